@@ -1,0 +1,31 @@
+// The CLI's window on the process: streams, environment and working directory, injectable for tests.
+export interface CliIo {
+  stdout: NodeJS.WritableStream & { isTTY?: boolean };
+  stderr: NodeJS.WritableStream & { isTTY?: boolean };
+  env: Readonly<Record<string, string | undefined>>;
+  cwd: string;
+  /** Resolves when the user asks the process to stop (SIGINT/SIGTERM); used by long-running commands. */
+  onStop(listener: () => void): () => void;
+}
+
+export function defaultIo(): CliIo {
+  return {
+    stdout: process.stdout,
+    stderr: process.stderr,
+    env: process.env,
+    cwd: process.cwd(),
+    onStop(listener) {
+      process.once('SIGINT', listener);
+      process.once('SIGTERM', listener);
+      return () => {
+        process.off('SIGINT', listener);
+        process.off('SIGTERM', listener);
+      };
+    },
+  };
+}
+
+/** Whether colours may be used on a stream: a TTY, no NO_COLOR, not CI. */
+export function useColour(io: CliIo, stream: CliIo['stdout']): boolean {
+  return stream.isTTY === true && io.env['NO_COLOR'] === undefined && io.env['CI'] === undefined;
+}

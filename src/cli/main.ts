@@ -1,0 +1,63 @@
+// The CLI: builds yargs over the commands, holds the one catch-all, and maps errors to exit codes.
+import yargs, { type Argv } from 'yargs';
+import { isKitError } from '../errors.ts';
+import type { CliIo } from './io.ts';
+
+/** A command module: registers itself on yargs; its handler stores the exit code through `setExit`. */
+export interface CliCommand {
+  register(cli: Argv, io: CliIo, setExit: (code: number) => void): Argv;
+}
+
+// One file per command; each exports a CliCommand.
+const commands: CliCommand[] = [];
+
+/** Runs the CLI with these arguments and returns the process exit code. Never calls process.exit. */
+export async function main(argv: readonly string[], io: CliIo): Promise<number> {
+  let exitCode = 0;
+  const setExit = (code: number): void => {
+    exitCode = code;
+  };
+  let cli: Argv = yargs([...argv])
+    .scriptName('datastore-kit')
+    .usage('$0 <command> [options]\n\nConformance kit, reference server and extractor for the CKAN DataStore read API.')
+    .strict()
+    .demandCommand(1, 'Name a command (see the list above).')
+    .recommendCommands()
+    .exitProcess(false)
+    .wrap(Math.min(110, process.stdout.columns ?? 100))
+    .help()
+    .alias('h', 'help')
+    .version(false)
+    .fail((message: string | undefined, error: Error | undefined) => {
+      throw error ?? new UsageFailure(message ?? 'invalid usage');
+    });
+  for (const command of commands) cli = command.register(cli, io, setExit);
+  cli = cli.showHelpOnFail(false);
+  try {
+    await cli.parseAsync([...argv], {}, (_err: unknown, _argv: unknown, output: string) => {
+      // why: with exitProcess(false) yargs hands --help/--version text here instead of printing it
+      if (output) io.stdout.write(output.endsWith('\n') ? output : `${output}\n`);
+    });
+    return exitCode;
+  } catch (error) {
+    return reportError(error, io);
+  }
+}
+
+class UsageFailure extends Error {
+  override readonly name = 'UsageFailure';
+}
+
+function reportError(error: unknown, io: CliIo): number {
+  if (error instanceof UsageFailure) {
+    io.stderr.write(`datastore-kit: ${error.message}\nRun 'datastore-kit --help' for usage.\n`);
+    return 2;
+  }
+  if (isKitError(error)) {
+    io.stderr.write(`${error.message}${error.message.includes(`(${error.code})`) ? '' : ` (${error.code})`}\n`);
+    return error.exitCode;
+  }
+  const text = error instanceof Error ? (error.stack ?? error.message) : String(error);
+  io.stderr.write(`datastore-kit: internal error (a bug, please report it)\n${text}\n`);
+  return 70;
+}

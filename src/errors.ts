@@ -1,0 +1,76 @@
+// The kit's run errors: thrown when the kit itself cannot run (bad input, bad flag, environment).
+// Findings and case errors are data in the result model, never thrown (see src/model).
+
+/** Stable error codes. `E_USAGE`/`E_*_INVALID` map to exit 2, `E_ENV`/`E_UNREACHABLE`/`E_SERVER_START` to exit 3. */
+export const KitErrorCode = {
+  usage: 'E_USAGE',
+  caseInvalid: 'E_CASE_INVALID',
+  profileInvalid: 'E_PROFILE_INVALID',
+  catalogueEmpty: 'E_CATALOGUE_EMPTY',
+  fixturesInvalid: 'E_FIXTURES_INVALID',
+  jobInvalid: 'E_JOB_INVALID',
+  reportInvalid: 'E_REPORT_INVALID',
+  shardMissing: 'E_SHARD_MISSING',
+  unreachable: 'E_UNREACHABLE',
+  serverStart: 'E_SERVER_START',
+  environment: 'E_ENV',
+  extractFailed: 'E_EXTRACT_FAILED',
+} as const;
+export type KitErrorCode = (typeof KitErrorCode)[keyof typeof KitErrorCode];
+
+const environmentCodes: ReadonlySet<string> = new Set([
+  KitErrorCode.unreachable,
+  KitErrorCode.serverStart,
+  KitErrorCode.environment,
+]);
+
+/** An error the kit reports to its user as one line: `<message> (<code>)`. */
+export class KitError extends Error {
+  override readonly name: string = 'KitError';
+  readonly code: KitErrorCode;
+
+  constructor(code: KitErrorCode, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.code = code;
+  }
+
+  /** Exit code for the CLI: 2 for usage/input errors, 3 for environment errors. */
+  get exitCode(): 2 | 3 {
+    return environmentCodes.has(this.code) ? 3 : 2;
+  }
+}
+
+/** One located problem in an input file, e.g. `cases/search/q.yaml:12:5 /request/method must be ...`. */
+export interface InputProblem {
+  file: string;
+  line?: number;
+  column?: number;
+  /** JSON pointer of the offending value inside the document. */
+  pointer: string;
+  /** Case id, when the problem is inside a case. */
+  caseId?: string;
+  message: string;
+}
+
+/** A bad input file (case, profile, job, fixtures, report): carries every problem found. */
+export class InputError extends KitError {
+  override readonly name = 'InputError';
+  readonly problems: readonly InputProblem[];
+
+  constructor(code: KitErrorCode, problems: readonly InputProblem[], options?: { cause?: unknown }) {
+    super(code, problems.map((p) => formatProblem(p, code)).join('\n'), options);
+    this.problems = problems;
+  }
+}
+
+/** `file:line:col [case id] /pointer message (CODE)` — the one shape every input problem is printed in. */
+export function formatProblem(problem: InputProblem, code: KitErrorCode): string {
+  const position = [problem.file, problem.line, problem.column].filter((x) => x !== undefined).join(':');
+  const where = problem.caseId === undefined ? position : `${position} [${problem.caseId}]`;
+  const pointer = problem.pointer === '' ? '' : `${problem.pointer} `;
+  return `${where} ${pointer}${problem.message} (${code})`;
+}
+
+export function isKitError(value: unknown): value is KitError {
+  return value instanceof KitError;
+}

@@ -1,0 +1,175 @@
+// The case-file format: one schema value, from which the TS types and cases/case.schema.json derive.
+import { Type, type Static } from '@sinclair/typebox';
+
+const Method = Type.Union([Type.Literal('GET'), Type.Literal('POST')], { description: 'HTTP method.' });
+const ApiPath = Type.Union([Type.Literal('/api/action'), Type.Literal('/api/3/action')], {
+  description: 'Action path prefix after the base URL (and after the locale segment, if any).',
+});
+const Locale = Type.Union([Type.String({ pattern: '^[a-z]{2,3}(_[A-Za-z]{2,4})?$' }), Type.Null()], {
+  description: 'Locale path segment placed before /api (e.g. "fr", "pt_BR"); null for none.',
+});
+
+export const RequestSchema = Type.Object(
+  {
+    action: Type.String({ minLength: 1, description: 'Action name, e.g. datastore_search.' }),
+    method: Type.Optional(Method),
+    params: Type.Optional(
+      Type.Record(Type.String(), Type.Unknown(), {
+        description:
+          'Action parameters. POST: sent as the JSON body. GET: strings as-is, numbers/booleans as text, objects as JSON text, arrays as repeated keys.',
+      }),
+    ),
+    body: Type.Optional(Type.String({ description: 'Raw request body, sent instead of params (for malformed-input cases).' })),
+    contentType: Type.Optional(Type.String({ description: 'Content-Type for POST; default application/json.' })),
+    query: Type.Optional(Type.String({ description: 'Raw query string appended to the URL (without "?").' })),
+    headers: Type.Optional(Type.Record(Type.String(), Type.String())),
+    locale: Type.Optional(Locale),
+    apiPath: Type.Optional(ApiPath),
+    auth: Type.Optional(Type.Boolean({ description: 'Send the configured token in Authorization (default true).' })),
+  },
+  { additionalProperties: false },
+);
+
+export const VariantsSchema = Type.Object(
+  {
+    method: Type.Optional(Type.Array(Method, { minItems: 1, uniqueItems: true })),
+    locale: Type.Optional(Type.Array(Locale, { minItems: 1, uniqueItems: true })),
+    apiPath: Type.Optional(Type.Array(ApiPath, { minItems: 1, uniqueItems: true })),
+  },
+  {
+    additionalProperties: false,
+    description: 'Each combination is run as its own result; all variants must return the same records.',
+  },
+);
+
+export const PredicateSchema = Type.Object(
+  {
+    field: Type.Optional(Type.String({ description: 'Record field; omitted = any field of the record.' })),
+    equals: Type.Optional(Type.Unknown()),
+    in: Type.Optional(Type.Array(Type.Unknown())),
+    contains: Type.Optional(Type.String({ description: 'Case-insensitive substring of the value as text.' })),
+    like: Type.Optional(Type.String({ description: 'SQL LIKE pattern (% and _), case-sensitive.' })),
+    matches: Type.Optional(Type.String({ description: 'JavaScript regular expression.' })),
+    notNull: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false, description: 'A condition every returned record must satisfy (all given keys apply).' },
+);
+
+export const RecordsExpectSchema = Type.Object(
+  {
+    exact: Type.Optional(Type.Array(Type.Unknown(), { description: 'The records, exactly.' })),
+    ordered: Type.Optional(Type.Boolean({ description: 'Whether exact must match in order (default true).' })),
+    includes: Type.Optional(Type.Array(Type.Unknown(), { description: 'Records that must be among the returned ones.' })),
+    count: Type.Optional(Type.Integer({ minimum: 0 })),
+    min: Type.Optional(Type.Integer({ minimum: 0 })),
+    max: Type.Optional(Type.Integer({ minimum: 0 })),
+    atMostLimit: Type.Optional(Type.Boolean({ description: 'No more records than the request limit (or the default 100).' })),
+    every: Type.Optional(Type.Array(PredicateSchema, { minItems: 1 })),
+    sortedBy: Type.Optional(
+      Type.Array(
+        Type.Object(
+          { field: Type.String(), direction: Type.Union([Type.Literal('asc'), Type.Literal('desc')]) },
+          { additionalProperties: false },
+        ),
+        { minItems: 1 },
+      ),
+    ),
+    unique: Type.Optional(Type.Boolean({ description: 'No two records are equal.' })),
+  },
+  { additionalProperties: false },
+);
+
+const Bound = Type.Object(
+  { min: Type.Optional(Type.Integer()), max: Type.Optional(Type.Integer()) },
+  { additionalProperties: false },
+);
+
+export const ExpectSchema = Type.Object(
+  {
+    status: Type.Optional(Type.Integer({ minimum: 100, maximum: 599 })),
+    success: Type.Optional(Type.Boolean()),
+    errorType: Type.Optional(Type.String({ description: 'error.__type of the envelope, e.g. "Validation Error".' })),
+    error: Type.Optional(
+      Type.Record(Type.String(), Type.Unknown(), { description: 'Subset the error object must contain (deep).' }),
+    ),
+    body: Type.Optional(Type.Unknown({ description: 'The whole JSON body, exactly (e.g. the bare 400 string).' })),
+    contract: Type.Optional(
+      Type.Union([Type.Literal('seed'), Type.Literal('ckan'), Type.Literal('none')], {
+        description: 'Contract profile to check the response against; default: the run option.',
+      }),
+    ),
+    records: Type.Optional(RecordsExpectSchema),
+    total: Type.Optional(Type.Union([Type.Integer({ minimum: 0 }), Bound])),
+    fields: Type.Optional(
+      Type.Array(
+        Type.Object({ id: Type.String(), type: Type.Optional(Type.String()) }, { additionalProperties: false }),
+        { description: 'result.fields, exactly these ids in this order (and types where given).' },
+      ),
+    ),
+    result: Type.Optional(
+      Type.Record(Type.String(), Type.Unknown(), { description: 'Subset the result object must contain (deep).' }),
+    ),
+    resultAbsent: Type.Optional(Type.Array(Type.String(), { description: 'Keys that must not be in result.' })),
+    maxMs: Type.Optional(Type.Integer({ minimum: 1, description: 'Response time budget in milliseconds.' })),
+  },
+  { additionalProperties: false },
+);
+
+export const CaseSchema = Type.Object(
+  {
+    id: Type.String({
+      pattern: '^[a-z0-9][a-z0-9._-]*(/[a-z0-9][a-z0-9._-]*)*$',
+      description: 'Stable unique id, e.g. search/filters/either-or.',
+    }),
+    title: Type.String({ minLength: 1 }),
+    tags: Type.Optional(Type.Array(Type.String({ minLength: 1 }), { uniqueItems: true })),
+    spec: Type.Array(Type.String({ minLength: 1 }), {
+      minItems: 1,
+      description: 'Clauses checked, e.g. "api.md#4.1/filters-rule-1" or "ckan-datastore.md#3.8".',
+    }),
+    class: Type.String({
+      pattern: '^[a-z0-9]+(\\.[a-z0-9]+)*$',
+      description: 'Conformance class: search.core, search.get, locale, q, filters, sql, auth, errors, ckan.extended, ...',
+    }),
+    needs: Type.Optional(
+      Type.Array(Type.String({ minLength: 1 }), {
+        uniqueItems: true,
+        description: 'Capabilities the target must have (e.g. sql, private, token); else the case is not applicable.',
+      }),
+    ),
+    skip: Type.Optional(Type.String({ minLength: 1, description: 'Reason to skip this case.' })),
+    request: RequestSchema,
+    variants: Type.Optional(VariantsSchema),
+    expect: ExpectSchema,
+    // Extra expectations that hold only on the bundled fixtures data (not applicable against other data).
+    expectOnFixtures: Type.Optional(ExpectSchema),
+  },
+  { additionalProperties: false },
+);
+
+export const CaseFileSchema = Type.Object(
+  {
+    $schema: Type.Optional(Type.String()),
+    defaults: Type.Optional(
+      Type.Object(
+        {
+          tags: Type.Optional(Type.Array(Type.String())),
+          needs: Type.Optional(Type.Array(Type.String())),
+          variants: Type.Optional(VariantsSchema),
+        },
+        { additionalProperties: false, description: 'Values merged into every case of the file.' },
+      ),
+    ),
+    cases: Type.Array(CaseSchema, { minItems: 1 }),
+  },
+  { additionalProperties: false },
+);
+
+export type CaseRequest = Static<typeof RequestSchema>;
+export type Variants = Static<typeof VariantsSchema>;
+export type Predicate = Static<typeof PredicateSchema>;
+export type RecordsExpect = Static<typeof RecordsExpectSchema>;
+export type Expect = Static<typeof ExpectSchema>;
+export type Case = Static<typeof CaseSchema>;
+export type CaseFile = Static<typeof CaseFileSchema>;
+export type Method = CaseRequest['method'] & string;

@@ -1,0 +1,125 @@
+// The JSON report format (versioned): the one result model every reporter renders and `report merge` reads.
+import { Type, type Static } from '@sinclair/typebox';
+
+export const REPORT_SCHEMA_VERSION = 1;
+
+export const CaseStatusSchema = Type.Union([
+  Type.Literal('pass'),
+  Type.Literal('fail'),
+  Type.Literal('error'),
+  Type.Literal('flaky'),
+  Type.Literal('skipped'),
+  Type.Literal('not-applicable'),
+]);
+
+export const FindingSchema = Type.Object(
+  {
+    rule: Type.String({ description: 'Which expectation broke, e.g. records.every, contract.ckan, status, variants.agree.' }),
+    path: Type.String({ description: 'JSON pointer into the response body ("" = whole body).' }),
+    message: Type.String(),
+    expected: Type.Optional(Type.Unknown()),
+    actual: Type.Optional(Type.Unknown()),
+  },
+  { additionalProperties: false },
+);
+
+export const ExchangeSchema = Type.Object(
+  {
+    request: Type.Object(
+      {
+        method: Type.String(),
+        url: Type.String(),
+        headers: Type.Record(Type.String(), Type.String(), { description: 'Token values are redacted.' }),
+        body: Type.Optional(Type.String()),
+      },
+      { additionalProperties: false },
+    ),
+    response: Type.Optional(
+      Type.Object(
+        {
+          status: Type.Integer(),
+          headers: Type.Record(Type.String(), Type.String()),
+          body: Type.String({ description: 'Body text, cut to the report size cap.' }),
+          bodyTruncated: Type.Boolean(),
+          durationMs: Type.Number({ minimum: 0 }),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+    attempts: Type.Integer({ minimum: 0 }),
+    curl: Type.String({ description: 'The request as a curl command, token redacted.' }),
+  },
+  { additionalProperties: false },
+);
+
+export const VariantKeySchema = Type.Object(
+  {
+    method: Type.Union([Type.Literal('GET'), Type.Literal('POST')]),
+    locale: Type.Union([Type.String(), Type.Null()]),
+    apiPath: Type.String(),
+  },
+  { additionalProperties: false },
+);
+
+export const CaseResultSchema = Type.Object(
+  {
+    id: Type.String({ description: 'Unique per variant: the case id, plus " [GET fr /api/3/action]" when it has variants.' }),
+    caseId: Type.String(),
+    title: Type.String(),
+    class: Type.String(),
+    tags: Type.Array(Type.String()),
+    spec: Type.Array(Type.String()),
+    file: Type.String({ description: 'Case file, relative to the catalogue root.' }),
+    variant: VariantKeySchema,
+    status: CaseStatusSchema,
+    durationMs: Type.Number({ minimum: 0 }),
+    findings: Type.Array(FindingSchema),
+    error: Type.Optional(Type.Object({ code: Type.String(), message: Type.String() }, { additionalProperties: false })),
+    reason: Type.Optional(Type.String({ description: 'Why it was skipped or not applicable.' })),
+    exchange: Type.Optional(ExchangeSchema),
+  },
+  { additionalProperties: false },
+);
+
+const CountsSchema = Type.Object(
+  {
+    total: Type.Integer({ minimum: 0 }),
+    pass: Type.Integer({ minimum: 0 }),
+    fail: Type.Integer({ minimum: 0 }),
+    error: Type.Integer({ minimum: 0 }),
+    flaky: Type.Integer({ minimum: 0 }),
+    skipped: Type.Integer({ minimum: 0 }),
+    notApplicable: Type.Integer({ minimum: 0 }),
+  },
+  { additionalProperties: false },
+);
+
+export const RunResultSchema = Type.Object(
+  {
+    schemaVersion: Type.Literal(REPORT_SCHEMA_VERSION),
+    kit: Type.Object({ name: Type.String(), version: Type.String() }, { additionalProperties: false }),
+    target: Type.Object(
+      { url: Type.String(), reference: Type.Boolean(), profile: Type.Optional(Type.String()) },
+      { additionalProperties: false },
+    ),
+    hostname: Type.String(),
+    startedAt: Type.String({ format: 'date-time' }),
+    finishedAt: Type.String({ format: 'date-time' }),
+    durationMs: Type.Number({ minimum: 0 }),
+    shard: Type.Optional(
+      Type.Object({ index: Type.Integer({ minimum: 1 }), count: Type.Integer({ minimum: 1 }) }, { additionalProperties: false }),
+    ),
+    summary: CountsSchema,
+    byClass: Type.Record(Type.String(), CountsSchema),
+    cases: Type.Array(CaseResultSchema),
+  },
+  { additionalProperties: false },
+);
+
+export type CaseStatus = Static<typeof CaseStatusSchema>;
+export type Finding = Static<typeof FindingSchema>;
+export type Exchange = Static<typeof ExchangeSchema>;
+export type VariantKey = Static<typeof VariantKeySchema>;
+export type CaseResult = Static<typeof CaseResultSchema>;
+export type Counts = Static<typeof CountsSchema>;
+export type RunResult = Static<typeof RunResultSchema>;
