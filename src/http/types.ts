@@ -1,0 +1,53 @@
+// The HTTP client contract used by the runner and by extracts; implemented over undici in this folder.
+
+export interface HttpRequest {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH' | 'HEAD' | 'OPTIONS';
+  url: string;
+  headers?: Record<string, string>;
+  body?: string;
+  /** Overrides the client's timeout for this request (ms). */
+  timeoutMs?: number;
+}
+
+export interface HttpResponse {
+  status: number;
+  /** Lower-cased header names. */
+  headers: Record<string, string>;
+  /** Body decoded as UTF-8, cut at the client's body cap. */
+  body: string;
+  bodyTruncated: boolean;
+  /** Time of the last attempt, first byte sent to last byte read (ms). */
+  durationMs: number;
+  /** Attempts made (1 = no retry). A success after retries is "flaky" for the runner. */
+  attempts: number;
+}
+
+/** Transport failures: the request got no complete HTTP answer. */
+export const HttpErrorCode = {
+  connect: 'E_CONNECT',
+  timeout: 'E_TIMEOUT',
+  tls: 'E_TLS',
+  network: 'E_NETWORK',
+  bodyTooLarge: 'E_BODY_TOO_LARGE',
+  invalidUrl: 'E_INVALID_URL',
+} as const;
+export type HttpErrorCode = (typeof HttpErrorCode)[keyof typeof HttpErrorCode];
+
+/** One-line message in the shape `[POST] "http://host/api/action/x": connect ECONNREFUSED`. */
+export class HttpError extends Error {
+  override readonly name = 'HttpError';
+  constructor(
+    readonly code: HttpErrorCode,
+    message: string,
+    readonly attempts: number,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
+export interface HttpClient {
+  /** Sends one request, with the client's retries; rejects only with HttpError. */
+  send(request: HttpRequest): Promise<HttpResponse>;
+  close(): Promise<void>;
+}
