@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { redactHeaders, toCurl } from './curl.ts';
+
+describe('redactHeaders', () => {
+  it('masks the named headers in any case and leaves the input untouched', () => {
+    const headers = { Authorization: 'tok', 'X-Api': 'k', Accept: 'application/json' };
+    expect(redactHeaders(headers, ['authorization', 'x-api'])).toEqual({ Authorization: '***', 'X-Api': '***', Accept: 'application/json' });
+    expect(headers.Authorization).toBe('tok');
+  });
+
+  it('masks Authorization and cookies by default', () => {
+    expect(redactHeaders({ authorization: 'a', Cookie: 'c', 'x-other': 'o' })).toEqual({ authorization: '***', Cookie: '***', 'x-other': 'o' });
+  });
+});
+
+describe('toCurl', () => {
+  it.each([
+    [
+      { method: 'GET' as const, url: 'http://127.0.0.1:8800/api/action/datastore_search?resource_id=r&limit=1' },
+      `curl 'http://127.0.0.1:8800/api/action/datastore_search?resource_id=r&limit=1'`,
+    ],
+    [
+      {
+        method: 'POST' as const,
+        url: 'http://h/api/action/datastore_search',
+        headers: { 'content-type': 'application/json', Authorization: 'eyJ.secret' },
+        body: `{"q":"it's"}`,
+      },
+      `curl -X POST http://h/api/action/datastore_search -H 'content-type: application/json' -H 'Authorization: ***' --data-raw '{"q":"it'\\''s"}'`,
+    ],
+  ])('renders %j as a shell-safe command', (request, expected) => {
+    expect(toCurl(request)).toBe(expected);
+  });
+
+  it('masks extra secret headers on request', () => {
+    const curl = toCurl({ method: 'GET', url: 'http://h/', headers: { 'X-Token': 'abc' } }, { redact: ['x-token'] });
+    expect(curl).toBe(`curl http://h/ -H 'X-Token: ***'`);
+  });
+});

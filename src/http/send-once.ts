@@ -1,0 +1,81 @@
+// One HTTP attempt over undici: a single deadline for headers and body, and a cap on the bytes read.
+import { StringDecoder } from 'node:string_decoder';
+import { request, type Dispatcher } from 'undici';
+import type { Clock } from '../model/index.ts';
+import { createHttpError, describeTimeout, describeTransportError } from './transport-error.ts';
+import type { HttpRequest, HttpResponse } from './types.ts';
+
+export interface SendOnceContext {
+  dispatcher: Dispatcher;
+  clock: Clock;
+  timeoutMs: number;
+  maxBodyBytes: number;
+  /** Attempt number, for the error's `attempts`. */
+  attempt: number;
+}
+
+/** Sends once; resolves with any HTTP answer (attempts = 1), rejects with HttpError on transport failure. */
+export async function sendOnce(req: HttpRequest, headers: Record<string, string>, ctx: SendOnceContext): Promise<HttpResponse> {
+  const controller = new AbortController();
+  const timeoutMs = req.timeoutMs ?? ctx.timeoutMs;
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, timeoutMs);
+  const started = ctx.clock.now();
+  try {
+    const answer = await request(req.url, {
+      dispatcher: ctx.dispatcher,
+      method: req.method,
+      headers,
+      body: req.body ?? null,
+      signal: controller.signal,
+      // why: our own deadline covers headers and body together; undici's per-phase timers would race it
+      headersTimeout: 0,
+      bodyTimeout: 0,
+    });
+    const { text, truncated } = await readCapped(answer.body, ctx.maxBodyBytes);
+    return {
+      status: answer.statusCode,
+      headers: flattenHeaders(answer.headers),
+      body: text,
+      bodyTruncated: truncated,
+      durationMs: Math.max(0, ctx.clock.now() - started),
+      attempts: 1,
+    };
+  } catch (error) {
+    const reason = timedOut ? describeTimeout(timeoutMs) : describeTransportError(error);
+    throw createHttpError(req.method, req.url, reason, { attempts: ctx.attempt, cause: error });
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Reads at most `maxBytes`, then drops the connection so a huge body is never pulled in. */
+async function readCapped(body: AsyncIterable<Buffer> & { destroy(): unknown }, maxBytes: number) {
+  // StringDecoder holds back an incomplete UTF-8 sequence at the cut instead of emitting U+FFFD.
+  const decoder = new StringDecoder('utf8');
+  let text = '';
+  let bytes = 0;
+  for await (const chunk of body) {
+    const room = maxBytes - bytes;
+    if (chunk.length > room) {
+      text += decoder.write(chunk.subarray(0, room));
+      body.destroy();
+      return { text, truncated: true };
+    }
+    bytes += chunk.length;
+    text += decoder.write(chunk);
+  }
+  return { text: text + decoder.end(), truncated: false };
+}
+
+function flattenHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
+  const flat: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value === undefined) continue;
+    flat[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return flat;
+}

@@ -1,0 +1,73 @@
+// Maps what undici/node throw into one-line HttpErrors: `[POST] "url": connect ECONNREFUSED`.
+// Messages carry the method, the URL (password removed) and a reason; never header values or bodies.
+import { HttpError, HttpErrorCode } from './types.ts';
+
+interface Reason {
+  code: HttpErrorCode;
+  text: string;
+}
+
+const connectCodes: ReadonlySet<string> = new Set([
+  'ECONNREFUSED',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EADDRNOTAVAIL',
+  'ETIMEDOUT',
+]);
+const dnsCodes: ReadonlySet<string> = new Set(['ENOTFOUND', 'EAI_AGAIN', 'EAI_FAIL', 'EAI_NONAME']);
+// Node's certificate verification codes (tls.TLSSocket#authorizationError) that do not start with ERR_.
+const certificatePattern = /^(CERT_|UNABLE_TO_|DEPTH_ZERO_|SELF_SIGNED_|HOSTNAME_MISMATCH|INVALID_CA|INVALID_PURPOSE)/;
+
+/** The URL as shown in messages: a password in it is replaced by `***`. Unparseable input is shown as given. */
+export function displayUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password === '') return url;
+    parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return url;
+  }
+}
+
+/** Builds the HttpError for one failed request. */
+export function createHttpError(
+  method: string,
+  url: string,
+  reason: Reason,
+  details: { attempts: number; cause?: unknown },
+): HttpError {
+  const message = `[${method}] "${displayUrl(url)}": ${reason.text}`;
+  return new HttpError(reason.code, message, details.attempts, { cause: details.cause });
+}
+
+export function describeTimeout(timeoutMs: number): Reason {
+  return { code: HttpErrorCode.timeout, text: `timeout after ${timeoutMs} ms` };
+}
+
+/** Classifies a thrown transport error by its `code`. */
+export function describeTransportError(error: unknown): Reason {
+  const code = readCode(error);
+  if (connectCodes.has(code)) return { code: HttpErrorCode.connect, text: `connect ${code}` };
+  if (dnsCodes.has(code)) return { code: HttpErrorCode.connect, text: `getaddrinfo ${code}` };
+  if (code === 'UND_ERR_CONNECT_TIMEOUT') return { code: HttpErrorCode.connect, text: 'connect timeout' };
+  if (code.startsWith('ERR_SSL_') || code.startsWith('ERR_TLS_') || code === 'EPROTO' || certificatePattern.test(code)) {
+    return { code: HttpErrorCode.tls, text: `TLS error ${code}` };
+  }
+  if (code === 'ECONNRESET') return { code: HttpErrorCode.network, text: 'connection reset by peer (ECONNRESET)' };
+  if (code === 'EPIPE') return { code: HttpErrorCode.network, text: 'connection closed while sending (EPIPE)' };
+  if (code === 'UND_ERR_SOCKET') return { code: HttpErrorCode.network, text: 'connection closed by the server before the response ended' };
+  if (code.startsWith('HPE_')) return { code: HttpErrorCode.network, text: `invalid HTTP response (${code})` };
+  return { code: HttpErrorCode.network, text: firstLine(error, code) };
+}
+
+function readCode(error: unknown): string {
+  if (typeof error !== 'object' || error === null || !('code' in error)) return '';
+  return typeof error.code === 'string' ? error.code : '';
+}
+
+function firstLine(error: unknown, code: string): string {
+  const message = error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error);
+  const text = message.trim() === '' ? 'network error' : message.trim();
+  return code === '' || text.includes(code) ? text : `${text} (${code})`;
+}

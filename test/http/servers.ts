@@ -1,0 +1,63 @@
+// Small real node:http servers on port 0 for the HTTP client tests.
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface TestServer {
+  url: string;
+  /** Requests received so far, in order. */
+  requests: { method: string; url: string; headers: IncomingMessage['headers']; body: string }[];
+  close(): Promise<void>;
+}
+
+export type TestHandler = (req: IncomingMessage, res: ServerResponse, index: number) => void;
+
+/** Starts a server on 127.0.0.1 with a random port; the handler gets the 0-based request index. */
+export async function startServer(handler: TestHandler): Promise<TestServer> {
+  const requests: TestServer['requests'] = [];
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const index = requests.length;
+      requests.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
+      handler(req, res, index);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo; // why: listen() on a TCP port always yields AddressInfo
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** A port that nothing listens on: bound once, then released. */
+export async function findClosedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo; // why: as above
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+/**
+ * A fake clock whose sleep returns at once, recording each wait. With `advance` (the default) a sleep also
+ * moves time forward, which models sequential waits; concurrent waiters need a clock that stands still.
+ */
+export function createFakeTime(startMs = 1_700_000_000_000, advance = true) {
+  let nowMs = startMs;
+  const sleeps: number[] = [];
+  return {
+    sleeps,
+    clock: { now: () => nowMs },
+    sleep: async (ms: number): Promise<void> => {
+      sleeps.push(ms);
+      if (advance) nowMs += ms;
+    },
+  };
+}
