@@ -1,0 +1,144 @@
+// JUnit XML in the shape GitLab and Jenkins read (the Ant/Jenkins JUnit schema): one <testsuite> per
+// conformance class (or case file), one <testcase> per case variant, named by its unique result id.
+import type { CaseResult, RunResult } from '../model/index.ts';
+import { summarize } from './summarize.ts';
+import { describeOutcome, formatFindingDetail, redactCurl } from './text.ts';
+import { escapeXmlText, renderAttributes } from './xml.ts';
+
+/** Options of `renderJunit`. */
+export interface JunitOptions {
+  /** Group test cases into suites by conformance class (default) or by case file. */
+  groupBy?: 'class' | 'file';
+}
+
+/** Renders the run as JUnit XML (UTF-8 text, ends with a newline). Pure: time and host come from `result`. */
+export function renderJunit(result: RunResult, options: JunitOptions = {}): string {
+  const groups = groupCases(result.cases, options.groupBy ?? 'class');
+  const timestamp = toJunitTimestamp(result.startedAt);
+  const properties = renderProperties(result);
+  const suites = [...groups].map(([name, cases], index) =>
+    renderSuite({ name, cases, index, timestamp, hostname: result.hostname, properties }),
+  );
+  const { summary } = result;
+  const rootAttributes = renderAttributes({
+    name: result.kit.name,
+    tests: summary.total,
+    failures: summary.fail,
+    errors: summary.error,
+    skipped: summary.skipped + summary.notApplicable,
+    time: toSeconds(result.durationMs),
+    timestamp,
+  });
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites${rootAttributes}>\n${suites.join('')}</testsuites>\n`;
+}
+
+interface SuiteInput {
+  name: string;
+  cases: readonly CaseResult[];
+  index: number;
+  timestamp: string;
+  hostname: string;
+  properties: string;
+}
+
+function renderSuite(suite: SuiteInput): string {
+  const { summary } = summarize(suite.cases);
+  const durationMs = suite.cases.reduce((sum, result) => sum + result.durationMs, 0);
+  const attributes = renderAttributes({
+    name: suite.name,
+    id: suite.index,
+    package: suite.name,
+    hostname: suite.hostname,
+    timestamp: suite.timestamp,
+    tests: summary.total,
+    failures: summary.fail,
+    errors: summary.error,
+    skipped: summary.skipped + summary.notApplicable,
+    time: toSeconds(durationMs),
+  });
+  const testcases = suite.cases.map((result) => renderTestcase(result, suite.name)).join('');
+  return `  <testsuite${attributes}>\n${suite.properties}${testcases}    <system-out/>\n    <system-err/>\n  </testsuite>\n`;
+}
+
+function renderTestcase(result: CaseResult, suiteName: string): string {
+  const attributes = renderAttributes({
+    name: result.id,
+    classname: suiteName,
+    time: toSeconds(result.durationMs),
+    file: result.file,
+  });
+  const body = renderOutcome(result);
+  return body === '' ? `    <testcase${attributes}/>\n` : `    <testcase${attributes}>\n${body}    </testcase>\n`;
+}
+
+function renderOutcome(result: CaseResult): string {
+  const headline = describeOutcome(result);
+  switch (result.status) {
+    case 'fail': {
+      const type = result.findings[0]?.rule ?? 'fail';
+      const text = [...result.findings.map((finding) => formatFindingDetail(finding)), ...exchangeLines(result)];
+      return element('failure', { message: headline, type }, text.join('\n'));
+    }
+    case 'error': {
+      const text = [headline, ...exchangeLines(result)];
+      return element('error', { message: headline, type: result.error?.code ?? 'error' }, text.join('\n'));
+    }
+    case 'skipped':
+    case 'not-applicable': {
+      const message = result.status === 'skipped' ? headline : `not applicable: ${headline}`;
+      return `      <skipped${renderAttributes({ message })}/>\n`;
+    }
+    case 'flaky':
+      return `      <system-out>${escapeXmlText(headline)}</system-out>\n`;
+    case 'pass':
+      return '';
+  }
+}
+
+function element(name: string, attributes: Record<string, string>, text: string): string {
+  return `      <${name}${renderAttributes(attributes)}>${escapeXmlText(text)}</${name}>\n`;
+}
+
+function exchangeLines(result: CaseResult): string[] {
+  const exchange = result.exchange;
+  if (exchange === undefined) return [];
+  const lines = ['', `request: ${redactCurl(exchange.curl)}`];
+  if (exchange.response !== undefined) {
+    lines.push(`response: HTTP ${exchange.response.status} in ${Math.round(exchange.response.durationMs)} ms`);
+  }
+  return lines;
+}
+
+function renderProperties(result: RunResult): string {
+  const entries: Array<[string, string]> = [
+    ['kit.name', result.kit.name],
+    ['kit.version', result.kit.version],
+    ['target.url', result.target.url],
+    ['target.reference', String(result.target.reference)],
+  ];
+  if (result.target.profile !== undefined) entries.push(['target.profile', result.target.profile]);
+  if (result.shard !== undefined) entries.push(['shard', `${result.shard.index}/${result.shard.count}`]);
+  const lines = entries.map(([name, value]) => `      <property${renderAttributes({ name, value })}/>\n`);
+  return `    <properties>\n${lines.join('')}    </properties>\n`;
+}
+
+function groupCases(cases: readonly CaseResult[], groupBy: 'class' | 'file'): Map<string, CaseResult[]> {
+  const groups = new Map<string, CaseResult[]>();
+  for (const result of cases) {
+    const key = groupBy === 'class' ? result.class : result.file;
+    const group = groups.get(key);
+    if (group === undefined) groups.set(key, [result]);
+    else group.push(result);
+  }
+  return new Map([...groups].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+
+/** The JUnit schema's timestamp has no zone designator: render it in UTC, cut to whole seconds. */
+function toJunitTimestamp(isoTime: string): string {
+  const time = Date.parse(isoTime);
+  return Number.isNaN(time) ? isoTime.slice(0, 19) : new Date(time).toISOString().slice(0, 19);
+}
+
+function toSeconds(durationMs: number): string {
+  return (durationMs / 1000).toFixed(3);
+}

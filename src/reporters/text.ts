@@ -1,0 +1,90 @@
+// Shared text helpers for the renderers: finding lines, value previews, durations, header redaction.
+import type { CaseResult, Finding } from '../model/index.ts';
+
+/** `records.every /result/records/0/name: expected "a", got "b"`: the one-line form of a finding. */
+export function formatFinding(finding: Finding): string {
+  const path = finding.path === '' ? '' : ` ${finding.path}`;
+  return `${finding.rule}${path}: ${finding.message}`;
+}
+
+/** A finding with its expected/actual values on indented lines (values cut to `maxValueChars`). */
+export function formatFindingDetail(finding: Finding, maxValueChars = 500): string {
+  const lines = [formatFinding(finding)];
+  if ('expected' in finding) lines.push(`  expected: ${formatValue(finding.expected, maxValueChars)}`);
+  if ('actual' in finding) lines.push(`  actual:   ${formatValue(finding.actual, maxValueChars)}`);
+  return lines.join('\n');
+}
+
+/** The headline of a case result: first finding, error, or skip reason; '' for a plain pass. */
+export function describeOutcome(result: CaseResult): string {
+  const first = result.findings[0];
+  if (result.status === 'fail' && first !== undefined) {
+    const more = result.findings.length > 1 ? ` (+${result.findings.length - 1} more)` : '';
+    return `${formatFinding(first)}${more}`;
+  }
+  if (result.status === 'error') {
+    return result.error === undefined ? (result.reason ?? 'error') : `${result.error.message} (${result.error.code})`;
+  }
+  if (result.status === 'flaky') {
+    const attempts = result.exchange?.attempts;
+    return attempts === undefined ? 'passed on retry' : `passed on retry (${attempts} attempts)`;
+  }
+  return result.reason ?? '';
+}
+
+/** JSON text of a value (compact), cut to `maxChars` with an ellipsis; `undefined` renders as `undefined`. */
+export function formatValue(value: unknown, maxChars = 500): string {
+  let text: string;
+  try {
+    text = JSON.stringify(value) ?? String(value);
+  } catch {
+    text = String(value);
+  }
+  return cutText(text, maxChars);
+}
+
+/** Cuts `text` to at most `maxChars` characters, marking the cut with `…`. */
+export function cutText(text: string, maxChars: number): string {
+  return text.length <= maxChars ? text : `${text.slice(0, Math.max(0, maxChars - 1))}…`;
+}
+
+/** `12 ms`, `1.50 s`, `2 min 5 s`. */
+export function formatDuration(durationMs: number): string {
+  if (durationMs < 1000) return `${Math.round(durationMs)} ms`;
+  if (durationMs < 60_000) return `${(durationMs / 1000).toFixed(2)} s`;
+  const seconds = Math.round(durationMs / 1000);
+  return `${Math.floor(seconds / 60)} min ${seconds % 60} s`;
+}
+
+/** Header names whose values never appear in a report, whatever the runner stored. */
+const secretHeaders: ReadonlySet<string> = new Set(['authorization', 'proxy-authorization', 'cookie', 'x-ckan-api-key']);
+
+export const REDACTED = '[redacted]';
+
+/** A copy of `headers` with secret header values replaced by `[redacted]`. */
+export function redactHeaders(headers: Readonly<Record<string, string>>): Record<string, string> {
+  const copy: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    copy[name] = secretHeaders.has(name.toLowerCase()) ? REDACTED : value;
+  }
+  return copy;
+}
+
+/**
+ * Redacts secret header values inside a curl command, in case the runner's own redaction missed one:
+ * `-H 'Authorization: abc'` becomes `-H 'Authorization: [redacted]'`.
+ */
+export function redactCurl(curl: string): string {
+  return curl.replace(
+    /((?:-H|--header)\s+(['"]))(authorization|proxy-authorization|cookie|x-ckan-api-key)(\s*:)[^'"\n]*/gi,
+    (_match, prefix: string, _quote: string, name: string, colon: string) => `${prefix}${name}${colon} ${REDACTED}`,
+  );
+}
+
+/** Case results with failures and errors first, each group in its original order. */
+export function sortFailuresFirst(cases: readonly CaseResult[]): CaseResult[] {
+  const rank = (result: CaseResult): number => (result.status === 'fail' || result.status === 'error' ? 0 : 1);
+  return [...cases].map((result, index) => ({ result, index }))
+    .sort((a, b) => rank(a.result) - rank(b.result) || a.index - b.index)
+    .map((entry) => entry.result);
+}

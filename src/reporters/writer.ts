@@ -1,0 +1,34 @@
+// The one report writer: renders the chosen formats and writes each file atomically.
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { RunResult } from '../model/index.ts';
+import { writeFileAtomic } from '../util/atomic-write.ts';
+import { REPORT_FORMATS, reporters, type RenderOptions, type Reporter, type ReportFormat } from './registry.ts';
+
+/** Options of `writeReports`. */
+export interface WriteReportsOptions {
+  /** Formats to write, e.g. `['json', 'junit']` (see `parseReportFormats`). */
+  formats: readonly ReportFormat[];
+  /** Output directory, created if missing. */
+  outDir: string;
+  /** Per-format renderer options. */
+  render?: RenderOptions;
+}
+
+/**
+ * Renders every requested format and writes it to `outDir/<fileName>` (temp file + fsync + rename, so a
+ * crash never leaves a partial report). Returns the paths written, in registry order.
+ */
+export async function writeReports(result: RunResult, options: WriteReportsOptions): Promise<string[]> {
+  await mkdir(options.outDir, { recursive: true });
+  const renderOptions = options.render ?? {};
+  const paths: string[] = [];
+  const wanted = new Set(options.formats);
+  for (const format of REPORT_FORMATS.filter((name) => wanted.has(name))) {
+    const reporter: Reporter = reporters[format];
+    const path = join(options.outDir, reporter.fileName);
+    await writeFileAtomic(path, reporter.render(result, renderOptions));
+    paths.push(path);
+  }
+  return paths;
+}

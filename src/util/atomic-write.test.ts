@@ -1,0 +1,62 @@
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { writeFileAtomic } from './atomic-write.ts';
+
+describe('writeFileAtomic', () => {
+  let dir = '';
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'atomic-'));
+  });
+  afterEach(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('writes strings, bytes and chunk sources, leaving no temp file', async () => {
+    await writeFileAtomic(join(dir, 'a.txt'), 'héllo');
+    await writeFileAtomic(join(dir, 'b.bin'), new Uint8Array([1, 2, 3]));
+    async function* chunks(): AsyncIterable<string> {
+      yield 'one,';
+      yield 'two';
+    }
+    await writeFileAtomic(join(dir, 'c.txt'), chunks());
+    expect(await readFile(join(dir, 'a.txt'), 'utf8')).toBe('héllo');
+    expect([...(await readFile(join(dir, 'b.bin')))]).toEqual([1, 2, 3]);
+    expect(await readFile(join(dir, 'c.txt'), 'utf8')).toBe('one,two');
+    expect((await readdir(dir)).sort()).toEqual(['a.txt', 'b.bin', 'c.txt']);
+  });
+
+  it('replaces an existing file whole', async () => {
+    const path = join(dir, 'r.json');
+    await writeFile(path, 'old content that is longer');
+    await writeFileAtomic(path, 'new');
+    expect(await readFile(path, 'utf8')).toBe('new');
+  });
+
+  it('leaves the old file and no partial or temp file when the data source fails mid-way', async () => {
+    const path = join(dir, 'report.json');
+    await writeFile(path, 'previous report');
+    async function* failing(): AsyncIterable<string> {
+      yield 'partial data '.repeat(10_000);
+      throw new Error('source broke');
+    }
+    await expect(writeFileAtomic(path, failing())).rejects.toThrow('source broke');
+    expect(await readFile(path, 'utf8')).toBe('previous report');
+    expect(await readdir(dir)).toEqual(['report.json']);
+  });
+
+  it('creates no file at all when a first write fails', async () => {
+    const path = join(dir, 'new.json');
+    async function* failing(): AsyncIterable<string> {
+      yield '{';
+      throw new Error('boom');
+    }
+    await expect(writeFileAtomic(path, failing())).rejects.toThrow('boom');
+    expect(await readdir(dir)).toEqual([]);
+  });
+
+  it('fails when the directory does not exist', async () => {
+    await expect(writeFileAtomic(join(dir, 'missing', 'x.txt'), 'x')).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+});
