@@ -1,15 +1,4 @@
-// datastore_search_sql for the reference server (work in progress: full pipeline lands shortly).
-import type { ActionHandler } from '../types.ts';
-import { ActionValidationError } from '../types.ts';
-
-/** Reads an allow-list file (one entry a line); without a file, the project's default list. */
-export async function loadAllowedFunctions(_file?: string): Promise<string[]> {
-  return [];
-}
-
-/** The datastore_search_sql action. */
-export const datastoreSearchSql: ActionHandler = async (request) => {
-  const sql = request.params['sql'];
-  if (typeof sql !== 'string' || sql === '') throw new ActionValidationError({ sql: ['Missing value'] });
-  throw new ActionValidationError({ query: ['Not implemented yet'] });
-};
+// The reference server's datastore_search_sql: a single read-only SELECT, checked on PostgreSQL's own parse
+// (libpg-query) before it runs read-only on the engine, answered as CKAN 2.11 does.
+export { datastoreSearchSql } from './action.ts';
+export { loadAllowedFunctions, defaultAllowedFunctionsFile, isFunctionAllowed } from './allow-list.ts';

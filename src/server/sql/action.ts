@@ -1,0 +1,78 @@
+// The datastore_search_sql action: input, checks, execution and the result object.
+import type { EngineResult } from '../engines/types.ts';
+import { EngineQueryError, EngineTimeoutError } from '../engines/types.ts';
+import type { ActionHandler, ServerContext } from '../types.ts';
+import { ActionAuthorizationError, ActionValidationError, RawJson } from '../types.ts';
+import { loadAllowedFunctions } from './allow-list.ts';
+import { checkFunctions, checkRelations, databaseError, inspectStatement, wrapSql } from './checks.ts';
+import { loadParser } from './parse.ts';
+import { toPythonStr } from './python-str.ts';
+import { renderValueJson, reportedTypeName } from './render.ts';
+
+/**
+ * CKAN 2.11's `datastore_search_sql`. Only `sql` is read; other params are echoed in the result.
+ * The function allow-list is `config.allowedFunctions`, or the project's default list when that is empty.
+ */
+export const datastoreSearchSql: ActionHandler = async (request, context) => {
+  const sql = readSql(request.params['sql']);
+  const wrapped = wrapSql(sql, context.config.rowsMax);
+  await loadParser();
+  const found = inspectStatement(sql, wrapped);
+  checkRelations(found, context.datastore, request, wrapped);
+  const allowed = context.config.allowedFunctions.length > 0 ? context.config.allowedFunctions : await loadAllowedFunctions();
+  checkFunctions(found, allowed);
+  const result = await runQuery(wrapped, context);
+  return { ...request.params, sql, ...renderResult(result, context.config.rowsMax) };
+};
+
+/** CKAN's schema for `sql`: not missing (nor empty), then Python's str() of whatever came. */
+function readSql(value: unknown): string {
+  if (value === undefined || value === null || value === '') {
+    throw new ActionValidationError({ sql: ['Missing value'] });
+  }
+  return typeof value === 'string' ? value : toPythonStr(value);
+}
+
+async function runQuery(wrapped: string, context: ServerContext): Promise<EngineResult> {
+  try {
+    return await context.engine.query(wrapped, [], { readOnly: true, timeoutMs: context.config.sqlTimeoutMs });
+  } catch (error: unknown) {
+    throw translateEngineError(error, wrapped);
+  }
+}
+
+// SQLSTATE classes psycopg2 raises as ProgrammingError, the only class CKAN answers with a 409;
+// anything else (a division by zero, a bad cast) is re-raised by CKAN: a 500.
+const programmingErrorClasses = new Set(['21', '3D', '3F', '42', '44']);
+
+/** Maps an engine failure to CKAN's answer (see the spec's 4.2 step 7). */
+export function translateEngineError(error: unknown, wrapped: string): unknown {
+  if (error instanceof EngineTimeoutError) return new ActionValidationError({ query: ['Query took too long'] });
+  if (!(error instanceof EngineQueryError)) return error;
+  const state = error.sqlState ?? '';
+  if (state === '57014') return new ActionValidationError({ query: ['Query took too long'] });
+  if (state === '42501') return new ActionAuthorizationError('Not authorized to read resource.');
+  if (programmingErrorClasses.has(state.slice(0, 2))) return databaseError(error.message, wrapped);
+  return new Error(`datastore_search_sql: database error ${state}: ${error.message}`, { cause: error });
+}
+
+/** `records` (one RawJson, so numbers keep their text), `fields`, and `records_truncated` past the cap. */
+export function renderResult(result: EngineResult, rowsMax: number): Record<string, unknown> {
+  const truncated = result.rows.length > rowsMax;
+  const rows = truncated ? result.rows.slice(0, rowsMax) : result.rows;
+  const fields = result.fields.map((f) => ({ id: f.name, type: reportedTypeName(f.typeName) }));
+  const records = rows.map((row) => renderRecord(row, result));
+  const out: Record<string, unknown> = { records: new RawJson(`[${records.join(', ')}]`), fields };
+  if (truncated) out['records_truncated'] = true;
+  return out;
+}
+
+function renderRecord(row: readonly (string | null)[], result: EngineResult): string {
+  // A Python dict: a repeated column name keeps its first position and its last value.
+  const values = new Map<string, string>();
+  result.fields.forEach((field, index) => {
+    values.set(field.name, renderValueJson(row[index] ?? null, field.typeName));
+  });
+  const members = [...values].map(([name, json]) => `${JSON.stringify(name)}: ${json}`);
+  return `{${members.join(', ')}}`;
+}

@@ -1,0 +1,101 @@
+// The checks CKAN makes before running SQL, decided from PostgreSQL's own parse of the wrapped statement.
+import type { ActionRequest, Datastore } from '../types.ts';
+import { ActionAuthorizationError, ActionValidationError } from '../types.ts';
+import { isFunctionAllowed } from './allow-list.ts';
+import type { Inspection, RelationRef } from './inspect.ts';
+import { inspectTree } from './inspect.ts';
+import { parseSql } from './parse.ts';
+import { countStatements } from './split.ts';
+
+/** CKAN's row cap: the statement runs as a subquery, so anything but a query is a syntax error. */
+export function wrapSql(sql: string, rowsMax: number): string {
+  return `SELECT * FROM (${sql}) AS blah LIMIT ${rowsMax + 1}`;
+}
+
+/** A database-style error (409 with `query` and `info`), as CKAN reports PostgreSQL errors. */
+export function databaseError(message: string, statement: string): ActionValidationError {
+  return new ActionValidationError({
+    query: [message],
+    info: { statement: [statement], params: [{}], orig: [message] },
+  });
+}
+
+/**
+ * Refuses anything but exactly one query, with CKAN's errors: `\'` or several statements → 409
+ * "not a single statement"; anything the wrapped text does not parse as (INSERT, DROP, a trailing `;`,
+ * a syntax error) → 409 with PostgreSQL's own message. Call loadParser() first.
+ */
+export function inspectStatement(sql: string, wrapped: string): Inspection {
+  if (sql.includes("\\'") || countStatements(sql) > 1) notSingleStatement();
+  const parsed = parseSql(wrapped);
+  if (!parsed.ok) throw databaseError(parsed.message, wrapped);
+  const found = inspectTree(parsed.tree, wrapped);
+  // The tokenizer count above mirrors CKAN; this one is the parser's, and is the one that protects.
+  if (found.statementCount !== 1) notSingleStatement();
+  if (found.hasInto) throw databaseError('SELECT ... INTO is not allowed here', wrapped);
+  if (found.otherStatement !== undefined) {
+    // PostgreSQL refuses a data-modifying WITH below the top level with SQLSTATE 0A000, which CKAN does
+    // not handle: a 500. Faithful, and the statement never reaches the engine.
+    throw new Error(`WITH clause containing a data-modifying statement must be at the top level (${found.otherStatement})`);
+  }
+  // FOR UPDATE/SHARE needs a privilege the read-only role lacks: CKAN answers the 42501 with this 403.
+  if (found.hasLocking) throw new ActionAuthorizationError('Not authorized to read resource.');
+  return found;
+}
+
+function notSingleStatement(): never {
+  throw new ActionValidationError({ query: ['Query is not a single statement.'] });
+}
+
+/**
+ * Tables, in CKAN's order: unknown (409, PostgreSQL's message), system (403), private without
+ * access (403). A CTE named like a resource is still checked as that resource: scoping rules never
+ * decide access.
+ */
+export function checkRelations(found: Inspection, datastore: Datastore, request: ActionRequest, wrapped: string): void {
+  for (const relation of found.relations) {
+    if (isSystemRelation(relation) || resolveRelation(relation, datastore) !== undefined) continue;
+    if (relation.schema === undefined && relation.catalog === undefined && found.cteNames.has(relation.name)) continue;
+    throw databaseError(`relation "${qualifiedName(relation)}" does not exist`, wrapped);
+  }
+  if (found.relations.some(isSystemRelation)) {
+    throw new ActionAuthorizationError('Not authorized to access system tables');
+  }
+  for (const relation of found.relations) {
+    const resource = resolveRelation(relation, datastore);
+    if (resource?.private === true && !request.authorized) {
+      // CKAN names the user; an anonymous caller has an empty name, hence the two spaces.
+      throw new ActionAuthorizationError(`User  not authorized to read resource ${resource.id}`);
+    }
+  }
+}
+
+/** Every function must be on the allow-list (CKAN's matching); a schema other than pg_catalog is refused. */
+export function checkFunctions(found: Inspection, allowed: readonly string[]): void {
+  for (const fn of found.functions) {
+    const schemaOk = fn.schema === undefined || fn.schema === 'pg_catalog';
+    if (!schemaOk || !isFunctionAllowed(fn.name, allowed)) {
+      throw new ActionAuthorizationError(`Not authorized to call function ${fn.name}`);
+    }
+  }
+}
+
+function isSystemRelation(relation: RelationRef): boolean {
+  const schema = relation.schema ?? '';
+  return (
+    schema === 'information_schema' ||
+    schema.startsWith('pg_') ||
+    relation.name.startsWith('pg_') ||
+    relation.name === '_table_metadata'
+  );
+}
+
+function resolveRelation(relation: RelationRef, datastore: Datastore) {
+  if (relation.catalog !== undefined) return undefined;
+  if (relation.schema !== undefined && relation.schema !== 'public') return undefined;
+  return datastore.resolve(relation.name);
+}
+
+function qualifiedName(relation: RelationRef): string {
+  return [relation.catalog, relation.schema, relation.name].filter((p) => p !== undefined).join('.');
+}

@@ -1,0 +1,146 @@
+// Walks a parse tree and collects what the SQL touches: relations, function calls, CTE names and refused shapes.
+import { isRecord } from './parse.ts';
+import { foldIdentifier, readNameAt, type WrittenNamePart } from './source-names.ts';
+
+/** A table reference (RangeVar) as PostgreSQL resolved the spelling: unquoted parts folded to lower case. */
+export interface RelationRef {
+  catalog: string | undefined;
+  schema: string | undefined;
+  name: string;
+}
+
+/** A function call or function-like construct, with its name as written (quotes removed). */
+export interface FunctionRef {
+  name: string;
+  /** Schema qualifier as PostgreSQL folds it, if the call was written qualified. */
+  schema: string | undefined;
+}
+
+export interface Inspection {
+  relations: RelationRef[];
+  functions: FunctionRef[];
+  cteNames: Set<string>;
+  /** Top-level statement count (1 for a well-formed wrapped query). */
+  statementCount: number;
+  hasInto: boolean;
+  hasLocking: boolean;
+  /** Node type of a statement other than SELECT found inside (e.g. DeleteStmt in a CTE). */
+  otherStatement: string | undefined;
+}
+
+// Constructs PostgreSQL parses into their own nodes although the user writes them like calls.
+// The name is read from the text at the node's location; the fallback is used when that fails.
+const functionLikeNodes: Record<string, string> = {
+  CoalesceExpr: 'coalesce',
+  MinMaxExpr: 'greatest',
+  GroupingFunc: 'grouping',
+  XmlExpr: 'xmlelement',
+  XmlSerialize: 'xmlserialize',
+  RangeTableFunc: 'xmltable',
+  JsonTable: 'json_table',
+  JsonObjectConstructor: 'json_object',
+  JsonArrayConstructor: 'json_array',
+  JsonArrayQueryConstructor: 'json_array',
+  JsonFuncExpr: 'json_query',
+  JsonParseExpr: 'json',
+  JsonScalarExpr: 'json_scalar',
+  JsonSerializeExpr: 'json_serialize',
+  JsonObjectAgg: 'json_objectagg',
+  JsonArrayAgg: 'json_arrayagg',
+};
+
+/** Collects relations, functions and refused shapes from `tree`, a libpg-query parse of `source`. */
+export function inspectTree(tree: unknown, source: string): Inspection {
+  const found: Inspection = {
+    relations: [],
+    functions: [],
+    cteNames: new Set(),
+    statementCount: isRecord(tree) && Array.isArray(tree['stmts']) ? tree['stmts'].length : 0,
+    hasInto: false,
+    hasLocking: false,
+    otherStatement: undefined,
+  };
+  visit(tree, found, Buffer.from(source, 'utf8'));
+  return found;
+}
+
+function visit(value: unknown, found: Inspection, source: Buffer): void {
+  if (Array.isArray(value)) {
+    for (const item of value) visit(item, found, source);
+    return;
+  }
+  if (!isRecord(value)) return;
+  for (const [key, child] of Object.entries(value)) {
+    if (isRecord(child)) inspectNode(key, child, found, source);
+    visit(child, found, source);
+  }
+}
+
+function inspectNode(type: string, node: Record<string, unknown>, found: Inspection, source: Buffer): void {
+  if (type === 'RangeVar') found.relations.push(toRelation(node));
+  else if (type === 'FuncCall') found.functions.push(toFunction(node, source));
+  else if (type === 'CommonTableExpr' && typeof node['ctename'] === 'string') found.cteNames.add(node['ctename']);
+  else if (type === 'SelectStmt') {
+    if (node['intoClause'] !== undefined) found.hasInto = true;
+    if (Array.isArray(node['lockingClause']) && node['lockingClause'].length > 0) found.hasLocking = true;
+  } else if (type.endsWith('Stmt')) found.otherStatement ??= type;
+  else if (type === 'TypeCast') {
+    // `CAST(x AS t)` reads like a call to CKAN's tokenizer (checked against the list); `x::t` does not.
+    const written = readNameAt(source, locationOf(node)).at(0);
+    if (written !== undefined && !written.quoted && written.text.toLowerCase() === 'cast') {
+      found.functions.push({ name: written.text, schema: undefined });
+    }
+  } else if (type === 'A_Expr' && node['kind'] === 'AEXPR_NULLIF') found.functions.push(readConstruct(node, 'nullif', source));
+  else if (type === 'RangeTableSample') found.functions.push(toFunction({ funcname: node['method'] }, source));
+  else {
+    const fallback = functionLikeNodes[type];
+    if (fallback !== undefined) found.functions.push(readConstruct(node, fallback, source));
+  }
+}
+
+function toRelation(node: Record<string, unknown>): RelationRef {
+  const text = (key: string): string | undefined => (typeof node[key] === 'string' ? node[key] : undefined);
+  return { catalog: text('catalogname'), schema: text('schemaname'), name: text('relname') ?? '' };
+}
+
+/**
+ * A FuncCall's name as written. Calls in SQL-standard syntax (EXTRACT(... FROM ...), x AT TIME ZONE y)
+ * carry the function PostgreSQL runs (extract, timezone); other calls are read from the text, which keeps
+ * CKAN's "name as written" spelling and is checked against the tree so the text can never hide the real name.
+ */
+function toFunction(node: Record<string, unknown>, source: Buffer): FunctionRef {
+  const names = stringList(node['funcname']);
+  const treeName = names.at(-1) ?? '';
+  const treeSchema = names.length > 1 ? names.at(-2) : undefined;
+  if (node['funcformat'] === 'COERCE_SQL_SYNTAX') return { name: treeName, schema: undefined };
+  const written = readNameAt(source, locationOf(node));
+  const last = written.at(-1);
+  if (last === undefined || written.length !== names.length || foldIdentifier(last) !== treeName) {
+    return { name: treeName, schema: treeSchema };
+  }
+  return { name: last.text, schema: treeSchema };
+}
+
+function readConstruct(node: Record<string, unknown>, fallback: string, source: Buffer): FunctionRef {
+  const written: WrittenNamePart | undefined = readNameAt(source, locationOf(node)).at(0);
+  const name = written !== undefined && !written.quoted ? written.text : fallback;
+  return { name, schema: undefined };
+}
+
+function locationOf(node: Record<string, unknown>): number {
+  const location = node['location'];
+  if (typeof location === 'number') return location;
+  // JsonObjectAgg / JsonArrayAgg keep their location on the constructor part.
+  const inner = node['constructor'];
+  return isRecord(inner) && typeof inner['location'] === 'number' ? inner['location'] : -1;
+}
+
+function stringList(value: unknown): string[] {
+  if (!Array.isArray(value)) return [];
+  const out: string[] = [];
+  for (const item of value) {
+    const str = isRecord(item) ? item['String'] : undefined;
+    if (isRecord(str) && typeof str['sval'] === 'string') out.push(str['sval']);
+  }
+  return out;
+}

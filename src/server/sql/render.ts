@@ -1,0 +1,71 @@
+// Rendering PostgreSQL text values as CKAN's datastore_search_sql does (spec 4.4), straight to JSON text.
+import { parsePgArray, type PgArray } from './pg-array.ts';
+
+const jsonNumber = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
+const numberTypes = new Set(['int2', 'int4', 'int8', 'oid', 'float4', 'float8', 'numeric']);
+
+/**
+ * Type names of CKAN "json" columns as the engine reports them; their values are sent parsed.
+ * Plain json/jsonb values from expressions are sent as strings holding the JSON text, as CKAN does (quirk).
+ */
+export const ckanJsonTypeNames: ReadonlySet<string> = new Set(['nested']);
+
+/** The type name reported in `fields` for an engine type name. */
+export function reportedTypeName(typeName: string): string {
+  return ckanJsonTypeNames.has(typeName) ? 'json' : typeName;
+}
+
+/** One value (PostgreSQL text form, null for SQL NULL) as JSON text. */
+export function renderValueJson(text: string | null, typeName: string): string {
+  if (text === null) return 'null';
+  if (typeName.startsWith('_')) {
+    const array = parsePgArray(text);
+    if (array !== undefined) return renderArray(array, typeName.slice(1));
+  }
+  return renderScalar(text, typeName);
+}
+
+function renderArray(items: PgArray, elementType: string): string {
+  const parts = items.map((item) =>
+    Array.isArray(item) ? renderArray(item, elementType) : renderValueJson(item, elementType),
+  );
+  return `[${parts.join(', ')}]`;
+}
+
+function renderScalar(text: string, typeName: string): string {
+  if (numberTypes.has(typeName)) return jsonNumber.test(text) ? text : JSON.stringify(text);
+  if (ckanJsonTypeNames.has(typeName)) return renderCkanJson(text);
+  switch (typeName) {
+    case 'bool':
+      return text === 't' ? 'true' : 'false';
+    case 'timestamp':
+    case 'timestamptz':
+    case 'time':
+    case 'timetz':
+      return JSON.stringify(toIsoDateTime(text));
+    default:
+      return JSON.stringify(text);
+  }
+}
+
+function renderCkanJson(text: string): string {
+  try {
+    return JSON.stringify(JSON.parse(text));
+  } catch {
+    return JSON.stringify(text);
+  }
+}
+
+/**
+ * PostgreSQL ISO output to Python's isoformat(), which CKAN's values go through: `T` between date and
+ * time, fractions padded to microseconds, and `+HH` offsets as `+HH:MM`. Infinite or BC values stay as text.
+ */
+export function toIsoDateTime(text: string): string {
+  const match = /^(?:(\d{4,}-\d{2}-\d{2}) )?(\d{2}:\d{2}:\d{2})(?:\.(\d{1,6}))?([+-]\d{2}(?::\d{2}){0,2})?$/.exec(text);
+  if (match === null) return text;
+  const [, date, time, fraction, offset] = match;
+  let out = date === undefined ? `${time}` : `${date}T${time}`;
+  if (fraction !== undefined && !/^0+$/.test(fraction)) out += `.${fraction.padEnd(6, '0')}`;
+  if (offset !== undefined) out += offset.length === 3 ? `${offset}:00` : offset;
+  return out;
+}
