@@ -1,7 +1,10 @@
 // The kit's run errors: thrown when the kit itself cannot run (bad input, bad flag, environment).
 // Findings and case errors are data in the result model, never thrown (see src/model).
 
-/** Stable error codes. `E_USAGE`/`E_*_INVALID` map to exit 2, `E_ENV`/`E_UNREACHABLE`/`E_SERVER_START` to exit 3. */
+/**
+ * Stable error codes. `E_USAGE`/`E_*_INVALID` map to exit 2, `E_ENV`/`E_UNREACHABLE`/`E_SERVER_START` to exit 3,
+ * `E_EXTRACT_FAILED` to exit 1.
+ */
 export const KitErrorCode = {
   usage: 'E_USAGE',
   caseInvalid: 'E_CASE_INVALID',
@@ -34,8 +37,9 @@ export class KitError extends Error {
     this.code = code;
   }
 
-  /** Exit code for the CLI: 2 for usage/input errors, 3 for environment errors. */
-  get exitCode(): 2 | 3 {
+  /** Exit code for the CLI: 1 for a failed extract, 2 for usage/input errors, 3 for environment errors. */
+  get exitCode(): 1 | 2 | 3 {
+    if (this.code === KitErrorCode.extractFailed) return 1;
     return environmentCodes.has(this.code) ? 3 : 2;
   }
 }

@@ -23,3 +23,38 @@ export {
   DEFAULT_USER_AGENT,
 } from './http/index.ts';
 export type { HttpClient, HttpClientOptions, HttpRequest, HttpResponse, ToCurlOptions } from './http/index.ts';
+export {
+  startReferenceServer,
+  createApp,
+  createDefaultActions,
+  resolveServerConfig,
+  listen,
+  RawJson,
+  ActionValidationError,
+  ActionNotFoundError,
+  ActionAuthorizationError,
+} from './server/index.ts';
+export type {
+  ReferenceServer,
+  ReferenceServerOptions,
+  AppOptions,
+  ActionRegistry,
+  AppHandler,
+  AppRequest,
+  AppResponse,
+  ListenOptions,
+  Listening,
+  ActionHandler,
+  ActionRequest,
+  Datastore,
+  ResourceDef,
+  ColumnDef,
+  ServerConfig,
+  ServerContext,
+} from './server/index.ts';
+export { extract, extractJob, extractClientOptions } from './api/extract.ts';
+export type { ExtractOptions, ExtractSource, ExtractJobOptions, JobOutcome, ExtractRunContext } from './api/extract.ts';
+export { PagingMethod, expandTemplate, loadJobFile, checkpointPath, manifestPath, partPath } from './extract/index.ts';
+export type { ExtractListener, ExtractSpec, ExtractColumn } from './extract/index.ts';
+export type { Manifest, Checkpoint } from './schema/extract-files.ts';
+export type { JobFile, JobExtract, ExtractFormat } from './schema/extract-job.ts';

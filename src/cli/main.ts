@@ -2,6 +2,8 @@
 import yargs, { type Argv } from 'yargs';
 import { isKitError } from '../errors.ts';
 import type { CliIo } from './io.ts';
+import { serveCommand } from './serve.ts';
+import { extractCommand } from './extract.ts';
 
 /** A command module: registers itself on yargs; its handler stores the exit code through `setExit`. */
 export interface CliCommand {
@@ -9,7 +11,7 @@ export interface CliCommand {
 }
 
 // One file per command; each exports a CliCommand.
-const commands: CliCommand[] = [];
+const commands: CliCommand[] = [serveCommand, extractCommand];
 
 /** Runs the CLI with these arguments and returns the process exit code. Never calls process.exit. */
 export async function main(argv: readonly string[], io: CliIo): Promise<number> {

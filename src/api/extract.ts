@@ -1,0 +1,146 @@
+// Public entry points for extracts: one extract from options, or a job file; both may run against the
+// bundled reference server started in-process.
+import { randomBytes } from 'node:crypto';
+import { createHttpClient, type HttpClientOptions } from '../http/index.ts';
+import type { Clock } from '../model/index.ts';
+import type { Manifest } from '../schema/extract-files.ts';
+import type { ExtractFormat } from '../schema/extract-job.ts';
+import { startReferenceServer } from '../server/index.ts';
+import {
+  loadJobFile,
+  resolveJob,
+  runExtract,
+  type ExtractHttpOptions,
+  type ExtractListener,
+  type ExtractSpec,
+  type JobItem,
+} from '../extract/index.ts';
+
+/** Where to read from: a base URL, or the bundled reference server over a fixtures folder. */
+export type ExtractSource = { target: string; token?: string } | { reference: { fixturesDir: string } };
+
+export interface ExtractOptions {
+  source: ExtractSource;
+  resource?: string;
+  sql?: string;
+  filters?: Record<string, unknown>;
+  q?: string;
+  fields?: string[];
+  format: ExtractFormat;
+  /** Default false. */
+  gzip?: boolean;
+  out: string;
+  /** Rows per request; default 10000 (the server may allow fewer). */
+  pageSize?: number;
+  /** Continue from the checkpoint beside `out`; default false. */
+  resume?: boolean;
+  http?: ExtractHttpOptions;
+}
+
+export interface ExtractRunContext {
+  clock?: Clock;
+  listener?: ExtractListener;
+}
+
+const systemClock: Clock = { now: () => Date.now() };
+
+/** Extract defaults for HTTP: patient with slow pages, and retrying transient failures. */
+export function extractClientOptions(http: ExtractHttpOptions | undefined, clock: Clock): HttpClientOptions {
+  return { timeoutMs: http?.timeoutMs ?? 60_000, retries: http?.retries ?? 5, clock, ...(http?.rateRps === undefined ? {} : { rateRps: http.rateRps }) };
+}
+
+/** Runs one extract and returns its manifest; throws KitError (E_EXTRACT_FAILED, E_SERVER_START, ...). */
+export async function extract(options: ExtractOptions, context: ExtractRunContext = {}): Promise<Manifest> {
+  const clock = context.clock ?? systemClock;
+  return withSource(options.source, async (baseUrl, token) => {
+    const spec: ExtractSpec = {
+      target: token === undefined ? { baseUrl } : { baseUrl, token },
+      ...(options.resource === undefined ? {} : { resource: options.resource }),
+      ...(options.sql === undefined ? {} : { sql: options.sql }),
+      ...(options.filters === undefined ? {} : { filters: options.filters }),
+      ...(options.q === undefined ? {} : { q: options.q }),
+      ...(options.fields === undefined ? {} : { fields: options.fields }),
+      format: options.format,
+      gzip: options.gzip ?? false,
+      out: options.out,
+      pageSize: options.pageSize ?? 10_000,
+      resume: options.resume ?? false,
+    };
+    return runWithClient(spec, options.http, { clock, ...(context.listener === undefined ? {} : { listener: context.listener }) });
+  });
+}
+
+export interface ExtractJobOptions {
+  file: string;
+  env: Readonly<Record<string, string | undefined>>;
+  /** Run every extract against the bundled reference server instead of the job's targets. */
+  reference?: { fixturesDir: string };
+}
+
+/** The outcome of one extract of a job. */
+export type JobOutcome = { name: string; ok: true; manifest: Manifest } | { name: string; ok: false; error: string };
+
+/** Runs a job file's extracts with bounded concurrency; one failing extract does not stop the others. */
+export async function extractJob(options: ExtractJobOptions, context: ExtractRunContext = {}): Promise<JobOutcome[]> {
+  const clock = context.clock ?? systemClock;
+  const job = await loadJobFile(options.file);
+  const source: ExtractSource = options.reference === undefined ? { target: '' } : { reference: options.reference };
+  return withSource(source, async (baseUrl, token) => {
+    const items = resolveJob(job, {
+      file: options.file,
+      env: options.env,
+      nowMs: clock.now(),
+      ...(options.reference === undefined ? {} : { targetOverride: baseUrl }),
+    });
+    const withToken = items.map((item) => (token === undefined ? item : { ...item, spec: { ...item.spec, target: { baseUrl, token } } }));
+    return runPool(withToken, job.concurrency ?? 2, (item) => runJobItem(item, { clock, ...(context.listener === undefined ? {} : { listener: context.listener }) }));
+  });
+}
+
+async function runJobItem(item: JobItem, context: Required<Pick<ExtractRunContext, 'clock'>> & ExtractRunContext): Promise<JobOutcome> {
+  try {
+    return { name: item.name, ok: true, manifest: await runWithClient(item.spec, item.http, context) };
+  } catch (error) {
+    return { name: item.name, ok: false, error: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+async function runWithClient(
+  spec: ExtractSpec,
+  http: ExtractHttpOptions | undefined,
+  context: Required<Pick<ExtractRunContext, 'clock'>> & ExtractRunContext,
+): Promise<Manifest> {
+  const client = createHttpClient(extractClientOptions(http, context.clock));
+  try {
+    return await runExtract(spec, { client, clock: context.clock, ...(context.listener === undefined ? {} : { listener: context.listener }) });
+  } finally {
+    await client.close();
+  }
+}
+
+async function withSource<T>(source: ExtractSource, body: (baseUrl: string, token: string | undefined) => Promise<T>): Promise<T> {
+  if ('target' in source) return body(source.target, source.token);
+  // why: the reference server's private resources need a token; a random one lives only as long as this run
+  const token = randomBytes(24).toString('hex');
+  const server = await startReferenceServer({ fixturesDir: source.reference.fixturesDir, port: 0, config: { apiTokens: [token] } });
+  try {
+    return await body(server.url, token);
+  } finally {
+    await server.close();
+  }
+}
+
+async function runPool<T, R>(items: readonly T[], concurrency: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array<R>(items.length);
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < items.length) {
+      const index = next;
+      next += 1;
+      const item = items[index];
+      if (item !== undefined) results[index] = await work(item);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
+  return results;
+}

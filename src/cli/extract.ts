@@ -1,0 +1,168 @@
+// `datastore-kit extract`: one extract from flags, or every extract of a job file.
+import type { Argv } from 'yargs';
+import { KitError, KitErrorCode } from '../errors.ts';
+import { extract, extractJob, type ExtractOptions, type ExtractSource, type JobOutcome } from '../index.ts';
+import type { CliIo } from './io.ts';
+import type { CliCommand } from './main.ts';
+import { createExtractProgress } from './extract-progress.ts';
+
+/** The parsed flags of `extract`, as yargs gives them. */
+export interface ExtractArgs {
+  target?: string | undefined;
+  reference?: boolean | undefined;
+  fixtures: string;
+  job?: string | undefined;
+  resource?: string | undefined;
+  sql?: string | undefined;
+  filters?: string | undefined;
+  q?: string | undefined;
+  fields?: string | undefined;
+  format?: string | undefined;
+  gzip?: boolean | undefined;
+  out?: string | undefined;
+  pageSize?: number | undefined;
+  tokenEnv?: string | undefined;
+  rate?: number | undefined;
+  retries?: number | undefined;
+  timeoutMs?: number | undefined;
+  resume?: boolean | undefined;
+}
+
+const formats = ['csv', 'tsv', 'jsonl', 'json'] as const;
+
+export const extractCommand: CliCommand = {
+  register(cli: Argv, io: CliIo, setExit: (code: number) => void): Argv {
+    return cli.command(
+      'extract',
+      'Extract a resource or an SQL query to a file (paged, resumable, with a manifest), or run a job file',
+      (y) =>
+        y
+          .option('target', { type: 'string', describe: 'Base URL of the API (e.g. https://portal.example)' })
+          .option('reference', { type: 'boolean', describe: 'Extract from the bundled reference server, started in-process' })
+          .option('fixtures', { type: 'string', default: 'fixtures', describe: 'Fixtures folder for --reference' })
+          .option('job', { type: 'string', describe: 'Job file (YAML) listing many extracts' })
+          .option('resource', { type: 'string', describe: 'Resource id (or alias) to extract' })
+          .option('sql', { type: 'string', describe: 'Extract the rows of this SELECT instead (needs datastore_search_sql)' })
+          .option('filters', { type: 'string', describe: 'datastore_search filters as JSON, e.g. \'{"stage":"advanced"}\'' })
+          .option('q', { type: 'string', describe: 'Free-text query' })
+          .option('fields', { type: 'string', describe: 'Columns to keep, comma-separated, in order' })
+          .option('format', { choices: formats, describe: 'Output format (default: from --out\'s extension, else csv)' })
+          .option('gzip', { type: 'boolean', describe: 'Gzip the output' })
+          .option('out', { type: 'string', describe: 'Output file' })
+          .option('page-size', { type: 'number', describe: 'Rows per request (default 10000; the server may allow fewer)' })
+          .option('token-env', { type: 'string', describe: 'Environment variable holding the API token' })
+          .option('rate', { type: 'number', describe: 'At most this many requests per second' })
+          .option('retries', { type: 'number', describe: 'Retries per page on network errors, 5xx and 429 (default 5)' })
+          .option('timeout-ms', { type: 'number', describe: 'Per-request timeout in ms (default 60000)' })
+          .option('resume', { type: 'boolean', describe: 'Continue an interrupted extract from its checkpoint' })
+          .example('$0 extract --reference --resource courses --out out/courses.csv', 'Extract a bundled resource to CSV')
+          .example('$0 extract --target https://portal.example --resource <id> --format jsonl --gzip --out x.jsonl.gz --resume', '')
+          .example('$0 extract --job extracts.yaml', 'Run every extract of a job file'),
+      async (args) => {
+        setExit(await runExtractCommand(args, io));
+      },
+    );
+  },
+};
+
+async function runExtractCommand(args: ExtractArgs, io: CliIo): Promise<number> {
+  const progress = createExtractProgress({ io, live: io.stderr.isTTY === true && io.env['CI'] === undefined });
+  try {
+    if (args.job !== undefined) {
+      const outcomes = await extractJob(
+        { file: args.job, env: io.env, ...(args.reference === true ? { reference: { fixturesDir: args.fixtures } } : {}) },
+        { listener: progress },
+      );
+      return printJobOutcomes(outcomes, io);
+    }
+    const manifest = await extract(toExtractOptions(args, io.env), { listener: progress });
+    progress.done();
+    io.stdout.write(`wrote ${manifest.rows} rows to ${manifest.output.file} (${manifest.output.bytes} bytes, sha256 ${manifest.output.sha256.slice(0, 12)}…, ${manifest.paging.method})\n`);
+    return 0;
+  } finally {
+    progress.done();
+  }
+}
+
+function printJobOutcomes(outcomes: readonly JobOutcome[], io: CliIo): number {
+  for (const outcome of outcomes) {
+    if (outcome.ok) io.stdout.write(`ok     ${outcome.name}: ${outcome.manifest.rows} rows -> ${outcome.manifest.output.file}\n`);
+    else io.stdout.write(`FAILED ${outcome.name}: ${outcome.error}\n`);
+  }
+  const failed = outcomes.filter((o) => !o.ok).length;
+  io.stdout.write(`${outcomes.length - failed} of ${outcomes.length} extracts succeeded\n`);
+  return failed === 0 ? 0 : 1;
+}
+
+/** Maps flags to ExtractOptions; throws KitError E_USAGE with the flag at fault. Pure. */
+export function toExtractOptions(args: ExtractArgs, env: Readonly<Record<string, string | undefined>>): ExtractOptions {
+  const usage = (message: string): KitError => new KitError(KitErrorCode.usage, message);
+  if ((args.target === undefined) === (args.reference !== true)) throw usage('give exactly one of --target URL or --reference');
+  if ((args.resource === undefined) === (args.sql === undefined)) throw usage('give exactly one of --resource ID or --sql "SELECT ..."');
+  if (args.out === undefined) throw usage('--out FILE is required');
+  if (args.sql !== undefined && (args.filters !== undefined || args.q !== undefined || args.fields !== undefined)) {
+    throw usage('--filters, --q and --fields go with --resource, not with --sql (write them into the SQL)');
+  }
+  const token = readToken(args.tokenEnv, env);
+  const source: ExtractSource =
+    args.target === undefined ? { reference: { fixturesDir: args.fixtures } } : { target: args.target, ...(token === undefined ? {} : { token }) };
+  return {
+    source,
+    ...(args.resource === undefined ? {} : { resource: args.resource }),
+    ...(args.sql === undefined ? {} : { sql: args.sql }),
+    ...(args.filters === undefined ? {} : { filters: parseFilters(args.filters) }),
+    ...(args.q === undefined ? {} : { q: args.q }),
+    ...(args.fields === undefined ? {} : { fields: args.fields.split(',').map((f) => f.trim()).filter((f) => f !== '') }),
+    format: args.format === undefined ? formatFromName(args.out) : parseFormat(args.format),
+    gzip: args.gzip ?? args.out.endsWith('.gz'),
+    out: args.out,
+    ...(args.pageSize === undefined ? {} : { pageSize: wholeNumber(args.pageSize, '--page-size', 1) }),
+    resume: args.resume ?? false,
+    http: {
+      ...(args.retries === undefined ? {} : { retries: wholeNumber(args.retries, '--retries', 0) }),
+      ...(args.rate === undefined ? {} : { rateRps: positiveNumber(args.rate, '--rate') }),
+      ...(args.timeoutMs === undefined ? {} : { timeoutMs: wholeNumber(args.timeoutMs, '--timeout-ms', 1) }),
+    },
+  };
+}
+
+function readToken(name: string | undefined, env: Readonly<Record<string, string | undefined>>): string | undefined {
+  if (name === undefined) return undefined;
+  const value = env[name];
+  if (value === undefined || value === '') throw new KitError(KitErrorCode.usage, `--token-env ${name}: the environment variable is not set`);
+  return value;
+}
+
+function parseFilters(text: string): Record<string, unknown> {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new KitError(KitErrorCode.usage, `--filters is not JSON: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new KitError(KitErrorCode.usage, '--filters must be a JSON object, e.g. {"stage": ["advanced", "beginner"]}');
+  }
+  return Object.fromEntries(Object.entries(value));
+}
+
+function formatFromName(out: string): ExtractOptions['format'] {
+  const name = out.replace(/\.gz$/, '');
+  return formats.find((format) => name.endsWith(`.${format}`)) ?? 'csv';
+}
+
+function parseFormat(value: string): ExtractOptions['format'] {
+  const format = formats.find((f) => f === value);
+  if (format === undefined) throw new KitError(KitErrorCode.usage, `--format must be one of ${formats.join(', ')}`);
+  return format;
+}
+
+function wholeNumber(value: number, flag: string, min: number): number {
+  if (!Number.isInteger(value) || value < min) throw new KitError(KitErrorCode.usage, `${flag} must be a whole number >= ${min}`);
+  return value;
+}
+
+function positiveNumber(value: number, flag: string): number {
+  if (!Number.isFinite(value) || value <= 0) throw new KitError(KitErrorCode.usage, `${flag} must be a positive number`);
+  return value;
+}

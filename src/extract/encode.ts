@@ -1,0 +1,64 @@
+// Turns rows into the text of each output format: csv/tsv (RFC 4180 quoting, header from fields), jsonl, json.
+import { stringify } from 'csv-stringify/sync';
+import type { ExtractFormat } from '../schema/extract-job.ts';
+import { JsonNumber, stringifyLossless, type LosslessValue } from './lossless-json.ts';
+import type { ExtractColumn } from './types.ts';
+
+export interface Encoder {
+  /** Text before the first row (csv header, json "["). */
+  head(columns: readonly ExtractColumn[]): string;
+  /** Text of a page of rows; `first` says whether any row was written before. */
+  rows(columns: readonly ExtractColumn[], rows: readonly LosslessValue[][], first: boolean): string;
+  /** Text after the last row. */
+  tail(): string;
+}
+
+/** The encoder of a format. */
+export function createEncoder(format: ExtractFormat): Encoder {
+  switch (format) {
+    case 'csv':
+      return delimited(',');
+    case 'tsv':
+      return delimited('\t');
+    case 'jsonl':
+      return {
+        head: () => '',
+        rows: (columns, rows) => rows.map((row) => `${stringifyLossless(toObject(columns, row))}\n`).join(''),
+        tail: () => '',
+      };
+    case 'json':
+      return {
+        head: () => '[',
+        rows: (columns, rows, first) =>
+          rows.map((row, index) => `${first && index === 0 ? '\n' : ',\n'}${stringifyLossless(toObject(columns, row))}`).join(''),
+        tail: () => '\n]\n',
+      };
+  }
+}
+
+function delimited(delimiter: string): Encoder {
+  const write = (records: string[][]): string =>
+    records.length === 0 ? '' : stringify(records, { delimiter, record_delimiter: 'unix', quoted_empty: false });
+  return {
+    head: (columns) => write([columns.map((c) => c.id)]),
+    rows: (_columns, rows) => write(rows.map((row) => row.map(cellText))),
+    tail: () => '',
+  };
+}
+
+/** A cell as the API returned the value: numbers as their exact text, nested JSON as JSON text, null empty. */
+export function cellText(value: LosslessValue): string {
+  if (value === null) return '';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'boolean') return value ? 'true' : 'false';
+  if (value instanceof JsonNumber) return value.text;
+  return stringifyLossless(value);
+}
+
+function toObject(columns: readonly ExtractColumn[], row: readonly LosslessValue[]): { [key: string]: LosslessValue } {
+  const record: { [key: string]: LosslessValue } = {};
+  columns.forEach((column, index) => {
+    Object.defineProperty(record, column.id, { value: row[index] ?? null, enumerable: true, writable: true, configurable: true });
+  });
+  return record;
+}

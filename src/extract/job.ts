@@ -1,0 +1,110 @@
+// Job files (extracts.yaml): many extracts with their targets and outputs, run with bounded concurrency.
+import { readFile } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
+import { InputError, KitErrorCode, type InputProblem } from '../errors.ts';
+import { describeAjvErrors, parseSource } from '../catalogue/index.ts';
+import { compileSchema } from '../schema/ajv.ts';
+import { JobFileSchema, type JobExtract, type JobFile } from '../schema/extract-job.ts';
+import type { ExtractHttpOptions, ExtractSpec } from './types.ts';
+
+/** Reads and validates a job file; every problem is reported with file:line:col (E_JOB_INVALID). */
+export async function loadJobFile(file: string): Promise<JobFile> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    throw new InputError(KitErrorCode.jobInvalid, [{ file, pointer: '', message: `cannot read the job file (${String(error)})` }], {
+      cause: error,
+    });
+  }
+  const source = parseSource(text, file);
+  if (source.problems.length > 0) throw new InputError(KitErrorCode.jobInvalid, source.problems);
+  const validate = compileSchema<JobFile>(JobFileSchema);
+  if (validate(source.data)) {
+    const problems = checkNames(source.data, file, source.locate);
+    if (problems.length > 0) throw new InputError(KitErrorCode.jobInvalid, problems);
+    return source.data;
+  }
+  const problems: InputProblem[] = describeAjvErrors(validate.errors ?? []).map((problem) => ({
+    file,
+    ...source.locate(problem.key === undefined ? problem.pointer : `${problem.pointer}/${problem.key}`, problem.key !== undefined),
+    pointer: problem.pointer,
+    message: problem.message,
+  }));
+  throw new InputError(KitErrorCode.jobInvalid, problems);
+}
+
+function checkNames(job: JobFile, file: string, locate: (pointer: string) => { line: number; column: number }): InputProblem[] {
+  const problems: InputProblem[] = [];
+  const seen = new Set<string>();
+  job.extracts.forEach((extract, index) => {
+    const pointer = `/extracts/${index}`;
+    if (seen.has(extract.name)) problems.push({ file, ...locate(`${pointer}/name`), pointer: `${pointer}/name`, message: `duplicate extract name "${extract.name}"` });
+    seen.add(extract.name);
+    const merged = { ...job.defaults, ...extract };
+    if ((merged.resource === undefined) === (merged.sql === undefined)) {
+      problems.push({ file, ...locate(pointer), pointer, message: 'give exactly one of resource or sql' });
+    }
+    if ((extract.target ?? job.target) === undefined) {
+      problems.push({ file, ...locate(pointer), pointer, message: 'no target: set target here or at the top of the job file' });
+    }
+  });
+  return problems;
+}
+
+export interface JobContext {
+  /** The job file's path; outputs are relative to its folder. */
+  file: string;
+  env: Readonly<Record<string, string | undefined>>;
+  /** The run's start time (ms since the epoch), for the {date} and {datetime} templates. */
+  nowMs: number;
+  /** Overrides every extract's target (e.g. the in-process reference server). */
+  targetOverride?: string;
+}
+
+/** One extract of a job, ready to run. */
+export interface JobItem {
+  name: string;
+  spec: ExtractSpec;
+  http: ExtractHttpOptions;
+}
+
+/** Turns a job's extracts into specs: defaults merged, templates expanded, tokens read from the environment. */
+export function resolveJob(job: JobFile, context: JobContext): JobItem[] {
+  return job.extracts.map((extract) => {
+    const merged = { ...job.defaults, ...extract };
+    const http: ExtractHttpOptions = {
+      ...(merged.retries === undefined ? {} : { retries: merged.retries }),
+      ...(merged.rate === undefined ? {} : { rateRps: merged.rate }),
+      ...(merged.timeoutMs === undefined ? {} : { timeoutMs: merged.timeoutMs }),
+    };
+    return { name: extract.name, spec: resolveJobExtract(job, extract, context), http };
+  });
+}
+
+function resolveJobExtract(job: JobFile, extract: JobExtract, context: JobContext): ExtractSpec {
+  const merged = { ...job.defaults, ...extract };
+  const baseUrl = context.targetOverride ?? merged.target ?? job.target ?? '';
+  const token = merged.tokenEnv === undefined ? undefined : context.env[merged.tokenEnv];
+  const out = resolve(dirname(context.file), expandTemplate(merged.out, extract.name, context.nowMs));
+  return {
+    target: token === undefined ? { baseUrl } : { baseUrl, token },
+    ...(merged.resource === undefined ? {} : { resource: merged.resource }),
+    ...(merged.sql === undefined ? {} : { sql: merged.sql }),
+    ...(merged.filters === undefined ? {} : { filters: merged.filters }),
+    ...(merged.q === undefined ? {} : { q: merged.q }),
+    ...(merged.fields === undefined ? {} : { fields: merged.fields }),
+    format: merged.format ?? 'csv',
+    gzip: merged.gzip ?? false,
+    out,
+    pageSize: merged.pageSize ?? 10_000,
+    resume: merged.resume ?? true,
+  };
+}
+
+/** `{date}` → 2026-11-22, `{datetime}` → 20261122T031500Z, `{name}` → the extract's name (UTC). */
+export function expandTemplate(template: string, name: string, nowMs: number): string {
+  const iso = new Date(nowMs).toISOString();
+  const datetime = `${iso.slice(0, 4)}${iso.slice(5, 7)}${iso.slice(8, 10)}T${iso.slice(11, 13)}${iso.slice(14, 16)}${iso.slice(17, 19)}Z`;
+  return template.replaceAll('{date}', iso.slice(0, 10)).replaceAll('{datetime}', datetime).replaceAll('{name}', name);
+}

@@ -1,0 +1,101 @@
+// Fetches one page of rows with the planned paging method and says where the next page starts.
+import type { HttpClient } from '../http/types.ts';
+import { ActionCallError, callAction } from './api.ts';
+import { isLosslessObject, JsonNumber, type LosslessValue } from './lossless-json.ts';
+import type { ExtractPlan } from './plan.ts';
+import { buildKeysetSql, buildOffsetSql, buildResourcePageSql } from './sql-text.ts';
+import { PagingMethod, type Cursor, type ExtractSpec } from './types.ts';
+
+export interface Page {
+  /** Values in the plan's column order. */
+  rows: LosslessValue[][];
+  next: Cursor;
+  /** No page follows. */
+  done: boolean;
+  /** Rows per page the server actually allows (its rows_max may be lower than asked). */
+  pageSize: number;
+}
+
+/** Reads the page that starts at `cursor`. */
+export async function fetchPage(
+  client: HttpClient,
+  spec: ExtractSpec,
+  plan: ExtractPlan,
+  cursor: Cursor,
+  pageSize: number,
+): Promise<Page> {
+  const { records, pageSize: allowed, more } = await fetchRecords(client, spec, plan, cursor, pageSize);
+  const rows = records.map((record) => plan.columns.map((column) => record[column.id] ?? null));
+  const last = records.at(-1);
+  const lastId = last === undefined ? cursor.lastId : idText(last['_id'], plan);
+  return {
+    rows,
+    next: { lastId, offset: cursor.offset + records.length },
+    done: records.length === 0 || (!more && records.length < allowed),
+    pageSize: allowed,
+  };
+}
+
+type RecordObject = { [key: string]: LosslessValue };
+
+async function fetchRecords(
+  client: HttpClient,
+  spec: ExtractSpec,
+  plan: ExtractPlan,
+  cursor: Cursor,
+  pageSize: number,
+): Promise<{ records: RecordObject[]; pageSize: number; more: boolean }> {
+  if (plan.method === PagingMethod.sqlKeyset || plan.method === PagingMethod.sqlOffset) {
+    const sql = sqlFor(spec, plan, cursor, pageSize);
+    const result = await callAction(client, spec.target, 'datastore_search_sql', { sql });
+    const records = readRecords(result['records']);
+    // why: records_truncated means the server capped the page at its rows_max; keep going with that size
+    const truncated = result['records_truncated'] === true;
+    return { records, pageSize: truncated ? records.length : pageSize, more: truncated };
+  }
+  const fields = ['_id', ...plan.columns.map((c) => c.id).filter((id) => id !== '_id')];
+  const keyset = plan.method === PagingMethod.nextPage && cursor.lastId !== null;
+  const filters = keyset ? { ...spec.filters, _id: { gt: new JsonNumber(cursor.lastId ?? '0') } } : spec.filters;
+  const result = await callAction(client, spec.target, 'datastore_search', {
+    resource_id: plan.resourceId,
+    limit: pageSize,
+    sort: '_id',
+    fields,
+    include_total: false,
+    ...(filters === undefined ? {} : { filters }),
+    ...(spec.q === undefined ? {} : { q: spec.q }),
+    ...(plan.method === PagingMethod.offset ? { offset: cursor.offset } : { include_next_page: true }),
+  });
+  const limit = result['limit'];
+  const allowed = limit instanceof JsonNumber && Number(limit.text) > 0 ? Math.min(pageSize, Number(limit.text)) : pageSize;
+  return { records: readRecords(result['records']), pageSize: allowed, more: false };
+}
+
+function sqlFor(spec: ExtractSpec, plan: ExtractPlan, cursor: Cursor, pageSize: number): string {
+  if (spec.sql !== undefined) {
+    return plan.method === PagingMethod.sqlKeyset
+      ? buildKeysetSql(spec.sql, cursor.lastId, pageSize)
+      : buildOffsetSql(spec.sql, cursor.offset, pageSize);
+  }
+  return buildResourcePageSql({
+    resourceId: plan.resourceId ?? '',
+    columns: plan.columns.map((c) => c.id),
+    filters: spec.filters,
+    q: spec.q,
+    afterId: cursor.lastId,
+    limit: pageSize,
+  });
+}
+
+function readRecords(value: LosslessValue | undefined): RecordObject[] {
+  if (!Array.isArray(value) || !value.every(isLosslessObject)) {
+    throw new ActionCallError('the response has no records array of objects', 200, undefined);
+  }
+  return value;
+}
+
+function idText(value: LosslessValue | undefined, plan: ExtractPlan): string | null {
+  if (plan.method === PagingMethod.offset || plan.method === PagingMethod.sqlOffset) return null;
+  if (value instanceof JsonNumber && /^\d+$/.test(value.text)) return value.text;
+  throw new ActionCallError(`a record has no integer _id (got ${JSON.stringify(value ?? null)}), so keyset paging cannot continue`, 200, undefined);
+}

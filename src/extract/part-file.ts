@@ -1,0 +1,69 @@
+// The output being written: `<out>.part`, appended a page at a time (gzip: one member per page, so the file can
+// be cut back to any page boundary on resume), then hashed and renamed over `<out>`.
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { open, rename, rm, stat, type FileHandle } from 'node:fs/promises';
+import { gzipSync } from 'node:zlib';
+
+export class PartFile {
+  private constructor(
+    readonly path: string,
+    private readonly handle: FileHandle,
+    private readonly gzip: boolean,
+    private size: number,
+  ) {}
+
+  /** Starts an empty part file (replacing any old one). */
+  static async create(path: string, gzip: boolean): Promise<PartFile> {
+    const handle = await open(path, 'w');
+    return new PartFile(path, handle, gzip, 0);
+  }
+
+  /** Reopens a part file and cuts it back to `bytes`, the size recorded with the last checkpoint. */
+  static async resume(path: string, gzip: boolean, bytes: number): Promise<PartFile> {
+    const size = (await stat(path)).size;
+    if (size < bytes) throw new Error(`${path} has ${size} bytes but the checkpoint recorded ${bytes}: it cannot be resumed`);
+    const handle = await open(path, 'r+');
+    await handle.truncate(bytes);
+    return new PartFile(path, handle, gzip, bytes);
+  }
+
+  /** Bytes on disk so far. */
+  get bytes(): number {
+    return this.size;
+  }
+
+  /** Appends text and makes it durable; returns the new size. */
+  async append(text: string): Promise<number> {
+    if (text.length === 0) return this.size;
+    const data = this.gzip ? gzipSync(Buffer.from(text, 'utf8')) : Buffer.from(text, 'utf8');
+    await this.handle.write(data, 0, data.length, this.size);
+    await this.handle.datasync();
+    this.size += data.length;
+    return this.size;
+  }
+
+  /** Closes the file, hashes it, and renames it over `out`. */
+  async finish(out: string): Promise<{ bytes: number; sha256: string }> {
+    await this.handle.close();
+    const sha256 = await hashFile(this.path);
+    await rename(this.path, out);
+    return { bytes: this.size, sha256 };
+  }
+
+  async close(): Promise<void> {
+    await this.handle.close().catch(() => undefined);
+  }
+
+  /** Closes and deletes the part file. */
+  async discard(): Promise<void> {
+    await this.close();
+    await rm(this.path, { force: true });
+  }
+}
+
+async function hashFile(path: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}

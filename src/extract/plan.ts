@@ -1,0 +1,134 @@
+// Decides how an extract reads its rows: which columns, which paging method, and the server's total.
+import type { HttpClient } from '../http/types.ts';
+import { ActionCallError, callAction, type ActionResult } from './api.ts';
+import { isLosslessObject, JsonNumber, type LosslessValue } from './lossless-json.ts';
+import { buildOffsetSql, isSendableSql, trimStatement } from './sql-text.ts';
+import { PagingMethod, type ExtractColumn, type ExtractSpec } from './types.ts';
+
+export interface ExtractPlan {
+  method: PagingMethod;
+  /** The real resource id (aliases resolved), in resource mode. */
+  resourceId: string | undefined;
+  columns: ExtractColumn[];
+  /** The server's row count for this query, when it gave one. */
+  total: number | undefined;
+  totalIsExact: boolean;
+  warnings: string[];
+}
+
+/** Probes the target and plans the extract. Throws ActionCallError when the target refuses the query. */
+export async function planExtract(client: HttpClient, spec: ExtractSpec): Promise<ExtractPlan> {
+  return spec.sql === undefined ? planResource(client, spec) : planSql(client, spec, spec.sql);
+}
+
+async function planResource(client: HttpClient, spec: ExtractSpec): Promise<ExtractPlan> {
+  const resource = spec.resource ?? '';
+  const described = await callAction(client, spec.target, 'datastore_search', { resource_id: resource, limit: 0 });
+  const resourceId = typeof described['resource_id'] === 'string' ? described['resource_id'] : resource;
+  const allColumns = readColumns(described['fields']);
+  const columns = spec.fields === undefined ? allColumns : pickColumns(allColumns, spec.fields);
+  const counted = await callAction(client, spec.target, 'datastore_search', {
+    resource_id: resourceId,
+    limit: 0,
+    ...(spec.filters === undefined ? {} : { filters: spec.filters }),
+    ...(spec.q === undefined ? {} : { q: spec.q }),
+  });
+  const total = readInteger(counted['total']);
+  const warnings: string[] = [];
+  const method = await chooseResourceMethod(client, spec, allColumns, resourceId);
+  if (method === PagingMethod.offset) {
+    warnings.push(
+      'offset paging: the target offers neither SQL nor next_page keyset paging, so rows changed during the extract may be duplicated or missed',
+    );
+  }
+  return { method, resourceId, columns, total, totalIsExact: total !== undefined && counted['total_was_estimated'] !== true, warnings };
+}
+
+async function chooseResourceMethod(
+  client: HttpClient,
+  spec: ExtractSpec,
+  columns: readonly ExtractColumn[],
+  resourceId: string,
+): Promise<PagingMethod> {
+  const arrayFilter = Object.keys(spec.filters ?? {}).some((name) => columns.find((c) => c.id === name)?.type.startsWith('_'));
+  const literals = JSON.stringify([spec.filters ?? {}, spec.q ?? '']);
+  if (!arrayFilter && isSendableSql(literals) && (await hasSql(client, spec))) return PagingMethod.sqlKeyset;
+  if (await hasNextPage(client, spec, resourceId)) return PagingMethod.nextPage;
+  return PagingMethod.offset;
+}
+
+async function planSql(client: HttpClient, spec: ExtractSpec, sql: string): Promise<ExtractPlan> {
+  if (!isSendableSql(sql)) throw new ActionCallError('the SQL contains \\\' which CKAN refuses as "not a single statement"', 0, undefined);
+  let described: ActionResult;
+  try {
+    described = await callAction(client, spec.target, 'datastore_search_sql', { sql: buildOffsetSql(trimStatement(sql), 0, 0) });
+  } catch (error) {
+    if (error instanceof ActionCallError && error.isUnknownAction) {
+      throw new ActionCallError(`${error.message} (the target does not offer datastore_search_sql, so --sql cannot be used)`, 400, undefined);
+    }
+    throw error;
+  }
+  const columns = readColumns(described['fields']);
+  const keyset = columns.some((c) => c.id === '_id');
+  const warnings = keyset
+    ? []
+    : ['sql-offset paging: the query has no _id column, so pages are read by OFFSET in the query\'s own order; give it an ORDER BY (or select _id) for a stable extract'];
+  return {
+    method: keyset ? PagingMethod.sqlKeyset : PagingMethod.sqlOffset,
+    resourceId: undefined,
+    columns,
+    total: undefined,
+    totalIsExact: false,
+    warnings,
+  };
+}
+
+async function hasSql(client: HttpClient, spec: ExtractSpec): Promise<boolean> {
+  try {
+    await callAction(client, spec.target, 'datastore_search_sql', { sql: 'SELECT 1 AS "probe"' });
+    return true;
+  } catch (error) {
+    if (error instanceof ActionCallError && error.status >= 400 && error.status < 500) return false;
+    throw error;
+  }
+}
+
+async function hasNextPage(client: HttpClient, spec: ExtractSpec, resourceId: string): Promise<boolean> {
+  try {
+    const result = await callAction(client, spec.target, 'datastore_search', {
+      resource_id: resourceId,
+      limit: 1,
+      sort: '_id',
+      include_total: false,
+      include_next_page: true,
+    });
+    return 'next_page' in result;
+  } catch (error) {
+    if (error instanceof ActionCallError && error.status === 409) return false;
+    throw error;
+  }
+}
+
+function readColumns(value: LosslessValue | undefined): ExtractColumn[] {
+  if (!Array.isArray(value)) throw new ActionCallError('the response has no fields list', 200, undefined);
+  return value.filter(isLosslessObject).map((field) => ({
+    id: typeof field['id'] === 'string' ? field['id'] : '',
+    type: typeof field['type'] === 'string' ? field['type'] : 'text',
+  }));
+}
+
+function pickColumns(columns: readonly ExtractColumn[], names: readonly string[]): ExtractColumn[] {
+  return names.map((name) => {
+    const column = columns.find((c) => c.id === name);
+    if (column === undefined) {
+      throw new ActionCallError(`unknown field "${name}" (the resource has ${columns.map((c) => c.id).join(', ')})`, 409, undefined);
+    }
+    return column;
+  });
+}
+
+function readInteger(value: LosslessValue | undefined): number | undefined {
+  if (!(value instanceof JsonNumber)) return undefined;
+  const number = Number(value.text);
+  return Number.isSafeInteger(number) ? number : undefined;
+}

@@ -1,0 +1,58 @@
+// Types shared by the extract parts: what to extract, how it is paged, and what the run reports.
+import type { ExtractFormat } from '../schema/extract-job.ts';
+import type { ExtractTarget } from './api.ts';
+
+/** How pages are fetched; the manifest records it. */
+export const PagingMethod = {
+  sqlKeyset: 'sql-keyset',
+  nextPage: 'next-page',
+  offset: 'offset',
+  sqlOffset: 'sql-offset',
+} as const;
+export type PagingMethod = (typeof PagingMethod)[keyof typeof PagingMethod];
+
+export interface ExtractColumn {
+  id: string;
+  type: string;
+}
+
+/** One extract, fully resolved. Either `resource` or `sql` is set. */
+export interface ExtractSpec {
+  target: ExtractTarget;
+  resource?: string;
+  sql?: string;
+  filters?: Record<string, unknown>;
+  q?: string;
+  fields?: string[];
+  format: ExtractFormat;
+  gzip: boolean;
+  /** Output file path; written as `<out>.part` and renamed at the end. */
+  out: string;
+  /** Rows asked per request (default 10000); the server may return fewer (rows_max). */
+  pageSize: number;
+  /** Continue from `<out>.checkpoint.json` when it matches this spec. */
+  resume: boolean;
+}
+
+/** Where paging stands: the last `_id` written (keyset) and rows written so far (offset). */
+export interface Cursor {
+  lastId: string | null;
+  offset: number;
+}
+
+/** What the extract tells its observer while it runs. */
+export interface ExtractListener {
+  onStart?(info: { out: string; method: PagingMethod; total: number | undefined; resumedRows: number }): void;
+  onPage?(info: { out: string; rows: number; total: number | undefined; elapsedMs: number }): void;
+  onWarning?(message: string): void;
+}
+
+/** HTTP settings of one extract (the client's defaults apply to what is not given). */
+export interface ExtractHttpOptions {
+  /** Retries per request on network errors, 5xx and 429 (default 5 for extracts). */
+  retries?: number;
+  /** Requests per second at most. */
+  rateRps?: number;
+  /** Per-request timeout in ms (default 60000 for extracts). */
+  timeoutMs?: number;
+}

@@ -1,0 +1,88 @@
+// The files an extract writes beside its output: the checkpoint (for --resume) and the manifest.
+import { Type, type Static } from '@sinclair/typebox';
+
+export const MANIFEST_VERSION = 1;
+
+const PagingMethodSchema = Type.Union([
+  Type.Literal('sql-keyset'),
+  Type.Literal('next-page'),
+  Type.Literal('offset'),
+  Type.Literal('sql-offset'),
+]);
+
+const ColumnSchema = Type.Object({ id: Type.String(), type: Type.String() }, { additionalProperties: false });
+
+export const CheckpointSchema = Type.Object(
+  {
+    version: Type.Literal(1),
+    specKey: Type.String({ description: 'Hash of source, query and output shape; another extract is never resumed.' }),
+    method: PagingMethodSchema,
+    columns: Type.Array(ColumnSchema),
+    cursor: Type.Object(
+      { lastId: Type.Union([Type.String({ pattern: '^\\d+$' }), Type.Null()]), offset: Type.Integer({ minimum: 0 }) },
+      { additionalProperties: false },
+    ),
+    rows: Type.Integer({ minimum: 0 }),
+    bytes: Type.Integer({ minimum: 0 }),
+    pages: Type.Integer({ minimum: 0 }),
+    startedAt: Type.String({ format: 'date-time' }),
+  },
+  { additionalProperties: false },
+);
+
+export const ManifestSchema = Type.Object(
+  {
+    manifestVersion: Type.Literal(MANIFEST_VERSION),
+    output: Type.Object(
+      {
+        file: Type.String(),
+        format: Type.String(),
+        gzip: Type.Boolean(),
+        bytes: Type.Integer({ minimum: 0 }),
+        sha256: Type.String({ pattern: '^[0-9a-f]{64}$' }),
+      },
+      { additionalProperties: false },
+    ),
+    source: Type.Object(
+      {
+        target: Type.String(),
+        resource: Type.Optional(Type.String()),
+        resourceId: Type.Optional(Type.String()),
+        sql: Type.Optional(Type.String()),
+      },
+      { additionalProperties: false },
+    ),
+    query: Type.Object(
+      {
+        filters: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+        q: Type.Optional(Type.String()),
+        fields: Type.Optional(Type.Array(Type.String())),
+      },
+      { additionalProperties: false },
+    ),
+    columns: Type.Array(ColumnSchema),
+    rows: Type.Integer({ minimum: 0 }),
+    paging: Type.Object(
+      { method: PagingMethodSchema, pageSize: Type.Integer({ minimum: 1 }), pages: Type.Integer({ minimum: 0 }) },
+      { additionalProperties: false },
+    ),
+    startedAt: Type.String({ format: 'date-time' }),
+    finishedAt: Type.String({ format: 'date-time' }),
+    resumed: Type.Boolean({ description: 'Whether the extract continued from a checkpoint.' }),
+    totalCheck: Type.Union(
+      [
+        Type.Object(
+          { serverTotal: Type.Integer({ minimum: 0 }), exact: Type.Boolean(), matches: Type.Boolean() },
+          { additionalProperties: false },
+        ),
+        Type.Null(),
+      ],
+      { description: 'Row count against the server total (null when the server gave none, e.g. for SQL).' },
+    ),
+    warnings: Type.Array(Type.String()),
+  },
+  { additionalProperties: false },
+);
+
+export type Checkpoint = Static<typeof CheckpointSchema>;
+export type Manifest = Static<typeof ManifestSchema>;
