@@ -1,0 +1,36 @@
+// Settings of the reference server: CKAN's defaults, and the one function that fills them in.
+import type { ServerConfig } from './types.ts';
+
+/**
+ * Locale codes CKAN 2.11 ships translations for (ckan/i18n), accepted as a first path segment
+ * before /api. `en` always works.
+ */
+export const ckanLocales: readonly string[] = Object.freeze([
+  'ar', 'bg', 'bs', 'ca', 'cs_CZ', 'da_DK', 'de', 'el', 'en', 'en_AU', 'en_GB', 'es', 'es_AR', 'eu', 'fa_IR',
+  'fi', 'fr', 'gl', 'gl_ES', 'he', 'hr', 'hu', 'id', 'is', 'it', 'ja', 'km', 'ko_KR', 'lo', 'lt', 'lv', 'mk',
+  'mn_MN', 'my_MM', 'nb_NO', 'ne', 'nl', 'no', 'pl', 'pt_BR', 'pt_PT', 'ro', 'ru', 'sk', 'sl', 'sq', 'sr',
+  'sr_Latn', 'sv', 'th', 'tl', 'tr', 'uk', 'uk_UA', 'vi', 'zh_Hans_CN', 'zh_Hant_TW',
+]);
+
+/** 1 MiB: the default request body cap. CKAN has none; a reference server must not buffer without bound. */
+export const defaultMaxBodyBytes = 1024 * 1024;
+
+/**
+ * Fills a partial configuration with CKAN's defaults (rows 100/32000, 60 s timeouts, SQL on, no tokens,
+ * CKAN's locales, 1 MiB body cap) and returns frozen data. Inputs are not mutated.
+ */
+export function resolveServerConfig(partial: Partial<ServerConfig> = {}): ServerConfig {
+  const config: ServerConfig = {
+    rowsDefault: partial.rowsDefault ?? 100,
+    rowsMax: partial.rowsMax ?? 32000,
+    apiTokens: Object.freeze([...(partial.apiTokens ?? [])]),
+    sqlEnabled: partial.sqlEnabled ?? true,
+    sqlTimeoutMs: partial.sqlTimeoutMs ?? 60_000,
+    searchTimeoutMs: partial.searchTimeoutMs ?? 60_000,
+    allowedFunctions: Object.freeze([...(partial.allowedFunctions ?? [])]),
+    locales: Object.freeze([...(partial.locales ?? ckanLocales)]),
+    siteUrl: partial.siteUrl === undefined ? undefined : partial.siteUrl.replace(/\/+$/, ''),
+    maxBodyBytes: partial.maxBodyBytes ?? defaultMaxBodyBytes,
+  };
+  return Object.freeze(config);
+}

@@ -1,0 +1,33 @@
+// The HTML error pages CKAN renders for routing failures (404, 405, 415) and our body-size refusal (413).
+import { escapeHtml, htmlContentType } from './envelope.ts';
+import type { AppResponse } from './http-types.ts';
+
+const reasons: Readonly<Record<number, { title: string; text: string }>> = {
+  404: { title: 'Not Found', text: 'The requested URL was not found on the server.' },
+  405: { title: 'Method Not Allowed', text: 'The method is not allowed for the requested URL.' },
+  413: { title: 'Request Entity Too Large', text: 'The data value transmitted exceeds the capacity limit.' },
+  415: {
+    title: 'Unsupported Media Type',
+    text: "Did not attempt to load JSON data because the request Content-Type was not 'application/json'.",
+  },
+};
+
+/** An HTML error page with the status's title, an optional specific explanation, and extra headers. */
+export function respondHtmlError(status: number, options: { detail?: string; headers?: Record<string, string> } = {}): AppResponse {
+  const reason = reasons[status] ?? { title: 'Error', text: '' };
+  const text = options.detail ?? reason.text;
+  const body = [
+    '<!doctype html>',
+    '<html lang="en">',
+    `<head><meta charset="utf-8"><title>${status} ${reason.title}</title></head>`,
+    `<body><h1>${status} ${reason.title}</h1><p>${escapeHtml(text)}</p></body>`,
+    '</html>',
+    '',
+  ].join('\n');
+  return { status, headers: { 'content-type': htmlContentType, ...options.headers }, body };
+}
+
+/** Title of a status for logs and pages ("Request Entity Too Large"). */
+export function describeStatus(status: number): string {
+  return reasons[status]?.title ?? 'Error';
+}

@@ -1,0 +1,12 @@
+// The reference server: a CKAN DataStore read API over CSV fixtures. This folder owns routing, input
+// decoding, the envelope and the socket; fixtures/, engines/, search/ and sql/ own the data and actions.
+export { createApp, createDefaultActions } from './app.ts';
+export type { ActionRegistry, AppOptions } from './app.ts';
+export { resolveServerConfig, ckanLocales, defaultMaxBodyBytes } from './config.ts';
+export { listen } from './listen.ts';
+export type { ListenOptions, Listening } from './listen.ts';
+export { startReferenceServer } from './start.ts';
+export type { ReferenceServer, ReferenceServerOptions } from './start.ts';
+export type { AppHandler, AppRequest, AppResponse } from './http-types.ts';
+export { RawJson, ActionValidationError, ActionNotFoundError, ActionAuthorizationError } from './types.ts';
+export type { ActionHandler, ActionRequest, ColumnDef, Datastore, ResourceDef, ServerConfig, ServerContext } from './types.ts';

@@ -1,0 +1,74 @@
+// Starts a whole reference server: fixtures -> engine -> app -> socket.
+import { createApp } from './app.ts';
+import { resolveServerConfig } from './config.ts';
+import type { Engine } from './engines/types.ts';
+import { listen } from './listen.ts';
+import { loadAllowedFunctions } from './sql/index.ts';
+import type { Datastore, ServerConfig } from './types.ts';
+
+export interface ReferenceServerOptions {
+  /** Folder holding datapackage.json and its CSV files. */
+  fixturesDir: string;
+  /** Interface to bind; default 127.0.0.1. */
+  host?: string;
+  /** TCP port; default 0 (a free port; the real one is in `url`). */
+  port?: number;
+  /** Settings over CKAN's defaults (see resolveServerConfig). */
+  config?: Partial<ServerConfig>;
+  /** Function allow-list file for SQL (one name a line); default the bundled list. Ignored when config.allowedFunctions is set. */
+  allowedFunctionsFile?: string;
+  /** An engine already loaded with these fixtures; default a PGlite engine opened here (and closed by close()). */
+  engine?: Engine;
+  /** Folder for PGlite's prepared data dirs, keyed by a hash of the fixtures; default the engine's own. */
+  cacheDir?: string;
+  /** Where unexpected action failures are reported; default stderr. */
+  logError?: (error: unknown) => void;
+}
+
+export interface ReferenceServer {
+  /** Base URL, e.g. http://127.0.0.1:8800 (no trailing slash). */
+  url: string;
+  datastore: Datastore;
+  config: ServerConfig;
+  /** Stops listening, then closes the engine if this server opened it. */
+  close(): Promise<void>;
+}
+
+/**
+ * Loads fixtures (InputError E_FIXTURES_INVALID on a bad file, before listening), opens the engine,
+ * and serves CKAN's read API. Rejects with KitError E_SERVER_START when the port cannot be bound.
+ */
+export async function startReferenceServer(options: ReferenceServerOptions): Promise<ReferenceServer> {
+  const partial = { ...options.config };
+  if (partial.allowedFunctions === undefined) partial.allowedFunctions = await loadAllowedFunctions(options.allowedFunctionsFile);
+  const config = resolveServerConfig(partial);
+  // why: loaded on demand, so importing the kit (or `datastore-kit --help`) does not load PGlite and its WASM
+  const { loadFixtures } = await import('./fixtures/index.ts');
+  const { openPgliteEngine } = await import('./engines/index.ts');
+  const fixtures = await loadFixtures(options.fixturesDir);
+  const engine = options.engine ?? (await openPgliteEngine(fixtures, options.cacheDir === undefined ? {} : { cacheDir: options.cacheDir }));
+  const ownsEngine = options.engine === undefined;
+  const datastore = fixtures.datastore;
+  const handle = createApp({ engine, datastore, config, ...(options.logError === undefined ? {} : { logError: options.logError }) });
+  let listening;
+  try {
+    listening = await listen(handle, {
+      ...(options.host === undefined ? {} : { host: options.host }),
+      port: options.port ?? 0,
+      maxBodyBytes: config.maxBodyBytes,
+    });
+  } catch (error) {
+    if (ownsEngine) await engine.close();
+    throw error;
+  }
+  const server = listening;
+  return {
+    url: server.url,
+    datastore,
+    config,
+    close: async () => {
+      await server.close();
+      if (ownsEngine) await engine.close();
+    },
+  };
+}
