@@ -1,0 +1,128 @@
+import { describe, expect, it } from 'vitest';
+import { parsePgArray } from './pg-array.ts';
+import { renderResult, translateEngineError } from './action.ts';
+import { renderValueJson, toIsoDateTime } from './render.ts';
+import { EngineQueryError, EngineTimeoutError } from '../engines/types.ts';
+import { ActionAuthorizationError, ActionValidationError, RawJson } from '../types.ts';
+
+describe('renderValueJson', () => {
+  it.each([
+    ['5', 'int4', '5'],
+    ['9007199254740993', 'int8', '9007199254740993'],
+    ['2014.5000000000000000', 'numeric', '2014.5000000000000000'],
+    ['1.50', 'numeric', '1.50'],
+    ['NaN', 'numeric', '"NaN"'],
+    ['1e+20', 'float8', '1e+20'],
+    ['Infinity', 'float8', '"Infinity"'],
+    ['t', 'bool', 'true'],
+    ['f', 'bool', 'false'],
+    ['2005-03-01 00:00:00', 'timestamp', '"2005-03-01T00:00:00"'],
+    ['2020-01-01 10:11:12.345678', 'timestamp', '"2020-01-01T10:11:12.345678"'],
+    ['2020-01-01 10:11:12.5', 'timestamp', '"2020-01-01T10:11:12.500000"'],
+    ['2020-01-01 08:00:00+00', 'timestamptz', '"2020-01-01T08:00:00+00:00"'],
+    ['2020-01-01 08:00:00+05:30', 'timestamptz', '"2020-01-01T08:00:00+05:30"'],
+    ['infinity', 'timestamp', '"infinity"'],
+    ['2011-01-01', 'date', '"2011-01-01"'],
+    ['12:42:00', 'time', '"12:42:00"'],
+    ['', 'text', '""'],
+    ['{"a": 1}', 'json', '"{\\"a\\": 1}"'],
+    ['{"a": 1}', 'jsonb', '"{\\"a\\": 1}"'],
+    ['{"a": 1}', 'nested', '{"a":1}'],
+    ["'2005':3 'tolstoy':2", 'tsvector', '"\'2005\':3 \'tolstoy\':2"'],
+    ['{1,2,3}', '_int4', '[1, 2, 3]'],
+    ['{"a b",c,NULL,"q\\"x"}', '_text', '["a b", "c", null, "q\\"x"]'],
+    ['{{1,2},{3,4}}', '_int4', '[[1, 2], [3, 4]]'],
+    ['{}', '_text', '[]'],
+    ['[0:1]={7,8}', '_int4', '[7, 8]'],
+    ['{t,f}', '_bool', '[true, false]'],
+  ])('renders %j (%s) as %s', (text, type, json) => {
+    expect(renderValueJson(text, type)).toBe(json);
+    expect(() => JSON.parse(renderValueJson(text, type))).not.toThrow();
+  });
+
+  it('renders SQL NULL as null whatever the type', () => {
+    expect(renderValueJson(null, 'int4')).toBe('null');
+    expect(renderValueJson(null, '_text')).toBe('null');
+  });
+});
+
+describe('toIsoDateTime', () => {
+  it('drops an all-zero fraction and keeps odd offsets', () => {
+    expect(toIsoDateTime('2020-01-01 10:11:12.000000')).toBe('2020-01-01T10:11:12');
+    expect(toIsoDateTime('1900-01-01 00:00:00+05:53:28')).toBe('1900-01-01T00:00:00+05:53:28');
+  });
+});
+
+describe('parsePgArray', () => {
+  it('refuses text that is not an array literal', () => {
+    expect(parsePgArray('nope')).toBeUndefined();
+    expect(parsePgArray('{1,2')).toBeUndefined();
+  });
+});
+
+describe('renderResult', () => {
+  const result = {
+    fields: [
+      { name: '_id', typeName: 'int4' },
+      { name: 'n', typeName: 'numeric' },
+    ],
+    rows: [
+      ['1', '1.50'],
+      ['2', null],
+      ['3', '7'],
+    ],
+  };
+
+  it('reports fields with type names and keeps numeric text as JSON numbers', () => {
+    const out = renderResult(result, 10);
+    expect(out['fields']).toEqual([{ id: '_id', type: 'int4' }, { id: 'n', type: 'numeric' }]);
+    const records = out['records'];
+    expect(records).toBeInstanceOf(RawJson);
+    expect(records instanceof RawJson ? records.text : '').toBe('[{"_id": 1, "n": 1.50}, {"_id": 2, "n": null}, {"_id": 3, "n": 7}]');
+    expect(out).not.toHaveProperty('records_truncated');
+  });
+
+  it('drops the extra row and says records_truncated only past rows_max', () => {
+    const out = renderResult(result, 2);
+    expect(out['records_truncated']).toBe(true);
+    expect(JSON.parse(out['records'] instanceof RawJson ? out['records'].text : '')).toHaveLength(2);
+    expect(renderResult(result, 3)).not.toHaveProperty('records_truncated');
+  });
+
+  it('keeps the last value of a repeated column name, as a Python dict does', () => {
+    const out = renderResult({ fields: [{ name: 'a', typeName: 'int4' }, { name: 'a', typeName: 'text' }], rows: [['1', 'x']] }, 5);
+    expect(out['records'] instanceof RawJson ? out['records'].text : '').toBe('[{"a": "x"}]');
+  });
+});
+
+describe('translateEngineError', () => {
+  it.each([
+    [new EngineTimeoutError('slow'), ActionValidationError, { query: ['Query took too long'] }],
+    [new EngineQueryError('canceling statement due to statement timeout', '57014'), ActionValidationError, { query: ['Query took too long'] }],
+  ])('maps %s to a 409', (error, type, errors) => {
+    const out = translateEngineError(error, 'W');
+    expect(out).toBeInstanceOf(type);
+    expect(out instanceof ActionValidationError ? out.errors : undefined).toEqual(errors);
+  });
+
+  it('maps SQLSTATE 42501 to the 403 CKAN gives', () => {
+    const out = translateEngineError(new EngineQueryError('permission denied for table x', '42501'), 'W');
+    expect(out).toBeInstanceOf(ActionAuthorizationError);
+    expect(out instanceof ActionAuthorizationError ? out.detail : '').toBe('Not authorized to read resource.');
+  });
+
+  it('maps ProgrammingError classes to 409 with the PostgreSQL message and info', () => {
+    const out = translateEngineError(new EngineQueryError('column "nope" does not exist', '42703'), 'WRAPPED');
+    expect(out instanceof ActionValidationError ? out.errors : undefined).toEqual({
+      query: ['column "nope" does not exist'],
+      info: { statement: ['WRAPPED'], params: [{}], orig: ['column "nope" does not exist'] },
+    });
+  });
+
+  it('leaves other SQLSTATE classes (division by zero) as a plain error: CKAN answers 500', () => {
+    const out = translateEngineError(new EngineQueryError('division by zero', '22012'), 'W');
+    expect(out).toBeInstanceOf(Error);
+    expect(out).not.toBeInstanceOf(ActionValidationError);
+    expect(out).not.toBeInstanceOf(ActionAuthorizationError);
+  });
+});
