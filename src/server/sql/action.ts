@@ -3,6 +3,7 @@ import type { EngineResult } from '../engines/types.ts';
 import { EngineQueryError, EngineTimeoutError } from '../engines/types.ts';
 import type { ActionHandler, ServerContext } from '../types.ts';
 import { ActionAuthorizationError, ActionValidationError, RawJson } from '../types.ts';
+import { stringifyCkanJson } from '../json-text.ts';
 import { loadAllowedFunctions } from './allow-list.ts';
 import { checkFunctions, checkRelations, databaseError, inspectStatement, wrapSql } from './checks.ts';
 import { loadParser } from './parse.ts';
@@ -73,6 +74,6 @@ function renderRecord(row: readonly (string | null)[], result: EngineResult): st
   result.fields.forEach((field, index) => {
     values.set(field.name, renderValueJson(row[index] ?? null, field.typeName));
   });
-  const members = [...values].map(([name, json]) => `${JSON.stringify(name)}: ${json}`);
+  const members = [...values].map(([name, json]) => `${stringifyCkanJson(name)}: ${json}`);
   return `{${members.join(', ')}}`;
 }

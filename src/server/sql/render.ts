@@ -1,4 +1,6 @@
-// Rendering PostgreSQL text values as CKAN's datastore_search_sql does (spec 4.4), straight to JSON text.
+// Rendering PostgreSQL text values as CKAN's datastore_search_sql does (spec 4.4), straight to JSON text
+// written as simplejson writes it (CKAN decodes SQL results to Python values, then dumps them).
+import { stringifyCkanJson } from '../json-text.ts';
 import { parsePgArray, type PgArray } from './pg-array.ts';
 
 const jsonNumber = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
@@ -33,7 +35,7 @@ function renderArray(items: PgArray, elementType: string): string {
 }
 
 function renderScalar(text: string, typeName: string): string {
-  if (numberTypes.has(typeName)) return jsonNumber.test(text) ? text : JSON.stringify(text);
+  if (numberTypes.has(typeName)) return jsonNumber.test(text) ? text : stringifyCkanJson(text);
   if (ckanJsonTypeNames.has(typeName)) return renderCkanJson(text);
   switch (typeName) {
     case 'bool':
@@ -42,18 +44,21 @@ function renderScalar(text: string, typeName: string): string {
     case 'timestamptz':
     case 'time':
     case 'timetz':
-      return JSON.stringify(toIsoDateTime(text));
+      return stringifyCkanJson(toIsoDateTime(text));
     default:
-      return JSON.stringify(text);
+      return stringifyCkanJson(text);
   }
 }
 
+// CKAN decodes these values and simplejson writes them again: ", " and ": " separators, escaped non-ASCII.
 function renderCkanJson(text: string): string {
+  let value: unknown;
   try {
-    return JSON.stringify(JSON.parse(text));
+    value = JSON.parse(text);
   } catch {
-    return JSON.stringify(text);
+    return stringifyCkanJson(text);
   }
+  return stringifyCkanJson(value);
 }
 
 /**
