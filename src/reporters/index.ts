@@ -3,6 +3,12 @@
 export { summarize, createCounts, hasFailures } from './summarize.ts';
 export { renderJson } from './json.ts';
 export { renderJunit, type JunitOptions } from './junit.ts';
+export { renderHtml, type HtmlOptions } from './html.ts';
+export { renderCtrf, toCtrf, CTRF_SPEC_VERSION } from './ctrf.ts';
+export { CtrfReportSchema, type CtrfReport, type CtrfTest, type CtrfStatus } from './ctrf-schema.ts';
+export { renderMarkdown, type MarkdownOptions } from './markdown.ts';
+export { diffValues, type DiffEntry, type DiffOptions } from './diff.ts';
+export { appendStepSummary, capMarkdown, STEP_SUMMARY_MAX_BYTES } from './step-summary.ts';
 export {
   reporters,
   REPORT_FORMATS,

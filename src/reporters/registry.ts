@@ -3,10 +3,15 @@ import { KitError, KitErrorCode } from '../errors.ts';
 import type { RunResult } from '../model/index.ts';
 import { renderJson } from './json.ts';
 import { renderJunit, type JunitOptions } from './junit.ts';
+import { renderHtml, type HtmlOptions } from './html.ts';
+import { renderCtrf } from './ctrf.ts';
+import { renderMarkdown, type MarkdownOptions } from './markdown.ts';
 
 /** Per-format options for the renderers; every field is optional. */
 export interface RenderOptions {
   junit?: JunitOptions;
+  html?: HtmlOptions;
+  md?: MarkdownOptions;
 }
 
 /** One report format: where it is written and how it is rendered. */
@@ -21,6 +26,9 @@ export interface Reporter {
 export const reporters = {
   json: { fileName: 'report.json', render: (result) => renderJson(result) },
   junit: { fileName: 'junit.xml', render: (result, options) => renderJunit(result, options.junit) },
+  html: { fileName: 'report.html', render: (result, options) => renderHtml(result, options.html) },
+  ctrf: { fileName: 'ctrf.json', render: (result) => renderCtrf(result) },
+  md: { fileName: 'summary.md', render: (result, options) => renderMarkdown(result, options.md) },
 } as const satisfies Record<string, Reporter>;
 
 export type ReportFormat = keyof typeof reporters;

@@ -3,6 +3,8 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { RunResult } from '../model/index.ts';
 import { writeFileAtomic } from '../util/atomic-write.ts';
+import { renderMarkdown } from './markdown.ts';
+import { appendStepSummary } from './step-summary.ts';
 import { REPORT_FORMATS, reporters, type RenderOptions, type Reporter, type ReportFormat } from './registry.ts';
 
 /** Options of `writeReports`. */
@@ -13,11 +15,17 @@ export interface WriteReportsOptions {
   outDir: string;
   /** Per-format renderer options. */
   render?: RenderOptions;
+  /**
+   * GitHub Actions' `$GITHUB_STEP_SUMMARY` file: when set, the Markdown summary is appended to it (kept under
+   * 1 MiB), whether or not `md` is among `formats`. The CLI passes the env value in.
+   */
+  stepSummaryPath?: string | undefined;
 }
 
 /**
  * Renders every requested format and writes it to `outDir/<fileName>` (temp file + fsync + rename, so a
- * crash never leaves a partial report). Returns the paths written, in registry order.
+ * crash never leaves a partial report), then appends the Markdown summary to `stepSummaryPath` if given.
+ * Returns the report paths written, in registry order.
  */
 export async function writeReports(result: RunResult, options: WriteReportsOptions): Promise<string[]> {
   await mkdir(options.outDir, { recursive: true });
@@ -29,6 +37,9 @@ export async function writeReports(result: RunResult, options: WriteReportsOptio
     const path = join(options.outDir, reporter.fileName);
     await writeFileAtomic(path, reporter.render(result, renderOptions));
     paths.push(path);
+  }
+  if (options.stepSummaryPath !== undefined && options.stepSummaryPath !== '') {
+    await appendStepSummary(options.stepSummaryPath, renderMarkdown(result, renderOptions.md));
   }
   return paths;
 }

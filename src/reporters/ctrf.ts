@@ -1,0 +1,101 @@
+// CTRF JSON (ctrf.io): the common JSON test report many CI dashboards and GitHub actions read.
+import type { CaseResult, CaseStatus, RunResult } from '../model/index.ts';
+import type { CtrfReport, CtrfStatus, CtrfTest } from './ctrf-schema.ts';
+import { describeOutcome, formatFindingDetail, redactCurl } from './text.ts';
+
+/** The CTRF spec version this renderer follows. */
+export const CTRF_SPEC_VERSION = '0.0.0';
+
+// why: CTRF has no "error" or "not applicable"; both map to the nearest status and keep ours in rawStatus
+const ctrfStatusOf = {
+  pass: 'passed',
+  fail: 'failed',
+  error: 'failed',
+  flaky: 'passed',
+  skipped: 'skipped',
+  'not-applicable': 'skipped',
+} as const satisfies Record<CaseStatus, CtrfStatus>;
+
+/** Renders the run as a CTRF document (pretty JSON, trailing newline). Pure. */
+export function renderCtrf(result: RunResult): string {
+  return `${JSON.stringify(toCtrf(result), null, 2)}\n`;
+}
+
+/** The CTRF document of a run, as a value. */
+export function toCtrf(result: RunResult): CtrfReport {
+  const { summary } = result;
+  const start = toEpochMs(result.startedAt);
+  const stop = toEpochMs(result.finishedAt);
+  return {
+    reportFormat: 'CTRF',
+    specVersion: CTRF_SPEC_VERSION,
+    timestamp: result.finishedAt,
+    generatedBy: result.kit.name,
+    results: {
+      tool: { name: result.kit.name, version: result.kit.version },
+      summary: {
+        tests: summary.total,
+        passed: summary.pass + summary.flaky,
+        failed: summary.fail + summary.error,
+        skipped: summary.skipped + summary.notApplicable,
+        pending: 0,
+        other: 0,
+        flaky: summary.flaky,
+        suites: Object.keys(result.byClass).length,
+        start,
+        stop: Math.max(start, stop),
+        duration: Math.round(result.durationMs),
+      },
+      tests: result.cases.map(toCtrfTest),
+      environment: {
+        reportName: `${result.kit.name} against ${result.target.url}`,
+        testEnvironment: result.target.url,
+        extra: {
+          hostname: result.hostname,
+          reference: result.target.reference,
+          ...(result.target.profile === undefined ? {} : { profile: result.target.profile }),
+          ...(result.shard === undefined ? {} : { shard: `${result.shard.index}/${result.shard.count}` }),
+        },
+      },
+    },
+  };
+}
+
+function toCtrfTest(result: CaseResult): CtrfTest {
+  const test: CtrfTest = {
+    name: result.id,
+    status: ctrfStatusOf[result.status],
+    duration: Math.round(result.durationMs),
+    suite: [result.class],
+    rawStatus: result.status,
+    tags: [...result.tags],
+    type: 'api',
+    filePath: result.file,
+    parameters: { ...result.variant },
+    extra: { caseId: result.caseId, title: result.title, spec: [...result.spec] },
+  };
+  const message = describeOutcome(result);
+  if (message !== '') test.message = message;
+  const trace = renderTrace(result);
+  if (trace !== '') test.trace = trace;
+  if (result.status === 'flaky') {
+    test.flaky = true;
+    test.retries = Math.max(0, (result.exchange?.attempts ?? 1) - 1);
+  }
+  return test;
+}
+
+function renderTrace(result: CaseResult): string {
+  if (result.status !== 'fail' && result.status !== 'error') return '';
+  const lines = result.findings.map((finding) => formatFindingDetail(finding));
+  if (result.exchange !== undefined) {
+    lines.push(`request: ${redactCurl(result.exchange.curl)}`);
+    if (result.exchange.response !== undefined) lines.push(`response: HTTP ${result.exchange.response.status}`);
+  }
+  return lines.join('\n');
+}
+
+function toEpochMs(isoTime: string): number {
+  const time = Date.parse(isoTime);
+  return Number.isNaN(time) ? 0 : time;
+}

@@ -1,0 +1,102 @@
+// The HTML detail block of one failing or erroring case: findings with a path-level diff, the request as
+// curl, and the response status and cut body.
+import type { CaseResult, Exchange, Finding } from '../model/index.ts';
+import { diffValues, type DiffEntry } from './diff.ts';
+import { escapeHtml } from './html-escape.ts';
+import { cutText, formatDuration, formatValue, redactCurl, redactHeaders } from './text.ts';
+
+/** Size caps of the HTML report. */
+export interface HtmlLimits {
+  /** Response body characters shown per case (default 4000). */
+  maxBodyChars: number;
+  /** Diff rows per finding (default 50). */
+  maxDiffEntries: number;
+  /** Characters per value in a diff cell (default 300). */
+  maxValueChars: number;
+}
+
+/** `<details>` for one case; open when the case failed or errored. */
+export function renderCaseDetail(result: CaseResult, limits: HtmlLimits): string {
+  const open = result.status === 'fail' || result.status === 'error' ? ' open' : '';
+  const parts = [
+    `<details class="case ${result.status}"${open} id="${escapeHtml(anchorOf(result.id))}">`,
+    `<summary>${renderBadge(result.status)}<code>${escapeHtml(result.id)}</code> <span class="title">${escapeHtml(result.title)}</span></summary>`,
+    renderFacts(result),
+  ];
+  if (result.error !== undefined) {
+    parts.push(`<h3>Error</h3><pre>${escapeHtml(`${result.error.message} (${result.error.code})`)}</pre>`);
+  }
+  if (result.findings.length > 0) {
+    const items = result.findings.map((finding) => `<li>${renderFinding(finding, limits)}</li>`);
+    parts.push(`<h3>Findings (${result.findings.length})</h3><ul class="findings">${items.join('')}</ul>`);
+  }
+  if (result.exchange !== undefined) parts.push(renderExchange(result.exchange, limits));
+  parts.push('</details>');
+  return parts.join('\n');
+}
+
+/** A status badge, e.g. `<span class="badge fail">fail</span>`. */
+export function renderBadge(status: CaseResult['status']): string {
+  const label = status === 'not-applicable' ? 'n/a' : status;
+  return `<span class="badge ${status}">${label}</span>`;
+}
+
+/** A stable fragment id for a case result id. */
+export function anchorOf(id: string): string {
+  return `case-${id.replace(/[^A-Za-z0-9_-]+/g, '-')}`;
+}
+
+function renderFacts(result: CaseResult): string {
+  const { method, locale, apiPath } = result.variant;
+  const facts: Array<[string, string]> = [
+    ['class', result.class],
+    ['file', result.file],
+    ['variant', `${method} ${locale ?? '(no locale)'} ${apiPath}`],
+    ['duration', formatDuration(result.durationMs)],
+  ];
+  if (result.spec.length > 0) facts.push(['spec', result.spec.join(', ')]);
+  if (result.tags.length > 0) facts.push(['tags', result.tags.join(', ')]);
+  if (result.reason !== undefined) facts.push(['reason', result.reason]);
+  const rows = facts.map(([name, value]) => `<dt>${name}</dt><dd>${escapeHtml(value)}</dd>`);
+  return `<dl class="facts">${rows.join('')}</dl>`;
+}
+
+function renderFinding(finding: Finding, limits: HtmlLimits): string {
+  const path = finding.path === '' ? '(whole body)' : finding.path;
+  const head = `<code>${escapeHtml(finding.rule)}</code> at <code>${escapeHtml(path)}</code>: ${escapeHtml(finding.message)}`;
+  if (!('expected' in finding) && !('actual' in finding)) return head;
+  const diff = diffValues(finding.expected, finding.actual, { maxEntries: limits.maxDiffEntries });
+  return `${head}\n${renderDiff(diff.entries, diff.truncated, limits)}`;
+}
+
+function renderDiff(entries: readonly DiffEntry[], truncated: boolean, limits: HtmlLimits): string {
+  if (entries.length === 0) return '<p class="note">expected and actual values are equal</p>';
+  const cell = (entry: DiffEntry, key: 'expected' | 'actual'): string =>
+    key in entry ? escapeHtml(formatValue(entry[key], limits.maxValueChars)) : '<span class="note">(absent)</span>';
+  const rows = entries.map(
+    (entry) =>
+      `<tr><td><code>${escapeHtml(entry.path === '' ? '/' : entry.path)}</code></td><td class="kind">${entry.kind}</td>` +
+      `<td class="exp">${cell(entry, 'expected')}</td><td class="act">${cell(entry, 'actual')}</td></tr>`,
+  );
+  const more = truncated ? `<tr><td colspan="4" class="note">more differences not shown (first ${entries.length})</td></tr>` : '';
+  return `<table class="diff"><thead><tr><th>path</th><th>difference</th><th>expected</th><th>actual</th></tr></thead><tbody>${rows.join('')}${more}</tbody></table>`;
+}
+
+function renderExchange(exchange: Exchange, limits: HtmlLimits): string {
+  const attempts = exchange.attempts > 1 ? ` <span class="note">(${exchange.attempts} attempts)</span>` : '';
+  const parts = [`<h3>Request${attempts}</h3>`, `<pre>${escapeHtml(redactCurl(exchange.curl))}</pre>`];
+  const response = exchange.response;
+  if (response === undefined) {
+    parts.push('<h3>Response</h3><p class="note">no response</p>');
+    return parts.join('\n');
+  }
+  const headers = Object.entries(redactHeaders(response.headers)).map(([name, value]) => `${name}: ${value}`);
+  const body = cutText(response.body, limits.maxBodyChars);
+  const cut = response.bodyTruncated || body.length < response.body.length ? ' <span class="note">(body cut)</span>' : '';
+  parts.push(
+    `<h3>Response: HTTP ${response.status} in ${escapeHtml(formatDuration(response.durationMs))}${cut}</h3>`,
+    headers.length > 0 ? `<pre>${escapeHtml(headers.join('\n'))}</pre>` : '',
+    `<pre>${escapeHtml(body)}</pre>`,
+  );
+  return parts.filter((part) => part !== '').join('\n');
+}

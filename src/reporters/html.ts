@@ -1,0 +1,96 @@
+// The HTML report: one self-contained file (inline CSS, no scripts, no external assets), failures first.
+import type { CaseResult, Counts, RunResult } from '../model/index.ts';
+import { anchorOf, renderBadge, renderCaseDetail, type HtmlLimits } from './html-case.ts';
+import { escapeHtml } from './html-escape.ts';
+import { HTML_STYLE } from './html-style.ts';
+import { hasFailures } from './summarize.ts';
+import { cutText, describeOutcome, formatDuration, sortFailuresFirst } from './text.ts';
+
+/** Options of `renderHtml`. */
+export interface HtmlOptions extends Partial<HtmlLimits> {
+  /** Page title (default `<kit> report: <target url>`). */
+  title?: string;
+}
+
+/** Renders the run as a standalone HTML page. Pure: every value comes from `result` and `options`. */
+export function renderHtml(result: RunResult, options: HtmlOptions = {}): string {
+  const limits: HtmlLimits = {
+    maxBodyChars: options.maxBodyChars ?? 4000,
+    maxDiffEntries: options.maxDiffEntries ?? 50,
+    maxValueChars: options.maxValueChars ?? 300,
+  };
+  const title = options.title ?? `${result.kit.name} report: ${result.target.url}`;
+  const failing = result.cases.filter((c) => c.status === 'fail' || c.status === 'error');
+  const sections = [
+    renderHeader(result),
+    renderClassTable(result),
+    failing.length === 0
+      ? '<h2>Failures</h2><p>No case failed or errored.</p>'
+      : `<h2>Failures (${failing.length})</h2>\n${failing.map((c) => renderCaseDetail(c, limits)).join('\n')}`,
+    renderAllCases(result.cases),
+    `<footer>${escapeHtml(`${result.kit.name} ${result.kit.version} · report schema v${result.schemaVersion} · ${result.hostname}`)}</footer>`,
+  ];
+  return [
+    '<!doctype html>',
+    '<html lang="en">',
+    '<head>',
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${escapeHtml(title)}</title>`,
+    `<style>${HTML_STYLE}</style>`,
+    '</head>',
+    '<body>',
+    ...sections,
+    '</body>',
+    '</html>',
+    '',
+  ].join('\n');
+}
+
+function renderHeader(result: RunResult): string {
+  const { summary } = result;
+  const target = result.target.reference ? `${result.target.url} (bundled reference server)` : result.target.url;
+  const facts = [
+    `target <code>${escapeHtml(target)}</code>`,
+    result.target.profile === undefined ? '' : `profile <code>${escapeHtml(result.target.profile)}</code>`,
+    result.shard === undefined ? '' : `shard ${result.shard.index}/${result.shard.count}`,
+    `started ${escapeHtml(result.startedAt)}`,
+    `took ${escapeHtml(formatDuration(result.durationMs))}`,
+  ].filter((fact) => fact !== '');
+  const verdict = hasFailures(summary)
+    ? `<p class="verdict bad">${summary.fail} failed, ${summary.error} errored of ${summary.total}</p>`
+    : `<p class="verdict ok">all ${summary.pass + summary.flaky} run cases passed (${summary.total} selected)</p>`;
+  return `<header>\n<h1>${escapeHtml(result.kit.name)} conformance report</h1>\n<p class="meta">${facts.join(' · ')}</p>\n${verdict}\n</header>`;
+}
+
+const countColumns: ReadonlyArray<[keyof Counts, string]> = [
+  ['total', 'total'],
+  ['pass', 'pass'],
+  ['fail', 'fail'],
+  ['error', 'error'],
+  ['flaky', 'flaky'],
+  ['skipped', 'skipped'],
+  ['notApplicable', 'n/a'],
+];
+
+function renderClassTable(result: RunResult): string {
+  const head = countColumns.map(([, label]) => `<th class="n">${label}</th>`).join('');
+  const row = (name: string, counts: Counts, strong: boolean): string => {
+    const cells = countColumns.map(([key]) => `<td class="n${counts[key] === 0 ? ' zero' : ''}">${counts[key]}</td>`);
+    const label = strong ? `<strong>${escapeHtml(name)}</strong>` : escapeHtml(name);
+    return `<tr><td>${label}</td>${cells.join('')}</tr>`;
+  };
+  const rows = Object.entries(result.byClass).map(([name, counts]) => row(name, counts, false));
+  rows.push(row('all classes', result.summary, true));
+  return `<h2>Summary by conformance class</h2>\n<table><thead><tr><th>class</th>${head}</tr></thead><tbody>\n${rows.join('\n')}\n</tbody></table>`;
+}
+
+function renderAllCases(cases: readonly CaseResult[]): string {
+  const rows = sortFailuresFirst(cases).map((result) => {
+    const failed = result.status === 'fail' || result.status === 'error';
+    const id = failed ? `<a href="#${escapeHtml(anchorOf(result.id))}"><code>${escapeHtml(result.id)}</code></a>` : `<code>${escapeHtml(result.id)}</code>`;
+    const note = escapeHtml(cutText(describeOutcome(result), 200));
+    return `<tr><td>${renderBadge(result.status)}</td><td>${id}</td><td>${escapeHtml(result.class)}</td><td class="n">${escapeHtml(formatDuration(result.durationMs))}</td><td>${note}</td></tr>`;
+  });
+  return `<h2>All cases (${cases.length})</h2>\n<table><thead><tr><th>status</th><th>case</th><th>class</th><th class="n">time</th><th>note</th></tr></thead><tbody>\n${rows.join('\n')}\n</tbody></table>`;
+}

@@ -1,0 +1,57 @@
+// The Markdown summary: counts, a table by conformance class, and the failing cases with their first finding.
+// Written as summary.md and appended to $GITHUB_STEP_SUMMARY on GitHub Actions.
+import type { CaseResult, Counts, RunResult } from '../model/index.ts';
+import { hasFailures } from './summarize.ts';
+import { cutText, describeOutcome, formatDuration } from './text.ts';
+
+/** Options of `renderMarkdown`. */
+export interface MarkdownOptions {
+  /** Failing cases listed before "and N more" (default 50). */
+  maxFailures?: number;
+}
+
+/** Renders the run as GitHub-flavoured Markdown. Pure. */
+export function renderMarkdown(result: RunResult, options: MarkdownOptions = {}): string {
+  const { summary } = result;
+  const verdict = hasFailures(summary) ? '❌ failed' : '✅ passed';
+  const lines = [
+    `## ${escapeMarkdown(result.kit.name)} conformance: ${verdict}`,
+    '',
+    `Target \`${escapeCode(result.target.url)}\`${result.target.reference ? ' (bundled reference server)' : ''}` +
+      `${result.shard === undefined ? '' : `, shard ${result.shard.index}/${result.shard.count}`}` +
+      `, ${summary.total} cases in ${formatDuration(result.durationMs)}, started ${result.startedAt}.`,
+    '',
+    '| class | total | pass | fail | error | flaky | skipped | n/a |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|',
+    ...Object.entries(result.byClass).map(([name, counts]) => countsRow(escapeMarkdown(name), counts)),
+    countsRow('**all**', summary),
+  ];
+  const failing = result.cases.filter((c) => c.status === 'fail' || c.status === 'error');
+  if (failing.length > 0) {
+    const max = options.maxFailures ?? 50;
+    lines.push('', `### Failing cases (${failing.length})`, '');
+    lines.push(...failing.slice(0, max).map(failureLine));
+    if (failing.length > max) lines.push(`- … and ${failing.length - max} more (see the HTML or JSON report)`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+function countsRow(label: string, counts: Counts): string {
+  const values = [counts.total, counts.pass, counts.fail, counts.error, counts.flaky, counts.skipped, counts.notApplicable];
+  return `| ${label} | ${values.join(' | ')} |`;
+}
+
+function failureLine(result: CaseResult): string {
+  const outcome = cutText(describeOutcome(result).replace(/\s+/g, ' '), 300);
+  return `- **${result.status}** \`${escapeCode(result.id)}\`: ${escapeMarkdown(outcome)}`;
+}
+
+/** Escapes characters that Markdown or GitHub's HTML pass-through would interpret. */
+export function escapeMarkdown(text: string): string {
+  return text.replace(/[\\`*_[\]|<>~]/g, (char) => (char === '<' ? '&lt;' : char === '>' ? '&gt;' : `\\${char}`));
+}
+
+// Inside a code span only a backtick can break out; the span shows everything else literally.
+function escapeCode(text: string): string {
+  return text.replace(/`/g, "'").replace(/[\r\n]+/g, ' ');
+}

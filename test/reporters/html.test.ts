@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { renderHtml } from '../../src/reporters/index.ts';
+import { buildCase, buildMixedRun, buildRun } from './build-result.ts';
+
+describe('renderHtml', () => {
+  it('matches the stored snapshot', async () => {
+    await expect(renderHtml(buildMixedRun())).toMatchFileSnapshot('./__snapshots__/report.html');
+  });
+
+  it('is one self-contained file: inline style, no scripts, no external assets', () => {
+    const html = renderHtml(buildMixedRun());
+    expect(html).toMatch(/^<!doctype html>\n<html lang="en">/);
+    expect(html).toContain('<style>');
+    expect(html).not.toMatch(/<script|<link|\bsrc=|@import|url\(/i);
+  });
+
+  it('escapes case data, so markup in findings, titles and bodies is shown, never run', () => {
+    const html = renderHtml(buildMixedRun());
+    expect(html).not.toContain('<script>alert');
+    expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(html).toContain('&lt;script&gt;alert(2)&lt;/script&gt;');
+    expect(html).toContain('Filter with a list &lt;matches&gt; either value');
+    expect(html).not.toContain('<b>');
+  });
+
+  it('escapes ids used as anchors and attribute values', () => {
+    const html = renderHtml(buildRun([buildCase({ id: '"><img onerror=x>', status: 'error', error: { code: 'E', message: 'm' } })]));
+    expect(html).not.toContain('<img');
+    expect(html).toContain('&quot;&gt;&lt;img onerror=x&gt;');
+  });
+
+  it('shows failures first, with a path-level diff of expected and actual records', () => {
+    const html = renderHtml(buildMixedRun());
+    const failures = html.indexOf('<h2>Failures (2)</h2>');
+    expect(failures).toBeGreaterThan(html.indexOf('Summary by conformance class'));
+    expect(failures).toBeLessThan(html.indexOf('<h2>All cases (6)</h2>'));
+    expect(html).toContain('<td><code>/1/name</code></td><td class="kind">changed</td><td class="exp">&quot;Grace&quot;</td><td class="act">&quot;Gr\\u0000ace &lt;b&gt;&quot;</td>');
+    expect(html).toContain('<td><code>/</code></td><td class="kind">changed</td><td class="exp">2</td><td class="act">3</td>');
+  });
+
+  it('shows the request as curl without the token, and the response status', () => {
+    const html = renderHtml(buildMixedRun());
+    expect(html).not.toContain('secret-token-value');
+    expect(html).toContain('curl -sS -H &#39;Authorization: [redacted]&#39;');
+    expect(html).toContain('<h3>Response: HTTP 200 in 21 ms</h3>');
+  });
+
+  it('never prints authorization header values from a response either', () => {
+    const run = buildMixedRun();
+    const failing = run.cases[1];
+    if (failing?.exchange?.response === undefined) throw new Error('fixture changed');
+    failing.exchange.response.headers = { Authorization: 'leaked', 'content-type': 'application/json' };
+    const html = renderHtml(run);
+    expect(html).not.toContain('leaked');
+    expect(html).toContain('Authorization: [redacted]');
+  });
+
+  it('cuts long response bodies and caps diff rows', () => {
+    const body = 'z'.repeat(10_000);
+    const expected = Array.from({ length: 100 }, (_, i) => ({ i }));
+    const run = buildRun([
+      buildCase({
+        status: 'fail',
+        findings: [{ rule: 'records.exact', path: '/result/records', message: 'differ', expected, actual: [] }],
+        exchange: {
+          request: { method: 'GET', url: 'http://x', headers: {} },
+          response: { status: 200, headers: {}, body, bodyTruncated: false, durationMs: 1 },
+          attempts: 1,
+          curl: 'curl http://x',
+        },
+      }),
+    ]);
+    const html = renderHtml(run, { maxBodyChars: 100, maxDiffEntries: 5 });
+    expect(html).not.toContain('z'.repeat(100));
+    expect(html).toContain(`${'z'.repeat(99)}…`);
+    expect(html).toContain('(body cut)');
+    expect(html.match(/class="kind">missing</g)).toHaveLength(5);
+    expect(html).toContain('more differences not shown (first 5)');
+  });
+
+  it('says so when nothing failed', () => {
+    const html = renderHtml(buildRun([buildCase()]));
+    expect(html).toContain('No case failed or errored.');
+    expect(html).toContain('class="verdict ok"');
+  });
+});
