@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { isKitError } from '../errors.ts';
+import { formatReadyLine, resolveServeOptions, type ServeArgs } from './serve-options.ts';
+
+const defaults: ServeArgs = {
+  fixtures: 'fixtures',
+  host: '127.0.0.1',
+  port: 8800,
+  rowsDefault: 100,
+  rowsMax: 32000,
+  apiToken: [],
+  sql: true,
+  allowedFunctions: undefined,
+  sqlTimeoutMs: undefined,
+};
+
+describe('resolveServeOptions', () => {
+  it('maps the defaults to server options with the fixtures folder resolved against cwd', () => {
+    expect(resolveServeOptions(defaults, {}, '/srv/kit')).toEqual({
+      fixturesDir: '/srv/kit/fixtures',
+      host: '127.0.0.1',
+      port: 8800,
+      config: { rowsDefault: 100, rowsMax: 32000, apiTokens: [], sqlEnabled: true },
+    });
+  });
+
+  it('maps every flag', () => {
+    const args: ServeArgs = {
+      ...defaults,
+      fixtures: '/data/fx',
+      host: '0.0.0.0',
+      port: 0,
+      rowsDefault: 10,
+      rowsMax: 50,
+      apiToken: ['a', 'b'],
+      sql: false,
+      allowedFunctions: 'allow.txt',
+      sqlTimeoutMs: 500,
+    };
+    expect(resolveServeOptions(args, {}, '/srv')).toEqual({
+      fixturesDir: '/data/fx',
+      host: '0.0.0.0',
+      port: 0,
+      config: { rowsDefault: 10, rowsMax: 50, apiTokens: ['a', 'b'], sqlEnabled: false, sqlTimeoutMs: 500 },
+      allowedFunctionsFile: '/srv/allow.txt',
+    });
+  });
+
+  it('adds the token from DATASTORE_KIT_API_TOKEN', () => {
+    const options = resolveServeOptions({ ...defaults, apiToken: ['a'] }, { DATASTORE_KIT_API_TOKEN: ' env-token ' }, '/');
+    expect(options.config?.apiTokens).toEqual(['a', 'env-token']);
+    expect(resolveServeOptions(defaults, { DATASTORE_KIT_API_TOKEN: '' }, '/').config?.apiTokens).toEqual([]);
+  });
+
+  it.each([
+    [{ port: -1 }, '--port must be a whole number >= 0, got -1'],
+    [{ port: 70000 }, '--port must be at most 65535, got 70000'],
+    [{ port: Number.NaN }, '--port must be a whole number >= 0, got NaN'],
+    [{ rowsDefault: 1.5 }, '--rows-default must be a whole number >= 0, got 1.5'],
+    [{ rowsMax: -3 }, '--rows-max must be a whole number >= 0, got -3'],
+    [{ sqlTimeoutMs: 0 }, '--sql-timeout-ms must be a whole number > 0, got 0'],
+  ])('rejects %j as a usage error', (override, message) => {
+    let failure: unknown;
+    try {
+      resolveServeOptions({ ...defaults, ...override }, {}, '/');
+    } catch (error) {
+      failure = error;
+    }
+    expect(isKitError(failure) && failure.code).toBe('E_USAGE');
+    expect(isKitError(failure) && failure.message).toBe(message);
+  });
+});
+
+describe('formatReadyLine', () => {
+  it('names the URL, the resource count and the folder', () => {
+    expect(formatReadyLine('http://127.0.0.1:8800', 3, 'fixtures')).toBe(
+      'datastore-kit reference server listening on http://127.0.0.1:8800 (3 resources, fixtures/)',
+    );
+    expect(formatReadyLine('http://127.0.0.1:5', 1, 'fx/')).toBe('datastore-kit reference server listening on http://127.0.0.1:5 (1 resource, fx/)');
+  });
+});

@@ -1,0 +1,52 @@
+// Pure mapping of `serve` flags and environment to reference server options, and the ready line.
+import path from 'node:path';
+import { KitError, KitErrorCode } from '../errors.ts';
+import type { ReferenceServerOptions } from '../index.ts';
+import type { CliIo } from './io.ts';
+
+/** The parsed flags of `serve`, as yargs hands them over. */
+export interface ServeArgs {
+  fixtures: string;
+  host: string;
+  port: number;
+  rowsDefault: number;
+  rowsMax: number;
+  apiToken: string[];
+  sql: boolean;
+  allowedFunctions: string | undefined;
+  sqlTimeoutMs: number | undefined;
+}
+
+/** Maps flags and environment to server options. Pure; tokens from DATASTORE_KIT_API_TOKEN are added to --api-token. */
+export function resolveServeOptions(args: ServeArgs, env: CliIo['env'], cwd: string): ReferenceServerOptions {
+  for (const [flag, value] of [['--port', args.port], ['--rows-default', args.rowsDefault], ['--rows-max', args.rowsMax]] as const) {
+    if (!Number.isInteger(value) || value < 0) throw new KitError(KitErrorCode.usage, `${flag} must be a whole number >= 0, got ${String(value)}`);
+  }
+  if (args.port > 65535) throw new KitError(KitErrorCode.usage, `--port must be at most 65535, got ${args.port}`);
+  if (args.sqlTimeoutMs !== undefined && (!Number.isInteger(args.sqlTimeoutMs) || args.sqlTimeoutMs <= 0)) {
+    throw new KitError(KitErrorCode.usage, `--sql-timeout-ms must be a whole number > 0, got ${String(args.sqlTimeoutMs)}`);
+  }
+  const envToken = env['DATASTORE_KIT_API_TOKEN']?.trim();
+  const apiTokens = [...args.apiToken, ...(envToken ? [envToken] : [])].filter((token) => token !== '');
+  const options: ReferenceServerOptions = {
+    fixturesDir: path.resolve(cwd, args.fixtures),
+    host: args.host,
+    port: args.port,
+    config: {
+      rowsDefault: args.rowsDefault,
+      rowsMax: args.rowsMax,
+      apiTokens,
+      sqlEnabled: args.sql,
+      ...(args.sqlTimeoutMs === undefined ? {} : { sqlTimeoutMs: args.sqlTimeoutMs }),
+    },
+  };
+  if (args.allowedFunctions !== undefined) options.allowedFunctionsFile = path.resolve(cwd, args.allowedFunctions);
+  return options;
+}
+
+/** The one ready line: base URL, resource count and fixtures folder (never a token). */
+export function formatReadyLine(url: string, resourceCount: number, fixturesArg: string): string {
+  const folder = fixturesArg.endsWith('/') ? fixturesArg : `${fixturesArg}/`;
+  const noun = resourceCount === 1 ? 'resource' : 'resources';
+  return `datastore-kit reference server listening on ${url} (${resourceCount} ${noun}, ${folder})`;
+}
