@@ -58,3 +58,8 @@ export { PagingMethod, expandTemplate, loadJobFile, checkpointPath, manifestPath
 export type { ExtractListener, ExtractSpec, ExtractColumn } from './extract/index.ts';
 export type { Manifest, Checkpoint } from './schema/extract-files.ts';
 export type { JobFile, JobExtract, ExtractFormat } from './schema/extract-job.ts';
+export { loadCatalogue, loadProfile, parseProfile, selectCases, expandCase, REQUEST_DEFAULTS } from './catalogue/index.ts';
+export type { Catalogue, LoadedCase, CaseVariant, ResolvedRequest, SelectOptions, ExpandOptions } from './catalogue/index.ts';
+export { createAjv, compileSchema } from './schema/ajv.ts';
+export { CaseFileSchema, CaseSchema } from './schema/case.ts';
+export { ProfileSchema, type Profile } from './schema/profile.ts';

@@ -1,0 +1,113 @@
+// Expands a loaded case into its variants (method x locale x apiPath) for one profile: resolves variables,
+// keeps fixture-only expectations only for fixtures targets, and says why a variant is not applicable.
+import { InputError, KitErrorCode } from '../errors.ts';
+import { compileSchema } from '../schema/ajv.ts';
+import { ExpectSchema, RequestSchema, type CaseRequest, type Expect, type Method } from '../schema/case.ts';
+import type { Profile } from '../schema/profile.ts';
+import type { VariantKey } from '../schema/report.ts';
+import { describeAjvErrors } from './describe-errors.ts';
+import type { CaseVariant, LoadedCase } from './types.ts';
+import { resolveVariables, type VariableScope } from './variables.ts';
+
+type Key = VariantKey & { apiPath: NonNullable<CaseRequest['apiPath']> };
+
+/** Defaults of a request that names no method, locale or API path. */
+export const REQUEST_DEFAULTS = { method: 'POST', locale: null, apiPath: '/api/action' } as const;
+
+/** What a case is expanded against. */
+export interface ExpandOptions {
+  profile: Profile;
+  /** Environment for `${env.NAME}` (the CLI passes process.env; library code never reads it). */
+  env: Readonly<Record<string, string | undefined>>;
+}
+
+/**
+ * The variants of one case, in method x locale x apiPath order. Each variant's id is the case id, plus
+ * ` [METHOD locale|- apiPath]` when the case declares variants. A variant with a non-null locale implicitly
+ * needs the `locale` capability. Throws InputError (E_CASE_INVALID) when a profile value does not fit where a
+ * variable uses it (e.g. an object substituted for `action`).
+ */
+export function expandCase(loaded: LoadedCase, options: ExpandOptions): CaseVariant[] {
+  const c = loaded.case;
+  const declared = c.variants !== undefined && Object.keys(c.variants).length > 0;
+  const methods: readonly Method[] = c.variants?.method ?? [c.request.method ?? REQUEST_DEFAULTS.method];
+  const locales = c.variants?.locale ?? [c.request.locale ?? REQUEST_DEFAULTS.locale];
+  const apiPaths = c.variants?.apiPath ?? [c.request.apiPath ?? REQUEST_DEFAULTS.apiPath];
+  const keys: Key[] = methods.flatMap((method) =>
+    locales.flatMap((locale) => apiPaths.map((apiPath) => ({ method, locale, apiPath }))),
+  );
+  return keys.map((variant) => expandVariant(loaded, variant, declared, options));
+}
+
+function expandVariant(loaded: LoadedCase, variant: Key, declared: boolean, options: ExpandOptions): CaseVariant {
+  const c = loaded.case;
+  const { profile } = options;
+  const scope: VariableScope = { resources: profile.resources ?? {}, values: profile.values ?? {}, env: options.env };
+  const fixtures = profile.data === 'fixtures' && c.expectOnFixtures !== undefined;
+  const request = resolveRequest(loaded, { ...c.request, ...variant }, scope);
+  const expect = resolveExpect(loaded, c.expect, scope, '/expect');
+  const onFixtures = fixtures && c.expectOnFixtures ? resolveExpect(loaded, c.expectOnFixtures, scope, '/expectOnFixtures') : undefined;
+  const missing = [...request.missing, ...expect.missing, ...(onFixtures?.missing ?? [])];
+  const reason = notApplicableReason(c.needs ?? [], variant, missing, profile);
+  const id = declared ? `${c.id} [${variant.method} ${variant.locale ?? '-'} ${variant.apiPath}]` : c.id;
+  return {
+    id,
+    caseId: c.id,
+    title: c.title,
+    class: c.class,
+    tags: c.tags ?? [],
+    spec: c.spec,
+    file: loaded.file,
+    variant,
+    hasVariants: declared,
+    request: { ...request.value, method: variant.method, locale: variant.locale, apiPath: variant.apiPath },
+    expect: expect.value,
+    ...(onFixtures === undefined ? {} : { expectOnFixtures: onFixtures.value }),
+    ...(reason === undefined ? {} : { notApplicable: reason }),
+    ...(c.skip === undefined ? {} : { skip: c.skip }),
+  };
+}
+
+function resolveRequest(loaded: LoadedCase, request: CaseRequest, scope: VariableScope): { value: CaseRequest; missing: string[] } {
+  const resolved = resolveVariables(request, scope);
+  const validate = compileSchema<CaseRequest>(RequestSchema);
+  if (validate(resolved.value)) return { value: resolved.value, missing: resolved.missing };
+  throw misfit(loaded, '/request', validate.errors ?? []);
+}
+
+function resolveExpect(loaded: LoadedCase, expect: Expect, scope: VariableScope, pointer: string): { value: Expect; missing: string[] } {
+  const resolved = resolveVariables(expect, scope);
+  const validate = compileSchema<Expect>(ExpectSchema);
+  if (validate(resolved.value)) return { value: resolved.value, missing: resolved.missing };
+  throw misfit(loaded, pointer, validate.errors ?? []);
+}
+
+function misfit(loaded: LoadedCase, base: string, errors: Parameters<typeof describeAjvErrors>[0]): InputError {
+  const problems = describeAjvErrors(errors).map((p) => ({
+    file: loaded.file,
+    line: loaded.line,
+    column: loaded.column,
+    pointer: base + p.pointer,
+    caseId: loaded.case.id,
+    message: `${p.message} once the profile's variables are substituted`,
+  }));
+  return new InputError(KitErrorCode.caseInvalid, problems);
+}
+
+function notApplicableReason(
+  needs: readonly string[],
+  variant: VariantKey,
+  missing: readonly string[],
+  profile: Profile,
+): string | undefined {
+  const required = variant.locale === null || needs.includes('locale') ? needs : [...needs, 'locale'];
+  const lacking = required.filter((need) => !profile.capabilities.includes(need));
+  const reasons: string[] = [];
+  if (lacking.length > 0) reasons.push(`target lacks capability ${lacking.join(', ')} (profile "${profile.name}")`);
+  const unset = [...new Set(missing)];
+  const envs = unset.filter((m) => m.startsWith('env.')).map((m) => m.slice(4));
+  const others = unset.filter((m) => !m.startsWith('env.'));
+  if (others.length > 0) reasons.push(`profile "${profile.name}" has no ${others.map((m) => `\${${m}}`).join(', ')}`);
+  if (envs.length > 0) reasons.push(`environment variable ${envs.join(', ')} not set`);
+  return reasons.length === 0 ? undefined : reasons.join('; ');
+}

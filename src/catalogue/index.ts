@@ -1,0 +1,17 @@
+// The case catalogue: discover case files, parse them with positions, validate, resolve profile variables,
+// expand variants and select (tags, grep, ids, shard). Also loads profiles.
+export { loadCatalogue } from './load.ts';
+export { loadProfile, parseProfile } from './profile.ts';
+export { selectCases, type SelectOptions } from './select.ts';
+export { expandCase, REQUEST_DEFAULTS, type ExpandOptions } from './expand.ts';
+export { MATCHES_FLAGS } from './semantic-checks.ts';
+export { VARIABLE_NAMESPACES } from './variables.ts';
+export {
+  buildCaseJsonSchema,
+  buildProfileJsonSchema,
+  renderCaseJsonSchema,
+  renderProfileJsonSchema,
+  CASE_SCHEMA_ID,
+  PROFILE_SCHEMA_ID,
+} from './case-json-schema.ts';
+export type { Catalogue, LoadedCase, CaseVariant, ResolvedRequest } from './types.ts';

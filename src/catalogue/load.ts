@@ -1,0 +1,113 @@
+// Loads a catalogue: discover files, parse with positions, validate against the case-file schema, check what
+// the schema cannot, merge file defaults, and require unique ids. Every problem of every file is reported at once.
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { InputError, KitErrorCode, type InputProblem } from '../errors.ts';
+import { compileSchema } from '../schema/ajv.ts';
+import { CaseFileSchema, type Case, type CaseFile } from '../schema/case.ts';
+import { describeAjvErrors } from './describe-errors.ts';
+import { discoverCaseFiles } from './discover.ts';
+import { checkCaseFileSemantics } from './semantic-checks.ts';
+import { joinPointer, parseSource, type SourceFile, type SourcePosition } from './source.ts';
+import type { Catalogue, LoadedCase } from './types.ts';
+
+interface CheckedCase {
+  loaded: LoadedCase;
+  shownFile: string;
+  idAt: SourcePosition;
+}
+
+/**
+ * Loads every case file under `location` (a folder, or a single case file): `**\/*.yaml|yml|json` except
+ * hidden entries, node_modules and `*.schema.json`. Throws one InputError (E_CASE_INVALID) listing every
+ * problem as `file:line:col [case id] /pointer message`; file paths in messages start with `location`.
+ * An empty folder gives an empty catalogue (selecting zero cases is the caller's decision).
+ */
+export async function loadCatalogue(location: string): Promise<Catalogue> {
+  const { root, files, displayBase } = await discoverCaseFiles(location);
+  const problems: InputProblem[] = [];
+  const checked: CheckedCase[] = [];
+  for (const file of files) {
+    const source = parseSource(await readFile(path.join(root, file), 'utf8'), path.join(displayBase, file));
+    const result = checkFile(source, file);
+    problems.push(...result.problems);
+    checked.push(...result.cases);
+  }
+  problems.push(...findDuplicateIds(checked));
+  if (problems.length > 0) throw new InputError(KitErrorCode.caseInvalid, sortProblems(problems));
+  return { root, cases: checked.map((c) => c.loaded) };
+}
+
+// Cases come back whenever the file passed the schema, so duplicate ids are found alongside other problems.
+function checkFile(source: SourceFile, file: string): { problems: InputProblem[]; cases: CheckedCase[] } {
+  if (source.problems.length > 0) return { problems: source.problems, cases: [] };
+  const validate = compileSchema<CaseFile>(CaseFileSchema);
+  const data = source.data;
+  const valid = validate(data);
+  const schemaProblems = valid ? [] : describeAjvErrors(validate.errors ?? []);
+  const problems = [...schemaProblems, ...checkCaseFileSemantics(data)].map((p) => {
+    const at =
+      p.key === undefined ? source.locate(p.pointer) : source.locate(p.pointer + joinPointer([p.key]), true);
+    return toProblem(source, p.pointer, p.message, at);
+  });
+  if (!valid) return { problems, cases: [] };
+  const cases = data.cases.map((c, index) => ({
+    loaded: { case: mergeDefaults(c, data.defaults), file, ...source.locate(`/cases/${index}`) },
+    shownFile: source.file,
+    idAt: source.locate(`/cases/${index}/id`),
+  }));
+  return { problems, cases };
+}
+
+// Problems inside a case name the case and use a pointer relative to it, as authors think in cases.
+function toProblem(source: SourceFile, pointer: string, message: string, at: SourcePosition): InputProblem {
+  const inCase = /^\/cases\/(\d+)(\/.*)?$/.exec(pointer);
+  const caseId = inCase === null ? undefined : caseIdAt(source.data, Number(inCase[1]));
+  const shown = inCase === null || caseId === undefined ? pointer : (inCase[2] ?? '');
+  return { file: source.file, ...at, pointer: shown, message, ...(caseId === undefined ? {} : { caseId }) };
+}
+
+function caseIdAt(data: unknown, index: number): string | undefined {
+  if (typeof data !== 'object' || data === null || !('cases' in data) || !Array.isArray(data.cases)) return undefined;
+  const item: unknown = data.cases[index];
+  if (typeof item !== 'object' || item === null || !('id' in item)) return undefined;
+  return typeof item.id === 'string' && item.id !== '' ? item.id : undefined;
+}
+
+function mergeDefaults(item: Case, defaults: CaseFile['defaults']): Case {
+  if (defaults === undefined) return item;
+  const merged: Case = { ...item };
+  const tags = unique([...(defaults.tags ?? []), ...(item.tags ?? [])]);
+  const needs = unique([...(defaults.needs ?? []), ...(item.needs ?? [])]);
+  if (tags.length > 0) merged.tags = tags;
+  if (needs.length > 0) merged.needs = needs;
+  if (defaults.variants !== undefined) merged.variants = { ...defaults.variants, ...item.variants };
+  return merged;
+}
+
+function unique(values: readonly string[]): string[] {
+  return [...new Set(values)];
+}
+
+function findDuplicateIds(cases: readonly CheckedCase[]): InputProblem[] {
+  const byId = new Map<string, CheckedCase[]>();
+  for (const c of cases) byId.set(c.loaded.case.id, [...(byId.get(c.loaded.case.id) ?? []), c]);
+  const where = (c: CheckedCase): string => `${c.shownFile}:${c.idAt.line}:${c.idAt.column}`;
+  return [...byId.values()]
+    .filter((group) => group.length > 1)
+    .flatMap((group) =>
+      group.map((c) => ({
+        file: c.shownFile,
+        ...c.idAt,
+        pointer: '/id',
+        caseId: c.loaded.case.id,
+        message: `duplicate case id (also at ${group.filter((o) => o !== c).map(where).join(', ')})`,
+      })),
+    );
+}
+
+function sortProblems(problems: readonly InputProblem[]): InputProblem[] {
+  return [...problems].sort(
+    (a, b) => a.file.localeCompare(b.file) || (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0),
+  );
+}

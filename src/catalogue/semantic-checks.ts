@@ -1,0 +1,52 @@
+// Checks a schema cannot express: variable references are well-formed and `matches` patterns compile.
+// They run on the raw data (even when the schema check failed) so one run reports every problem at once.
+import type { SchemaProblem } from './describe-errors.ts';
+import { checkVariables } from './variables.ts';
+
+type PointerProblem = SchemaProblem;
+
+/** Flags for the regular expressions of `matches` predicates (`u`: strict syntax, code-point semantics). */
+export const MATCHES_FLAGS = 'u';
+
+/** Semantic problems of every case in a raw (not yet validated) case file. */
+export function checkCaseFileSemantics(data: unknown): PointerProblem[] {
+  if (!isObject(data) || !Array.isArray(data['cases'])) return [];
+  return data['cases'].flatMap((item: unknown, index) => (isObject(item) ? checkCase(item, `/cases/${index}`) : []));
+}
+
+function checkCase(value: Record<string, unknown>, pointer: string): PointerProblem[] {
+  return [
+    ...checkVariables(value['request'], `${pointer}/request`),
+    ...checkVariables(value['expect'], `${pointer}/expect`),
+    ...checkVariables(value['expectOnFixtures'], `${pointer}/expectOnFixtures`),
+    ...checkPatterns(value['expect'], `${pointer}/expect`),
+    ...checkPatterns(value['expectOnFixtures'], `${pointer}/expectOnFixtures`),
+  ];
+}
+
+function checkPatterns(expect: unknown, pointer: string): PointerProblem[] {
+  if (!isObject(expect) || !isObject(expect['records'])) return [];
+  const every = expect['records']['every'];
+  if (!Array.isArray(every)) return [];
+  return every.flatMap((predicate: unknown, index) => {
+    if (!isObject(predicate) || typeof predicate['matches'] !== 'string') return [];
+    const message = regexError(predicate['matches']);
+    return message === undefined ? [] : [{ pointer: `${pointer}/records/every/${index}/matches`, message }];
+  });
+}
+
+function regexError(pattern: string): string | undefined {
+  try {
+    new RegExp(pattern, MATCHES_FLAGS);
+    return undefined;
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    // V8 repeats the pattern in its message; keep only the reason.
+    const prefix = `Invalid regular expression: /${pattern}/${MATCHES_FLAGS}: `;
+    return `is not a valid regular expression: ${reason.startsWith(prefix) ? reason.slice(prefix.length) : reason}`;
+  }
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

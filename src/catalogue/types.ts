@@ -1,0 +1,47 @@
+// The catalogue's data types: loaded cases (with their source position) and expanded case variants.
+import type { Case, CaseRequest, Expect } from '../schema/case.ts';
+import type { VariantKey } from '../schema/report.ts';
+
+/** One validated case, with the file defaults merged in, and where it was written. */
+export interface LoadedCase {
+  case: Case;
+  /** Case file, relative to the catalogue root, with `/` separators. */
+  file: string;
+  /** 1-based position of the case in its file. */
+  line: number;
+  column: number;
+}
+
+/** A loaded, validated catalogue: every case of every file, in file order then case order. */
+export interface Catalogue {
+  /** Absolute path of the catalogue folder. */
+  root: string;
+  cases: LoadedCase[];
+}
+
+/** The request of one variant: variables resolved, and method, locale and apiPath fixed by the variant. */
+export type ResolvedRequest = CaseRequest & Required<Pick<CaseRequest, 'method' | 'apiPath'>> & { locale: string | null };
+
+/** One runnable unit: a case under one variant (method x locale x apiPath) against one profile. */
+export interface CaseVariant {
+  /** The case id, plus ` [METHOD locale|- apiPath]` when the case has variants. JUnit name and report key. */
+  id: string;
+  caseId: string;
+  title: string;
+  class: string;
+  tags: string[];
+  spec: string[];
+  /** Case file, relative to the catalogue root. */
+  file: string;
+  variant: VariantKey;
+  /** Whether the case declares variants (its variants must then agree with each other). */
+  hasVariants: boolean;
+  request: ResolvedRequest;
+  expect: Expect;
+  /** Present only when the profile serves the bundled fixtures (`data: fixtures`) and the case has them. */
+  expectOnFixtures?: Expect;
+  /** Why this variant cannot run against this target (missing capability or variable); not a failure. */
+  notApplicable?: string;
+  /** Why the case is skipped (from the case's `skip`). */
+  skip?: string;
+}

@@ -1,0 +1,109 @@
+// Variables in case values: ${resources.NAME}, ${values.NAME[.PATH]}, ${env.NAME}; `$${` writes a literal `${`.
+// A string that is exactly one variable takes the variable's value (any JSON type); inside a longer string the
+// value is interpolated as text.
+import { joinPointer } from './source.ts';
+
+/** The variable namespaces a case may use. */
+export const VARIABLE_NAMESPACES = ['resources', 'values', 'env'] as const;
+export type VariableNamespace = (typeof VARIABLE_NAMESPACES)[number];
+
+/** What variables resolve against: the profile's maps and the environment (read by the caller, not here). */
+export interface VariableScope {
+  resources: Readonly<Record<string, string>>;
+  values: Readonly<Record<string, unknown>>;
+  env: Readonly<Record<string, string | undefined>>;
+}
+
+const VARIABLE = /\$(\$?)\{([^}]*)\}/g;
+const NAME = /^[A-Za-z0-9_-]+$/;
+
+/** A malformed variable reference found in a value, at a document pointer. */
+export interface VariableProblem {
+  pointer: string;
+  message: string;
+}
+
+/** Finds malformed variable references (unknown namespace, bad name) in every string inside `value`. */
+export function checkVariables(value: unknown, pointer: string): VariableProblem[] {
+  if (typeof value === 'string') {
+    return [...value.matchAll(VARIABLE)].flatMap((match) => {
+      if (match[1] === '$') return [];
+      const message = checkReference(match[2] ?? '');
+      return message === undefined ? [] : [{ pointer, message: `"${match[0]}" ${message}` }];
+    });
+  }
+  if (Array.isArray(value)) return value.flatMap((item, i) => checkVariables(item, `${pointer}/${i}`));
+  if (isObject(value)) {
+    return Object.entries(value).flatMap(([k, v]) => checkVariables(v, pointer + joinPointer([k])));
+  }
+  return [];
+}
+
+function checkReference(reference: string): string | undefined {
+  const [namespace, ...path] = reference.split('.');
+  if (!isNamespace(namespace)) {
+    return `uses unknown namespace "${namespace ?? ''}" (use resources, values or env)`;
+  }
+  const singleName = namespace !== 'values';
+  if (path.length === 0 || !path.every((p) => NAME.test(p)) || (singleName && path.length > 1)) {
+    return `has a bad name (expected \${${namespace}.NAME}${singleName ? '' : ' or ${values.NAME.FIELD}'})`;
+  }
+  return undefined;
+}
+
+/**
+ * Resolves every variable inside `value` (a new value is returned; the input is not mutated).
+ * `missing` lists the references that have no value in the scope, e.g. `resources.courses`, `env.TOKEN`.
+ */
+export function resolveVariables(value: unknown, scope: VariableScope): { value: unknown; missing: string[] } {
+  const missing = new Set<string>();
+  const resolved = resolveValue(value, scope, missing);
+  return { value: resolved, missing: [...missing] };
+}
+
+function resolveValue(value: unknown, scope: VariableScope, missing: Set<string>): unknown {
+  if (typeof value === 'string') return resolveString(value, scope, missing);
+  if (Array.isArray(value)) return value.map((item) => resolveValue(item, scope, missing));
+  if (isObject(value)) {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, resolveValue(v, scope, missing)]));
+  }
+  return value;
+}
+
+function resolveString(text: string, scope: VariableScope, missing: Set<string>): unknown {
+  const whole = /^\$\{([^}]*)\}$/.exec(text);
+  if (whole !== null) {
+    const found = lookup(whole[1] ?? '', scope);
+    if (found.ok) return structuredClone(found.value);
+    missing.add(whole[1] ?? '');
+    return text;
+  }
+  return text.replace(VARIABLE, (match: string, escape: string, reference: string) => {
+    if (escape === '$') return match.slice(1);
+    const found = lookup(reference, scope);
+    if (!found.ok) {
+      missing.add(reference);
+      return match;
+    }
+    return typeof found.value === 'string' ? found.value : JSON.stringify(found.value);
+  });
+}
+
+function lookup(reference: string, scope: VariableScope): { ok: true; value: unknown } | { ok: false } {
+  const [namespace, ...path] = reference.split('.');
+  if (!isNamespace(namespace) || path.length === 0) return { ok: false };
+  let current: unknown = scope[namespace];
+  for (const key of path) {
+    if (!isObject(current) || !Object.hasOwn(current, key) || current[key] === undefined) return { ok: false };
+    current = current[key];
+  }
+  return { ok: true, value: current };
+}
+
+function isNamespace(value: string | undefined): value is VariableNamespace {
+  return VARIABLE_NAMESPACES.some((ns) => ns === value);
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
