@@ -1,0 +1,20 @@
+// The API contract: JSON Schemas of CKAN DataStore read responses in two profiles (seed, ckan), and
+// checkResponse(), which turns every violation into a Finding.
+export { checkResponse } from './check-response.ts';
+export type { CheckResponseOptions, CheckedResponse, ContractProfile } from './check-response.ts';
+export { SEED_SUCCESS_SCHEMA, SEED_SUCCESS_ANY_FORMAT_SCHEMA } from './seed-schemas.ts';
+export {
+  BARE_400_SCHEMA,
+  ERROR_OBJECT_BY_STATUS,
+  GENERIC_ERROR_OBJECT,
+  SQL_RESULT_SCHEMA,
+  createErrorEnvelopeSchema,
+  createHelpSchema,
+  createSearchResultSchema,
+  createSuccessEnvelopeSchema,
+} from './ckan-schemas.ts';
+export type { SearchFormat } from './ckan-schemas.ts';
+export { RECORDS_FORMATS, isRecordsFormat } from './json-schema.ts';
+export type { JsonSchema, RecordsFormat } from './json-schema.ts';
+export { ruleForType } from './value-types.ts';
+export type { ValueRule } from './value-types.ts';

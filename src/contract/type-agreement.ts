@@ -1,0 +1,116 @@
+// Beyond the schema (ckan profile): every record value must match its column's type in `fields`, and records
+// must carry exactly the columns `fields` lists. One finding per column and problem, pointing at the first
+// offending record and counting the rest, so a 32000-row page cannot flood a report.
+import type { Finding } from '../model/index.ts';
+import { getChild, isJsonObject, toPointer } from './json-pointer.ts';
+import { describeValue, ruleForType } from './value-types.ts';
+
+export const TYPES_RULE = 'contract.types';
+export const SHAPE_RULE = 'contract.ckan';
+
+interface Column {
+  index: number;
+  id: string;
+  type: string;
+}
+
+interface Tally {
+  finding: Finding;
+  count: number;
+}
+
+/** Type agreement for `objects` or `lists` records of a search or SQL result; [] when the shape is unusable. */
+export function checkTypeAgreement(body: unknown, format: 'objects' | 'lists'): Finding[] {
+  const result = getChild(body, 'result');
+  const records = getChild(result, 'records');
+  const columns = readColumns(getChild(result, 'fields'));
+  if (!Array.isArray(records) || columns === undefined) return [];
+  // `_table_metadata._id` is reported as int but holds hex strings: a documented CKAN quirk (§3.2, §8.2).
+  const skipId = getChild(result, 'resource_id') === '_table_metadata';
+  const tallies = new Map<string, Tally>();
+  const note = (key: string, make: () => Finding): void => {
+    const tally = tallies.get(key);
+    if (tally === undefined) tallies.set(key, { finding: make(), count: 1 });
+    else tally.count++;
+  };
+  records.forEach((record, row) => {
+    const base = ['result', 'records', row];
+    if (format === 'objects' && isJsonObject(record)) checkObjectRecord(record, { base, columns, skipId, note });
+    if (format === 'lists' && Array.isArray(record)) checkListRecord(record, { base, columns, skipId, note });
+  });
+  return [...tallies.values()].map(({ finding, count }) =>
+    count === 1 ? finding : { ...finding, message: `${finding.message} (in ${count} of ${records.length} records)` },
+  );
+}
+
+interface RecordContext {
+  base: (string | number)[];
+  columns: readonly Column[];
+  skipId: boolean;
+  note: (key: string, make: () => Finding) => void;
+}
+
+function checkObjectRecord(record: Record<string, unknown>, ctx: RecordContext): void {
+  for (const column of ctx.columns) {
+    if (!Object.hasOwn(record, column.id)) {
+      ctx.note(`missing:${column.id}`, () => ({
+        rule: SHAPE_RULE,
+        path: toPointer(ctx.base),
+        message: `record has no key ${JSON.stringify(column.id)}, which fields lists`,
+        expected: column.id,
+      }));
+      continue;
+    }
+    checkValue(getChild(record, column.id), column, [...ctx.base, column.id], ctx);
+  }
+  const known = new Set(ctx.columns.map((column) => column.id));
+  for (const key of Object.keys(record)) {
+    if (known.has(key)) continue;
+    ctx.note(`extra:${key}`, () => ({
+      rule: SHAPE_RULE,
+      path: toPointer([...ctx.base, key]),
+      message: `record key ${JSON.stringify(key)} is not in fields`,
+    }));
+  }
+}
+
+function checkListRecord(record: readonly unknown[], ctx: RecordContext): void {
+  if (record.length !== ctx.columns.length) {
+    ctx.note('length', () => ({
+      rule: SHAPE_RULE,
+      path: toPointer(ctx.base),
+      message: `record has ${record.length} values, fields lists ${ctx.columns.length}`,
+      expected: ctx.columns.length,
+      actual: record.length,
+    }));
+  }
+  for (const column of ctx.columns) {
+    if (column.index < record.length) checkValue(record[column.index], column, [...ctx.base, column.index], ctx);
+  }
+}
+
+function checkValue(value: unknown, column: Column, keys: (string | number)[], ctx: RecordContext): void {
+  if (ctx.skipId && column.id === '_id') return;
+  const rule = ruleForType(column.type);
+  if (rule === undefined || rule.accepts(value)) return;
+  ctx.note(`type:${column.id}`, () => ({
+    rule: TYPES_RULE,
+    path: toPointer(keys),
+    message: `field ${JSON.stringify(column.id)} (${column.type}) must be ${rule.expected}, got ${describeValue(value)}`,
+    expected: `${column.type}: ${rule.expected}`,
+    actual: JSON.stringify(value).length <= 200 ? value : describeValue(value),
+  }));
+}
+
+/** `fields` as columns, or undefined when it is not a usable list of {id, type} (the schema reports that). */
+function readColumns(fields: unknown): Column[] | undefined {
+  if (!Array.isArray(fields)) return undefined;
+  const columns: Column[] = [];
+  for (const [index, field] of fields.entries()) {
+    const id = getChild(field, 'id');
+    const type = getChild(field, 'type');
+    if (typeof id !== 'string' || typeof type !== 'string') return undefined;
+    columns.push({ index, id, type });
+  }
+  return columns;
+}
