@@ -1,0 +1,91 @@
+// The table's columns as datastore_search sees them, and step 4 of the action: CKAN's column-level
+// validation of `fields`, `filters`, `offset`, `q` and `sort` (backend validate + datastore_validate),
+// which stops at the first failing param, in that (alphabetical) order.
+import { isPlainObject } from './coerce.ts';
+import type { SearchParams } from './params.ts';
+import { pyStr } from './python.ts';
+
+/** One column of `fields` in the result: `_id` is "int", rank columns "float". */
+export interface FieldInfo {
+  id: string;
+  type: string;
+  info?: Record<string, unknown>;
+}
+
+/** A sort clause CKAN accepts: a real column and its SQL direction, e.g. `desc nulls first`. */
+export interface SortClause {
+  column: string;
+  direction: string;
+}
+
+/**
+ * get_list: a comma-separated string (items trimmed) or a list; with stripQuotes, an item whose first
+ * and last characters are equal is trimmed and loses its surrounding double quotes.
+ */
+export function splitNameList(value: string | readonly unknown[], stripQuotes: boolean): unknown[] {
+  if (value === '') return [];
+  const items: unknown[] = typeof value === 'string' ? value.split(',').map((item) => item.trim()) : [...value];
+  return stripQuotes ? items.map(stripQuoted) : items;
+}
+
+function stripQuoted(item: unknown): unknown {
+  if (typeof item !== 'string') return item;
+  const chars = Array.from(item);
+  if (chars.length === 0 || chars[0] !== chars[chars.length - 1]) return item;
+  return item.trim().replace(/^"+|"+$/gu, '');
+}
+
+// why: Python's `.` excludes only \n and its `$` also matches before a final \n
+const sortPattern = /^([^\n]+?)( +(asc|desc))?( nulls +(first|last) *)?\n?$/iu;
+
+/** _parse_sort_clause: `<column>[ asc|desc][ nulls first|last]`, the column optionally in double quotes. */
+export function parseSortClause(clause: unknown, columns: ReadonlyMap<string, FieldInfo>): SortClause | undefined {
+  if (typeof clause !== 'string') return undefined;
+  const match = sortPattern.exec(clause);
+  if (match === null) return undefined;
+  let column = match[1] ?? '';
+  if (column.length >= 1 && column.startsWith('"') && column.endsWith('"')) column = column.slice(1, -1);
+  if (!columns.has(column)) return undefined;
+  let direction = (match[3] ?? 'asc').toLowerCase();
+  if (match[5] !== undefined) direction += ` nulls ${match[5].toLowerCase()}`;
+  return { column, direction };
+}
+
+/** Names `fields` may list: every column, plus `rank` for a string `q`, `rank <col>` for object-`q` columns. */
+export function listSelectableNames(params: SearchParams, columns: ReadonlyMap<string, FieldInfo>): Set<string> {
+  const names = new Set(columns.keys());
+  const q = params.q;
+  if (typeof q === 'string' && q !== '') names.add('rank');
+  if (isPlainObject(q)) {
+    for (const [key, value] of Object.entries(q)) if (columns.has(key) && typeof value === 'string') names.add(`rank ${key}`);
+  }
+  return names;
+}
+
+/** Returns CKAN's `{param: ['invalid value "..."']}` for the first failing param, or undefined. */
+export function validateColumns(
+  params: SearchParams,
+  columns: ReadonlyMap<string, FieldInfo>,
+): Record<string, string[]> | undefined {
+  const invalid = (key: string, value: unknown): Record<string, string[]> => ({ [key]: [`invalid value "${pyStr(value)}"`] });
+  if (params.fields !== undefined) {
+    const selectable = listSelectableNames(params, columns);
+    const unknown = splitNameList(params.fields, true).find((name) => typeof name !== 'string' || !selectable.has(name));
+    if (unknown !== undefined) return invalid('fields', unknown);
+  }
+  if (params.filters !== undefined) {
+    const unknown = Object.keys(params.filters).find((key) => !columns.has(key));
+    if (unknown !== undefined) return invalid('filters', unknown);
+  }
+  if (params.offset !== undefined && params.offset < 0) return invalid('offset', params.offset);
+  if (isPlainObject(params.q)) {
+    const entries = Object.entries(params.q);
+    const bad = entries.find(([key, value]) => !columns.has(key) || typeof value !== 'string');
+    if (bad !== undefined) return invalid('q', bad[0]);
+  }
+  if (params.sort !== undefined) {
+    const bad = splitNameList(params.sort, false).find((clause) => parseSortClause(clause, columns) === undefined);
+    if (bad !== undefined) return invalid('sort', bad);
+  }
+  return undefined;
+}

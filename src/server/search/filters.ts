@@ -1,0 +1,63 @@
+// `filters` as CKAN 2.11 turns them into WHERE clauses: equality, IN lists, whole-array equality.
+// Values are adapted as psycopg2 would inline them, so PostgreSQL raises the same errors.
+import { isPlainObject } from './coerce.ts';
+import type { FieldInfo } from './columns.ts';
+import { pyStr } from './python.ts';
+import { quoteIdentifier, type SqlParams } from './sql-text.ts';
+
+/** psycopg2 cannot adapt an object value; CKAN reports it as an Invalid query. */
+export class UnadaptableValueError extends Error {
+  override readonly name = 'UnadaptableValueError';
+  constructor() {
+    super("can't adapt type 'dict'");
+  }
+}
+
+/**
+ * One clause per filter key, ANDed by the caller. Text columns compare Python's str() of the value
+ * (25 → '25', true → 'True'); choice (spec 8.1 #5): null stays SQL NULL, so it matches nothing.
+ * A list means IN (...) unless the column is an array, which is compared whole.
+ * Throws UnadaptableValueError for object values.
+ */
+export function buildFilterClauses(
+  filters: Record<string, unknown>,
+  columns: ReadonlyMap<string, FieldInfo>,
+  params: SqlParams,
+): string[] {
+  const clauses: string[] = [];
+  for (const [key, value] of Object.entries(filters)) {
+    const type = columns.get(key)?.type ?? '';
+    const adapt = type === 'text' ? (item: unknown) => adaptText(item, params) : (item: unknown) => adaptValue(item, params);
+    const column = quoteIdentifier(key);
+    if (Array.isArray(value) && !isArrayType(type)) clauses.push(`${column} IN (${value.map(adapt).join(', ')})`);
+    else clauses.push(`${column} = ${adapt(value)}`);
+  }
+  return clauses;
+}
+
+/** PostgreSQL array types are named with a leading underscore (_text, _int4). */
+export function isArrayType(type: string): boolean {
+  return type.startsWith('_') || type.endsWith('[]');
+}
+
+function adaptText(value: unknown, params: SqlParams): string {
+  return value === null ? 'NULL' : params.add(pyStr(value));
+}
+
+function adaptValue(value: unknown, params: SqlParams): string {
+  if (value === null || value === undefined) return 'NULL';
+  if (typeof value === 'boolean') return value ? 'true' : 'false';
+  if (typeof value === 'number') return adaptNumber(value);
+  if (typeof value === 'string') return params.add(value);
+  if (Array.isArray(value)) {
+    return value.length === 0 ? "'{}'" : `ARRAY[${value.map((item) => adaptValue(item, params)).join(', ')}]`;
+  }
+  if (isPlainObject(value)) throw new UnadaptableValueError();
+  return params.add(String(value));
+}
+
+function adaptNumber(value: number): string {
+  if (Number.isNaN(value)) return "'NaN'::float";
+  if (!Number.isFinite(value)) return value > 0 ? "'Infinity'::float" : "'-Infinity'::float";
+  return value < 0 ? `(${String(value)})` : String(value);
+}

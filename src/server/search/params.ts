@@ -1,0 +1,145 @@
+// Step 1 of datastore_search: CKAN's schema validation (datastore_search_schema). Every param is checked
+// and all errors are reported together; unknown params are `__junk`.
+import {
+  coerceBoolean,
+  coerceFilters,
+  coerceInt,
+  coerceLimit,
+  coerceNameList,
+  coerceQuery,
+  coerceRecordsFormat,
+  coerceText,
+  isPlainObject,
+  type Coerced,
+  type RecordsFormat,
+} from './coerce.ts';
+import { pyReprTuple } from './python.ts';
+
+/** The validated input dict. Optional members are absent when the param was not given (or null). */
+export interface SearchParams {
+  resourceId: string;
+  q?: string | Record<string, unknown>;
+  plain?: boolean;
+  filters?: Record<string, unknown>;
+  language?: string;
+  limit: number;
+  offset?: number;
+  /** As sent: a comma-separated string or a list. */
+  fields?: string | unknown[];
+  sort?: string | unknown[];
+  distinct?: boolean;
+  includeTotal: boolean;
+  totalEstimationThreshold: number | null;
+  recordsFormat: RecordsFormat;
+  fullText?: string;
+}
+
+export interface ParamLimits {
+  rowsDefault: number;
+  rowsMax: number;
+}
+
+export type ParamsOutcome = { ok: true; params: SearchParams } | { ok: false; errors: Record<string, string[]> };
+
+const schemaKeys: ReadonlySet<string> = new Set([
+  'resource_id', 'id', 'q', 'plain', 'filters', 'language', 'limit', 'offset', 'fields', 'sort',
+  'distinct', 'include_total', 'total_estimation_threshold', 'records_format', 'full_text',
+]);
+
+/** Validates CKAN's input dict for datastore_search; errors are keyed by param, sorted as CKAN sorts them. */
+export function validateSearchParams(raw: Record<string, unknown>, limits: ParamLimits): ParamsOutcome {
+  // why: navl flattens lists of objects into (key, index, subkey) entries, so the key itself counts as missing
+  const input = Object.fromEntries(Object.entries(raw).filter(([, value]) => !isListOfObjects(value)));
+  const errors: Record<string, string[]> = {};
+  const take = <T>(key: string, outcome: Coerced<T>): T | undefined => {
+    if (outcome.ok) return outcome.value;
+    errors[key] = outcome.errors;
+    return undefined;
+  };
+  const given = (key: string): unknown => (Object.hasOwn(input, key) ? input[key] : undefined);
+  const present = (key: string): boolean => given(key) !== undefined && given(key) !== null;
+
+  const resourceId = take('resource_id', coerceResourceId(input));
+  const params: SearchParams = {
+    resourceId: resourceId ?? '',
+    limit: take('limit', coerceLimit(given('limit'), limits.rowsDefault, limits.rowsMax)) ?? 0,
+    includeTotal: present('include_total') && given('include_total') !== ''
+      ? (take('include_total', coerceBoolean(given('include_total'))) ?? true)
+      : true,
+    totalEstimationThreshold: take('total_estimation_threshold', coerceInt(given('total_estimation_threshold'))) ?? null,
+    recordsFormat: take('records_format', coerceRecordsFormat(given('records_format'))) ?? 'objects',
+  };
+  if (present('q')) params.q = coerceQuery(given('q'));
+  if (present('plain')) assign(params, 'plain', take('plain', coerceBoolean(given('plain'))));
+  if (present('distinct')) assign(params, 'distinct', take('distinct', coerceBoolean(given('distinct'))));
+  if (present('filters')) assign(params, 'filters', take('filters', coerceFilters(given('filters'))));
+  if (present('language')) params.language = coerceText(given('language'));
+  if (present('full_text')) params.fullText = coerceText(given('full_text'));
+  if (present('offset')) {
+    // why: a blank offset becomes None in CKAN and then breaks later (500); treat it as not given
+    const offset = take('offset', coerceInt(given('offset')));
+    if (offset !== null && offset !== undefined) params.offset = offset;
+  }
+  if (present('fields')) assign(params, 'fields', take('fields', coerceNameList(given('fields'))));
+  if (present('sort')) assign(params, 'sort', take('sort', coerceNameList(given('sort'))));
+  const junk = findJunk(raw);
+  if (junk.length > 0) errors['__junk'] = [`The input field [${junk.map(pyReprTuple).join(', ')}] was not expected.`];
+  if (Object.keys(errors).length > 0 || resourceId === undefined) return { ok: false, errors: sortErrors(errors) };
+  return { ok: true, params };
+}
+
+function assign<K extends keyof SearchParams>(params: SearchParams, key: K, value: SearchParams[K] | undefined): void {
+  if (value !== undefined) params[key] = value;
+}
+
+/**
+ * `id` replaces `resource_id` when truthy (navl's rename); then not_missing, not_empty (which lets
+ * false and 0 through) and unicode_safe.
+ */
+function coerceResourceId(input: Record<string, unknown>): Coerced<string> {
+  const id = input['id'];
+  const value = isTruthy(id) ? id : input['resource_id'];
+  if (value === false || value === 0) return { ok: true, value: coerceText(value) };
+  if (!isTruthy(value)) return { ok: false, errors: ['Missing value'] };
+  return { ok: true, value: coerceText(value) };
+}
+
+function isTruthy(value: unknown): boolean {
+  if (value === undefined || value === null || value === false || value === 0 || value === '') return false;
+  if (Array.isArray(value)) return value.length > 0;
+  if (isPlainObject(value)) return Object.keys(value).length > 0;
+  return true;
+}
+
+/**
+ * Keys navl does not expect, as flattened key tuples in input order. A list whose first item is an
+ * object is flattened into (key, index, subkey) tuples, which are never expected.
+ */
+function findJunk(input: Record<string, unknown>): (string | number)[][] {
+  const junk: (string | number)[][] = [];
+  for (const [key, value] of Object.entries(input)) {
+    if (isListOfObjects(value)) junk.push(...flattenList([key], value));
+    else if (!schemaKeys.has(key)) junk.push([key]);
+  }
+  return junk;
+}
+
+function isListOfObjects(value: unknown): value is Record<string, unknown>[] {
+  return Array.isArray(value) && value.length > 0 && value.every(isPlainObject);
+}
+
+function flattenList(prefix: (string | number)[], list: Record<string, unknown>[]): (string | number)[][] {
+  const keys: (string | number)[][] = [];
+  list.forEach((item, index) => {
+    for (const [key, value] of Object.entries(item)) {
+      const path = [...prefix, index, key];
+      if (isListOfObjects(value)) keys.push(...flattenList(path, value));
+      else keys.push(path);
+    }
+  });
+  return keys;
+}
+
+function sortErrors(errors: Record<string, string[]>): Record<string, string[]> {
+  return Object.fromEntries(Object.entries(errors).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
