@@ -1,0 +1,126 @@
+// `datastore-kit run`: runs the catalogue against a target (or the bundled reference server) and writes reports.
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Argv } from 'yargs';
+import {
+  KitError,
+  KitErrorCode,
+  prepareCatalogue,
+  resolveRunOptions,
+  runCatalogue,
+  type RunListener,
+  type RunResult,
+} from '../index.ts';
+import type { CliIo } from './io.ts';
+import { formatCaseList } from './list.ts';
+import type { CliCommand } from './main.ts';
+import { addSelectionOptions, readSelectionArgs } from './options-yargs.ts';
+import { mapRunArgs, mapRunEnv, RUN_ENV, type RunArgs } from './options.ts';
+
+/** The closing lines: counts, and where the reports are. */
+export function formatRunSummary(result: RunResult, reportPaths: readonly string[], cwd: string): string {
+  const s = result.summary;
+  const parts = [`${s.pass} passed`, `${s.fail} failed`, `${s.error} errors`];
+  if (s.flaky > 0) parts.push(`${s.flaky} flaky`);
+  if (s.skipped > 0) parts.push(`${s.skipped} skipped`);
+  if (s.notApplicable > 0) parts.push(`${s.notApplicable} not applicable`);
+  const files = reportPaths.map((p) => path.relative(cwd, p) || p).join(', ');
+  return `${s.total} results: ${parts.join(', ')} (${Math.round(result.durationMs)} ms)\n${files === '' ? '' : `reports: ${files}\n`}`;
+}
+
+async function readTokenFile(file: string, cwd: string): Promise<string> {
+  let text: string;
+  try {
+    text = await readFile(path.resolve(cwd, file), 'utf8');
+  } catch (error) {
+    throw new KitError(KitErrorCode.usage, `--token-file ${file}: cannot read the file`, { cause: error });
+  }
+  const token = text.trim();
+  if (token === '') throw new KitError(KitErrorCode.usage, `--token-file ${file}: the file is empty`);
+  return token;
+}
+
+/** Builds the console listener; reporters provide the rich one, this is the plain fallback. */
+export type ListenerFactory = (io: CliIo) => RunListener | undefined;
+
+export function createRunCommand(createListener: ListenerFactory): CliCommand {
+  return {
+    register(cli: Argv, io: CliIo, setExit: (code: number) => void): Argv {
+      return cli.command(
+        'run',
+        'Run the case catalogue against a target API or the bundled reference server, and write reports',
+        (y) =>
+          addSelectionOptions(y)
+            .option('target', { type: 'string', describe: `Base URL of the API under test (also ${RUN_ENV.target})` })
+            .option('reference', { type: 'boolean', default: false, describe: 'Start the bundled reference server in-process and test it' })
+            .option('fixtures', { type: 'string', default: 'fixtures', describe: 'Fixtures folder for --reference' })
+            .option('token-env', { type: 'string', describe: `Environment variable holding the API token (default ${RUN_ENV.token}, then the profile's token.env)` })
+            .option('token-file', { type: 'string', describe: 'File holding the API token' })
+            .option('concurrency', { type: 'number', describe: 'Requests in flight at once (default 8)' })
+            .option('timeout-ms', { type: 'number', describe: 'Budget per request attempt, in ms (default 30000)' })
+            .option('retries', { type: 'number', describe: 'Retries on network errors, 5xx and 429 (default 0)' })
+            .option('rate', { type: 'number', describe: 'Requests per second at most (default unlimited)' })
+            .option('bail', { type: 'boolean', default: false, describe: 'Start no new case after the first failure' })
+            .option('list', { type: 'boolean', default: false, describe: 'Print the selected cases and exit; sends nothing' })
+            .option('report', { type: 'string', describe: 'Report formats, comma-separated (default all: json,junit,html,ctrf,md)' })
+            .option('out', { type: 'string', describe: 'Report folder (default reports)' })
+            .option('contract', { choices: ['seed', 'ckan'] as const, describe: 'Contract profile (default ckan with --reference, else seed)' })
+            .conflicts('target', 'reference')
+            .conflicts('token-env', 'token-file')
+            .example('$0 run --reference', 'Run cases/ against the bundled server (profiles/reference.yaml)')
+            .example('$0 run --target https://ckan.example.org --profile profiles/mine.yaml --token-env CKAN_TOKEN', 'Run against your CKAN')
+            .example('$0 run --reference --tag smoke --report junit --out build/reports', 'Only smoke cases, JUnit only')
+            .example('$0 run --target http://localhost:5000 --shard 1/4 --report json', 'One shard of four; merge later with report merge'),
+        async (argv) => {
+          const args: RunArgs = {
+            ...readSelectionArgs(argv),
+            target: argv.target,
+            reference: argv.reference,
+            fixtures: argv.fixtures,
+            tokenEnv: argv['token-env'],
+            tokenFile: argv['token-file'],
+            concurrency: argv.concurrency,
+            timeoutMs: argv['timeout-ms'],
+            retries: argv.retries,
+            rate: argv.rate,
+            bail: argv.bail,
+            report: argv.report,
+            out: argv.out,
+            contract: argv.contract,
+          };
+          setExit(await runHandler(args, argv.list, io, createListener));
+        },
+      );
+    },
+  };
+}
+
+async function runHandler(args: RunArgs, listOnly: boolean, io: CliIo, createListener: ListenerFactory): Promise<number> {
+  const fileToken = args.tokenFile === undefined ? undefined : await readTokenFile(args.tokenFile, io.cwd);
+  const flags = mapRunArgs(args, io.env, io.cwd, fileToken);
+  if (listOnly) {
+    const prepared = await prepareCatalogue({ ...flags, cwd: io.cwd, casesDir: args.cases, allowEmpty: true }, io.env);
+    io.stdout.write(formatCaseList(prepared));
+    return 0;
+  }
+  const options = resolveRunOptions({}, undefined, mapRunEnv(io.env), flags);
+  const listener = createListener(io);
+  const { result, reportPaths } = await runCatalogue(options, { env: io.env, ...(listener === undefined ? {} : { listener }) });
+  io.stdout.write(formatRunSummary(result, reportPaths, io.cwd));
+  return result.summary.fail > 0 || result.summary.error > 0 ? 1 : 0;
+}
+
+/** Plain per-result lines (`PASS id`, `FAIL id: rule message`), until a richer console listener is given. */
+export function createPlainListener(io: CliIo): RunListener {
+  return {
+    onRunStart: ({ total, targetUrl }) => io.stdout.write(`running ${total} case variants against ${targetUrl}\n`),
+    onCaseEnd: (r) => {
+      const label = r.status.toUpperCase();
+      const why = r.error?.message ?? r.findings[0]?.message ?? r.reason;
+      const detail = r.findings[0] === undefined ? (why ?? '') : `${r.findings[0].rule}: ${why ?? ''}`;
+      io.stdout.write(`${label} ${r.id}${detail === '' ? '' : ` - ${detail}`}\n`);
+    },
+  };
+}
+
+export const runCommand: CliCommand = createRunCommand(createPlainListener);

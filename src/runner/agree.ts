@@ -1,0 +1,63 @@
+// Variants agreement: every variant of a case must return the same records; disagreeing ones get a finding.
+import type { CaseResult, Finding } from '../model/index.ts';
+import { isPlainObject, toCanonicalJson } from './json.ts';
+import type { RunVariant } from './types.ts';
+
+/** The records a successful exchange returned (undefined if not a success with records). */
+function readRecords(result: CaseResult): unknown {
+  if (result.status === 'error' || result.status === 'skipped' || result.status === 'not-applicable') return undefined;
+  const text = result.exchange?.response?.body;
+  if (text === undefined || result.exchange?.response?.bodyTruncated === true) return undefined;
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (!isPlainObject(body) || body['success'] !== true || !isPlainObject(body['result'])) return undefined;
+  return body['result']['records'];
+}
+
+/** Records as comparable text; unordered: the sorted texts of the records. */
+function toKey(records: unknown, ordered: boolean): string | undefined {
+  if (records === undefined) return undefined;
+  if (!ordered && Array.isArray(records)) return toCanonicalJson(records.map(toCanonicalJson).sort());
+  return toCanonicalJson(records);
+}
+
+/** A variant label for messages, e.g. `GET fr /api/3/action`. */
+export function describeVariant(result: CaseResult): string {
+  return `${result.variant.method} ${result.variant.locale ?? '-'} ${result.variant.apiPath}`;
+}
+
+/**
+ * Compares the records of one case's variants. The largest group of equal answers (ties: the one holding the
+ * earliest variant) is the reference; each variant outside it gets a `variants.agree` finding and fails.
+ * Returns new results; inputs are not mutated.
+ */
+export function checkVariantsAgree(results: readonly CaseResult[], variants: readonly RunVariant[]): CaseResult[] {
+  const ordered = variants[0]?.expect.records?.ordered !== false;
+  const records = results.map(readRecords);
+  const keys = records.map((r) => toKey(r, ordered));
+  const groups = new Map<string, number[]>();
+  keys.forEach((key, i) => {
+    if (key !== undefined) groups.set(key, [...(groups.get(key) ?? []), i]);
+  });
+  if (groups.size < 2) return [...results];
+  const reference = [...groups.values()].reduce((best, g) => (g.length > best.length ? g : best));
+  const refIndex = reference[0] ?? 0;
+  const refResult = results[refIndex];
+  if (refResult === undefined) return [...results];
+  return results.map((result, i) => {
+    const key = keys[i];
+    if (key === undefined || reference.includes(i)) return result;
+    const finding: Finding = {
+      rule: 'variants.agree',
+      path: '/result/records',
+      message: `records differ from variant ${describeVariant(refResult)} of the same case`,
+      expected: records[refIndex],
+      actual: records[i],
+    };
+    return { ...result, status: 'fail', findings: [...result.findings, finding] };
+  });
+}

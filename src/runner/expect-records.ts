@@ -1,0 +1,162 @@
+// `expect.records`: exact, includes, count/min/max, atMostLimit, every, sortedBy, unique -> findings.
+import type { Finding, Predicate, RecordsExpect } from '../model/index.ts';
+import { describeDiff, diffJson, isPlainObject, isSubset, showJson, toCanonicalJson } from './json.ts';
+import { compilePredicate, describePredicate } from './predicates.ts';
+import { findSortBreak } from './sorting.ts';
+
+/** CKAN's default page size (ckan.datastore.search.rows_default), used when the request sets no limit. */
+export const DEFAULT_LIMIT = 100;
+
+const RECORDS_PATH = '/result/records';
+
+export interface RecordsContext {
+  /** Rule name prefix: "records" or "expectOnFixtures.records". */
+  rule: string;
+  /** The request's `limit` parameter, if any (number or numeric text). */
+  requestLimit: unknown;
+  /** result.fields ids, used to read `lists`-format records as objects. */
+  fieldIds: readonly string[] | undefined;
+}
+
+/** Checks `expect.records` against result.records (already known to be present). */
+export function checkRecords(expect: RecordsExpect, records: unknown, ctx: RecordsContext): Finding[] {
+  const findings: Finding[] = [];
+  const f = (name: string, message: string, extra: Partial<Finding> = {}): void => {
+    findings.push({ rule: `${ctx.rule}.${name}`, path: RECORDS_PATH, message, ...extra });
+  };
+  if (expect.exact !== undefined) checkExact(expect.exact, records, expect.ordered !== false, f);
+  if (!Array.isArray(records)) {
+    if (hasArrayRules(expect)) f('type', `result.records is ${typeName(records)}, not an array of records`);
+    return findings;
+  }
+  const objects = toObjects(records, ctx.fieldIds);
+  if (expect.includes !== undefined) checkIncludes(expect.includes, objects, f);
+  if (expect.count !== undefined && records.length !== expect.count) {
+    f('count', `expected ${expect.count} records, got ${records.length}`, { expected: expect.count, actual: records.length });
+  }
+  if (expect.min !== undefined && records.length < expect.min) {
+    f('min', `expected at least ${expect.min} records, got ${records.length}`, { expected: expect.min, actual: records.length });
+  }
+  if (expect.max !== undefined && records.length > expect.max) {
+    f('max', `expected at most ${expect.max} records, got ${records.length}`, { expected: expect.max, actual: records.length });
+  }
+  if (expect.atMostLimit === true) {
+    const limit = toLimit(ctx.requestLimit);
+    if (records.length > limit) {
+      f('atMostLimit', `got ${records.length} records, more than the limit ${limit}`, { expected: limit, actual: records.length });
+    }
+  }
+  expect.every?.forEach((predicate, i) => checkEvery(predicate, i, objects, ctx.rule, findings));
+  if (expect.sortedBy !== undefined) {
+    const at = findSortBreak(objects, expect.sortedBy);
+    if (at >= 0) {
+      const keys = expect.sortedBy.map((k) => `${k.field} ${k.direction}`).join(', ');
+      f('sortedBy', `records are not sorted by ${keys}: record ${at} comes after record ${at - 1}`, {
+        path: `${RECORDS_PATH}/${at}`,
+        expected: expect.sortedBy,
+        actual: [objects[at - 1], objects[at]],
+      });
+    }
+  }
+  if (expect.unique === true) checkUnique(objects, f);
+  return findings;
+}
+
+type Report = (name: string, message: string, extra?: Partial<Finding>) => void;
+
+function hasArrayRules(e: RecordsExpect): boolean {
+  return [e.includes, e.count, e.min, e.max, e.atMostLimit, e.every, e.sortedBy, e.unique].some((x) => x !== undefined);
+}
+
+function typeName(value: unknown): string {
+  if (value === undefined) return 'missing';
+  if (value === null) return 'null';
+  return Array.isArray(value) ? 'an array' : `a ${typeof value}`;
+}
+
+function toLimit(value: unknown): number {
+  if (typeof value === 'number' && Number.isInteger(value) && value >= 0) return value;
+  if (typeof value === 'string' && /^\d+$/.test(value.trim())) return Number(value.trim());
+  return DEFAULT_LIMIT;
+}
+
+/** `lists`-format records (arrays) become objects keyed by result.fields, so predicates can name fields. */
+function toObjects(records: readonly unknown[], fieldIds: readonly string[] | undefined): unknown[] {
+  if (fieldIds === undefined) return [...records];
+  return records.map((r) => (Array.isArray(r) ? Object.fromEntries(fieldIds.map((id, i) => [id, r[i]])) : r));
+}
+
+function checkExact(expected: readonly unknown[], actual: unknown, ordered: boolean, f: Report): void {
+  if (!ordered && Array.isArray(actual)) {
+    const missing = multisetMinus(expected, actual);
+    const extra = multisetMinus(actual, expected);
+    if (missing.length === 0 && extra.length === 0) return;
+    const parts = [
+      missing.length > 0 ? `${missing.length} expected record(s) missing, e.g. ${showJson(missing[0])}` : '',
+      extra.length > 0 ? `${extra.length} unexpected record(s), e.g. ${showJson(extra[0])}` : '',
+    ].filter(Boolean);
+    f('exact', `records differ (any order): ${parts.join('; ')}`, { expected, actual });
+    return;
+  }
+  const diffs = diffJson(expected, actual);
+  if (diffs.length > 0) f('exact', `records differ: ${describeDiff(diffs)}`, { expected, actual });
+}
+
+function multisetMinus(from: readonly unknown[], remove: readonly unknown[]): unknown[] {
+  const counts = new Map<string, number>();
+  for (const r of remove) counts.set(toCanonicalJson(r), (counts.get(toCanonicalJson(r)) ?? 0) + 1);
+  return from.filter((r) => {
+    const key = toCanonicalJson(r);
+    const n = counts.get(key) ?? 0;
+    if (n > 0) counts.set(key, n - 1);
+    return n === 0;
+  });
+}
+
+function checkIncludes(expected: readonly unknown[], actual: readonly unknown[], f: Report): void {
+  const missing = expected.filter((e) => !actual.some((a) => isSubset(e, a)));
+  if (missing.length > 0) {
+    f('includes', `${missing.length} expected record(s) not returned, e.g. ${showJson(missing[0])}`, {
+      expected: missing,
+      actual,
+    });
+  }
+}
+
+function checkEvery(predicate: Predicate, index: number, records: readonly unknown[], rule: string, out: Finding[]): void {
+  const name = `${rule}.every[${index}]`;
+  let test: (record: unknown) => boolean;
+  try {
+    test = compilePredicate(predicate);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    out.push({ rule: name, path: RECORDS_PATH, message: `invalid predicate: ${reason}`, expected: predicate });
+    return;
+  }
+  const broken = records.flatMap((r, i) => (test(r) ? [] : [i]));
+  const first = broken[0];
+  if (first === undefined) return;
+  const record = records[first];
+  const shown = predicate.field !== undefined && isPlainObject(record) ? record[predicate.field] : record;
+  const where = predicate.field !== undefined ? `/${first}/${predicate.field}` : `/${first}`;
+  out.push({
+    rule: name,
+    path: `${RECORDS_PATH}${where}`,
+    message: `${broken.length} of ${records.length} records break "${describePredicate(predicate)}": record ${first} has ${showJson(shown)}`,
+    expected: predicate,
+    actual: shown,
+  });
+}
+
+function checkUnique(records: readonly unknown[], f: Report): void {
+  const seen = new Map<string, number>();
+  for (const [i, r] of records.entries()) {
+    const key = toCanonicalJson(r);
+    const before = seen.get(key);
+    if (before !== undefined) {
+      f('unique', `record ${i} repeats record ${before}`, { path: `${RECORDS_PATH}/${i}`, actual: r });
+      return;
+    }
+    seen.set(key, i);
+  }
+}

@@ -1,0 +1,158 @@
+// Run options: defaults <- catalogue <- env <- flags, merged once into frozen data and checked (KitError E_USAGE).
+import { KitError, KitErrorCode } from '../errors.ts';
+import { parseReportFormats, REPORT_FORMATS, type ReportFormat } from '../reporters/index.ts';
+import type { ContractProfile } from './types.ts';
+
+/** Where the cases are sent: a deployed API, or the bundled reference server started for the run. */
+export type RunTarget = { kind: 'url'; url: string } | { kind: 'reference'; fixturesDir: string };
+
+/** Options of `runCatalogue`, as given by one layer; every field optional. Paths are relative to `cwd`. */
+export interface RunSettings {
+  /** Working directory that relative paths resolve against. */
+  cwd?: string;
+  /** Catalogue folder. Default `cases`. */
+  casesDir?: string;
+  target?: RunTarget;
+  /** Profile file. Default `profiles/reference.yaml` with the reference target, else none. */
+  profileFile?: string;
+  /** The API token itself (never logged). */
+  token?: string;
+  /** Variants in flight at once. Default 8. */
+  concurrency?: number;
+  /** Whole-request budget per attempt (ms). Default 30000. */
+  timeoutMs?: number;
+  /** Extra attempts on network errors, 5xx and 429. Default 0. */
+  retries?: number;
+  /** Requests started per second. Default unlimited. */
+  rateRps?: number;
+  tags?: readonly string[];
+  /** Regular expression on case id and title. */
+  grep?: string;
+  ids?: readonly string[];
+  /** 1-based shard of the catalogue. */
+  shard?: { index: number; count: number };
+  /** Stop starting cases after the first fail/error. Default false. */
+  bail?: boolean;
+  /** Report formats, or a comma list. Default every registered format. */
+  reportFormats?: readonly string[] | string;
+  /** Report folder. Default `reports`. */
+  outDir?: string;
+  /** Contract profile. Default `ckan` with the reference target, `seed` otherwise. */
+  contract?: ContractProfile;
+  /** Zero selected cases is not an error. Default false. */
+  allowEmpty?: boolean;
+}
+
+/** The resolved, frozen options: every default filled in, every value checked. */
+export interface ResolvedRunOptions {
+  readonly cwd: string;
+  readonly casesDir: string;
+  readonly target: Readonly<RunTarget>;
+  readonly profileFile: string | undefined;
+  readonly token: string | undefined;
+  readonly concurrency: number;
+  readonly timeoutMs: number;
+  readonly retries: number;
+  readonly rateRps: number | undefined;
+  readonly tags: readonly string[];
+  readonly grep: string | undefined;
+  readonly ids: readonly string[];
+  readonly shard: Readonly<{ index: number; count: number }> | undefined;
+  readonly bail: boolean;
+  readonly reportFormats: readonly ReportFormat[];
+  readonly outDir: string;
+  readonly contract: ContractProfile;
+  readonly allowEmpty: boolean;
+}
+
+export const RUN_DEFAULTS = Object.freeze({
+  casesDir: 'cases',
+  fixturesDir: 'fixtures',
+  referenceProfile: 'profiles/reference.yaml',
+  concurrency: 8,
+  timeoutMs: 30_000,
+  retries: 0,
+  outDir: 'reports',
+});
+
+/**
+ * Merges the layers (later wins, field by field; `target` as a whole) and checks the values. Pure: reads no
+ * environment and no files. Throws KitError E_USAGE for a missing target or an out-of-range value.
+ */
+export function resolveRunOptions(
+  defaults: RunSettings,
+  catalogue: RunSettings | undefined,
+  env: RunSettings,
+  flags: RunSettings,
+): ResolvedRunOptions {
+  const s: RunSettings = {};
+  for (const layer of [defaults, catalogue ?? {}, env, flags]) {
+    for (const [key, value] of Object.entries(layer)) if (value !== undefined) Object.assign(s, { [key]: value });
+  }
+  const target = s.target;
+  if (target === undefined) throw usage('name a target: --target URL, or --reference for the bundled server');
+  if (target.kind === 'url') checkUrl(target.url);
+  const reference = target.kind === 'reference';
+  const resolved: ResolvedRunOptions = {
+    cwd: s.cwd ?? '.',
+    casesDir: s.casesDir ?? RUN_DEFAULTS.casesDir,
+    target: Object.freeze({ ...target }),
+    profileFile: s.profileFile ?? (reference ? RUN_DEFAULTS.referenceProfile : undefined),
+    token: s.token === '' ? undefined : s.token,
+    concurrency: checkInteger('concurrency', s.concurrency ?? RUN_DEFAULTS.concurrency, 1),
+    timeoutMs: checkInteger('timeout-ms', s.timeoutMs ?? RUN_DEFAULTS.timeoutMs, 1),
+    retries: checkInteger('retries', s.retries ?? RUN_DEFAULTS.retries, 0),
+    rateRps: s.rateRps === undefined ? undefined : checkPositive('rate', s.rateRps),
+    tags: Object.freeze([...(s.tags ?? [])]),
+    grep: s.grep === undefined ? undefined : checkRegExp(s.grep),
+    ids: Object.freeze([...(s.ids ?? [])]),
+    shard: s.shard === undefined ? undefined : Object.freeze(checkShard(s.shard)),
+    bail: s.bail ?? false,
+    reportFormats: Object.freeze(s.reportFormats === undefined ? [...REPORT_FORMATS] : parseReportFormats(s.reportFormats)),
+    outDir: s.outDir ?? RUN_DEFAULTS.outDir,
+    contract: s.contract ?? (reference ? 'ckan' : 'seed'),
+    allowEmpty: s.allowEmpty ?? false,
+  };
+  return Object.freeze(resolved);
+}
+
+function usage(message: string): KitError {
+  return new KitError(KitErrorCode.usage, message);
+}
+
+function checkUrl(url: string): void {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch (error) {
+    throw new KitError(KitErrorCode.usage, `--target must be an http(s) URL, got "${url}"`, { cause: error });
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw usage(`--target must be an http(s) URL, got "${url}"`);
+}
+
+function checkInteger(name: string, value: number, min: number): number {
+  if (!Number.isInteger(value) || value < min) throw usage(`--${name} must be an integer >= ${min}, got ${String(value)}`);
+  return value;
+}
+
+function checkPositive(name: string, value: number): number {
+  if (!Number.isFinite(value) || value <= 0) throw usage(`--${name} must be a positive number, got ${String(value)}`);
+  return value;
+}
+
+function checkRegExp(pattern: string): string {
+  try {
+    new RegExp(pattern, 'u');
+  } catch (error) {
+    throw new KitError(KitErrorCode.usage, `--grep is not a valid regular expression: ${pattern}`, { cause: error });
+  }
+  return pattern;
+}
+
+function checkShard(shard: { index: number; count: number }): { index: number; count: number } {
+  const { index, count } = shard;
+  if (!Number.isInteger(index) || !Number.isInteger(count) || count < 1 || index < 1 || index > count) {
+    throw usage(`--shard must be i/n with 1 <= i <= n, got ${String(index)}/${String(count)}`);
+  }
+  return { index, count };
+}

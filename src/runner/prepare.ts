@@ -1,0 +1,55 @@
+// Loads, selects and expands the catalogue for a run, list or check: everything before the first request.
+import path from 'node:path';
+import { expandCase, loadCatalogue, loadProfile, selectCases, type CaseVariant, type LoadedCase } from '../catalogue/index.ts';
+import { KitError, KitErrorCode } from '../errors.ts';
+import type { Profile } from '../schema/profile.ts';
+
+/** The profile used when none is given: another deployment's data, no optional capabilities. */
+export const DEFAULT_PROFILE: Profile = Object.freeze({ name: 'default', data: 'other', capabilities: [] });
+
+/** Which catalogue and profile, and which of its cases. Paths are relative to `cwd`. */
+export interface SelectionOptions {
+  cwd: string;
+  casesDir: string;
+  profileFile?: string | undefined;
+  tags?: readonly string[];
+  grep?: string | undefined;
+  ids?: readonly string[];
+  shard?: { index: number; count: number } | undefined;
+  /** Zero selected cases is not an error. Default false. */
+  allowEmpty?: boolean;
+}
+
+/** A catalogue ready to run: the selected cases and their variants under the profile. */
+export interface PreparedCatalogue {
+  root: string;
+  profile: Profile;
+  /** Profile file as given (for the report), if any. */
+  profileFile: string | undefined;
+  cases: LoadedCase[];
+  variants: CaseVariant[];
+}
+
+/**
+ * Loads the catalogue and profile, selects and expands. Throws InputError for a bad case or profile file, and
+ * KitError E_CATALOGUE_EMPTY when nothing is selected (unless `allowEmpty`). `env` feeds `${env.NAME}`.
+ */
+export async function prepareCatalogue(
+  options: SelectionOptions,
+  env: Readonly<Record<string, string | undefined>>,
+): Promise<PreparedCatalogue> {
+  const catalogue = await loadCatalogue(path.resolve(options.cwd, options.casesDir));
+  const profile = options.profileFile === undefined ? DEFAULT_PROFILE : await loadProfile(path.resolve(options.cwd, options.profileFile));
+  const cases = selectCases(catalogue.cases, {
+    ...(options.tags === undefined ? {} : { tags: options.tags }),
+    ...(options.grep === undefined ? {} : { grep: options.grep }),
+    ...(options.ids === undefined ? {} : { ids: options.ids }),
+    ...(options.shard === undefined ? {} : { shard: options.shard }),
+  });
+  if (cases.length === 0 && options.allowEmpty !== true) {
+    const why = catalogue.cases.length === 0 ? `no case files in ${options.casesDir}` : 'no case matches the selection';
+    throw new KitError(KitErrorCode.catalogueEmpty, `${why} (pass --allow-empty to accept an empty run)`);
+  }
+  const variants = cases.flatMap((c) => expandCase(c, { profile, env }));
+  return { root: catalogue.root, profile, profileFile: options.profileFile, cases, variants };
+}

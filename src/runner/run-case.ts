@@ -1,0 +1,117 @@
+// Runs one case variant: send, decode, evaluate expectations -> CaseResult (never throws for target problems).
+import { HttpError, redactHeaders, toCurl, type HttpRequest, type HttpResponse } from '../http/index.ts';
+import type { CaseResult, Exchange, Finding } from '../model/index.ts';
+import { buildRequest } from './build-request.ts';
+import { checkContractFor } from './contract-check.ts';
+import { checkExpect, type ObservedResponse } from './expect.ts';
+import type { RunCollaborators, RunOptions, RunVariant } from './types.ts';
+
+/** Response body bytes kept in a report's exchange. */
+export const DEFAULT_REPORT_BODY_BYTES = 64 * 1024;
+
+/** Runs one variant and returns its result (token not yet redacted: the caller redacts everything at once). */
+export async function runVariant(variant: RunVariant, options: RunOptions, collaborators: RunCollaborators): Promise<CaseResult> {
+  const base = createBaseResult(variant);
+  if (variant.skip !== undefined) return { ...base, status: 'skipped', reason: variant.skip };
+  if (variant.notApplicable !== undefined) return { ...base, status: 'not-applicable', reason: variant.notApplicable };
+  const request = buildRequest(variant, options.targetUrl, options.token);
+  const started = collaborators.clock.now();
+  const elapsed = (): number => Math.max(0, collaborators.clock.now() - started);
+  let response: HttpResponse;
+  try {
+    response = await collaborators.client.send(request);
+  } catch (error) {
+    if (!(error instanceof HttpError)) throw error;
+    const exchange = toExchange(request, undefined, error.attempts, options);
+    return { ...base, status: 'error', durationMs: elapsed(), error: { code: error.code, message: error.message }, exchange };
+  }
+  const exchange = toExchange(request, response, response.attempts, options);
+  const outcome = evaluate(variant, request, response, options);
+  const durationMs = elapsed();
+  if ('error' in outcome) return { ...base, status: 'error', durationMs, error: outcome.error, exchange };
+  const status = outcome.findings.length > 0 ? 'fail' : response.attempts > 1 ? 'flaky' : 'pass';
+  return { ...base, status, durationMs, findings: outcome.findings, exchange };
+}
+
+/** A result shell for a variant (status pass, no findings), to be completed by the caller. */
+export function createBaseResult(variant: RunVariant): CaseResult {
+  return {
+    id: variant.id,
+    caseId: variant.caseId,
+    title: variant.title,
+    class: variant.class,
+    tags: [...variant.tags],
+    spec: [...variant.spec],
+    file: variant.file,
+    variant: { ...variant.variant },
+    status: 'pass',
+    durationMs: 0,
+    findings: [],
+  };
+}
+
+type Outcome = { findings: Finding[] } | { error: { code: string; message: string } };
+
+/** Expectation keys that need a JSON body; a case with only `status`/`maxMs` may check an HTML answer. */
+const BODY_KEYS = ['success', 'errorType', 'error', 'body', 'records', 'total', 'fields', 'result', 'resultAbsent'] as const;
+
+function evaluate(variant: RunVariant, request: HttpRequest, response: HttpResponse, options: RunOptions): Outcome {
+  const where = `[${request.method}] "${request.url}"`;
+  if (response.bodyTruncated) {
+    return { error: { code: 'E_BODY_TOO_LARGE', message: `${where}: response body too large, cut after ${Buffer.byteLength(response.body)} bytes` } };
+  }
+  const parsed = parseJson(response.body);
+  const needsBody = [variant.expect, variant.expectOnFixtures].some(
+    (e) => e !== undefined && (BODY_KEYS.some((k) => k in e) || e.contract !== 'none'),
+  );
+  if (!parsed.ok && needsBody) {
+    const type = response.headers['content-type']?.split(';')[0]?.trim() || 'no content type';
+    const head = response.body.replace(/\s+/g, ' ').trim().slice(0, 80);
+    return { error: { code: 'E_NOT_JSON', message: `${where}: response is not JSON (${type}): ${head || '(empty body)'}` } };
+  }
+  const observed: ObservedResponse = { status: response.status, body: parsed.ok ? parsed.value : undefined, durationMs: response.durationMs };
+  const params = variant.request.params;
+  const findings = [
+    ...checkContractFor(variant, observed, options.contract),
+    ...checkExpect(variant.expect, observed, { rulePrefix: '', params }),
+    ...(variant.expectOnFixtures === undefined
+      ? []
+      : checkExpect(variant.expectOnFixtures, observed, { rulePrefix: 'expectOnFixtures.', params })),
+  ];
+  return { findings };
+}
+
+function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
+  try {
+    const value: unknown = JSON.parse(text);
+    return { ok: true, value };
+  } catch {
+    return { ok: false };
+  }
+}
+
+function toExchange(request: HttpRequest, response: HttpResponse | undefined, attempts: number, options: RunOptions): Exchange {
+  const req: Exchange['request'] = { method: request.method, url: request.url, headers: redactHeaders(request.headers ?? {}) };
+  if (request.body !== undefined) req.body = request.body;
+  const exchange: Exchange = { request: req, attempts, curl: toCurl(request) };
+  if (response !== undefined) {
+    const cap = options.reportBodyBytes ?? DEFAULT_REPORT_BODY_BYTES;
+    const body = cutUtf8(response.body, cap);
+    exchange.response = {
+      status: response.status,
+      headers: { ...response.headers },
+      body,
+      bodyTruncated: response.bodyTruncated || body.length < response.body.length,
+      durationMs: response.durationMs,
+    };
+  }
+  return exchange;
+}
+
+/** The longest prefix of `text` that fits in `maxBytes` of UTF-8 (never splitting a character). */
+function cutUtf8(text: string, maxBytes: number): string {
+  if (Buffer.byteLength(text) <= maxBytes) return text;
+  const cut = Buffer.from(text).subarray(0, maxBytes).toString('utf8');
+  // a split multi-byte character decodes to U+FFFD at the end: drop it
+  return cut.endsWith('\uFFFD') ? cut.slice(0, -1) : cut;
+}

@@ -1,0 +1,90 @@
+// runCatalogue(): the whole `run` command as a function: prepare, start the reference server when asked,
+// pre-flight, run, write reports, stop the server.
+import { randomBytes } from 'node:crypto';
+import { hostname as readHostname } from 'node:os';
+import path from 'node:path';
+import { createHttpClient, type HttpClient } from '../http/index.ts';
+import { isKitError, KitError, KitErrorCode } from '../errors.ts';
+import type { Clock, RunListener, RunResult } from '../model/index.ts';
+import { writeReports } from '../reporters/index.ts';
+import { startReferenceServer, type ReferenceServer } from '../server/index.ts';
+import type { ResolvedRunOptions } from './options.ts';
+import { checkReachable } from './preflight.ts';
+import { prepareCatalogue } from './prepare.ts';
+import { run } from './run.ts';
+
+/** What a run may be given from outside: the environment for `${env.X}` and tokens, a clock, a listener. */
+export interface RunCatalogueContext {
+  /** Environment for `${env.NAME}` and a profile's `token.env`. Default: none (library code reads no env). */
+  env?: Readonly<Record<string, string | undefined>>;
+  /** Default: the wall clock. */
+  clock?: Clock;
+  listener?: RunListener;
+  /** Host name for the report. Default: os.hostname(). */
+  hostname?: string;
+}
+
+export interface RunCatalogueOutcome {
+  result: RunResult;
+  /** Report files written. */
+  reportPaths: string[];
+}
+
+const wallClock: Clock = { now: () => Date.now() };
+
+/**
+ * Runs the selected catalogue against the target and writes the reports. Throws InputError/KitError (exit 2)
+ * for a bad catalogue, profile or selection, KitError E_UNREACHABLE / E_SERVER_START (exit 3) when the target
+ * cannot be reached or the reference server cannot start; case failures are in the result, never thrown.
+ */
+export async function runCatalogue(options: ResolvedRunOptions, context: RunCatalogueContext = {}): Promise<RunCatalogueOutcome> {
+  const env = context.env ?? {};
+  const clock = context.clock ?? wallClock;
+  const prepared = await prepareCatalogue(options, env);
+  const profileToken = prepared.profile.token === undefined ? undefined : env[prepared.profile.token.env];
+  const reference = options.target.kind === 'reference';
+  // why: the reference server gets a fresh random token, so private-resource cases exercise real auth
+  const token = reference ? randomBytes(18).toString('base64url') : (options.token ?? (profileToken || undefined));
+  const server = options.target.kind === 'reference' ? await startServer(path.resolve(options.cwd, options.target.fixturesDir), token) : undefined;
+  const targetUrl = server?.url ?? (options.target.kind === 'url' ? options.target.url : '');
+  let client: HttpClient | undefined;
+  try {
+    client = createHttpClient({
+      timeoutMs: options.timeoutMs,
+      retries: options.retries,
+      concurrency: options.concurrency,
+      ...(options.rateRps === undefined ? {} : { rateRps: options.rateRps }),
+    });
+    await checkReachable(client, targetUrl);
+    const result = await run(
+      {
+        variants: prepared.variants,
+        targetUrl,
+        reference,
+        profile: prepared.profile.name,
+        token,
+        contract: options.contract,
+        concurrency: options.concurrency,
+        bail: options.bail,
+        shard: options.shard,
+        hostname: context.hostname ?? readHostname(),
+      },
+      { client, clock, listener: context.listener },
+    );
+    const reportPaths = await writeReports(result, { formats: options.reportFormats, outDir: path.resolve(options.cwd, options.outDir) });
+    return { result, reportPaths };
+  } finally {
+    await client?.close();
+    await server?.close();
+  }
+}
+
+async function startServer(fixturesDir: string, token: string | undefined): Promise<ReferenceServer> {
+  try {
+    return await startReferenceServer({ fixturesDir, port: 0, config: { apiTokens: token === undefined ? [] : [token] } });
+  } catch (error) {
+    if (isKitError(error)) throw error;
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new KitError(KitErrorCode.serverStart, `the reference server cannot start: ${reason}`, { cause: error });
+  }
+}

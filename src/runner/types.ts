@@ -1,0 +1,64 @@
+// The runner's inputs: one runnable case variant (structurally the catalogue's CaseVariant) and the run options.
+import type { CaseRequest, Clock, Expect, RunListener, VariantKey } from '../model/index.ts';
+import type { HttpClient } from '../http/index.ts';
+
+/** One case variant, ready to send: variables resolved, method/locale/apiPath fixed. */
+export interface RunVariant {
+  /** Unique result id (case id plus the variant label when the case has variants). */
+  id: string;
+  caseId: string;
+  title: string;
+  class: string;
+  tags: string[];
+  spec: string[];
+  /** Case file, relative to the catalogue root. */
+  file: string;
+  variant: VariantKey;
+  /** Whether the case declares variants (they must then agree with each other). */
+  hasVariants: boolean;
+  request: CaseRequest;
+  expect: Expect;
+  /** Extra expectations for the bundled fixtures data; present only when the target serves them. */
+  expectOnFixtures?: Expect | undefined;
+  /** Why the case does not apply to this target (missing capability); the variant is not sent. */
+  notApplicable?: string | undefined;
+  /** Why the case is skipped; the variant is not sent. */
+  skip?: string | undefined;
+}
+
+/** Contract profile: `seed` checks only what the API description fixes, `ckan` CKAN's full shapes. */
+export type ContractProfile = 'seed' | 'ckan';
+
+/** Options of `run()`, all resolved. */
+export interface RunOptions {
+  variants: readonly RunVariant[];
+  /** Target base URL, without the locale or /api part, e.g. http://127.0.0.1:5000. */
+  targetUrl: string;
+  /** Whether the target is the bundled reference server. */
+  reference: boolean;
+  /** Profile file name shown in the report, if any. */
+  profile?: string | undefined;
+  /** Sent as a bare `Authorization` header; redacted from every output. */
+  token?: string | undefined;
+  /** Contract profile used unless a case names one. */
+  contract: ContractProfile;
+  /** Cases in flight at once. Default 8. */
+  concurrency: number;
+  /** Stop starting new cases after the first fail or error. */
+  bail: boolean;
+  /** Response body bytes kept in the report. Default 64 KiB. */
+  reportBodyBytes?: number;
+  /** Shard of the catalogue this run covers, for the report. */
+  shard?: { index: number; count: number } | undefined;
+  /** Kit name/version for the report. */
+  kit?: { name: string; version: string };
+  /** Host name for the report (no clock or host reads inside the runner). */
+  hostname?: string;
+}
+
+/** The runner's collaborators: passed in, never imported, so tests use real alternatives. */
+export interface RunCollaborators {
+  client: HttpClient;
+  clock: Clock;
+  listener?: RunListener | undefined;
+}
