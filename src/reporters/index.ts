@@ -19,3 +19,4 @@ export {
   type RenderOptions,
 } from './registry.ts';
 export { writeReports, type WriteReportsOptions } from './writer.ts';
+export { createConsoleListener, type ConsoleListenerOptions } from './console.ts';
