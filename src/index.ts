@@ -58,6 +58,29 @@ export { PagingMethod, expandTemplate, loadJobFile, checkpointPath, manifestPath
 export type { ExtractListener, ExtractSpec, ExtractColumn } from './extract/index.ts';
 export type { Manifest, Checkpoint } from './schema/extract-files.ts';
 export type { JobFile, JobExtract, ExtractFormat } from './schema/extract-job.ts';
+export {
+  run,
+  runCatalogue,
+  resolveRunOptions,
+  prepareCatalogue,
+  checkReachable,
+  buildRequest,
+  checkExpect,
+  RUN_DEFAULTS,
+  DEFAULT_PROFILE,
+} from './runner/index.ts';
+export type {
+  RunOptions,
+  RunCollaborators,
+  RunVariant,
+  RunSettings,
+  ResolvedRunOptions,
+  RunTarget,
+  RunCatalogueContext,
+  RunCatalogueOutcome,
+  SelectionOptions,
+  PreparedCatalogue,
+} from './runner/index.ts';
 export { loadCatalogue, loadProfile, parseProfile, selectCases, expandCase, REQUEST_DEFAULTS } from './catalogue/index.ts';
 export type { Catalogue, LoadedCase, CaseVariant, ResolvedRequest, SelectOptions, ExpandOptions } from './catalogue/index.ts';
 export { createAjv, compileSchema } from './schema/ajv.ts';

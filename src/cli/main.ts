@@ -4,6 +4,9 @@ import { isKitError } from '../errors.ts';
 import type { CliIo } from './io.ts';
 import { serveCommand } from './serve.ts';
 import { extractCommand } from './extract.ts';
+import { runCommand } from './run.ts';
+import { listCommand } from './list.ts';
+import { checkCommand } from './check.ts';
 
 /** A command module: registers itself on yargs; its handler stores the exit code through `setExit`. */
 export interface CliCommand {
@@ -11,7 +14,7 @@ export interface CliCommand {
 }
 
 // One file per command; each exports a CliCommand.
-const commands: CliCommand[] = [serveCommand, extractCommand];
+const commands: CliCommand[] = [runCommand, listCommand, checkCommand, serveCommand, extractCommand];
 
 /** Runs the CLI with these arguments and returns the process exit code. Never calls process.exit. */
 export async function main(argv: readonly string[], io: CliIo): Promise<number> {
