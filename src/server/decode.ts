@@ -1,7 +1,8 @@
 // Builds CKAN's input dict for an action from one request, in CKAN 2.11's order (views/api.py
 // _get_request_data): form data on POST, else the query string, else a JSON body; it must be a dict.
 import { mixFields, parseMultipart, parseUrlEncoded, readBoundary, readMimetype, type FormField } from './form-data.ts';
-import { parsePyJson, reprPy, reprString, toJsValue, type PyValue } from './py-json.ts';
+import { parsePyJson, toJsValue, type PyValue } from './py-json.ts';
+import { reprPy, reprString } from './py-repr.ts';
 
 export interface DecodeInput {
   method: string;

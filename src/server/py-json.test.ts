@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parsePyJson, reprFloat, reprPy, reprString, toJsValue } from './py-json.ts';
+import { parsePyJson, toJsValue } from './py-json.ts';
+import { reprFloat, reprPy, reprString } from './py-repr.ts';
 
 function repr(text: string): string {
   const parsed = parsePyJson(text);
