@@ -91,3 +91,19 @@ describe('reprFloat', () => {
     expect(reprFloat(value)).toBe(expected);
   });
 });
+
+describe('parsePyJson nesting', () => {
+  it('refuses nesting deeper than Python can decode instead of overflowing the stack', () => {
+    const deep = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
+    expect(parsePyJson(deep)).toMatchObject({ ok: false, message: expect.stringContaining('Too deeply nested') });
+    expect(parsePyJson(`${'['.repeat(999)}${']'.repeat(999)}`).ok).toBe(true);
+  });
+});
+
+describe('parsePyJson size', () => {
+  it('decodes an object with many keys', () => {
+    const text = JSON.stringify(Object.fromEntries(Array.from({ length: 50_000 }, (_, i) => [`k${i}`, i])));
+    const parsed = parsePyJson(text);
+    expect(parsed.ok && parsed.value.type === 'dict' && parsed.value.entries.length).toBe(50_000);
+  });
+});

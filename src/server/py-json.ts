@@ -24,13 +24,15 @@ class PyJsonError extends Error {
 }
 
 const whitespace = /[ \t\n\r]*/y;
+// why: Python stops at its recursion limit (about 1000 levels); a bound also keeps our stack safe
+const maxDepth = 1000;
 const numberToken = /(-?(?:0|[1-9]\d*))(\.\d+)?([eE][-+]?\d+)?/y;
 
 /** Parses JSON text; on failure gives Python's message, e.g. `Expecting ',' delimiter: line 1 column 5 (char 4)`. */
 export function parsePyJson(text: string): PyJsonOutcome {
   try {
     let pos = skip(text, 0);
-    const [value, end] = parseValue(text, pos);
+    const [value, end] = parseValue(text, pos, 0);
     pos = skip(text, end);
     if (pos !== text.length) throw new PyJsonError('Extra data', pos);
     return { ok: true, value };
@@ -53,11 +55,12 @@ function skip(text: string, pos: number): number {
   return whitespace.lastIndex;
 }
 
-function parseValue(text: string, pos: number): [PyValue, number] {
+function parseValue(text: string, pos: number, depth: number): [PyValue, number] {
   const char = text[pos];
   if (char === '"') return parseString(text, pos);
-  if (char === '{') return parseObject(text, pos);
-  if (char === '[') return parseArray(text, pos);
+  if (depth >= maxDepth && (char === '{' || char === '[')) throw new PyJsonError('Too deeply nested', pos);
+  if (char === '{') return parseObject(text, pos, depth + 1);
+  if (char === '[') return parseArray(text, pos, depth + 1);
   for (const [word, value] of literals) {
     if (text.startsWith(word, pos)) return [value, pos + word.length];
   }
@@ -81,8 +84,10 @@ const literals: [string, PyValue][] = [
   ['-Infinity', { type: 'float', value: Number.NEGATIVE_INFINITY }],
 ];
 
-function parseObject(text: string, start: number): [PyValue, number] {
+function parseObject(text: string, start: number, depth: number): [PyValue, number] {
   const entries: [string, PyValue][] = [];
+  // why: a Python dict keeps a repeated key at its first position with its last value
+  const byKey = new Map<string, [string, PyValue]>();
   let pos = skip(text, start + 1);
   if (text[pos] === '}') return [{ type: 'dict', entries }, pos + 1];
   for (;;) {
@@ -91,8 +96,16 @@ function parseObject(text: string, start: number): [PyValue, number] {
     pos = skip(text, afterKey);
     if (text[pos] !== ':') throw new PyJsonError("Expecting ':' delimiter", pos);
     pos = skip(text, pos + 1);
-    const [value, afterValue] = parseValue(text, pos);
-    if (key.type === 'str') setEntry(entries, key.value, value);
+    const [value, afterValue] = parseValue(text, pos, depth);
+    const name = key.type === 'str' ? key.value : '';
+    const existing = byKey.get(name);
+    if (existing === undefined) {
+      const entry: [string, PyValue] = [name, value];
+      byKey.set(name, entry);
+      entries.push(entry);
+    } else {
+      existing[1] = value;
+    }
     pos = skip(text, afterValue);
     if (text[pos] === '}') return [{ type: 'dict', entries }, pos + 1];
     if (text[pos] !== ',') throw new PyJsonError("Expecting ',' delimiter", pos);
@@ -100,19 +113,12 @@ function parseObject(text: string, start: number): [PyValue, number] {
   }
 }
 
-// why: a Python dict keeps a repeated key at its first position with its last value
-function setEntry(entries: [string, PyValue][], key: string, value: PyValue): void {
-  const existing = entries.find((entry) => entry[0] === key);
-  if (existing === undefined) entries.push([key, value]);
-  else existing[1] = value;
-}
-
-function parseArray(text: string, start: number): [PyValue, number] {
+function parseArray(text: string, start: number, depth: number): [PyValue, number] {
   const items: PyValue[] = [];
   let pos = skip(text, start + 1);
   if (text[pos] === ']') return [{ type: 'list', items }, pos + 1];
   for (;;) {
-    const [value, afterValue] = parseValue(text, pos);
+    const [value, afterValue] = parseValue(text, pos, depth);
     items.push(value);
     pos = skip(text, afterValue);
     if (text[pos] === ']') return [{ type: 'list', items }, pos + 1];
