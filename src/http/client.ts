@@ -16,7 +16,7 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
   const resolved = resolveHttpClientOptions(options);
   // why: undici's fetch costs ~3x more per request than request() on a pooled Agent (see bench/http-client.ts)
   const dispatcher = new Agent({ connections: resolved.concurrency, pipelining: 1 });
-  const limiter = resolved.rateRps === undefined ? undefined : createRateLimiter(resolved.rateRps, resolved.clock, resolved.sleep);
+  const limiter = resolved.rateRps === undefined ? undefined : createRateLimiter(resolved.rateRps, resolved.waitClock, resolved.sleep);
   return {
     send: (request) => sendWithRetries(request, { resolved, dispatcher, limiter }),
     close: () => dispatcher.close(),
@@ -53,7 +53,7 @@ async function sendWithRetries(request: HttpRequest, state: ClientState): Promis
         random: resolved.random(),
         retryAfter: response.headers['retry-after'],
         retryAfterMaxMs: resolved.retryAfterMaxMs,
-        nowMs: resolved.clock.now(),
+        nowMs: resolved.waitClock.now(),
       }),
     );
   }

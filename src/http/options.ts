@@ -25,7 +25,11 @@ export interface HttpClientOptions {
   maxBodyBytes?: number;
   /** `User-Agent` header. Default `datastore-kit/<version>`. */
   userAgent?: string;
-  /** Time source for durations, rate limiting and `Retry-After` dates. Default: wall clock. */
+  /**
+   * Time source for reported durations. Rate limiting and `Retry-After` dates use it too, but only when `sleep`
+   * is injected as well (a fake clock and its sleep go together); with the real sleep they use wall time, so a
+   * fixed clock passed for stable reports cannot stretch waits. Default: wall clock.
+   */
   clock?: Clock;
   /** Waits for backoff, `Retry-After` and rate limiting; tests pass one that returns at once. Default: setTimeout. */
   sleep?: (ms: number) => Promise<void>;
@@ -35,6 +39,8 @@ export interface HttpClientOptions {
 
 export type ResolvedHttpClientOptions = Readonly<Required<Omit<HttpClientOptions, 'rateRps'>>> & {
   readonly rateRps: number | undefined;
+  /** The clock that waits are computed on: `clock` when `sleep` was injected, else wall time. */
+  readonly waitClock: Clock;
 };
 
 export const HTTP_CLIENT_DEFAULTS = Object.freeze({
@@ -66,6 +72,7 @@ export function resolveHttpClientOptions(options: HttpClientOptions = {}): Resol
     maxBodyBytes: options.maxBodyBytes ?? HTTP_CLIENT_DEFAULTS.maxBodyBytes,
     userAgent: options.userAgent ?? DEFAULT_USER_AGENT,
     clock: options.clock ?? wallClock,
+    waitClock: options.sleep === undefined ? wallClock : (options.clock ?? wallClock),
     sleep: options.sleep ?? sleepFor,
     random: options.random ?? Math.random,
   };
