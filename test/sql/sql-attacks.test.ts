@@ -1,0 +1,91 @@
+// The bad input of issue 3 over real HTTP: each gets CKAN's status, __type and message, nothing is written,
+// and the server lives on.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startReferenceServer, type ReferenceServer } from '../../src/server/index.ts';
+import { errorOf, ids, postAction, postSql, recordsOf, token } from './helpers.ts';
+
+let server: ReferenceServer;
+const loggedErrors: unknown[] = [];
+
+beforeAll(async () => {
+  server = await startReferenceServer({
+    fixturesDir: 'fixtures',
+    config: { apiTokens: [token] },
+    logError: (error) => loggedErrors.push(error),
+  });
+});
+
+afterAll(async () => {
+  await server?.close();
+});
+
+const id = ids.courses;
+const syntax = (near: string) => ({ __type: 'Validation Error', query: [`syntax error at or near "${near}"`] });
+const denied = (detail: string) => ({ __type: 'Authorization Error', message: `Access denied: ${detail}` });
+const notSingle = { __type: 'Validation Error', query: ['Query is not a single statement.'] };
+const missing = { __type: 'Validation Error', sql: ['Missing value'] };
+const serverError = { __type: 'Internal Server Error', message: 'Internal Server Error' };
+
+const matrix: [string, unknown, number, Record<string, unknown>][] = [
+  ['INSERT', `INSERT INTO "${id}" (title) VALUES ('x')`, 409, syntax('INTO')],
+  ['UPDATE', `UPDATE "${id}" SET title = 'x'`, 409, syntax('SET')],
+  ['DELETE', `DELETE FROM "${id}"`, 409, syntax('FROM')],
+  ['DROP', `DROP TABLE "${id}"`, 409, syntax('TABLE')],
+  ['TRUNCATE', `TRUNCATE "${id}"`, 409, syntax(')')],
+  ['ALTER', `ALTER TABLE "${id}" ADD COLUMN x int`, 409, syntax('TABLE')],
+  ['CREATE', 'CREATE TABLE t (x int)', 409, syntax('CREATE')],
+  ['GRANT', `GRANT ALL ON "${id}" TO PUBLIC`, 409, syntax('GRANT')],
+  ['a second statement', `SELECT 1; DROP TABLE "${id}"`, 409, notSingle],
+  ['backslash-quote', `SELECT * FROM "${id}" WHERE title = 'a\\'; DROP TABLE x; --'`, 409, notSingle],
+  ['a data-modifying CTE (CKAN: unhandled 0A000)', `WITH x AS (DELETE FROM "${id}" RETURNING *) SELECT * FROM x`, 500, serverError],
+  ['SELECT INTO', `SELECT * INTO t FROM "${id}"`, 409, { __type: 'Validation Error', query: ['SELECT ... INTO is not allowed here'] }],
+  ['FOR UPDATE', `SELECT * FROM "${id}" FOR UPDATE`, 403, denied('Not authorized to read resource.')],
+  ['pg_sleep', 'SELECT pg_sleep(100)', 403, denied('Not authorized to call function pg_sleep')],
+  ['query_to_xml', `SELECT query_to_xml('DELETE FROM "${id}" RETURNING 1', true, true, '')`, 403, denied('Not authorized to call function query_to_xml')],
+  ['dblink', `SELECT * FROM dblink('dbname=postgres', 'DROP TABLE x') AS t(a text)`, 403, denied('Not authorized to call function dblink')],
+  ['lo_import', `SELECT lo_import('/etc/passwd')`, 403, denied('Not authorized to call function lo_import')],
+  ['pg_read_file', `SELECT pg_read_file('/etc/passwd')`, 403, denied('Not authorized to call function pg_read_file')],
+  ['set_config', `SELECT set_config('default_transaction_read_only', 'off', false)`, 403, denied('Not authorized to call function set_config')],
+  ['nextval', `SELECT nextval('x')`, 403, denied('Not authorized to call function nextval')],
+  ['pg_roles', 'SELECT * FROM pg_roles', 403, denied('Not authorized to access system tables')],
+  ['information_schema', 'SELECT * FROM information_schema.tables', 403, denied('Not authorized to access system tables')],
+  ['an empty string', '', 409, missing],
+  ['null', null, 409, missing],
+  ['a number', 42, 409, syntax('42')],
+  ['an object', { a: 1 }, 409, syntax('{')],
+  ['a list', ['SELECT 1'], 409, syntax('[')],
+  ['a boolean', true, 409, syntax('True')],
+  ['100 KB of junk', 'x'.repeat(100_000), 409, syntax(')')],
+];
+
+describe('datastore_search_sql: bad input', () => {
+  it.each(matrix)('answers %s as CKAN does', async (_name, sql, status, error) => {
+    const answer = await postSql(server.url, sql, true);
+    expect(answer.status, answer.text).toBe(status);
+    expect(errorOf(answer)).toMatchObject(error);
+  });
+
+  it('answers a missing sql with 409 Missing value', async () => {
+    const answer = await postAction(server.url, '/api/3/action/datastore_search_sql', {});
+    expect(answer.status).toBe(409);
+    expect(errorOf(answer)).toEqual(missing);
+  });
+
+  it('runs 100 KB of valid SQL', async () => {
+    const values = Array.from({ length: 9000 }, (_, i) => `'no such title ${i}'`).join(',');
+    const sql = `SELECT count(*) AS n FROM "${id}" WHERE title IN (${values})`;
+    expect(sql.length).toBeGreaterThan(100_000);
+    expect(recordsOf(await postSql(server.url, sql))).toEqual([{ n: 0 }]);
+  });
+
+  it('logs the 500 of a data-modifying CTE as an unexpected failure, never as data', () => {
+    expect(loggedErrors.some((e) => e instanceof Error && e.message.includes('data-modifying'))).toBe(true);
+  });
+
+  it('has written nothing: every fixture table keeps its original row count, and the server still answers', async () => {
+    for (const resource of server.datastore.resources) {
+      const answer = await postSql(server.url, `SELECT count(*) AS n FROM "${resource.id}"`, true);
+      expect(recordsOf(answer), resource.id).toEqual([{ n: resource.rowCount }]);
+    }
+  });
+});
