@@ -10,8 +10,25 @@ export {
   summarize,
   renderJson,
   renderJunit,
+  renderHtml,
+  renderCtrf,
+  renderMarkdown,
+  readReport,
+  mergeReports,
+  appendStepSummary,
+  CtrfReportSchema,
 } from './reporters/index.ts';
-export type { WriteReportsOptions, ReportFormat, RenderOptions, Reporter, JunitOptions } from './reporters/index.ts';
+export type {
+  WriteReportsOptions,
+  ReportFormat,
+  RenderOptions,
+  Reporter,
+  JunitOptions,
+  HtmlOptions,
+  MarkdownOptions,
+  ReadReportOptions,
+  CtrfReport,
+} from './reporters/index.ts';
 export {
   createHttpClient,
   resolveHttpClientOptions,
@@ -86,3 +103,7 @@ export type { Catalogue, LoadedCase, CaseVariant, ResolvedRequest, SelectOptions
 export { createAjv, compileSchema } from './schema/ajv.ts';
 export { CaseFileSchema, CaseSchema } from './schema/case.ts';
 export { ProfileSchema, type Profile } from './schema/profile.ts';
+export { checkResponse, createSearchResultSchema, SQL_RESULT_SCHEMA, SEED_SUCCESS_SCHEMA } from './contract/index.ts';
+export type { CheckResponseOptions, CheckedResponse, ContractProfile, JsonSchema, RecordsFormat } from './contract/index.ts';
+export { createConsoleListener, hasFailures } from './reporters/index.ts';
+export type { ConsoleListenerOptions } from './reporters/index.ts';
