@@ -3,29 +3,25 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Argv } from 'yargs';
 import {
+  createConsoleListener,
+  hasFailures,
   KitError,
   KitErrorCode,
   prepareCatalogue,
   resolveRunOptions,
   runCatalogue,
   type RunListener,
-  type RunResult,
 } from '../index.ts';
-import type { CliIo } from './io.ts';
+import { useColour, type CliIo } from './io.ts';
 import { formatCaseList } from './list.ts';
 import type { CliCommand } from './main.ts';
 import { addSelectionOptions, readSelectionArgs } from './options-yargs.ts';
 import { mapRunArgs, mapRunEnv, RUN_ENV, type RunArgs } from './options.ts';
 
-/** The closing lines: counts, and where the reports are. */
-export function formatRunSummary(result: RunResult, reportPaths: readonly string[], cwd: string): string {
-  const s = result.summary;
-  const parts = [`${s.pass} passed`, `${s.fail} failed`, `${s.error} errors`];
-  if (s.flaky > 0) parts.push(`${s.flaky} flaky`);
-  if (s.skipped > 0) parts.push(`${s.skipped} skipped`);
-  if (s.notApplicable > 0) parts.push(`${s.notApplicable} not applicable`);
-  const files = reportPaths.map((p) => path.relative(cwd, p) || p).join(', ');
-  return `${s.total} results: ${parts.join(', ')} (${Math.round(result.durationMs)} ms)\n${files === '' ? '' : `reports: ${files}\n`}`;
+/** The closing line: where the reports are (the console listener has printed the summary). */
+export function formatReportPaths(reportPaths: readonly string[], cwd: string): string {
+  if (reportPaths.length === 0) return '';
+  return `Reports: ${reportPaths.map((p) => path.relative(cwd, p) || p).join(', ')}\n`;
 }
 
 async function readTokenFile(file: string, cwd: string): Promise<string> {
@@ -40,7 +36,7 @@ async function readTokenFile(file: string, cwd: string): Promise<string> {
   return token;
 }
 
-/** Builds the console listener; reporters provide the rich one, this is the plain fallback. */
+/** Builds the run's console listener from the CLI's io (tests may pass another). */
 export type ListenerFactory = (io: CliIo) => RunListener | undefined;
 
 export function createRunCommand(createListener: ListenerFactory): CliCommand {
@@ -52,7 +48,7 @@ export function createRunCommand(createListener: ListenerFactory): CliCommand {
         (y) =>
           addSelectionOptions(y)
             .option('target', { type: 'string', describe: `Base URL of the API under test (also ${RUN_ENV.target})` })
-            .option('reference', { type: 'boolean', default: false, describe: 'Start the bundled reference server in-process and test it' })
+            .option('reference', { type: 'boolean', describe: 'Start the bundled reference server in-process and test it' })
             .option('fixtures', { type: 'string', default: 'fixtures', describe: 'Fixtures folder for --reference' })
             .option('token-env', { type: 'string', describe: `Environment variable holding the API token (default ${RUN_ENV.token}, then the profile's token.env)` })
             .option('token-file', { type: 'string', describe: 'File holding the API token' })
@@ -75,7 +71,7 @@ export function createRunCommand(createListener: ListenerFactory): CliCommand {
           const args: RunArgs = {
             ...readSelectionArgs(argv),
             target: argv.target,
-            reference: argv.reference,
+            reference: argv.reference === true,
             fixtures: argv.fixtures,
             tokenEnv: argv['token-env'],
             tokenFile: argv['token-file'],
@@ -106,21 +102,18 @@ async function runHandler(args: RunArgs, listOnly: boolean, io: CliIo, createLis
   const options = resolveRunOptions({}, undefined, mapRunEnv(io.env), flags);
   const listener = createListener(io);
   const { result, reportPaths } = await runCatalogue(options, { env: io.env, ...(listener === undefined ? {} : { listener }) });
-  io.stdout.write(formatRunSummary(result, reportPaths, io.cwd));
-  return result.summary.fail > 0 || result.summary.error > 0 ? 1 : 0;
+  io.stdout.write(formatReportPaths(reportPaths, io.cwd));
+  return hasFailures(result.summary) ? 1 : 0;
 }
 
-/** Plain per-result lines (`PASS id`, `FAIL id: rule message`), until a richer console listener is given. */
-export function createPlainListener(io: CliIo): RunListener {
-  return {
-    onRunStart: ({ total, targetUrl }) => io.stdout.write(`running ${total} case variants against ${targetUrl}\n`),
-    onCaseEnd: (r) => {
-      const label = r.status.toUpperCase();
-      const why = r.error?.message ?? r.findings[0]?.message ?? r.reason;
-      const detail = r.findings[0] === undefined ? (why ?? '') : `${r.findings[0].rule}: ${why ?? ''}`;
-      io.stdout.write(`${label} ${r.id}${detail === '' ? '' : ` - ${detail}`}\n`);
-    },
-  };
+/** The console listener on stdout: a live line on a TTY, plain lines on CI, colours unless NO_COLOR/CI. */
+export function createStdoutListener(io: CliIo): RunListener {
+  return createConsoleListener({
+    stream: io.stdout,
+    isTTY: io.stdout.isTTY === true,
+    colour: useColour(io, io.stdout),
+    ci: io.env['CI'] !== undefined,
+  });
 }
 
-export const runCommand: CliCommand = createRunCommand(createPlainListener);
+export const runCommand: CliCommand = createRunCommand(createStdoutListener);

@@ -66,7 +66,8 @@ function evaluate(variant: RunVariant, request: HttpRequest, response: HttpRespo
   );
   if (!parsed.ok && needsBody) {
     const type = response.headers['content-type']?.split(';')[0]?.trim() || 'no content type';
-    const head = response.body.replace(/\s+/g, ' ').trim().slice(0, 80);
+    const flat = response.body.replace(/\s+/g, ' ').trim();
+    const head = flat.length > 80 ? `${flat.slice(0, 80)}…` : flat;
     return { error: { code: 'E_NOT_JSON', message: `${where}: response is not JSON (${type}): ${head || '(empty body)'}` } };
   }
   const observed: ObservedResponse = { status: response.status, body: parsed.ok ? parsed.value : undefined, durationMs: response.durationMs };

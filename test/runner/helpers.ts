@@ -1,0 +1,92 @@
+// Test helpers for the runner: captured CLI io, scenario catalogues in temp dirs, small node:http targets.
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import type { CliIo } from '../../src/cli/io.ts';
+
+export interface CapturedIo {
+  io: CliIo;
+  stdout(): string;
+  stderr(): string;
+}
+
+function collector(): { stream: Writable; text: () => string } {
+  const chunks: string[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer | string, _encoding, done) {
+      chunks.push(chunk.toString());
+      done();
+    },
+  });
+  return { stream, text: () => chunks.join('') };
+}
+
+/** A CliIo whose streams are captured (not TTYs) and whose env is only what is given. */
+export function createCapturedIo(cwd: string, env: Record<string, string> = {}): CapturedIo {
+  const out = collector();
+  const err = collector();
+  return {
+    io: { stdout: out.stream, stderr: err.stream, env: { CI: '1', ...env }, cwd, onStop: () => () => undefined },
+    stdout: out.text,
+    stderr: err.text,
+  };
+}
+
+/** A fresh temp dir; remove it with `rm(dir, { recursive: true })`. */
+export function makeTempDir(prefix = 'dsk-runner-'): Promise<string> {
+  return mkdtemp(path.join(tmpdir(), prefix));
+}
+
+export async function removeDir(dir: string): Promise<void> {
+  await rm(dir, { recursive: true, force: true });
+}
+
+/** Writes JSON files under `dir` (relative paths; folders created). */
+export async function writeJsonFiles(dir: string, files: Record<string, unknown>): Promise<void> {
+  for (const [file, content] of Object.entries(files)) {
+    const full = path.join(dir, file);
+    await mkdir(path.dirname(full), { recursive: true });
+    await writeFile(full, `${JSON.stringify(content, null, 2)}\n`);
+  }
+}
+
+export interface TestServer {
+  url: string;
+  close(): Promise<void>;
+}
+
+/** A node:http server on a free port; close() also drops open (e.g. hanging) connections. */
+export async function startTestServer(handler: (req: IncomingMessage, res: ServerResponse) => void): Promise<TestServer> {
+  const server = createServer(handler);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** A port that was free a moment ago and is now closed (connecting to it is refused). */
+export async function findClosedPort(): Promise<number> {
+  const server = await startTestServer(() => undefined);
+  const port = Number(new URL(server.url).port);
+  await server.close();
+  return port;
+}
+
+/** Reads a request body as text. */
+export function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
