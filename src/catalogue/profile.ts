@@ -1,10 +1,10 @@
 // Loads a profile file (YAML or JSON) and validates it, reporting problems with file:line:col.
 import { readFile } from 'node:fs/promises';
-import { InputError, KitErrorCode, type InputProblem } from '../errors.ts';
+import { InputError, KitErrorCode } from '../errors.ts';
 import { compileSchema } from '../schema/ajv.ts';
 import { ProfileSchema, type Profile } from '../schema/profile.ts';
 import { describeAjvErrors } from './describe-errors.ts';
-import { joinPointer, parseSource } from './source.ts';
+import { locateProblems, parseSource } from './source.ts';
 
 /**
  * Reads and validates a profile. Throws InputError (E_PROFILE_INVALID) naming `file:line:col` for every
@@ -28,11 +28,5 @@ export function parseProfile(text: string, file: string): Profile {
   const validate = compileSchema<Profile>(ProfileSchema);
   const data = source.data;
   if (validate(data)) return data;
-  const problems: InputProblem[] = describeAjvErrors(validate.errors ?? []).map((p) => ({
-    file,
-    ...(p.key === undefined ? source.locate(p.pointer) : source.locate(p.pointer + joinPointer([p.key]), true)),
-    pointer: p.pointer,
-    message: p.message,
-  }));
-  throw new InputError(KitErrorCode.profileInvalid, problems);
+  throw new InputError(KitErrorCode.profileInvalid, locateProblems(source, describeAjvErrors(validate.errors ?? [])));
 }

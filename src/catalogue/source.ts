@@ -22,6 +22,19 @@ export interface SourceFile {
   locate(pointer: string, key?: boolean): SourcePosition;
 }
 
+/** Positions schema problems in `source`: unknown fields at their key, everything else at its value. */
+export function locateProblems(
+  source: SourceFile,
+  problems: readonly { pointer: string; key?: string; message: string }[],
+): InputProblem[] {
+  return problems.map((p) => ({
+    file: source.file,
+    ...(p.key === undefined ? source.locate(p.pointer) : source.locate(p.pointer + joinPointer([p.key]), true)),
+    pointer: p.pointer,
+    message: p.message,
+  }));
+}
+
 /** Splits a JSON pointer (`/a/b~1c`) into unescaped segments. */
 export function splitPointer(pointer: string): string[] {
   if (pointer === '') return [];
