@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { resolveRunOptions, type RunSettings } from './options.ts';
+
+const url: RunSettings = { target: { kind: 'url', url: 'http://t:1' } };
+const reference: RunSettings = { target: { kind: 'reference', fixturesDir: 'fixtures' } };
+
+describe('resolveRunOptions', () => {
+  it('fills defaults for a URL target: seed contract, no profile', () => {
+    const o = resolveRunOptions({}, undefined, {}, url);
+    expect(o).toMatchObject({ casesDir: 'cases', concurrency: 8, timeoutMs: 30_000, retries: 0, contract: 'seed', outDir: 'reports', bail: false });
+    expect(o.profileFile).toBeUndefined();
+    expect(Object.isFrozen(o)).toBe(true);
+  });
+
+  it('uses the reference profile and the ckan contract with the reference server', () => {
+    const o = resolveRunOptions({}, undefined, {}, reference);
+    expect(o.profileFile).toBe('profiles/reference.yaml');
+    expect(o.contract).toBe('ckan');
+  });
+
+  it('lets later layers win: defaults < catalogue < env < flags', () => {
+    const o = resolveRunOptions(
+      { concurrency: 1, retries: 1, timeoutMs: 1 },
+      { concurrency: 2, retries: 2 },
+      { concurrency: 3, ...url },
+      { concurrency: 4, ...reference },
+    );
+    expect([o.concurrency, o.retries, o.timeoutMs, o.target.kind]).toEqual([4, 2, 1, 'reference']);
+  });
+
+  it('does not mutate its inputs', () => {
+    const flags: RunSettings = { ...url, tags: ['a'] };
+    const copy = structuredClone(flags);
+    resolveRunOptions({}, undefined, {}, flags);
+    expect(flags).toEqual(copy);
+  });
+
+  it.each<[string, RunSettings, RegExp]>([
+    ['no target', {}, /name a target/],
+    ['a non-http target', { target: { kind: 'url', url: 'ftp://x' } }, /--target must be an http\(s\) URL/],
+    ['a malformed target', { target: { kind: 'url', url: 'not a url' } }, /--target must be an http\(s\) URL/],
+    ['zero concurrency', { ...url, concurrency: 0 }, /--concurrency must be an integer >= 1/],
+    ['negative retries', { ...url, retries: -1 }, /--retries/],
+    ['a zero rate', { ...url, rateRps: 0 }, /--rate must be a positive number/],
+    ['a bad regexp', { ...url, grep: '(' }, /--grep is not a valid regular expression/],
+    ['a bad shard', { ...url, shard: { index: 3, count: 2 } }, /--shard/],
+    ['an unknown report format', { ...url, reportFormats: 'json,pdf' }, /unknown report format "pdf"/],
+  ])('rejects %s with E_USAGE', (_name, flags, message) => {
+    expect(() => resolveRunOptions({}, undefined, {}, flags)).toThrow(message);
+    try {
+      resolveRunOptions({}, undefined, {}, flags);
+    } catch (error) {
+      expect(error).toMatchObject({ code: 'E_USAGE', exitCode: 2 });
+    }
+  });
+});
