@@ -14,27 +14,27 @@ export interface DiscoveredFiles {
 }
 
 /**
- * Lists case files under `location` (a folder, or one case file). Skips hidden entries, node_modules and
+ * Lists case files under `location` (a folder, or one case file; relative to `cwd`). Skips hidden entries, node_modules and
  * `*.schema.json` (the published schema lives beside the cases). A missing location is an input error.
  */
-export async function discoverCaseFiles(location: string): Promise<DiscoveredFiles> {
-  const info = await stat(location).catch((error: unknown) => {
+export async function discoverCaseFiles(location: string, cwd = '.'): Promise<DiscoveredFiles> {
+  const absolute = path.resolve(cwd, location);
+  const info = await stat(absolute).catch((error: unknown) => {
     const problem = { file: location, pointer: '', message: 'no such file or folder' };
     throw new InputError(KitErrorCode.caseInvalid, [problem], { cause: error });
   });
   if (info.isFile()) {
-    const folder = path.dirname(location);
-    return { root: path.resolve(folder), files: [path.basename(location)], displayBase: folder };
+    return { root: path.dirname(absolute), files: [path.basename(absolute)], displayBase: path.dirname(location) };
   }
-  const entries = await readdir(location, { recursive: true });
+  const entries = await readdir(absolute, { recursive: true });
   const candidates = entries
     .map((entry) => entry.split(path.sep).join('/'))
     .filter((entry) => CASE_FILE.test(entry) && !entry.endsWith('.schema.json') && !isIgnored(entry));
   const files: string[] = [];
   for (const candidate of candidates) {
-    if ((await stat(path.join(location, candidate))).isFile()) files.push(candidate);
+    if ((await stat(path.join(absolute, candidate))).isFile()) files.push(candidate);
   }
-  return { root: path.resolve(location), files: files.sort(), displayBase: location };
+  return { root: absolute, files: files.sort(), displayBase: location };
 }
 
 function isIgnored(relative: string): boolean {

@@ -1,6 +1,6 @@
 // The case catalogue: discover case files, parse them with positions, validate, resolve profile variables,
 // expand variants and select (tags, grep, ids, shard). Also loads profiles.
-export { loadCatalogue } from './load.ts';
+export { loadCatalogue, type LoadOptions } from './load.ts';
 export { loadProfile, parseProfile } from './profile.ts';
 export { selectCases, type SelectOptions } from './select.ts';
 export { expandCase, REQUEST_DEFAULTS, type ExpandOptions } from './expand.ts';

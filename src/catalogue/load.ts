@@ -11,6 +11,12 @@ import { checkCaseFileSemantics } from './semantic-checks.ts';
 import { joinPointer, parseSource, type SourceFile, type SourcePosition } from './source.ts';
 import type { Catalogue, LoadedCase } from './types.ts';
 
+/** Where relative paths start. */
+export interface LoadOptions {
+  /** Folder that a relative location is resolved against. Default: the working folder. */
+  cwd?: string;
+}
+
 interface CheckedCase {
   loaded: LoadedCase;
   shownFile: string;
@@ -22,9 +28,11 @@ interface CheckedCase {
  * hidden entries, node_modules and `*.schema.json`. Throws one InputError (E_CASE_INVALID) listing every
  * problem as `file:line:col [case id] /pointer message`; file paths in messages start with `location`.
  * An empty folder gives an empty catalogue (selecting zero cases is the caller's decision).
+ * A relative `location` is resolved against `options.cwd` (default: the process's working folder) but shown
+ * as given, so messages stay short and clickable.
  */
-export async function loadCatalogue(location: string): Promise<Catalogue> {
-  const { root, files, displayBase } = await discoverCaseFiles(location);
+export async function loadCatalogue(location: string, options: LoadOptions = {}): Promise<Catalogue> {
+  const { root, files, displayBase } = await discoverCaseFiles(location, options.cwd);
   const problems: InputProblem[] = [];
   const checked: CheckedCase[] = [];
   for (const file of files) {

@@ -1,19 +1,21 @@
 // Loads a profile file (YAML or JSON) and validates it, reporting problems with file:line:col.
 import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { InputError, KitErrorCode } from '../errors.ts';
 import { compileSchema } from '../schema/ajv.ts';
 import { ProfileSchema, type Profile } from '../schema/profile.ts';
 import { describeAjvErrors } from './describe-errors.ts';
+import type { LoadOptions } from './load.ts';
 import { locateProblems, parseSource } from './source.ts';
 
 /**
  * Reads and validates a profile. Throws InputError (E_PROFILE_INVALID) naming `file:line:col` for every
- * problem, or for a file that cannot be read.
+ * problem, or for a file that cannot be read. A relative `file` is read from `options.cwd` and shown as given.
  */
-export async function loadProfile(file: string): Promise<Profile> {
+export async function loadProfile(file: string, options: LoadOptions = {}): Promise<Profile> {
   let text: string;
   try {
-    text = await readFile(file, 'utf8');
+    text = await readFile(path.resolve(options.cwd ?? '.', file), 'utf8');
   } catch (error) {
     const problem = { file, pointer: '', message: 'cannot read the profile file' };
     throw new InputError(KitErrorCode.profileInvalid, [problem], { cause: error });

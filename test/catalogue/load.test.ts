@@ -162,6 +162,13 @@ describe('loadCatalogue', () => {
     expect(catalogue.cases.map((c) => c.file)).toEqual(['one.yaml']);
   });
 
+  it('resolves a relative location against cwd and shows it as given', async () => {
+    const dir = await tree({ 'cases/q.yaml': CASE.replace('status: 200', 'status: "200"') });
+    await expect(loadCatalogue('cases', { cwd: dir })).rejects.toThrow(
+      /^cases\/q\.yaml:9:23 \[search\/limit\] \/expect\/status must be integer \(E_CASE_INVALID\)$/,
+    );
+  });
+
   it('gives an empty catalogue for a folder without case files', async () => {
     const dir = await tree({ 'README.md': '# none' });
     expect((await loadCatalogue(dir)).cases).toEqual([]);
