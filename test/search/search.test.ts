@@ -1,5 +1,7 @@
 // datastore_search at handler level against a real PostgreSQL (PGlite) on small scenario tables.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Engine } from '../../src/server/engines/types.ts';
+import { EngineTimeoutError } from '../../src/server/engines/types.ts';
 import { datastoreSearch } from '../../src/server/search/index.ts';
 import { ActionAuthorizationError, ActionNotFoundError, ActionValidationError, RawJson } from '../../src/server/types.ts';
 import { openScenario, searchRequest, type Scenario, type ScenarioResource } from './scenario.ts';
@@ -382,5 +384,42 @@ describe('resolution and access', () => {
   it('serves a private resource to an authorized caller', async () => {
     const result = await search({ resource_id: 'secret' }, { authorized: true });
     expect(records(result)).toEqual([{ _id: 1, name: 'Ada' }, { _id: 2, name: 'Grace' }]);
+  });
+});
+
+describe('engine use', () => {
+  it('runs every statement with searchTimeoutMs', async () => {
+    const seen: (number | undefined)[] = [];
+    const real = scenario.context.engine;
+    const recording: Engine = {
+      name: 'recording',
+      query: (sql, params, options) => {
+        seen.push(options?.timeoutMs);
+        return real.query(sql, params, options);
+      },
+      close: () => Promise.resolve(),
+    };
+    const context = { ...scenario.context, engine: recording, config: { ...scenario.context.config, searchTimeoutMs: 1234 } };
+    await datastoreSearch(searchRequest({ resource_id: booksId }), context);
+    expect(seen).toEqual([1234, 1234]);
+  });
+
+  it('maps an engine timeout to 409 "Search took too long"', async () => {
+    const slow: Engine = {
+      name: 'slow',
+      query: () => Promise.reject(new EngineTimeoutError('statement timeout')),
+      close: () => Promise.resolve(),
+    };
+    const error = await datastoreSearch(searchRequest({ resource_id: booksId }), { ...scenario.context, engine: slow }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ActionValidationError);
+    expect((error as ActionValidationError).errors).toEqual({ query: ['Search took too long'] });
+  });
+});
+
+describe('quirks kept', () => {
+  it('returns every column but an empty fields list for fields ""', async () => {
+    const result = await search({ resource_id: valsId, fields: '', limit: 1 });
+    expect(result['fields']).toEqual([]);
+    expect(records(result)).toEqual([{ _id: 1, val: 'foo', n: 1 }]);
   });
 });

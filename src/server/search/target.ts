@@ -26,7 +26,7 @@ export async function resolveTarget(resourceId: string, request: ActionRequest, 
 }
 
 async function readViewColumns(view: string, context: ServerContext): Promise<Map<string, FieldInfo>> {
-  const result = await context.engine.query(`SELECT * FROM "${view}" LIMIT 0`);
+  const result = await context.engine.query(`SELECT * FROM "${view}" LIMIT 0`, [], { timeoutMs: context.config.searchTimeoutMs });
   const columns = new Map<string, FieldInfo>();
   for (const field of result.fields) {
     if (field.name === '_id') columns.set('_id', { id: '_id', type: 'int' });
