@@ -22,7 +22,7 @@ export const RequestSchema = Type.Object(
     body: Type.Optional(Type.String({ description: 'Raw request body, sent instead of params (for malformed-input cases).' })),
     contentType: Type.Optional(Type.String({ description: 'Content-Type for POST; default application/json.' })),
     query: Type.Optional(Type.String({ description: 'Raw query string appended to the URL (without "?").' })),
-    headers: Type.Optional(Type.Record(Type.String(), Type.String())),
+    headers: Type.Optional(Type.Record(Type.String(), Type.String(), { description: 'Extra request headers.' })),
     locale: Type.Optional(Locale),
     apiPath: Type.Optional(ApiPath),
     auth: Type.Optional(Type.Boolean({ description: 'Send the configured token in Authorization (default true).' })),
@@ -49,7 +49,7 @@ export const PredicateSchema = Type.Object(
     in: Type.Optional(Type.Array(Type.Unknown())),
     contains: Type.Optional(Type.String({ description: 'Case-insensitive substring of the value as text.' })),
     like: Type.Optional(Type.String({ description: 'SQL LIKE pattern (% and _), case-sensitive.' })),
-    matches: Type.Optional(Type.String({ description: 'JavaScript regular expression.' })),
+    matches: Type.Optional(Type.String({ description: 'JavaScript regular expression (compiled with the u flag), tested against the value as text.' })),
     notNull: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false, description: 'A condition every returned record must satisfy (all given keys apply).' },
@@ -60,9 +60,9 @@ export const RecordsExpectSchema = Type.Object(
     exact: Type.Optional(Type.Array(Type.Unknown(), { description: 'The records, exactly.' })),
     ordered: Type.Optional(Type.Boolean({ description: 'Whether exact must match in order (default true).' })),
     includes: Type.Optional(Type.Array(Type.Unknown(), { description: 'Records that must be among the returned ones.' })),
-    count: Type.Optional(Type.Integer({ minimum: 0 })),
-    min: Type.Optional(Type.Integer({ minimum: 0 })),
-    max: Type.Optional(Type.Integer({ minimum: 0 })),
+    count: Type.Optional(Type.Integer({ minimum: 0, description: 'Number of records returned, exactly.' })),
+    min: Type.Optional(Type.Integer({ minimum: 0, description: 'At least this many records.' })),
+    max: Type.Optional(Type.Integer({ minimum: 0, description: 'At most this many records.' })),
     atMostLimit: Type.Optional(Type.Boolean({ description: 'No more records than the request limit (or the default 100).' })),
     every: Type.Optional(Type.Array(PredicateSchema, { minItems: 1 })),
     sortedBy: Type.Optional(
@@ -86,8 +86,8 @@ const Bound = Type.Object(
 
 export const ExpectSchema = Type.Object(
   {
-    status: Type.Optional(Type.Integer({ minimum: 100, maximum: 599 })),
-    success: Type.Optional(Type.Boolean()),
+    status: Type.Optional(Type.Integer({ minimum: 100, maximum: 599, description: 'HTTP status code.' })),
+    success: Type.Optional(Type.Boolean({ description: 'The envelope\'s success flag.' })),
     errorType: Type.Optional(Type.String({ description: 'error.__type of the envelope, e.g. "Validation Error".' })),
     error: Type.Optional(
       Type.Record(Type.String(), Type.Unknown(), { description: 'Subset the error object must contain (deep).' }),
@@ -99,7 +99,7 @@ export const ExpectSchema = Type.Object(
       }),
     ),
     records: Type.Optional(RecordsExpectSchema),
-    total: Type.Optional(Type.Union([Type.Integer({ minimum: 0 }), Bound])),
+    total: Type.Optional(Type.Union([Type.Integer({ minimum: 0 }), Bound], { description: 'result.total, exactly or within { min, max }.' })),
     fields: Type.Optional(
       Type.Array(
         Type.Object({ id: Type.String(), type: Type.Optional(Type.String()) }, { additionalProperties: false }),
@@ -121,8 +121,10 @@ export const CaseSchema = Type.Object(
       pattern: '^[a-z0-9][a-z0-9._-]*(/[a-z0-9][a-z0-9._-]*)*$',
       description: 'Stable unique id, e.g. search/filters/either-or.',
     }),
-    title: Type.String({ minLength: 1 }),
-    tags: Type.Optional(Type.Array(Type.String({ minLength: 1 }), { uniqueItems: true })),
+    title: Type.String({ minLength: 1, description: 'One line saying what the case checks; shown in reports.' }),
+    tags: Type.Optional(
+      Type.Array(Type.String({ minLength: 1 }), { uniqueItems: true, description: 'Labels for --tag selection (merged with the file defaults).' }),
+    ),
     spec: Type.Array(Type.String({ minLength: 1 }), {
       minItems: 1,
       description: 'Clauses checked, e.g. "api.md#4.1/filters-rule-1" or "ckan-datastore.md#3.8".',
