@@ -7,6 +7,7 @@ import { extractCommand } from './extract.ts';
 import { runCommand } from './run.ts';
 import { listCommand } from './list.ts';
 import { checkCommand } from './check.ts';
+import { reportCommand } from './report.ts';
 
 /** A command module: registers itself on yargs; its handler stores the exit code through `setExit`. */
 export interface CliCommand {
@@ -14,7 +15,7 @@ export interface CliCommand {
 }
 
 // One file per command; each exports a CliCommand.
-const commands: CliCommand[] = [runCommand, listCommand, checkCommand, serveCommand, extractCommand];
+const commands: CliCommand[] = [runCommand, listCommand, checkCommand, serveCommand, extractCommand, reportCommand];
 
 /** Runs the CLI with these arguments and returns the process exit code. Never calls process.exit. */
 export async function main(argv: readonly string[], io: CliIo): Promise<number> {

@@ -20,3 +20,5 @@ export {
 } from './registry.ts';
 export { writeReports, type WriteReportsOptions } from './writer.ts';
 export { createConsoleListener, type ConsoleListenerOptions } from './console.ts';
+export { readReport, type ReadReportOptions } from './read.ts';
+export { mergeReports } from './merge.ts';

@@ -1,0 +1,94 @@
+// `datastore-kit report merge|render`: merge shard reports, or re-render reports from a saved JSON report.
+import path from 'node:path';
+import type { Argv } from 'yargs';
+import {
+  createConsoleListener,
+  hasFailures,
+  mergeReports,
+  parseReportFormats,
+  readReport,
+  REPORT_FORMATS,
+  writeReports,
+  type ReportFormat,
+  type RunResult,
+} from '../index.ts';
+import { useColour, type CliIo } from './io.ts';
+import type { CliCommand } from './main.ts';
+
+/** Arguments of `report merge` / `report render`, as parsed. */
+export interface ReportArgs {
+  inputs: readonly string[];
+  out: string;
+  report: string | undefined;
+}
+
+/** `DIR` -> `DIR/report.json`; a path ending in `.json` is taken as the report file itself. */
+export function toReportFile(input: string): string {
+  return input.toLowerCase().endsWith('.json') ? input : path.join(input, 'report.json');
+}
+
+/** The formats to write: `--report` when given, else every format. */
+export function resolveFormats(report: string | undefined): ReportFormat[] {
+  return report === undefined ? [...REPORT_FORMATS] : parseReportFormats(report);
+}
+
+export const reportCommand: CliCommand = {
+  register(cli: Argv, io: CliIo, setExit: (code: number) => void): Argv {
+    return cli.command('report', 'Merge shard reports or re-render reports from a saved report.json', (y) =>
+      y
+        .command(
+          'merge <dirs..>',
+          'Merge the report.json of each shard folder into one set of reports (exit 1 if a merged case failed, 2 if a shard is missing)',
+          (c) => addOutputOptions(c.positional('dirs', { type: 'string', array: true, demandOption: true, describe: 'Shard report folders (or report.json files)' }))
+            .example('$0 report merge shard-1 shard-2 shard-3 --out reports', 'Merge three shards into reports/'),
+          async (argv) => {
+            setExit(await mergeHandler({ inputs: (argv.dirs ?? []).map(String), out: argv.out, report: argv.report }, io));
+          },
+        )
+        .command(
+          'render <file>',
+          'Write report formats again from a saved report.json (exit 0)',
+          (c) => addOutputOptions(c.positional('file', { type: 'string', demandOption: true, describe: 'A saved report.json (or its folder)' }))
+            .example('$0 report render reports/report.json --report html,md --out public', 'HTML and Markdown from a saved run'),
+          async (argv) => {
+            setExit(await renderHandler({ inputs: [String(argv.file)], out: argv.out, report: argv.report }, io));
+          },
+        )
+        .demandCommand(1, 'Name a report command: merge or render.'),
+    );
+  },
+};
+
+function addOutputOptions<T>(y: Argv<T>): Argv<T & { out: string; report: string | undefined }> {
+  return y
+    .option('out', { type: 'string', default: 'reports', describe: 'Report folder' })
+    .option('report', { type: 'string', describe: `Report formats, comma-separated (default all: ${REPORT_FORMATS.join(',')})` });
+}
+
+async function mergeHandler(args: ReportArgs, io: CliIo): Promise<number> {
+  const formats = resolveFormats(args.report);
+  const results: RunResult[] = [];
+  for (const input of args.inputs) results.push(await readReport(toReportFile(input), { cwd: io.cwd }));
+  const merged = mergeReports(results);
+  await writeAndPrint(merged, formats, args.out, io);
+  return hasFailures(merged.summary) ? 1 : 0;
+}
+
+async function renderHandler(args: ReportArgs, io: CliIo): Promise<number> {
+  const formats = resolveFormats(args.report);
+  const input = args.inputs[0] ?? '';
+  const result = await readReport(toReportFile(input), { cwd: io.cwd });
+  await writeAndPrint(result, formats, args.out, io);
+  return 0;
+}
+
+async function writeAndPrint(result: RunResult, formats: readonly ReportFormat[], out: string, io: CliIo): Promise<void> {
+  const paths = await writeReports(result, {
+    formats,
+    outDir: path.resolve(io.cwd, out),
+    stepSummaryPath: io.env['GITHUB_STEP_SUMMARY'],
+  });
+  // The same end-of-run summary as `run` prints, so a merged result reads like one run.
+  createConsoleListener({ stream: io.stdout, isTTY: false, colour: useColour(io, io.stdout), ci: true }).onRunEnd?.(result);
+  io.stdout.write(`Reports: ${paths.map((p) => path.relative(io.cwd, p) || p).join(', ')}\n`);
+}
