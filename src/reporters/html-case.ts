@@ -66,7 +66,9 @@ function renderFinding(finding: Finding, limits: HtmlLimits): string {
   const head = `<code>${escapeHtml(finding.rule)}</code> at <code>${escapeHtml(path)}</code>: ${escapeHtml(finding.message)}`;
   if (!('expected' in finding) && !('actual' in finding)) return head;
   const diff = diffValues(finding.expected, finding.actual, { maxEntries: limits.maxDiffEntries });
-  return `${head}\n${renderDiff(diff.entries, diff.truncated, limits)}`;
+  // Diff paths are relative to the finding's path; show them as full pointers into the response body.
+  const entries = diff.entries.map((entry) => ({ ...entry, path: `${finding.path}${entry.path}` }));
+  return `${head}\n${renderDiff(entries, diff.truncated, limits)}`;
 }
 
 function renderDiff(entries: readonly DiffEntry[], truncated: boolean, limits: HtmlLimits): string {
@@ -91,12 +93,22 @@ function renderExchange(exchange: Exchange, limits: HtmlLimits): string {
     return parts.join('\n');
   }
   const headers = Object.entries(redactHeaders(response.headers)).map(([name, value]) => `${name}: ${value}`);
-  const body = cutText(response.body, limits.maxBodyChars);
-  const cut = response.bodyTruncated || body.length < response.body.length ? ' <span class="note">(body cut)</span>' : '';
+  const fullBody = response.bodyTruncated ? response.body : prettyJson(response.body);
+  const body = cutText(fullBody, limits.maxBodyChars);
+  const cut = response.bodyTruncated || body.length < fullBody.length ? ' <span class="note">(body cut)</span>' : '';
   parts.push(
     `<h3>Response: HTTP ${response.status} in ${escapeHtml(formatDuration(response.durationMs))}${cut}</h3>`,
     headers.length > 0 ? `<pre>${escapeHtml(headers.join('\n'))}</pre>` : '',
     `<pre>${escapeHtml(body)}</pre>`,
   );
   return parts.filter((part) => part !== '').join('\n');
+}
+
+/** Indents a JSON body for reading; any other text is returned as it is. */
+function prettyJson(text: string): string {
+  try {
+    return JSON.stringify(JSON.parse(text), null, 2);
+  } catch {
+    return text;
+  }
 }

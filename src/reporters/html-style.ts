@@ -14,7 +14,8 @@ h3 { font-size: .95rem; margin: 1rem 0 .25rem; }
 .verdict.ok { background: var(--pass); } .verdict.bad { background: var(--fail); }
 table { border-collapse: collapse; width: 100%; margin: .25rem 0; }
 th, td { text-align: left; padding: .3rem .6rem; border-bottom: 1px solid var(--line); vertical-align: top; }
-th { background: var(--panel); font-weight: 600; } td.n, th.n { text-align: right; font-variant-numeric: tabular-nums; }
+th { background: var(--panel); font-weight: 600; }
+td.n, th.n { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
 td.zero { color: var(--muted); }
 code, pre { font: 12.5px/1.45 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; }
 code { background: var(--code); padding: 0 .25rem; border-radius: 4px; overflow-wrap: anywhere; }
@@ -33,6 +34,7 @@ details.case.fail { border-left-color: var(--fail); } details.case.error { borde
 dl.facts { display: grid; grid-template-columns: max-content 1fr; gap: .1rem .8rem; margin: .5rem 0; }
 dl.facts dt { color: var(--muted); } dl.facts dd { margin: 0; overflow-wrap: anywhere; }
 ul.findings { padding-left: 1.2rem; margin: .25rem 0; } ul.findings > li { margin: .4rem 0; }
+table.diff th:nth-child(1) { width: 28%; } table.diff th:nth-child(2) { width: 7rem; }
 table.diff td { font: 12.5px/1.45 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; overflow-wrap: anywhere; }
 table.diff td.exp { color: var(--pass); } table.diff td.act { color: var(--fail); } td.kind { color: var(--muted); }
 .note { color: var(--muted); font-style: italic; }

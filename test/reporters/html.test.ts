@@ -34,8 +34,8 @@ describe('renderHtml', () => {
     const failures = html.indexOf('<h2>Failures (2)</h2>');
     expect(failures).toBeGreaterThan(html.indexOf('Summary by conformance class'));
     expect(failures).toBeLessThan(html.indexOf('<h2>All cases (6)</h2>'));
-    expect(html).toContain('<td><code>/1/name</code></td><td class="kind">changed</td><td class="exp">&quot;Grace&quot;</td><td class="act">&quot;Gr\\u0000ace &lt;b&gt;&quot;</td>');
-    expect(html).toContain('<td><code>/</code></td><td class="kind">changed</td><td class="exp">2</td><td class="act">3</td>');
+    expect(html).toContain('<td><code>/result/records/1/name</code></td><td class="kind">changed</td><td class="exp">&quot;Grace&quot;</td><td class="act">&quot;Gr\\u0000ace &lt;b&gt;&quot;</td>');
+    expect(html).toContain('<td><code>/result/total</code></td><td class="kind">changed</td><td class="exp">2</td><td class="act">3</td>');
   });
 
   it('shows the request as curl without the token, and the response status', () => {
@@ -43,6 +43,7 @@ describe('renderHtml', () => {
     expect(html).not.toContain('secret-token-value');
     expect(html).toContain('curl -sS -H &#39;Authorization: [redacted]&#39;');
     expect(html).toContain('<h3>Response: HTTP 200 in 21 ms</h3>');
+    expect(html).toContain('{\n  &quot;success&quot;: true,\n  &quot;result&quot;: {');
   });
 
   it('never prints authorization header values from a response either', () => {
