@@ -4,20 +4,17 @@ import { PGlite } from '@electric-sql/pglite';
 import type { Engine, EngineResult } from '../../src/server/engines/types.ts';
 import { EngineQueryError } from '../../src/server/engines/types.ts';
 
-export interface DevTable {
-  id: string;
-  columns: { id: string; type: string }[];
-  rows: (string | null)[][];
-}
+import type { LoadedFixtures } from '../../src/server/fixtures/index.ts';
 
-export async function openDevEngine(tables: DevTable[]): Promise<Engine> {
+export async function openDevEngine(fixtures: LoadedFixtures): Promise<Engine> {
   const db = await PGlite.create();
-  for (const table of tables) {
+  for (const { resource, rows } of fixtures.tables) {
+    const table = { id: resource.id, columns: resource.columns, rows };
     const cols = table.columns.map((c) => `"${c.id}" ${c.type === '_text' ? 'text[]' : c.type === '_int4' ? 'int4[]' : c.type}`);
     await db.exec(`CREATE TABLE "${table.id}" ("_id" serial, "_full_text" tsvector, ${cols.join(', ')})`);
     for (const row of table.rows) {
       const placeholders = row.map((_, i) => `$${i + 1}`).join(', ');
-      await db.query(`INSERT INTO "${table.id}" (${table.columns.map((c) => `"${c.id}"`).join(', ')}) VALUES (${placeholders})`, row);
+      await db.query(`INSERT INTO "${table.id}" (${table.columns.map((c) => `"${c.id}"`).join(', ')}) VALUES (${placeholders})`, [...row]);
     }
     const text = table.columns.map((c) => `coalesce("${c.id}"::text, '')`).join(` || ' ' || `);
     await db.exec(`UPDATE "${table.id}" SET "_full_text" = to_tsvector(${text})`);

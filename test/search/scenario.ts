@@ -1,14 +1,19 @@
 // Small scenario datastores for the search tests: resources described inline, served by an engine.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Engine } from '../../src/server/engines/types.ts';
-import type { ActionRequest, ResourceDef, ServerContext } from '../../src/server/types.ts';
+import { loadFixtures } from '../../src/server/fixtures/index.ts';
+import type { ActionRequest, Datastore, ServerContext } from '../../src/server/types.ts';
 import { openDevEngine } from './dev-harness.ts';
+import { writeScenarioFixtures } from './scenario-fixtures.ts';
 
 export interface ScenarioResource {
   id: string;
   aliases?: string[];
   private?: boolean;
   columns: { id: string; type: string; info?: Record<string, unknown> }[];
-  /** Cells in PostgreSQL input form; null is SQL NULL. */
+  /** CSV cells as the fixtures format takes them (arrays and json as JSON text); null is SQL NULL. */
   rows: (string | null)[][];
 }
 
@@ -30,24 +35,23 @@ export const defaultConfig = {
   maxBodyBytes: 1024 * 1024,
 };
 
+/** Writes the resources as a fixtures folder in a temp dir, loads it and opens an engine on it. */
 export async function openScenario(resources: ScenarioResource[], config: Partial<typeof defaultConfig> = {}): Promise<Scenario> {
-  const engine = await openDevEngine(resources);
-  return { context: createContext(engine, resources, config), close: () => engine.close() };
+  const dir = await mkdtemp(join(tmpdir(), 'search-scenario-'));
+  await writeScenarioFixtures(dir, resources);
+  const fixtures = await loadFixtures(dir);
+  const engine = await openDevEngine(fixtures);
+  return {
+    context: createContext(engine, fixtures.datastore, config),
+    close: async () => {
+      await engine.close();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
 }
 
-export function createContext(engine: Engine, resources: ScenarioResource[], config: Partial<typeof defaultConfig> = {}): ServerContext {
-  const defs: ResourceDef[] = resources.map((r) => ({
-    id: r.id,
-    aliases: r.aliases ?? [],
-    private: r.private ?? false,
-    columns: r.columns,
-    rowCount: r.rows.length,
-  }));
-  return {
-    engine,
-    datastore: { resources: defs, resolve: (name) => defs.find((d) => d.id === name || d.aliases.includes(name)) },
-    config: { ...defaultConfig, ...config },
-  };
+export function createContext(engine: Engine, datastore: Datastore, config: Partial<typeof defaultConfig> = {}): ServerContext {
+  return { engine, datastore, config: { ...defaultConfig, ...config } };
 }
 
 /** An action request as the surface builds it (POST with a JSON body unless a query string is given). */

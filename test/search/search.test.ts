@@ -26,11 +26,11 @@ const books: ScenarioResource = {
     { id: 'bük', type: 'text' },
   ],
   rows: [
-    ['The Fourth Dimension', 'Tolstoy', '2014', '1.50', '2005-03-01 00:00:00', '{one,two}', '{"foo": 2014}', 't', '4.5', 'ja'],
-    ['Running Water', 'Austen', '2013', '10.00', '2020-01-01 10:11:12.345678', '{one}', '["b", {"moo": "moo"}]', 'f', null, 'nein'],
+    ['The Fourth Dimension', 'Tolstoy', '2014', '1.50', '2005-03-01 00:00:00', '["one","two"]', '{"foo": 2014}', 't', '4.5', 'ja'],
+    ['Running Water', 'Austen', '2013', '10.00', '2020-01-01 10:11:12.345678', '["one"]', '["b", {"moo": "moo"}]', 'f', null, 'nein'],
     ['Perfect fourths and fifths', 'Tolstoy', null, null, null, null, null, null, '3', 'ja'],
-    ['Café Société', '25', '2001', '0.10', '1999-12-31 23:59:59', '{}', 'null', 't', '1', null],
-    ['How software runs', 'True', '2014', '7', '2024-06-30 06:30:00', '{two,one}', '"txt"', 'f', '2', 'ja'],
+    ['Café Société', '25', '2001', '0.10', '1999-12-31 23:59:59', '[]', 'null', 't', '1', null],
+    ['How software runs', 'True', '2014', '7', '2024-06-30 06:30:00', '["two","one"]', '"txt"', 'f', '2', 'ja'],
   ],
 };
 
