@@ -43,6 +43,7 @@ export function createAjv(): Ajv {
  */
 export function compileSchema<T = unknown>(schema: object): ValidateFunction<T> {
   const cached = cache.get(schema);
+  // why: the cache is keyed by schema object, and each object is compiled with the T of its first caller
   if (cached !== undefined) return cached as ValidateFunction<T>;
   const ajv = createAjv();
   const id = '$id' in schema && typeof schema.$id === 'string' ? schema.$id : undefined;
