@@ -101,9 +101,18 @@ async function runHandler(args: RunArgs, listOnly: boolean, io: CliIo, createLis
   }
   const options = resolveRunOptions({}, undefined, mapRunEnv(io.env), flags);
   const listener = createListener(io);
-  const { result, reportPaths } = await runCatalogue(options, { env: io.env, ...(listener === undefined ? {} : { listener }) });
-  io.stdout.write(formatReportPaths(reportPaths, io.cwd));
-  return hasFailures(result.summary) ? 1 : 0;
+  const controller = new AbortController();
+  const stopListening = io.onStop(() => controller.abort());
+  try {
+    const context = { env: io.env, signal: controller.signal, ...(listener === undefined ? {} : { listener }) };
+    const { result, reportPaths } = await runCatalogue(options, context);
+    io.stdout.write(formatReportPaths(reportPaths, io.cwd));
+    // why: 130 is the shell's code for a run stopped by SIGINT; the reports still hold what ran
+    if (controller.signal.aborted) return 130;
+    return hasFailures(result.summary) ? 1 : 0;
+  } finally {
+    stopListening();
+  }
 }
 
 /** The console listener on stdout: a live line on a TTY, plain lines on CI, colours unless NO_COLOR/CI. */

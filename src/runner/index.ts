@@ -1,6 +1,6 @@
 // The runner: orchestration of a run (prepare, pre-flight, pool, expectations, variant agreement) into the
 // result model, the run options, and the list/check helpers the CLI uses.
-export { run, BAIL_REASON } from './run.ts';
+export { run, BAIL_REASON, INTERRUPTED_REASON } from './run.ts';
 export { runCatalogue } from './run-catalogue.ts';
 export type { RunCatalogueContext, RunCatalogueOutcome } from './run-catalogue.ts';
 export { resolveRunOptions, RUN_DEFAULTS } from './options.ts';

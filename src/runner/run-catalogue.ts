@@ -22,6 +22,8 @@ export interface RunCatalogueContext {
   listener?: RunListener;
   /** Host name for the report. Default: os.hostname(). */
   hostname?: string;
+  /** Stops starting new cases (e.g. on SIGINT); the reports are still written for what ran. */
+  signal?: AbortSignal;
 }
 
 export interface RunCatalogueOutcome {
@@ -67,6 +69,7 @@ export async function runCatalogue(options: ResolvedRunOptions, context: RunCata
         concurrency: options.concurrency,
         bail: options.bail,
         shard: options.shard,
+        signal: context.signal,
         hostname: context.hostname ?? readHostname(),
       },
       { client, clock, listener: context.listener },

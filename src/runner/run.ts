@@ -11,6 +11,8 @@ import type { RunCollaborators, RunOptions, RunVariant } from './types.ts';
 
 /** Why a variant was not sent after `bail` stopped the run. */
 export const BAIL_REASON = 'not run: --bail stopped the run after the first failure';
+/** Why a variant was not sent after the run was interrupted (options.signal). */
+export const INTERRUPTED_REASON = 'not run: the run was interrupted';
 
 /**
  * Runs the variants against `options.targetUrl` and returns the result model. Target problems become case
@@ -45,11 +47,11 @@ export async function run(options: RunOptions, collaborators: RunCollaborators):
       if (options.bail && (result.status === 'fail' || result.status === 'error')) stopped = true;
       settle(index, result);
     },
-    () => stopped,
+    () => stopped || options.signal?.aborted === true,
   );
   for (const index of notStarted) {
     const variant = variants[index];
-    if (variant !== undefined) settle(index, { ...createBaseResult(variant), status: 'skipped', reason: BAIL_REASON });
+    if (variant !== undefined) settle(index, { ...createBaseResult(variant), status: 'skipped', reason: stopped ? BAIL_REASON : INTERRUPTED_REASON });
   }
   const cases = results.filter((r): r is CaseResult => r !== undefined);
   const finishedAt = clock.now();

@@ -46,6 +46,8 @@ export interface RunOptions {
   concurrency: number;
   /** Stop starting new cases after the first fail or error. */
   bail: boolean;
+  /** When aborted, no new variant starts; the ones not started are reported skipped. */
+  signal?: AbortSignal | undefined;
   /** Response body bytes kept in the report. Default 64 KiB. */
   reportBodyBytes?: number;
   /** Shard of the catalogue this run covers, for the report. */
