@@ -1,0 +1,69 @@
+// The API description's call shapes (api.md 4.1) against the bundled fixtures, over real HTTP.
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startReferenceServer, type ReferenceServer } from '../../src/server/index.ts';
+
+const fixturesDir = fileURLToPath(new URL('../../fixtures', import.meta.url));
+const courses = 'df356cc6-0e13-4ba8-bc98-c4706614881b';
+
+let server: ReferenceServer;
+
+beforeAll(async () => {
+  server = await startReferenceServer({ fixturesDir, logError: () => undefined });
+}, 120_000);
+
+afterAll(async () => {
+  await server.close();
+});
+
+async function call(path: string, body?: unknown): Promise<Record<string, unknown>> {
+  const init: RequestInit = body === undefined ? {} : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) };
+  const response = await fetch(`${server.url}${path}`, init);
+  expect(response.status).toBe(200);
+  const envelope = (await response.json()) as { success: boolean; result: Record<string, unknown> };
+  expect(envelope.success).toBe(true);
+  return envelope.result;
+}
+
+function ids(result: Record<string, unknown>): number[] {
+  return (result['records'] as { _id: number }[]).map((r) => r._id);
+}
+
+describe.each(['', '/pt_BR'])('datastore_search call shapes on the bundled fixtures (prefix "%s")', (prefix) => {
+  it('POST {resource_id, limit, q}: stemming finds "Fourth" for "fourths"', async () => {
+    const result = await call(`${prefix}/api/action/datastore_search`, { resource_id: courses, limit: 5, q: 'fourths' });
+    expect(ids(result).sort((a, b) => a - b)).toEqual([31, 199]);
+    expect(result['total']).toBe(2);
+  });
+
+  it('POST {resource_id, filters}: a string and an either-or array', async () => {
+    const one = await call(`${prefix}/api/action/datastore_search`, { resource_id: courses, filters: { stage: 'Advanced' } });
+    expect(one['total']).toBe(65);
+    expect((one['records'] as { stage: string }[]).every((r) => r.stage === 'Advanced')).toBe(true);
+    const either = await call(`${prefix}/api/action/datastore_search`, { resource_id: courses, filters: { stage: ['Foundation', 'Advanced'] } });
+    expect(either['total']).toBe(130);
+    expect(ids(either)).toHaveLength(100);
+  });
+
+  it('GET ?resource_id=&limit=: the first n records', async () => {
+    const result = await call(`${prefix}/api/action/datastore_search?resource_id=${courses}&limit=3`);
+    expect(ids(result)).toEqual([1, 2, 3]);
+    expect(result['total']).toBe(260);
+  });
+
+  it('GET ?resource_id=&q=: free text in any field', async () => {
+    const result = await call(`${prefix}/api/action/datastore_search?resource_id=${courses}&q=quokka`);
+    expect(ids(result).sort((a, b) => a - b)).toEqual([5, 250]);
+  });
+});
+
+describe('bundled fixtures rendering', () => {
+  it('lists _table_metadata with every table and alias', async () => {
+    const result = await call('/api/3/action/datastore_search?resource_id=_table_metadata&limit=100');
+    const rows = result['records'] as { name: string; alias_of: string | null }[];
+    expect(rows).toContainEqual(expect.objectContaining({ name: 'courses', alias_of: courses }));
+    expect(rows).toContainEqual(expect.objectContaining({ name: courses, alias_of: null }));
+    expect((result['fields'] as { id: string; type: string }[]).map((f) => f.id)).toEqual(['_id', 'name', 'oid', 'alias_of']);
+    expect((result['fields'] as { id: string; type: string }[])[0]).toEqual({ id: '_id', type: 'int' });
+  });
+});
