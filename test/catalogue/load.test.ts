@@ -65,6 +65,26 @@ describe('loadCatalogue', () => {
       ],
     ],
     [
+      'a bad item inside a list of unions',
+      { 'q.yaml': CASE.replace('    request:', '    variants: { locale: [null, fr, "en-GB"] }\n    request:') },
+      [
+        'q.yaml:6:36 [search/limit] /variants/locale/2 must be a string matching ^[a-z]{2,3}(_[A-Za-z]{2,4})?$ or null (E_CASE_INVALID)',
+      ],
+    ],
+    [
+      'a value outside an enum-like union deep inside expect',
+      { 'q.yaml': CASE.replace('status: 200', 'records: { sortedBy: [{ field: title, direction: up }] }') },
+      ['q.yaml:9:64 [search/limit] /expect/records/sortedBy/0/direction must be one of asc, desc (E_CASE_INVALID)'],
+    ],
+    [
+      'duplicate ids in one file',
+      { 'q.yaml': `cases:\n${caseYaml('same')}\n${caseYaml('same')}\n` },
+      [
+        'q.yaml:2:9 [same] /id duplicate case id (also at q.yaml:8:9) (E_CASE_INVALID)',
+        'q.yaml:8:9 [same] /id duplicate case id (also at q.yaml:2:9) (E_CASE_INVALID)',
+      ],
+    ],
+    [
       'a typo in a variable namespace',
       { 'q.yaml': CASE.replace('resource_id: x', 'resource_id: "${resource.courses}"') },
       [
