@@ -24,11 +24,14 @@ const LINKS: JsonSchema = {
   },
 };
 
+// csv/tsv pages are one string with no header, every line ending in \n; an empty page is "" (§3.12).
+const DELIMITED_RECORDS: JsonSchema = { type: 'string', pattern: '^(|[\\s\\S]*\\n)$' };
+
 const RECORDS_BY_FORMAT: Record<RecordsFormat, JsonSchema> = {
   objects: { type: 'array', items: { type: 'object' } },
   lists: { type: 'array', items: { type: 'array' } },
-  csv: { type: 'string' },
-  tsv: { type: 'string' },
+  csv: DELIMITED_RECORDS,
+  tsv: DELIMITED_RECORDS,
 };
 
 /** `help`: an absolute URL of help_show for the called action, always under /api/3/ (locale prefix allowed). */

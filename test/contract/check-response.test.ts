@@ -25,6 +25,10 @@ describe('checkResponse (ckan profile) accepts CKAN-shaped responses', () => {
     ['search, objects, records_format "" asked', 200, examples.searchObjects(), { ...SEARCH, recordsFormat: '' }],
     ['search, lists', 200, examples.searchLists(), { ...SEARCH, recordsFormat: 'lists' }],
     ['search, csv', 200, examples.searchCsv(), { ...SEARCH, recordsFormat: 'csv' }],
+    ['search, empty tsv page', 200, broken(examples.searchCsv, (b) => {
+      b.result.records_format = 'tsv';
+      b.result.records = '';
+    }), { ...SEARCH, recordsFormat: 'tsv' }],
     ['search, echoed params, locale help, no total, prev link', 200, examples.searchEchoes(), SEARCH],
     ['search, empty page', 200, broken(examples.searchObjects, (b) => (b.result.records = [])), SEARCH],
     ['search, float specials and 2.12 timestamps', 200, broken(examples.searchObjects, (b) => {
@@ -65,6 +69,7 @@ describe('checkResponse (ckan profile) catches broken responses', () => {
     ['an array record under objects', 200, broken(examples.searchObjects, (b) => (b.result.records[0] = [1, 'x'])), SEARCH, 'contract.ckan', '/result/records/0', 'must be object'],
     ['lists records asked, objects sent', 200, examples.searchObjects(), { ...SEARCH, recordsFormat: 'lists' }, 'contract.ckan', '/result/records_format', 'must be "lists"'],
     ['csv records as an array', 200, broken(examples.searchCsv, (b) => (b.result.records = [])), { ...SEARCH, recordsFormat: 'csv' }, 'contract.ckan', '/result/records', 'must be string'],
+    ['csv records without the final newline', 200, broken(examples.searchCsv, (b) => (b.result.records = '1,a\n2,b')), { ...SEARCH, recordsFormat: 'csv' }, 'contract.ckan', '/result/records', 'must match pattern'],
     ['success missing', 200, broken(examples.searchObjects, (b) => delete b.success), SEARCH, 'contract.ckan', '', "must have required property 'success'"],
     ['success false on a 200', 200, broken(examples.searchObjects, (b) => (b.success = false)), SEARCH, 'contract.ckan', '/success', 'must be true'],
     ['an extra envelope key', 200, broken(examples.searchObjects, (b) => (b.error = null)), SEARCH, 'contract.ckan', '', 'must not have property "error"'],
