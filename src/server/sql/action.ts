@@ -1,14 +1,15 @@
 // The datastore_search_sql action: input, checks, execution and the result object.
 import type { EngineResult } from '../engines/types.ts';
 import { EngineQueryError, EngineTimeoutError } from '../engines/types.ts';
-import type { ActionHandler, ServerContext } from '../types.ts';
+import type { ActionHandler, Datastore, ServerContext } from '../types.ts';
 import { ActionAuthorizationError, ActionValidationError, RawJson } from '../types.ts';
 import { stringifyCkanJson } from '../json-text.ts';
 import { loadAllowedFunctions } from './allow-list.ts';
 import { checkFunctions, checkRelations, databaseError, inspectStatement, wrapSql } from './checks.ts';
+import type { Inspection } from './inspect.ts';
 import { loadParser } from './parse.ts';
 import { toPythonStr } from './python-str.ts';
-import { renderValueJson, reportedTypeName } from './render.ts';
+import { renderValueJson } from './render.ts';
 
 /**
  * CKAN 2.11's `datastore_search_sql`. Only `sql` is read; other params are echoed in the result.
@@ -23,7 +24,8 @@ export const datastoreSearchSql: ActionHandler = async (request, context) => {
   const allowed = context.config.allowedFunctions.length > 0 ? context.config.allowedFunctions : await loadAllowedFunctions();
   checkFunctions(found, allowed);
   const result = await runQuery(wrapped, context);
-  return { ...request.params, sql, ...renderResult(result, context.config.rowsMax) };
+  const jsonColumns = findCkanJsonColumns(found, context.datastore);
+  return { ...request.params, sql, ...renderResult(result, context.config.rowsMax, jsonColumns) };
 };
 
 /** CKAN's schema for `sql`: not missing (nor empty), then Python's str() of whatever came. */
@@ -57,22 +59,36 @@ export function translateEngineError(error: unknown, wrapped: string): unknown {
   return new Error(`datastore_search_sql: database error ${state}: ${error.message}`, { cause: error });
 }
 
+/**
+ * Names of the CKAN json columns of the resources the query reads. The engine stores them as native
+ * json, like any json expression, so an output json column counts as a CKAN json column by its name.
+ */
+export function findCkanJsonColumns(found: Inspection, datastore: Datastore): ReadonlySet<string> {
+  const names = new Set<string>();
+  for (const relation of found.relations) {
+    const resource = relation.catalog === undefined ? datastore.resolve(relation.name) : undefined;
+    for (const column of resource?.columns ?? []) if (column.type === 'json') names.add(column.id);
+  }
+  return names;
+}
+
 /** `records` (one RawJson, so numbers keep their text), `fields`, and `records_truncated` past the cap. */
-export function renderResult(result: EngineResult, rowsMax: number): Record<string, unknown> {
+export function renderResult(result: EngineResult, rowsMax: number, ckanJsonColumns: ReadonlySet<string> = new Set()): Record<string, unknown> {
   const truncated = result.rows.length > rowsMax;
   const rows = truncated ? result.rows.slice(0, rowsMax) : result.rows;
-  const fields = result.fields.map((f) => ({ id: f.name, type: reportedTypeName(f.typeName) }));
-  const records = rows.map((row) => renderRecord(row, result));
+  const fields = result.fields.map((f) => ({ id: f.name, type: f.typeName }));
+  const ckanJson = result.fields.map((f) => f.typeName === 'json' && ckanJsonColumns.has(f.name));
+  const records = rows.map((row) => renderRecord(row, result, ckanJson));
   const out: Record<string, unknown> = { records: new RawJson(`[${records.join(', ')}]`), fields };
   if (truncated) out['records_truncated'] = true;
   return out;
 }
 
-function renderRecord(row: readonly (string | null)[], result: EngineResult): string {
+function renderRecord(row: readonly (string | null)[], result: EngineResult, ckanJson: readonly boolean[]): string {
   // A Python dict: a repeated column name keeps its first position and its last value.
   const values = new Map<string, string>();
   result.fields.forEach((field, index) => {
-    values.set(field.name, renderValueJson(row[index] ?? null, field.typeName));
+    values.set(field.name, renderValueJson(row[index] ?? null, field.typeName, ckanJson[index] === true));
   });
   const members = [...values].map(([name, json]) => `${stringifyCkanJson(name)}: ${json}`);
   return `{${members.join(', ')}}`;

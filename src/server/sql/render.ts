@@ -7,19 +7,13 @@ const jsonNumber = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
 const numberTypes = new Set(['int2', 'int4', 'int8', 'oid', 'float4', 'float8', 'numeric']);
 
 /**
- * Type names of CKAN "json" columns as the engine reports them; their values are sent parsed.
- * Plain json/jsonb values from expressions are sent as strings holding the JSON text, as CKAN does (quirk).
+ * One value (PostgreSQL text form, null for SQL NULL) as JSON text. `ckanJson` marks a CKAN json
+ * column, whose values are sent parsed; other json/jsonb values (from expressions) are sent as a string
+ * holding the JSON text, as CKAN does (quirk).
  */
-export const ckanJsonTypeNames: ReadonlySet<string> = new Set(['nested']);
-
-/** The type name reported in `fields` for an engine type name. */
-export function reportedTypeName(typeName: string): string {
-  return ckanJsonTypeNames.has(typeName) ? 'json' : typeName;
-}
-
-/** One value (PostgreSQL text form, null for SQL NULL) as JSON text. */
-export function renderValueJson(text: string | null, typeName: string): string {
+export function renderValueJson(text: string | null, typeName: string, ckanJson = false): string {
   if (text === null) return 'null';
+  if (ckanJson) return renderCkanJson(text);
   if (typeName.startsWith('_')) {
     const array = parsePgArray(text);
     if (array !== undefined) return renderArray(array, typeName.slice(1));
@@ -36,7 +30,6 @@ function renderArray(items: PgArray, elementType: string): string {
 
 function renderScalar(text: string, typeName: string): string {
   if (numberTypes.has(typeName)) return jsonNumber.test(text) ? text : stringifyCkanJson(text);
-  if (ckanJsonTypeNames.has(typeName)) return renderCkanJson(text);
   switch (typeName) {
     case 'bool':
       return text === 't' ? 'true' : 'false';
