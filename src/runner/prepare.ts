@@ -2,7 +2,7 @@
 import path from 'node:path';
 import { expandCase, loadCatalogue, loadProfile, selectCases, type CaseVariant, type LoadedCase } from '../catalogue/index.ts';
 import { KitError, KitErrorCode } from '../errors.ts';
-import type { Profile } from '../schema/profile.ts';
+import type { Profile } from '../schema/index.ts';
 
 /** The profile used when none is given: another deployment's data, no optional capabilities. */
 export const DEFAULT_PROFILE: Profile = Object.freeze({ name: 'default', data: 'other', capabilities: [] });

@@ -1,7 +1,7 @@
 // run(): sends every case variant through a bounded pool, checks variant agreement, and builds the RunResult.
 import packageJson from '../../package.json' with { type: 'json' };
 import type { CaseResult, RunResult } from '../model/index.ts';
-import { REPORT_SCHEMA_VERSION } from '../schema/report.ts';
+import { REPORT_SCHEMA_VERSION } from '../schema/index.ts';
 import { summarize } from '../reporters/index.ts';
 import { checkVariantsAgree } from './agree.ts';
 import { runPool } from './pool.ts';
