@@ -99,7 +99,7 @@ export type {
   PreparedCatalogue,
 } from './runner/index.ts';
 export { loadCatalogue, loadProfile, parseProfile, selectCases, expandCase, REQUEST_DEFAULTS } from './catalogue/index.ts';
-export type { Catalogue, LoadedCase, CaseVariant, ResolvedRequest, SelectOptions, ExpandOptions } from './catalogue/index.ts';
+export type { Catalogue, LoadedCase, CaseVariant, ResolvedRequest, SelectOptions, ExpandOptions, LoadOptions } from './catalogue/index.ts';
 export { createAjv, compileSchema } from './schema/ajv.ts';
 export { CaseFileSchema, CaseSchema } from './schema/case.ts';
 export { ProfileSchema, type Profile } from './schema/profile.ts';
