@@ -66,7 +66,12 @@ export function createRunCommand(createListener: ListenerFactory): CliCommand {
             .example('$0 run --reference', 'Run cases/ against the bundled server (profiles/reference.yaml)')
             .example('$0 run --target https://ckan.example.org --profile profiles/mine.yaml --token-env CKAN_TOKEN', 'Run against your CKAN')
             .example('$0 run --reference --tag smoke --report junit --out build/reports', 'Only smoke cases, JUnit only')
-            .example('$0 run --target http://localhost:5000 --shard 1/4 --report json', 'One shard of four; merge later with report merge'),
+            .example('$0 run --target http://localhost:5000 --shard 1/4 --report json', 'One shard of four; merge later with report merge')
+            .epilog(
+              'Exit codes: 0 every case passed (flaky, skipped and not-applicable are fine), 1 a case failed or errored, ' +
+                '2 bad catalogue, profile or flags (or no case selected without --allow-empty), ' +
+                '3 the target is unreachable (pre-flight) or the reference server cannot start.',
+            ),
         async (argv) => {
           const args: RunArgs = {
             ...readSelectionArgs(argv),
