@@ -59,9 +59,10 @@ export function formatDuration(durationMs: number): string {
 /** Header names whose values never appear in a report, whatever the runner stored. */
 const secretHeaders: ReadonlySet<string> = new Set(['authorization', 'proxy-authorization', 'cookie', 'x-ckan-api-key']);
 
-export const REDACTED = '[redacted]';
+// The same mask the HTTP client's curl uses, so a command reads the same in the console and in reports.
+export const REDACTED = '***';
 
-/** A copy of `headers` with secret header values replaced by `[redacted]`. */
+/** A copy of `headers` with secret header values replaced by `***`. */
 export function redactHeaders(headers: Readonly<Record<string, string>>): Record<string, string> {
   const copy: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) {
@@ -72,7 +73,7 @@ export function redactHeaders(headers: Readonly<Record<string, string>>): Record
 
 /**
  * Redacts secret header values inside a curl command, in case the runner's own redaction missed one:
- * `-H 'Authorization: abc'` becomes `-H 'Authorization: [redacted]'`.
+ * `-H 'Authorization: abc'` becomes `-H 'Authorization: ***'`.
  */
 export function redactCurl(curl: string): string {
   return curl.replace(

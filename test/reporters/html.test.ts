@@ -41,7 +41,7 @@ describe('renderHtml', () => {
   it('shows the request as curl without the token, and the response status', () => {
     const html = renderHtml(buildMixedRun());
     expect(html).not.toContain('secret-token-value');
-    expect(html).toContain('curl -sS -H &#39;Authorization: [redacted]&#39;');
+    expect(html).toContain('curl -sS -H &#39;Authorization: ***&#39;');
     expect(html).toContain('<h3>Response: HTTP 200 in 21 ms</h3>');
     expect(html).toContain('{\n  &quot;success&quot;: true,\n  &quot;result&quot;: {');
   });
@@ -53,7 +53,7 @@ describe('renderHtml', () => {
     failing.exchange.response.headers = { Authorization: 'leaked', 'content-type': 'application/json' };
     const html = renderHtml(run);
     expect(html).not.toContain('leaked');
-    expect(html).toContain('Authorization: [redacted]');
+    expect(html).toContain('Authorization: ***');
   });
 
   it('cuts long response bodies and caps diff rows', () => {
