@@ -21,7 +21,11 @@ import { mapRunArgs, mapRunEnv, RUN_ENV, type RunArgs } from './options.ts';
 /** The closing line: where the reports are (the console listener has printed the summary). */
 export function formatReportPaths(reportPaths: readonly string[], cwd: string): string {
   if (reportPaths.length === 0) return '';
-  return `Reports: ${reportPaths.map((p) => path.relative(cwd, p) || p).join(', ')}\n`;
+  const shown = reportPaths.map((p) => {
+    const relative = path.relative(cwd, p);
+    return relative === '' || relative.startsWith('..') || path.isAbsolute(relative) ? p : relative;
+  });
+  return `Reports: ${shown.join(', ')}\n`;
 }
 
 async function readTokenFile(file: string, cwd: string): Promise<string> {
