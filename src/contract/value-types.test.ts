@@ -34,7 +34,7 @@ describe('ruleForType', () => {
     expect(ruleForType(type)?.accepts(value)).toBe(expected);
   });
 
-  it.each(['json', 'jsonb', 'geometry', 'money'])('has no rule for %s (any value goes)', (type) => {
+  it.each(['json', 'jsonb', 'oid', 'geometry', 'money'])('has no rule for %s (any value goes)', (type) => {
     expect(ruleForType(type)).toBeUndefined();
   });
 });

@@ -11,12 +11,13 @@ export interface ValueRule {
 const ISO_DATE = '\\d{4,}-\\d{2}-\\d{2}';
 const ISO_TIME = '\\d{2}:\\d{2}:\\d{2}(\\.\\d{1,6})?';
 
-const NUMBER_TYPES = new Set(['int', 'int2', 'int4', 'int8', 'numeric', 'oid']);
+const NUMBER_TYPES = new Set(['int', 'int2', 'int4', 'int8', 'numeric']);
 // PostgreSQL special float values do not fit in JSON, so CKAN emits them as strings (§3.12).
 const FLOAT_TYPES = new Set(['float', 'float4', 'float8']);
 const FLOAT_SPECIALS = new Set(['NaN', 'Infinity', '-Infinity']);
 const STRING_TYPES = new Set(['text', 'varchar', 'bpchar', 'char', 'name', 'citext', 'uuid', 'tsvector']);
-const ANY_TYPES = new Set(['json', 'jsonb']);
+// oid: PostgreSQL's to_json writes it as a string (search), psycopg2 as a number (SQL), so both occur.
+const ANY_TYPES = new Set(['json', 'jsonb', 'oid']);
 
 function patternRule(shape: string, pattern: RegExp): ValueRule {
   return { expected: `a string like ${shape} or null`, accepts: (v) => v === null || (typeof v === 'string' && pattern.test(v)) };

@@ -44,6 +44,10 @@ describe('checkResponse (ckan profile) accepts CKAN-shaped responses', () => {
       b.result.records[0]._id = '0a1b2c3d4e5f6a7b';
     }), SEARCH],
     ['sql', 200, examples.sqlResult(), SQL],
+    ['sql, two columns of one name (the object keeps the last)', 200, broken(examples.sqlResult, (b) => {
+      b.result.fields.push({ id: 'now', type: 'timestamptz' }, { id: 'now', type: 'date' });
+      b.result.records[0].now = '2026-11-22';
+    }), SQL],
     ['sql, truncated', 200, broken(examples.sqlResult, (b) => (b.result.records_truncated = true)), SQL],
     ['sql, extra params echoed', 200, broken(examples.sqlResult, (b) => (b.result.foo = 'bar')), SQL],
     ['409 validation error', 409, examples.validationError(), SEARCH],
