@@ -142,7 +142,7 @@ function checkEvery(predicate: Predicate, index: number, records: readonly unkno
   out.push({
     rule: name,
     path: `${RECORDS_PATH}${where}`,
-    message: `${broken.length} of ${records.length} records break "${describePredicate(predicate)}": record ${first} has ${showJson(shown)}`,
+    message: `${broken.length} of ${records.length} records break ${describePredicate(predicate)}: record ${first} has ${showJson(shown)}`,
     expected: predicate,
     actual: shown,
   });

@@ -33,7 +33,7 @@ const scenario = {
         id: 'search/filters',
         class: 'filters',
         title: 'filters keep matching records',
-        request: { action: 'datastore_search', params: { resource_id: '${resources.courses}', filters: { '${values.categoryField}': '${values.categoryValue}' } } },
+        request: { action: 'datastore_search', params: { resource_id: '${resources.courses}', filters: { stage: '${values.categoryValue}' } } },
         expect: { success: true, records: { min: 1, every: [{ field: '${values.categoryField}', equals: '${values.categoryValue}' }] } },
       },
       {
