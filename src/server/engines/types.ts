@@ -31,17 +31,29 @@ export interface EngineQueryOptions {
 /** A database error, carrying PostgreSQL's own message and SQLSTATE. */
 export class EngineQueryError extends Error {
   override readonly name = 'EngineQueryError';
+  /** 1-based character position of the error in the statement, when PostgreSQL reports one. */
+  readonly position: number | undefined;
+  /** PostgreSQL's DETAIL line, if any. */
+  readonly detail: string | undefined;
+  /** PostgreSQL's HINT line, if any. */
+  readonly hint: string | undefined;
   constructor(
     message: string,
     readonly sqlState: string | undefined,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; position?: number; detail?: string; hint?: string },
   ) {
     super(message, options);
+    this.position = options?.position;
+    this.detail = options?.detail;
+    this.hint = options?.hint;
   }
 }
 
+/** The statement ran past `timeoutMs`; the message is PostgreSQL's ("canceling statement due to statement timeout"). */
 export class EngineTimeoutError extends Error {
   override readonly name = 'EngineTimeoutError';
+  /** PostgreSQL's SQLSTATE for a statement timeout (query_canceled). */
+  readonly sqlState = '57014';
 }
 
 export interface Engine {

@@ -1,0 +1,192 @@
+// Runs the PGlite worker thread: one statement at a time, a real timeout (terminate + reopen), crash recovery.
+import { Worker } from 'node:worker_threads';
+import { isWorkerResponse, type WorkerInput, type WorkerResponse } from './pglite-protocol.ts';
+import type { BuildStep } from './pglite-sql.ts';
+import { EngineQueryError, EngineTimeoutError, type EngineResult } from './types.ts';
+
+const BOOT_URL = new URL('./pglite-worker-boot.mjs', import.meta.url);
+const WORKER_URL = new URL('./pglite-worker.ts', import.meta.url);
+
+/** PostgreSQL's own message for a statement timeout, so both engines report timeouts alike. */
+export const TIMEOUT_MESSAGE = 'canceling statement due to statement timeout';
+
+function spawnWorker(input: WorkerInput): Worker {
+  return new Worker(BOOT_URL, { workerData: { entry: WORKER_URL.href, input } });
+}
+
+/** Runs a build worker over `dataDir` (an empty dir gets initdb) and resolves when it has closed PGlite. */
+export function runBuildWorker(dataDir: string, steps: BuildStep[]): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const worker = spawnWorker({ mode: 'build', dataDir, steps });
+    let done = false;
+    worker.on('message', (message: unknown) => {
+      if (!isWorkerResponse(message)) return;
+      if (message.type === 'built') done = true;
+      if (message.type === 'fatal') reject(new Error(`PGlite build failed: ${message.message}`));
+    });
+    worker.on('error', (e) => reject(new Error(`PGlite build worker failed: ${e.message}`, { cause: e })));
+    worker.on('exit', (code) => (done ? resolve() : reject(new Error(`PGlite build worker exited with code ${code}`))));
+  });
+}
+
+interface Pending {
+  sql: string;
+  params: (string | null)[];
+  readOnly: boolean;
+  timeoutMs: number | undefined;
+  resolve: (result: EngineResult) => void;
+  reject: (error: Error) => void;
+}
+
+interface Running {
+  worker: Worker;
+  ready: Promise<void>;
+}
+
+/** Owns the serving worker for one data dir; queries are queued and sent one at a time. */
+export class PgliteHost {
+  #dataDir: string;
+  #running: Running | undefined;
+  #queue: Pending[] = [];
+  #current: { pending: Pending; id: number; timer: NodeJS.Timeout | undefined } | undefined;
+  #nextId = 1;
+  #closed = false;
+  /** How many times the worker was (re)started: 1 after open, +1 per timeout or crash. */
+  starts = 0;
+
+  constructor(dataDir: string) {
+    this.#dataDir = dataDir;
+  }
+
+  /** Starts the worker (if needed) and resolves once PGlite has opened the data dir. */
+  start(): Promise<void> {
+    return this.#ensureWorker().then(() => undefined);
+  }
+
+  query(sql: string, params: (string | null)[], readOnly: boolean, timeoutMs: number | undefined): Promise<EngineResult> {
+    if (this.#closed) return Promise.reject(new Error('the PGlite engine is closed'));
+    return new Promise((resolve, reject) => {
+      this.#queue.push({ sql, params, readOnly, timeoutMs, resolve, reject });
+      this.#pump();
+    });
+  }
+
+  #ensureWorker(): Promise<Worker> {
+    if (this.#running !== undefined) {
+      const { worker, ready } = this.#running;
+      return ready.then(() => worker);
+    }
+    const worker = spawnWorker({ mode: 'serve', dataDir: this.#dataDir });
+    this.starts += 1;
+    const ready = new Promise<void>((resolve, reject) => {
+      worker.on('message', (message: unknown) => {
+        if (!isWorkerResponse(message)) return;
+        if (message.type === 'ready') resolve();
+        else if (message.type === 'fatal') reject(new Error(`PGlite failed to open ${this.#dataDir}: ${message.message}`));
+        else this.#settle(worker, message);
+      });
+      worker.on('error', (e) => {
+        reject(e);
+        this.#abandon(worker, new Error(`PGlite worker crashed: ${e.message}`, { cause: e }));
+      });
+      worker.on('exit', (code) => {
+        reject(new Error(`PGlite worker exited with code ${code}`));
+        this.#abandon(worker, new Error(`PGlite worker exited with code ${code}`));
+      });
+    });
+    // why: a failed start must not stay cached, or every later query would reuse the rejection
+    ready.catch(() => this.#running?.worker === worker && (this.#running = undefined));
+    this.#running = { worker, ready };
+    return ready.then(() => worker);
+  }
+
+  #pump(): void {
+    if (this.#current !== undefined || this.#closed) return;
+    const pending = this.#queue.shift();
+    if (pending === undefined) {
+      // why: an idle engine must not keep the process alive on its own
+      this.#running?.worker.unref();
+      return;
+    }
+    const id = this.#nextId++;
+    this.#current = { pending, id, timer: undefined };
+    this.#ensureWorker().then(
+      (worker) => this.#dispatch(worker, id),
+      (e: unknown) => this.#finish(id, () => pending.reject(e instanceof Error ? e : new Error(String(e)))),
+    );
+  }
+
+  #dispatch(worker: Worker, id: number): void {
+    const current = this.#current;
+    if (current === undefined || current.id !== id) return;
+    const { pending } = current;
+    worker.ref();
+    if (pending.timeoutMs !== undefined) {
+      current.timer = setTimeout(() => this.#timeOut(worker, id), pending.timeoutMs);
+    }
+    worker.postMessage({ type: 'query', id, sql: pending.sql, params: pending.params, readOnly: pending.readOnly });
+  }
+
+  #finish(id: number, settle: () => void): void {
+    const current = this.#current;
+    if (current === undefined || current.id !== id) return;
+    clearTimeout(current.timer);
+    this.#current = undefined;
+    settle();
+    this.#pump();
+  }
+
+  #settle(worker: Worker, message: WorkerResponse): void {
+    if (this.#running?.worker !== worker || this.#current === undefined) return;
+    const { pending, id } = this.#current;
+    if (message.type === 'result' && message.id === id) {
+      this.#finish(id, () => pending.resolve({ fields: message.fields, rows: message.rows }));
+    } else if (message.type === 'error' && message.id === id) {
+      const { message: text, sqlState, position, detail, hint } = message;
+      const options = { ...(position === undefined ? {} : { position }), ...(detail === undefined ? {} : { detail }), ...(hint === undefined ? {} : { hint }) };
+      this.#finish(id, () => pending.reject(new EngineQueryError(text, sqlState, options)));
+    }
+  }
+
+  /** Forgets a worker that died; the in-flight query fails and the next one starts a fresh worker. */
+  #abandon(worker: Worker, error: Error): void {
+    if (this.#running?.worker !== worker) return;
+    this.#running = undefined;
+    const current = this.#current;
+    if (current !== undefined) this.#finish(current.id, () => current.pending.reject(error));
+  }
+
+  #timeOut(worker: Worker, id: number): void {
+    if (this.#current?.id !== id || this.#running?.worker !== worker) return;
+    const { pending } = this.#current;
+    this.#running = undefined;
+    worker.removeAllListeners();
+    worker.on('error', () => undefined);
+    void worker.terminate();
+    this.#finish(id, () => pending.reject(new EngineTimeoutError(TIMEOUT_MESSAGE)));
+  }
+
+  /** Rejects queued queries, closes PGlite cleanly (or terminates it after `graceMs`), and stops the worker. */
+  async close(graceMs = 5000): Promise<void> {
+    this.#closed = true;
+    for (const pending of this.#queue.splice(0)) pending.reject(new Error('the PGlite engine is closed'));
+    const running = this.#running;
+    this.#running = undefined;
+    if (running === undefined) return;
+    const { worker } = running;
+    worker.removeAllListeners();
+    const exited = new Promise<void>((resolve) => {
+      worker.on('message', (message: unknown) => isWorkerResponse(message) && message.type === 'closed' && resolve());
+      worker.on('exit', () => resolve());
+      worker.on('error', () => resolve());
+    });
+    const current = this.#current;
+    if (current !== undefined) current.pending.reject(new Error('the PGlite engine is closed'));
+    this.#current = undefined;
+    worker.postMessage({ type: 'close' });
+    const timer = setTimeout(() => void worker.terminate(), graceMs);
+    await exited;
+    clearTimeout(timer);
+    await worker.terminate();
+  }
+}

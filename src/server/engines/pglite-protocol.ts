@@ -1,0 +1,62 @@
+// Messages between the PGlite engine (main thread) and its worker thread.
+import type { EngineField } from './types.ts';
+import type { BuildStep } from './pglite-sql.ts';
+
+/** workerData: open a prepared data dir and serve queries, or build a data dir and exit. */
+export type WorkerInput =
+  | { mode: 'serve'; dataDir: string }
+  | { mode: 'build'; dataDir: string; steps: BuildStep[] };
+
+export interface QueryRequest {
+  type: 'query';
+  id: number;
+  sql: string;
+  params: (string | null)[];
+  readOnly: boolean;
+}
+
+export interface CloseRequest {
+  type: 'close';
+}
+
+export type WorkerRequest = QueryRequest | CloseRequest;
+
+/** PostgreSQL's error fields, as far as PGlite exposes them. */
+export interface QueryErrorFields {
+  message: string;
+  sqlState: string | undefined;
+  position?: number;
+  detail?: string;
+  hint?: string;
+}
+
+export type WorkerResponse =
+  | { type: 'ready' }
+  | { type: 'built' }
+  | { type: 'closed' }
+  | { type: 'fatal'; message: string }
+  | { type: 'result'; id: number; fields: EngineField[]; rows: (string | null)[][] }
+  | ({ type: 'error'; id: number } & QueryErrorFields);
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+/** Narrows a message from the worker (structured clone of our own objects; checked, not cast). */
+export function isWorkerResponse(value: unknown): value is WorkerResponse {
+  if (!isRecord(value) || typeof value['type'] !== 'string') return false;
+  switch (value['type']) {
+    case 'ready': case 'built': case 'closed': return true;
+    case 'fatal': return typeof value['message'] === 'string';
+    case 'result': return typeof value['id'] === 'number' && Array.isArray(value['fields']) && Array.isArray(value['rows']);
+    case 'error': return typeof value['id'] === 'number' && typeof value['message'] === 'string';
+    default: return false;
+  }
+}
+
+export function isWorkerRequest(value: unknown): value is WorkerRequest {
+  if (!isRecord(value)) return false;
+  if (value['type'] === 'close') return true;
+  return value['type'] === 'query' && typeof value['id'] === 'number' && typeof value['sql'] === 'string'
+    && Array.isArray(value['params']) && typeof value['readOnly'] === 'boolean';
+}

@@ -1,0 +1,126 @@
+// SQL that prepares a PGlite data dir the way CKAN's DataStore lays out its database (pure string builders).
+import type { FixtureTable } from '../fixtures/index.ts';
+
+/** The role `query(..., { readOnly: true })` runs as: SELECT on resource tables, alias views and _table_metadata. */
+export const READ_ONLY_ROLE = 'datastore_ro';
+
+/**
+ * ICU collation used for text columns. CKAN sites sort text with en_US.UTF-8; PGlite's libc has no real
+ * locales (en_US sorts bytewise there) but ships ICU, whose en-US order is the closest match.
+ */
+export const TEXT_COLLATION = 'en-US-x-icu';
+
+/** One step of a build: a statement, or a COPY fed with CSV text through PGlite's /dev/blob. */
+export type BuildStep = { sql: string } | { sql: string; csv: string };
+
+/** Quotes an identifier for PostgreSQL ("a""b"). */
+export function quoteIdent(name: string): string {
+  return `"${name.replace(/"/g, '""')}"`;
+}
+
+function quoteLiteral(value: string): string {
+  return `'${value.replace(/'/g, "''")}'`;
+}
+
+function columnSql(id: string, type: string): string {
+  const isText = type === 'text' || type === '_text';
+  const pgType = type.startsWith('_') ? `${type.slice(1)}[]` : type;
+  return `${quoteIdent(id)} ${pgType}${isText ? ` COLLATE ${quoteIdent(TEXT_COLLATION)}` : ''}`;
+}
+
+/**
+ * The text each column contributes to `_full_text`, as CKAN's trigger takes it from `row_to_json(NEW)`:
+ * timestamps in ISO form, arrays as JSON text, json columns inside CKAN's `{"json": ..., "extra": ""}` wrapper.
+ */
+function fullTextPart(id: string, type: string): string {
+  const ref = `NEW.${quoteIdent(id)}`;
+  if (type === 'json' || type === 'jsonb') return `'{"json": ' || ${ref}::text || ', "extra": ""}'`;
+  return `to_json(${ref}) #>> '{}'`;
+}
+
+/** A BEFORE INSERT trigger (CKAN's populate_full_text_trigger, per table) that fills `_full_text` during COPY. */
+function fullTextTriggerSql(table: FixtureTable, index: number): string[] {
+  const fn = quoteIdent(`_full_text_${index}`);
+  const parts = table.columns.map((c) => fullTextPart(c.id, c.type)).join(',\n      ');
+  // why: string_agg over unnest skips NULLs and yields NULL when every value is NULL, like CKAN's json_each_text
+  const body = `BEGIN
+  NEW._full_text := to_tsvector((SELECT string_agg(v, ' ') FROM unnest(ARRAY[
+      ${parts}
+    ]::text[]) AS v));
+  RETURN NEW;
+END`;
+  return [
+    `CREATE FUNCTION ${fn}() RETURNS trigger LANGUAGE plpgsql AS $body$${body}$body$`,
+    `CREATE TRIGGER "_full_text" BEFORE INSERT ON ${quoteIdent(table.resource.id)} FOR EACH ROW EXECUTE FUNCTION ${fn}()`,
+  ];
+}
+
+/** Serialises rows for `COPY ... WITH (FORMAT csv)`: `_id` first, NULL as an unquoted empty field. */
+export function toCopyCsv(rows: FixtureTable['rows']): string {
+  const lines: string[] = [];
+  rows.forEach((row, i) => {
+    const cells = row.map((v) => (v === null ? '' : `"${v.replace(/"/g, '""')}"`));
+    lines.push(`${i + 1},${cells.join(',')}`);
+  });
+  return lines.length === 0 ? '' : `${lines.join('\n')}\n`;
+}
+
+/** Statements that create, fill and index one resource table, then its alias views. */
+export function buildTableSteps(table: FixtureTable, index: number): BuildStep[] {
+  const name = quoteIdent(table.resource.id);
+  const columns = table.columns.map((c) => columnSql(c.id, c.type));
+  const columnList = ['"_id"', ...table.columns.map((c) => quoteIdent(c.id))].join(', ');
+  const steps: BuildStep[] = [
+    { sql: `CREATE TABLE ${name} ("_id" int4 PRIMARY KEY, "_full_text" tsvector${columns.map((c) => `, ${c}`).join('')})` },
+    ...fullTextTriggerSql(table, index).map((sql) => ({ sql })),
+  ];
+  if (table.rows.length > 0) {
+    steps.push({ sql: `COPY ${name} (${columnList}) FROM '/dev/blob' WITH (FORMAT csv)`, csv: toCopyCsv(table.rows) });
+  }
+  steps.push(
+    { sql: `DROP TRIGGER "_full_text" ON ${name}` },
+    { sql: `DROP FUNCTION ${quoteIdent(`_full_text_${index}`)}()` },
+    { sql: `CREATE INDEX ${quoteIdent(`${table.resource.id}_full_text_idx`)} ON ${name} USING gin ("_full_text")` },
+    { sql: `COMMENT ON TABLE ${name} IS ${quoteLiteral(table.title)}` },
+    ...table.resource.aliases.map((alias) => ({ sql: `CREATE VIEW ${quoteIdent(alias)} AS SELECT * FROM ${name}` })),
+  );
+  return steps;
+}
+
+/** CKAN's `_table_metadata` view (datastore/backend/postgres.py): every table and alias, with alias_of. */
+const TABLE_METADATA_SQL = `CREATE VIEW "_table_metadata" AS
+  SELECT DISTINCT
+    substr(md5(dependee.relname || COALESCE(dependent.relname, '')), 0, 17) AS "_id",
+    dependee.relname AS name,
+    dependee.oid AS oid,
+    dependent.relname AS alias_of
+  FROM pg_class AS dependee
+    LEFT OUTER JOIN pg_rewrite AS r ON r.ev_class = dependee.oid
+    LEFT OUTER JOIN pg_depend AS d ON d.objid = r.oid
+    LEFT OUTER JOIN pg_class AS dependent ON d.refobjid = dependent.oid
+  WHERE (dependee.oid != dependent.oid OR dependent.oid IS NULL)
+    AND (dependee.relname IN (SELECT tablename FROM pg_catalog.pg_tables)
+      OR dependee.relname IN (SELECT viewname FROM pg_catalog.pg_views))
+    AND dependee.relnamespace = (SELECT oid FROM pg_namespace WHERE nspname = 'public')
+  ORDER BY dependee.oid DESC`;
+
+/** Every statement that turns a fresh PGlite database into a DataStore database for these tables. */
+export function buildDatabaseSteps(tables: readonly FixtureTable[]): BuildStep[] {
+  const ro = quoteIdent(READ_ONLY_ROLE);
+  const readable = [
+    ...tables.flatMap((t) => [t.resource.id, ...t.resource.aliases]),
+    '_table_metadata',
+  ].map(quoteIdent);
+  return [
+    { sql: `CREATE COLLATION IF NOT EXISTS ${quoteIdent(TEXT_COLLATION)} (provider = icu, locale = 'en-US')` },
+    ...tables.flatMap((table, i) => buildTableSteps(table, i)),
+    { sql: TABLE_METADATA_SQL },
+    { sql: `CREATE ROLE ${ro} NOLOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE NOINHERIT` },
+    // why: PUBLIC gets CREATE/TEMP on the database and USAGE on public by default; the reader must get nothing else
+    { sql: `DO $$ BEGIN EXECUTE format('REVOKE ALL ON DATABASE %I FROM PUBLIC', current_database()); END $$` },
+    { sql: 'REVOKE ALL ON SCHEMA public FROM PUBLIC' },
+    { sql: `GRANT USAGE ON SCHEMA public TO ${ro}` },
+    ...(readable.length > 0 ? [{ sql: `GRANT SELECT ON ${readable.join(', ')} TO ${ro}` }] : []),
+    { sql: 'ANALYZE' },
+  ];
+}

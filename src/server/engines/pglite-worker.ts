@@ -1,0 +1,111 @@
+// Worker thread owning one PGlite instance: builds a data dir, or serves queries one at a time.
+// PGlite runs synchronously inside WASM, so it lives here: the main thread stays responsive and can terminate
+// this thread when a statement runs past its timeout (PGlite does not enforce statement_timeout).
+import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
+import { PGlite } from '@electric-sql/pglite';
+import { READ_ONLY_ROLE, quoteIdent, type BuildStep } from './pglite-sql.ts';
+import { isWorkerRequest, type QueryErrorFields, type QueryRequest, type WorkerInput, type WorkerResponse } from './pglite-protocol.ts';
+
+function requirePort(): MessagePort {
+  if (parentPort === null) throw new Error('pglite-worker must run in a worker thread');
+  return parentPort;
+}
+const port = requirePort();
+const send = (message: WorkerResponse): void => port.postMessage(message);
+
+function isWorkerInput(value: unknown): value is WorkerInput {
+  if (typeof value !== 'object' || value === null || !('mode' in value) || !('dataDir' in value)) return false;
+  return (value.mode === 'serve' || (value.mode === 'build' && 'steps' in value && Array.isArray(value.steps)))
+    && typeof value.dataDir === 'string';
+}
+
+function toErrorFields(e: unknown): QueryErrorFields {
+  const fields: QueryErrorFields = { message: e instanceof Error ? e.message : String(e), sqlState: undefined };
+  if (typeof e !== 'object' || e === null) return fields;
+  if ('code' in e && typeof e.code === 'string') fields.sqlState = e.code;
+  if ('position' in e && typeof e.position === 'string' && e.position !== '') fields.position = Number(e.position);
+  if ('detail' in e && typeof e.detail === 'string') fields.detail = e.detail;
+  if ('hint' in e && typeof e.hint === 'string') fields.hint = e.hint;
+  return fields;
+}
+
+async function build(dataDir: string, steps: readonly BuildStep[]): Promise<void> {
+  const db = await PGlite.create(dataDir, { relaxedDurability: true });
+  for (const step of steps) {
+    try {
+      if ('csv' in step) await db.query(step.sql, [], { blob: new Blob([step.csv]) });
+      else await db.exec(step.sql);
+    } catch (e) {
+      throw new Error(`${toErrorFields(e).message} in: ${step.sql.slice(0, 200)}`, { cause: e });
+    }
+  }
+  await db.exec('CHECKPOINT');
+  await db.close();
+  send({ type: 'built' });
+}
+
+/** Identity parsers/serializers for every type, so values stay in PostgreSQL's text form both ways. */
+interface TypeTable {
+  names: Map<number, string>;
+  identity: Record<number, (value: string) => string>;
+}
+
+async function loadTypes(db: PGlite): Promise<TypeTable> {
+  const result = await db.query<[string, string]>('SELECT oid::text, typname::text FROM pg_type', [], { rowMode: 'array' });
+  const names = new Map<number, string>();
+  const identity: Record<number, (value: string) => string> = {};
+  for (const [oid, typname] of result.rows) {
+    names.set(Number(oid), typname);
+    identity[Number(oid)] = (value) => value;
+  }
+  return { names, identity };
+}
+
+function isTextRow(row: unknown): row is (string | null)[] {
+  return Array.isArray(row) && row.every((v) => v === null || typeof v === 'string');
+}
+
+async function runQuery(db: PGlite, types: TypeTable, request: QueryRequest): Promise<void> {
+  const options = { rowMode: 'array' as const, parsers: types.identity, serializers: types.identity };
+  try {
+    if (request.readOnly) await db.exec(`BEGIN TRANSACTION READ ONLY; SET LOCAL ROLE ${quoteIdent(READ_ONLY_ROLE)}`);
+    let result;
+    try {
+      result = await db.query<unknown[]>(request.sql, request.params, options);
+    } finally {
+      if (request.readOnly) await db.exec('ROLLBACK');
+    }
+    const rows = result.rows.map((row) => {
+      if (!isTextRow(row)) throw new Error('PGlite returned a non-text value despite identity parsers');
+      return row;
+    });
+    const fields = result.fields.map((f) => ({ name: f.name, typeName: types.names.get(f.dataTypeID) ?? String(f.dataTypeID) }));
+    send({ type: 'result', id: request.id, fields, rows });
+  } catch (e) {
+    send({ type: 'error', id: request.id, ...toErrorFields(e) });
+  }
+}
+
+async function serve(dataDir: string): Promise<void> {
+  const db = await PGlite.create(dataDir, { relaxedDurability: true });
+  const types = await loadTypes(db);
+  // why: PGlite serialises its own calls, but chaining keeps replies in request order and one statement at a time
+  let chain = Promise.resolve();
+  port.on('message', (message: unknown) => {
+    if (!isWorkerRequest(message)) return;
+    if (message.type === 'close') {
+      chain = chain.then(async () => {
+        await db.close();
+        send({ type: 'closed' });
+      });
+      return;
+    }
+    chain = chain.then(() => runQuery(db, types, message));
+  });
+  send({ type: 'ready' });
+}
+
+const input: unknown = typeof workerData === 'object' && workerData !== null && 'input' in workerData ? workerData.input : undefined;
+if (!isWorkerInput(input)) throw new Error('pglite-worker: bad workerData');
+const started = input.mode === 'build' ? build(input.dataDir, input.steps) : serve(input.dataDir);
+started.catch((e: unknown) => send({ type: 'fatal', message: e instanceof Error ? e.message : String(e) }));
