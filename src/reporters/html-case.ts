@@ -3,6 +3,7 @@
 import type { CaseResult, Exchange, Finding } from '../model/index.ts';
 import { diffValues, type DiffEntry } from './diff.ts';
 import { escapeHtml } from './html-escape.ts';
+import { indentJsonText } from './json-indent.ts';
 import { cutText, formatDuration, formatValue, redactCurl, redactHeaders } from './text.ts';
 
 /** Size caps of the HTML report. */
@@ -93,7 +94,7 @@ function renderExchange(exchange: Exchange, limits: HtmlLimits): string {
     return parts.join('\n');
   }
   const headers = Object.entries(redactHeaders(response.headers)).map(([name, value]) => `${name}: ${value}`);
-  const fullBody = response.bodyTruncated ? response.body : prettyJson(response.body);
+  const fullBody = response.bodyTruncated ? response.body : indentJsonText(response.body);
   const body = cutText(fullBody, limits.maxBodyChars);
   const cut = response.bodyTruncated || body.length < fullBody.length ? ' <span class="note">(body cut)</span>' : '';
   parts.push(
@@ -102,13 +103,4 @@ function renderExchange(exchange: Exchange, limits: HtmlLimits): string {
     `<pre>${escapeHtml(body)}</pre>`,
   );
   return parts.filter((part) => part !== '').join('\n');
-}
-
-/** Indents a JSON body for reading; any other text is returned as it is. */
-function prettyJson(text: string): string {
-  try {
-    return JSON.stringify(JSON.parse(text), null, 2);
-  } catch {
-    return text;
-  }
 }
