@@ -52,7 +52,10 @@ export function createBaseResult(variant: RunVariant): CaseResult {
 
 type Outcome = { findings: Finding[] } | { error: { code: string; message: string } };
 
-/** Expectation keys that need a JSON body; a case with only `status`/`maxMs` may check an HTML answer. */
+/**
+ * Expectation keys that need a JSON body. CKAN answers routing errors (404, 405) with HTML, so a case that checks
+ * only `status`/`maxMs` of an error answer may get a non-JSON body; anything else non-JSON is a case error.
+ */
 const BODY_KEYS = ['success', 'errorType', 'error', 'body', 'records', 'total', 'fields', 'result', 'resultAbsent'] as const;
 
 function evaluate(variant: RunVariant, request: HttpRequest, response: HttpResponse, options: RunOptions): Outcome {
@@ -61,9 +64,9 @@ function evaluate(variant: RunVariant, request: HttpRequest, response: HttpRespo
     return { error: { code: 'E_BODY_TOO_LARGE', message: `${where}: response body too large, cut after ${Buffer.byteLength(response.body)} bytes` } };
   }
   const parsed = parseJson(response.body);
-  const needsBody = [variant.expect, variant.expectOnFixtures].some(
-    (e) => e !== undefined && (BODY_KEYS.some((k) => k in e) || e.contract !== 'none'),
-  );
+  const needsBody =
+    response.status < 400 ||
+    [variant.expect, variant.expectOnFixtures].some((e) => e !== undefined && BODY_KEYS.some((k) => k in e));
   if (!parsed.ok && needsBody) {
     const type = response.headers['content-type']?.split(';')[0]?.trim() || 'no content type';
     const flat = response.body.replace(/\s+/g, ' ').trim();
@@ -73,7 +76,7 @@ function evaluate(variant: RunVariant, request: HttpRequest, response: HttpRespo
   const observed: ObservedResponse = { status: response.status, body: parsed.ok ? parsed.value : undefined, durationMs: response.durationMs };
   const params = variant.request.params;
   const findings = [
-    ...checkContractFor(variant, observed, options.contract),
+    ...(parsed.ok ? checkContractFor(variant, observed, options.contract) : []),
     ...checkExpect(variant.expect, observed, { rulePrefix: '', params }),
     ...(variant.expectOnFixtures === undefined
       ? []

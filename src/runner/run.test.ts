@@ -96,3 +96,21 @@ describe('run', () => {
     expect(result.cases[0]?.error).toEqual({ code: 'E_BODY_TOO_LARGE', message: '[POST] "http://t/api/action/datastore_search": response body too large, cut after 14 bytes' });
   });
 });
+
+describe('run with non-JSON answers', () => {
+  const html = { status: 405, headers: { 'content-type': 'text/html' }, body: '<html>Method Not Allowed</html>' };
+
+  it('checks only the status of an HTML error answer when the case asks for nothing more', async () => {
+    const client = createClient(() => html);
+    const v = { ...variant('a', 'POST'), expect: { status: 405 } };
+    const result = await run(options([v], { contract: 'ckan' }), { client, clock });
+    expect(result.cases[0]?.status).toBe('pass');
+  });
+
+  it('is a case error when the case expects a JSON body', async () => {
+    const client = createClient(() => html);
+    const v = { ...variant('a', 'POST'), expect: { status: 405, success: false } };
+    const result = await run(options([v]), { client, clock });
+    expect(result.cases[0]?.error?.message).toBe('[POST] "http://t/api/action/datastore_search": response is not JSON (text/html): <html>Method Not Allowed</html>');
+  });
+});
