@@ -66,18 +66,22 @@ function describeListenError(error: NodeJS.ErrnoException, host: string, port: n
 
 async function serveOne(req: IncomingMessage, res: ServerResponse, options: { handle: AppHandler; maxBodyBytes: number }): Promise<void> {
   const declared = Number(req.headers['content-length'] ?? '0');
-  const body = declared > options.maxBodyBytes ? undefined : await readBody(req, options.maxBodyBytes);
-  if (body === undefined) {
+  const body: BodyOutcome = declared > options.maxBodyBytes ? 'too-large' : await readBody(req, options.maxBodyBytes);
+  if (body === 'aborted') return;
+  if (body === 'too-large') {
     refuseTooLarge(req, res, options.maxBodyBytes);
     return;
   }
   const request: AppRequest = { method: req.method ?? 'GET', url: req.url ?? '/', headers: flattenHeaders(req), body };
-  writeResponse(res, await options.handle(request));
+  const response = await options.handle(request);
+  if (!res.destroyed) writeResponse(res, response);
 }
 
-/** Reads the body, or resolves undefined as soon as it passes the cap (nothing more is buffered). */
-function readBody(req: IncomingMessage, maxBodyBytes: number): Promise<Buffer | undefined> {
-  return new Promise((resolve, reject) => {
+type BodyOutcome = Buffer | 'too-large' | 'aborted';
+
+/** Reads the body; stops buffering as soon as it passes the cap; 'aborted' when the client goes away first. */
+function readBody(req: IncomingMessage, maxBodyBytes: number): Promise<BodyOutcome> {
+  return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let size = 0;
     const onData = (chunk: Buffer): void => {
@@ -85,14 +89,18 @@ function readBody(req: IncomingMessage, maxBodyBytes: number): Promise<Buffer | 
       if (size > maxBodyBytes) {
         req.off('data', onData);
         chunks.length = 0;
-        resolve(undefined);
+        resolve('too-large');
         return;
       }
       chunks.push(chunk);
     };
     req.on('data', onData);
     req.once('end', () => resolve(Buffer.concat(chunks)));
-    req.once('error', reject);
+    // why: an aborted upload never ends; 'close' (or 'error') then settles the read so nothing is kept
+    req.once('error', () => resolve('aborted'));
+    req.once('close', () => {
+      if (!req.complete) resolve('aborted');
+    });
   });
 }
 

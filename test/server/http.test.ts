@@ -1,5 +1,6 @@
 // Socket-level tests: the app behind listen() on port 0, called over real HTTP.
 import { request as httpRequest, Agent } from 'node:http';
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isKitError } from '../../src/errors.ts';
 import { listen, type Listening } from '../../src/server/listen.ts';
@@ -173,5 +174,20 @@ describe('listen lifecycle', () => {
     const failure = await sendHttp(`${other.url}/api/3`).catch((error: unknown) => error);
     expect(String(failure)).toContain('ECONNREFUSED');
     agent.destroy();
+  });
+});
+
+describe('listen robustness', () => {
+  it('survives a client that aborts in the middle of a body', async () => {
+    const { port } = new URL(server.url);
+    await new Promise<void>((resolve, reject) => {
+      const socket = connect(Number(port), '127.0.0.1', () => {
+        socket.write('POST /api/action/echo HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"a":');
+        socket.destroy();
+        resolve();
+      });
+      socket.on('error', reject);
+    });
+    expect((await sendHttp(`${server.url}/api/3`)).status).toBe(200);
   });
 });
