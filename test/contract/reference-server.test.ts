@@ -35,7 +35,7 @@ function toRequest(call: Call): HttpRequest {
   const url = `${server.url}${call.prefix ?? '/api/3/action/'}${call.action}`;
   const headers: Record<string, string> = call.anonymous ? {} : { authorization: TOKEN };
   if (call.get) {
-    const query = new URLSearchParams(Object.entries(call.params).map(([k, v]) => [k, String(v)]));
+    const query = new URLSearchParams(Object.entries(call.params).map(([k, v]): [string, string] => [k, String(v)]));
     return { method: 'GET', url: `${url}?${query}`, headers };
   }
   return { method: 'POST', url, headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(call.params) };
