@@ -2,10 +2,9 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Engine } from '../../src/server/engines/types.ts';
+import { openPgliteEngine, type Engine } from '../../src/server/engines/index.ts';
 import { loadFixtures } from '../../src/server/fixtures/index.ts';
 import type { ActionRequest, Datastore, ServerContext } from '../../src/server/types.ts';
-import { openDevEngine } from './dev-harness.ts';
 import { writeScenarioFixtures } from './scenario-fixtures.ts';
 
 export interface ScenarioResource {
@@ -35,12 +34,12 @@ export const defaultConfig = {
   maxBodyBytes: 1024 * 1024,
 };
 
-/** Writes the resources as a fixtures folder in a temp dir, loads it and opens an engine on it. */
+/** Writes the resources as a fixtures folder in a temp dir, loads it and opens the PGlite engine on it. */
 export async function openScenario(resources: ScenarioResource[], config: Partial<typeof defaultConfig> = {}): Promise<Scenario> {
   const dir = await mkdtemp(join(tmpdir(), 'search-scenario-'));
   await writeScenarioFixtures(dir, resources);
   const fixtures = await loadFixtures(dir);
-  const engine = await openDevEngine(fixtures);
+  const engine = await openPgliteEngine(fixtures, { cacheDir: join(dir, 'cache') });
   return {
     context: createContext(engine, fixtures.datastore, config),
     close: async () => {
