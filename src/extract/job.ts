@@ -1,8 +1,8 @@
 // Job files (extracts.yaml): many extracts with their targets and outputs, run with bounded concurrency.
 import { readFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import { InputError, KitErrorCode, type InputProblem } from '../errors.ts';
-import { describeAjvErrors, parseSource } from '../catalogue/index.ts';
+import { InputError, KitError, KitErrorCode, type InputProblem } from '../errors.ts';
+import { describeAjvErrors, locateProblems, parseSource } from '../catalogue/index.ts';
 import { compileSchema } from '../schema/ajv.ts';
 import { JobFileSchema, type JobExtract, type JobFile } from '../schema/extract-job.ts';
 import type { ExtractHttpOptions, ExtractSpec } from './types.ts';
@@ -25,13 +25,7 @@ export async function loadJobFile(file: string): Promise<JobFile> {
     if (problems.length > 0) throw new InputError(KitErrorCode.jobInvalid, problems);
     return source.data;
   }
-  const problems: InputProblem[] = describeAjvErrors(validate.errors ?? []).map((problem) => ({
-    file,
-    ...source.locate(problem.key === undefined ? problem.pointer : `${problem.pointer}/${problem.key}`, problem.key !== undefined),
-    pointer: problem.pointer,
-    message: problem.message,
-  }));
-  throw new InputError(KitErrorCode.jobInvalid, problems);
+  throw new InputError(KitErrorCode.jobInvalid, locateProblems(source, describeAjvErrors(validate.errors ?? [])));
 }
 
 function checkNames(job: JobFile, file: string, locate: (pointer: string) => { line: number; column: number }): InputProblem[] {
@@ -44,9 +38,6 @@ function checkNames(job: JobFile, file: string, locate: (pointer: string) => { l
     const merged = { ...job.defaults, ...extract };
     if ((merged.resource === undefined) === (merged.sql === undefined)) {
       problems.push({ file, ...locate(pointer), pointer, message: 'give exactly one of resource or sql' });
-    }
-    if ((extract.target ?? job.target) === undefined) {
-      problems.push({ file, ...locate(pointer), pointer, message: 'no target: set target here or at the top of the job file' });
     }
   });
   return problems;
@@ -84,7 +75,10 @@ export function resolveJob(job: JobFile, context: JobContext): JobItem[] {
 
 function resolveJobExtract(job: JobFile, extract: JobExtract, context: JobContext): ExtractSpec {
   const merged = { ...job.defaults, ...extract };
-  const baseUrl = context.targetOverride ?? merged.target ?? job.target ?? '';
+  const baseUrl = context.targetOverride ?? merged.target ?? job.target;
+  if (baseUrl === undefined) {
+    throw new KitError(KitErrorCode.usage, `${context.file}: extract "${extract.name}" has no target: set target on it or at the top of the job file, or use --reference`);
+  }
   const token = merged.tokenEnv === undefined ? undefined : context.env[merged.tokenEnv];
   const out = resolve(dirname(context.file), expandTemplate(merged.out, extract.name, context.nowMs));
   return {

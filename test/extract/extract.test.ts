@@ -1,0 +1,183 @@
+import { createHash } from 'node:crypto';
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { extract, startReferenceServer, type Manifest, type ReferenceServer } from '../../src/index.ts';
+import { startProxy } from './proxy.ts';
+
+const COURSES = 'df356cc6-0e13-4ba8-bc98-c4706614881b';
+const TOKEN = 'extract-test-token';
+
+let server: ReferenceServer;
+let noSqlServer: ReferenceServer;
+let dir: string;
+
+beforeAll(async () => {
+  server = await startReferenceServer({ fixturesDir: 'fixtures', port: 0, config: { apiTokens: [TOKEN] } });
+  noSqlServer = await startReferenceServer({ fixturesDir: 'fixtures', port: 0, config: { sqlEnabled: false, rowsMax: 50 } });
+  dir = await mkdtemp(join(tmpdir(), 'dsk-extract-'));
+});
+
+afterAll(async () => {
+  await server.close();
+  await noSqlServer.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function apiRecords(baseUrl: string, action: string, params: Record<string, unknown>): Promise<Record<string, unknown>[]> {
+  const response = await fetch(`${baseUrl}/api/3/action/${action}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: TOKEN },
+    body: JSON.stringify(params),
+  });
+  const body: unknown = await response.json();
+  if (typeof body !== 'object' || body === null || !('result' in body)) throw new Error('no result');
+  const result: unknown = body.result;
+  if (typeof result !== 'object' || result === null || !('records' in result) || !Array.isArray(result.records)) throw new Error('no records');
+  return result.records;
+}
+
+const sqlAll = (id: string): string => `SELECT * FROM "${id}" ORDER BY "_id"`;
+
+function parseJsonl(text: string): unknown[] {
+  return text.split('\n').filter((line) => line !== '').map((line): unknown => JSON.parse(line));
+}
+
+describe('extract', () => {
+  it.each([
+    ['jsonl', (text: string) => parseJsonl(text)],
+    ['json', (text: string): unknown => JSON.parse(text)],
+  ] as const)('writes every row of a resource as %s, equal to the API answer row for row', async (format, parse) => {
+    const out = join(dir, `courses.${format}`);
+    const manifest = await extract({ source: { target: server.url, token: TOKEN }, resource: 'courses', format, out, pageSize: 37 });
+    const expected = (await apiRecords(server.url, 'datastore_search_sql', { sql: sqlAll(COURSES) })).map(withoutFullText);
+    expect(parse(await readFile(out, 'utf8'))).toEqual(expected);
+    expect(manifest.rows).toBe(260);
+    expect(manifest.paging.method).toBe('sql-keyset');
+    expect(manifest.paging.pages).toBe(Math.ceil(260 / 37));
+    expect(manifest.totalCheck).toEqual({ serverTotal: 260, exact: true, matches: true });
+    expect(manifest.source.resourceId).toBe(COURSES);
+  });
+
+  it('writes CSV with a header row, RFC 4180 quoting and values as the API renders them', async () => {
+    const out = join(dir, 'courses.csv');
+    await extract({ source: { target: server.url, token: TOKEN }, resource: COURSES, format: 'csv', out, fields: ['_id', 'title', 'fee', 'tags', 'meta', 'online'] });
+    const lines = (await readFile(out, 'utf8')).split('\n');
+    expect(lines[0]).toBe('_id,title,fee,tags,meta,online');
+    expect(lines).toHaveLength(262); // header + 260 rows + final newline
+    const records = await apiRecords(server.url, 'datastore_search_sql', { sql: `SELECT "_id","title","fee"::text AS fee FROM "${COURSES}" ORDER BY "_id"` });
+    // Numbers keep their exact text (numeric scale), so fee 482.00 stays "482.00".
+    records.forEach((record, index) => {
+      const line = lines[index + 1] ?? '';
+      expect(line.startsWith(`${String(record['_id'])},`)).toBe(true);
+      if (record['fee'] !== null) expect(line).toContain(String(record['fee']));
+    });
+    expect(lines.find((line) => line.startsWith('102,'))).toMatch(/^102,"?Über die Brücke: Deutsche Literatur"?,/);
+  });
+
+  it('writes TSV and gzip (one gzip member per page) that decompresses to the plain output', async () => {
+    const plain = join(dir, 'm.tsv');
+    const zipped = join(dir, 'm.tsv.gz');
+    const source = { target: server.url, token: TOKEN };
+    await extract({ source, resource: 'measurements', format: 'tsv', out: plain, pageSize: 50 });
+    const manifest = await extract({ source, resource: 'measurements', format: 'tsv', gzip: true, out: zipped, pageSize: 50 });
+    const text = await readFile(plain, 'utf8');
+    expect(gunzipSync(await readFile(zipped)).toString('utf8')).toBe(text);
+    expect(text.split('\n')[0]?.split('\t')).toContain('station_code');
+    expect(text.trimEnd().split('\n')).toHaveLength(181);
+    expect(manifest.output.sha256).toBe(createHash('sha256').update(await readFile(zipped)).digest('hex'));
+    expect(manifest.output.bytes).toBe((await stat(zipped)).size);
+  });
+
+  it('extracts an SQL query by keyset on its _id column', async () => {
+    const out = join(dir, 'sql.jsonl');
+    const sql = `SELECT "_id", "title", "stage" FROM "${COURSES}" WHERE "stage" = 'Advanced'`;
+    const manifest = await extract({ source: { target: server.url, token: TOKEN }, sql, format: 'jsonl', out, pageSize: 10 });
+    const rows = parseJsonl(await readFile(out, 'utf8'));
+    expect(rows).toHaveLength(65);
+    expect(rows.every((row) => typeof row === 'object' && row !== null && 'stage' in row && row.stage === 'Advanced')).toBe(true);
+    expect(manifest.paging.method).toBe('sql-keyset');
+    expect(manifest.totalCheck).toBeNull();
+  });
+
+  it('falls back to offset paging with a warning, following the page size the server allows', async () => {
+    const out = join(dir, 'offset.jsonl');
+    const warnings: string[] = [];
+    const manifest = await extract(
+      { source: { target: noSqlServer.url }, resource: 'courses', format: 'jsonl', out, pageSize: 100, filters: { stage: ['Advanced', 'Foundation'] } },
+      { listener: { onWarning: (message) => warnings.push(message) } },
+    );
+    const rows = parseJsonl(await readFile(out, 'utf8'));
+    expect(rows).toHaveLength(130);
+    expect(manifest.paging.method).toBe('offset');
+    expect(manifest.paging.pages).toBe(3); // rows_max 50 caps each page: 50 + 50 + 30
+    expect(warnings.join('\n')).toMatch(/offset paging/);
+    expect(manifest.totalCheck?.matches).toBe(true);
+  });
+
+  it('completes a correct file when every third page fails with 503 or 429', async () => {
+    const proxy = await startProxy(server.url, {
+      intercept: (call) => {
+        if (call % 6 === 0) return { status: 503, body: '"unavailable"' };
+        if (call % 3 === 0) return { status: 429, headers: { 'retry-after': '0' }, body: '"slow down"' };
+        return undefined;
+      },
+    });
+    try {
+      const out = join(dir, 'flaky.jsonl');
+      const reference = join(dir, 'flaky-reference.jsonl');
+      await extract({ source: { target: proxy.url, token: TOKEN }, resource: 'courses', format: 'jsonl', out, pageSize: 20, http: { retries: 3 } });
+      await extract({ source: { target: server.url, token: TOKEN }, resource: 'courses', format: 'jsonl', out: reference, pageSize: 20 });
+      expect(await readFile(out, 'utf8')).toBe(await readFile(reference, 'utf8'));
+      expect(proxy.calls()).toBeGreaterThan(20);
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it('leaves no output file when the target fails for good, and keeps the part file for --resume', async () => {
+    let broken = true;
+    const proxy = await startProxy(server.url, {
+      intercept: (call, body) => (broken && call > 6 && body.includes('LIMIT') ? { status: 500, body: '"boom"' } : undefined),
+    });
+    try {
+      const out = join(dir, 'broken.jsonl');
+      await expect(
+        extract({ source: { target: proxy.url, token: TOKEN }, resource: 'courses', format: 'jsonl', out, pageSize: 20, http: { retries: 1 } }),
+      ).rejects.toThrow(/extract to .*broken\.jsonl failed: .*500.*rerun with --resume/);
+      await expect(stat(out)).rejects.toThrow();
+      await expect(stat(`${out}.manifest.json`)).rejects.toThrow();
+      broken = false;
+      const resumed: Manifest = await extract({ source: { target: proxy.url, token: TOKEN }, resource: 'courses', format: 'jsonl', out, pageSize: 20, resume: true });
+      expect(resumed.resumed).toBe(true);
+      expect(parseJsonl(await readFile(out, 'utf8'))).toHaveLength(260);
+      await expect(stat(`${out}.part`)).rejects.toThrow();
+      await expect(stat(`${out}.checkpoint.json`)).rejects.toThrow();
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it('leaves nothing behind when the source is refused before any row', async () => {
+    const out = join(dir, 'missing.csv');
+    await expect(extract({ source: { target: server.url }, resource: 'no-such-resource', format: 'csv', out })).rejects.toThrow(
+      /404 Not found: Resource "no-such-resource" was not found/,
+    );
+    await expect(stat(`${out}.part`)).rejects.toThrow();
+    await expect(stat(out)).rejects.toThrow();
+  });
+
+  it('reads a private resource only with the token', async () => {
+    const out = join(dir, 'staff.csv');
+    await expect(extract({ source: { target: server.url }, resource: 'staff', format: 'csv', out })).rejects.toThrow(/403 Access denied/);
+    const manifest = await extract({ source: { target: server.url, token: TOKEN }, resource: 'staff', format: 'csv', out });
+    expect(manifest.rows).toBe(12);
+  });
+});
+
+function withoutFullText(record: Record<string, unknown>): Record<string, unknown> {
+  const { _full_text: _ignored, ...rest } = record;
+  return rest;
+}

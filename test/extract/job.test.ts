@@ -1,0 +1,97 @@
+import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { main } from '../../src/cli/main.ts';
+import type { CliIo } from '../../src/cli/io.ts';
+import { expandTemplate, extractJob, startReferenceServer, type ReferenceServer } from '../../src/index.ts';
+
+let server: ReferenceServer;
+let dir: string;
+
+beforeAll(async () => {
+  server = await startReferenceServer({ fixturesDir: 'fixtures', port: 0, config: { apiTokens: ['job-token'] } });
+  dir = await mkdtemp(join(tmpdir(), 'dsk-job-'));
+});
+
+afterAll(async () => {
+  await server.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+function captureIo(env: Record<string, string> = {}): CliIo & { out: () => string; err: () => string } {
+  let out = '';
+  let err = '';
+  const sink = (append: (text: string) => void): Writable =>
+    new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        append(chunk.toString('utf8'));
+        callback();
+      },
+    });
+  return {
+    stdout: sink((t) => (out += t)),
+    stderr: sink((t) => (err += t)),
+    env: { CI: 'true', ...env },
+    cwd: process.cwd(),
+    onStop: () => () => undefined,
+    out: () => out,
+    err: () => err,
+  };
+}
+
+describe('extract --job', () => {
+  it('runs every extract, keeps going past a failing one, and exits 1 naming it', async () => {
+    const jobDir = await mkdtemp(join(dir, 'a-'));
+    const file = join(jobDir, 'extracts.yaml');
+    await writeFile(
+      file,
+      [
+        `target: ${server.url}`,
+        'concurrency: 2',
+        'defaults: { format: jsonl, pageSize: 40, tokenEnv: JOB_TOKEN }',
+        'extracts:',
+        '  - { name: courses, resource: courses, out: "out/{name}-{date}.jsonl" }',
+        '  - { name: staff, resource: staff, format: csv, out: "out/staff.csv" }',
+        '  - { name: missing, resource: nope, out: "out/missing.jsonl" }',
+        '',
+      ].join('\n'),
+    );
+    const io = captureIo({ JOB_TOKEN: 'job-token' });
+    const code = await main(['extract', '--job', file], io);
+    expect(code).toBe(1);
+    expect(io.out()).toMatch(/ok {5}courses: 260 rows/);
+    expect(io.out()).toMatch(/ok {5}staff: 12 rows/);
+    expect(io.out()).toMatch(/FAILED missing: .*404 Not found: Resource "nope" was not found/);
+    expect(io.out()).toContain('2 of 3 extracts succeeded');
+    const files = await readdir(join(jobDir, 'out'));
+    expect(files).toContain(`courses-${new Date().toISOString().slice(0, 10)}.jsonl`);
+    expect(files.some((f) => f.startsWith('missing'))).toBe(false);
+    expect(io.out() + io.err()).not.toContain('job-token');
+  });
+
+  it('reports every problem of a malformed job file with file:line:col and exits 2', async () => {
+    const file = join(dir, 'bad.yaml');
+    await writeFile(file, ['extracts:', '  - name: a', '    out: a.csv', '    format: xml', '    resorce: x', ''].join('\n'));
+    const io = captureIo();
+    expect(await main(['extract', '--job', file], io)).toBe(2);
+    expect(io.err()).toContain(`${file}:4:13 /extracts/0/format must be one of csv, tsv, jsonl, json (E_JOB_INVALID)`);
+    expect(io.err()).toMatch(/bad\.yaml:5:5 .*resorce/);
+  });
+
+  it('runs a job against the bundled reference server with --reference', async () => {
+    const file = join(dir, 'ref.yaml');
+    await writeFile(file, ['extracts:', '  - { name: m, resource: measurements, format: csv, out: ref-out/m.csv }', ''].join('\n'));
+    const outcomes = await extractJob({ file, env: {}, reference: { fixturesDir: 'fixtures' } });
+    expect(outcomes).toEqual([expect.objectContaining({ name: 'm', ok: true })]);
+    expect((await readFile(join(dir, 'ref-out', 'm.csv'), 'utf8')).trimEnd().split('\n')).toHaveLength(181);
+  });
+
+  it.each([
+    ['out/{name}-{date}.csv', 'out/x-2026-11-22.csv'],
+    ['{datetime}/x.csv', '20261122T031500Z/x.csv'],
+  ])('expands %s', (template, expected) => {
+    expect(expandTemplate(template, 'x', Date.parse('2026-11-22T03:15:00Z'))).toBe(expected);
+  });
+});

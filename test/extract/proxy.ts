@@ -1,0 +1,55 @@
+// A small forwarding proxy in front of the reference server, for extract tests: it can fail chosen action calls.
+import { createServer, request, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface ProxyRule {
+  /** Decides, for the n-th action call (1-based) and its body, what to answer instead of forwarding. */
+  intercept(call: number, body: string): { status: number; headers?: Record<string, string>; body: string } | undefined;
+}
+
+export interface Proxy {
+  url: string;
+  calls: () => number;
+  close(): Promise<void>;
+}
+
+export async function startProxy(upstream: string, rule: ProxyRule): Promise<Proxy> {
+  let calls = 0;
+  const target = new URL(upstream);
+  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks);
+      if ((req.url ?? '').includes('/action/')) {
+        calls += 1;
+        const answer = rule.intercept(calls, body.toString('utf8'));
+        if (answer !== undefined) {
+          res.writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers });
+          res.end(answer.body);
+          return;
+        }
+      }
+      const forward = request(
+        { host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers },
+        (upstreamRes) => {
+          res.writeHead(upstreamRes.statusCode ?? 502, upstreamRes.headers);
+          upstreamRes.pipe(res);
+        },
+      );
+      forward.on('error', () => res.destroy());
+      forward.end(body);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo; // why: listen() on a TCP port always yields AddressInfo
+  return {
+    url: `http://127.0.0.1:${port}`,
+    calls: () => calls,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
