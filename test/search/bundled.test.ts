@@ -57,7 +57,32 @@ describe.each(['', '/pt_BR'])('datastore_search call shapes on the bundled fixtu
   });
 });
 
+const samples = '618532cb-ff3b-40c9-8e30-2ab721a38603';
+
+async function rawBody(path: string): Promise<string> {
+  const response = await fetch(`${server.url}${path}`);
+  expect(response.status).toBe(200);
+  return response.text();
+}
+
 describe('bundled fixtures rendering', () => {
+  it('copies PostgreSQL JSON for records: numeric scale, exact int8, NaN as a string, no timestamp fraction', async () => {
+    const body = await rawBody(`/api/action/datastore_search?resource_id=${samples}&limit=2`);
+    expect(body).toContain(
+      '"records": [{"_id":1,"label":"plain","bük":"eins","rating with %":1.50,"big":9007199254740993,"ratio":13.4,' +
+        '"nums":[1,2,3],"nested":["b",{"moo":"moo"}],"day":"2011-01-01","at":"12:42:00","stamp":"2005-03-01T00:00:00","flag":true},',
+    );
+    expect(body).toContain('"stamp":"2020-01-01T10:11:12","flag":false}]');
+    const nan = await rawBody(`/api/action/datastore_search?resource_id=${samples}&records_format=lists&fields=big,ratio&filters={"_id":3}`);
+    expect(nan).toContain('"records": [[42,"NaN"]]');
+  });
+
+  it('writes csv as COPY does, NULL json/array as null', async () => {
+    const body = await rawBody(`/api/action/datastore_search?resource_id=${samples}&records_format=csv&fields=label,nums,nested,flag&limit=3`);
+    const result = (JSON.parse(body) as { result: { records: string } }).result;
+    expect(result.records).toBe('plain,"[1,2,3]","[""b"",{""moo"":""moo""}]",t\n"",[],"{""foo"":2014}",f\n,null,null,\n');
+  });
+
   it('lists _table_metadata with every table and alias', async () => {
     const result = await call('/api/3/action/datastore_search?resource_id=_table_metadata&limit=100');
     const rows = result['records'] as { name: string; alias_of: string | null }[];

@@ -39,7 +39,8 @@ export async function openScenario(resources: ScenarioResource[], config: Partia
   const dir = await mkdtemp(join(tmpdir(), 'search-scenario-'));
   await writeScenarioFixtures(dir, resources);
   const fixtures = await loadFixtures(dir);
-  const engine = await openPgliteEngine(fixtures, { cacheDir: join(dir, 'cache') });
+  // why: the engine's default cache is keyed by the fixtures' content, so reruns reuse the prepared data dir
+  const engine = await openPgliteEngine(fixtures);
   return {
     context: createContext(engine, fixtures.datastore, config),
     close: async () => {
