@@ -2,21 +2,30 @@
 // API description (GET and POST, with and without a locale), auth on a private resource, and the 404.
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startReferenceServer, type ReferenceServer } from '../../src/server/index.ts';
-import { sendHttp } from './helpers.ts';
+import { openPgliteEngine, type Engine } from '../../src/server/engines/index.ts';
+import { loadFixtures } from '../../src/server/fixtures/index.ts';
+import { createApp, resolveServerConfig, startReferenceServer, type AppHandler, type ReferenceServer } from '../../src/server/index.ts';
+import { makeRequest, readJson, sendHttp } from './helpers.ts';
 
 const fixturesDir = path.resolve(import.meta.dirname, '../../fixtures');
 const courses = 'df356cc6-0e13-4ba8-bc98-c4706614881b';
 const staff = 'ff5f4ee6-14e2-4eb2-892c-abf6872814ff';
 let server: ReferenceServer;
+let engine: Engine;
+let handle: AppHandler;
 
+// One engine serves both the pure handler and the socket server (passed in, so the server must not close it).
 beforeAll(async () => {
-  server = await startReferenceServer({ fixturesDir, port: 0, config: { apiTokens: ['staff-reader'] } });
+  const fixtures = await loadFixtures(fixturesDir);
+  engine = await openPgliteEngine(fixtures);
+  handle = createApp({ engine, datastore: fixtures.datastore, config: resolveServerConfig({ apiTokens: ['staff-reader'] }) });
+  server = await startReferenceServer({ fixturesDir, port: 0, engine, config: { apiTokens: ['staff-reader'] } });
 }, 120_000);
 
 afterAll(async () => {
   await server?.close();
-});
+  await engine?.close();
+}, 60_000);
 
 interface Envelope {
   help: string;
@@ -81,5 +90,32 @@ describe('reference server errors and auth', () => {
 
   it('exposes the loaded datastore', () => {
     expect(server.datastore.resolve('courses')?.id).toBe(courses);
+  });
+});
+
+describe('reference server handler (no socket)', () => {
+  it('answers the GET call shape with records', async () => {
+    const response = await handle(makeRequest('GET', `/pt_BR/api/3/action/datastore_search?resource_id=${courses}&limit=2`));
+    expect(response.status).toBe(200);
+    expect(ids(readJson(response) as Envelope)).toEqual([1, 2]);
+  });
+
+  it('answers a legacy form POST (curl -d) with records', async () => {
+    const body = JSON.stringify({ resource_id: 'courses', q: 'zeppelin' });
+    const response = await handle(makeRequest('POST', '/api/action/datastore_search', { headers: { 'content-type': 'application/x-www-form-urlencoded' }, body }));
+    expect(ids(readJson(response) as Envelope)).toEqual([77]);
+  });
+
+  it('answers a validation error for a bad limit', async () => {
+    const response = await handle(makeRequest('GET', `/api/action/datastore_search?resource_id=${courses}&limit=bad`));
+    expect(response.status).toBe(409);
+    expect(readJson(response)).toMatchObject({ success: false, error: { limit: expect.arrayContaining(['Invalid integer']), __type: 'Validation Error' } });
+  });
+
+  it('leaves a borrowed engine open when the server closes', async () => {
+    const other = await startReferenceServer({ fixturesDir, port: 0, engine });
+    await other.close();
+    const result = await engine.query('SELECT 1 AS one');
+    expect(result.rows).toEqual([['1']]);
   });
 });
