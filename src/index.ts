@@ -69,8 +69,8 @@ export type {
   ServerConfig,
   ServerContext,
 } from './server/index.ts';
-export { extract, extractJob, extractClientOptions } from './api/extract.ts';
-export type { ExtractOptions, ExtractSource, ExtractJobOptions, JobOutcome, ExtractRunContext } from './api/extract.ts';
+export { extract, extractJob, extractClientOptions } from './api/index.ts';
+export type { ExtractOptions, ExtractSource, ExtractJobOptions, JobOutcome, ExtractRunContext } from './api/index.ts';
 export { PagingMethod, expandTemplate, loadJobFile, checkpointPath, manifestPath, partPath } from './extract/index.ts';
 export type { ExtractListener, ExtractSpec, ExtractColumn } from './extract/index.ts';
 export type { Manifest, Checkpoint } from './schema/extract-files.ts';

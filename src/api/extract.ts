@@ -13,6 +13,7 @@ import {
   type ExtractHttpOptions,
   type ExtractListener,
   type ExtractSpec,
+  type ExtractTarget,
   type JobItem,
 } from '../extract/index.ts';
 
@@ -52,9 +53,9 @@ export function extractClientOptions(http: ExtractHttpOptions | undefined, clock
 /** Runs one extract and returns its manifest; throws KitError (E_EXTRACT_FAILED, E_SERVER_START, ...). */
 export async function extract(options: ExtractOptions, context: ExtractRunContext = {}): Promise<Manifest> {
   const clock = context.clock ?? systemClock;
-  return withSource(options.source, async (baseUrl, token) => {
+  return withSource(options.source, async (target) => {
     const spec: ExtractSpec = {
-      target: token === undefined ? { baseUrl } : { baseUrl, token },
+      target,
       ...(options.resource === undefined ? {} : { resource: options.resource }),
       ...(options.sql === undefined ? {} : { sql: options.sql }),
       ...(options.filters === undefined ? {} : { filters: options.filters }),
@@ -85,14 +86,14 @@ export async function extractJob(options: ExtractJobOptions, context: ExtractRun
   const clock = context.clock ?? systemClock;
   const job = await loadJobFile(options.file);
   const source: ExtractSource = options.reference === undefined ? { target: '' } : { reference: options.reference };
-  return withSource(source, async (baseUrl, token) => {
+  return withSource(source, async (reference) => {
     const items = resolveJob(job, {
       file: options.file,
       env: options.env,
       nowMs: clock.now(),
-      ...(options.reference === undefined ? {} : { targetOverride: baseUrl }),
+      ...(options.reference === undefined ? {} : { targetOverride: reference.baseUrl }),
     });
-    const withToken = items.map((item) => (token === undefined ? item : { ...item, spec: { ...item.spec, target: { baseUrl, token } } }));
+    const withToken = options.reference === undefined ? items : items.map((item) => ({ ...item, spec: { ...item.spec, target: reference } }));
     return runPool(withToken, job.concurrency ?? 2, (item) => runJobItem(item, { clock, ...(context.listener === undefined ? {} : { listener: context.listener }) }));
   });
 }
@@ -118,13 +119,14 @@ async function runWithClient(
   }
 }
 
-async function withSource<T>(source: ExtractSource, body: (baseUrl: string, token: string | undefined) => Promise<T>): Promise<T> {
-  if ('target' in source) return body(source.target, source.token);
+async function withSource<T>(source: ExtractSource, body: (target: ExtractTarget) => Promise<T>): Promise<T> {
+  if ('target' in source) return body(source.token === undefined ? { baseUrl: source.target } : { baseUrl: source.target, token: source.token });
   // why: the reference server's private resources need a token; a random one lives only as long as this run
   const token = randomBytes(24).toString('hex');
-  const server = await startReferenceServer({ fixturesDir: source.reference.fixturesDir, port: 0, config: { apiTokens: [token] } });
+  const fixturesDir = source.reference.fixturesDir;
+  const server = await startReferenceServer({ fixturesDir, port: 0, config: { apiTokens: [token] } });
   try {
-    return await body(server.url, token);
+    return await body({ baseUrl: server.url, token, label: `reference:${fixturesDir}` });
   } finally {
     await server.close();
   }

@@ -1,5 +1,5 @@
 // Calls the DataStore actions an extract needs and turns CKAN envelopes into results or one-line errors.
-import type { HttpClient } from '../http/types.ts';
+import type { HttpClient } from '../http/index.ts';
 import { isLosslessObject, parseLossless, type LosslessValue } from './lossless-json.ts';
 
 /** Where an extract reads from. */
@@ -8,6 +8,11 @@ export interface ExtractTarget {
   baseUrl: string;
   /** Token sent bare in Authorization; never logged. */
   token?: string;
+  /**
+   * How the source is named in the manifest and checkpoint instead of `baseUrl` (e.g. `reference:fixtures` for the
+   * in-process reference server, whose port changes every run).
+   */
+  label?: string;
 }
 
 /** An action call that did not succeed: HTTP status (0 for transport errors) and a one-line reason. */

@@ -14,7 +14,7 @@ export const manifestPath = (out: string): string => `${out}.manifest.json`;
 
 /** The identity of an extract: source, query and output shape (not the page size or rate). */
 export function specKey(spec: ExtractSpec): string {
-  const identity = [spec.target.baseUrl, spec.resource, spec.sql, spec.filters, spec.q, spec.fields, spec.format, spec.gzip];
+  const identity = [spec.target.label ?? spec.target.baseUrl, spec.resource, spec.sql, spec.filters, spec.q, spec.fields, spec.format, spec.gzip];
   return createHash('sha256').update(JSON.stringify(identity)).digest('hex').slice(0, 16);
 }
 

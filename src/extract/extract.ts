@@ -3,7 +3,7 @@
 import { mkdir, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { KitError, KitErrorCode } from '../errors.ts';
-import type { HttpClient } from '../http/types.ts';
+import type { HttpClient } from '../http/index.ts';
 import type { Clock } from '../model/index.ts';
 import { MANIFEST_VERSION, type Manifest } from '../schema/extract-files.ts';
 import { writeFileAtomic } from '../util/atomic-write.ts';
@@ -139,7 +139,7 @@ async function finish(spec: ExtractSpec, plan: ExtractPlan, state: ExtractState,
     manifestVersion: MANIFEST_VERSION,
     output: { file: spec.out, format: spec.format, gzip: spec.gzip, bytes, sha256 },
     source: {
-      target: spec.target.baseUrl,
+      target: spec.target.label ?? spec.target.baseUrl,
       ...(spec.resource === undefined ? {} : { resource: spec.resource }),
       ...(plan.resourceId === undefined ? {} : { resourceId: plan.resourceId }),
       ...(spec.sql === undefined ? {} : { sql: spec.sql }),

@@ -1,5 +1,5 @@
 // Fetches one page of rows with the planned paging method and says where the next page starts.
-import type { HttpClient } from '../http/types.ts';
+import type { HttpClient } from '../http/index.ts';
 import { ActionCallError, callAction } from './api.ts';
 import { isLosslessObject, JsonNumber, type LosslessValue } from './lossless-json.ts';
 import type { ExtractPlan } from './plan.ts';

@@ -1,5 +1,5 @@
 // Decides how an extract reads its rows: which columns, which paging method, and the server's total.
-import type { HttpClient } from '../http/types.ts';
+import type { HttpClient } from '../http/index.ts';
 import { ActionCallError, callAction, type ActionResult } from './api.ts';
 import { isLosslessObject, JsonNumber, type LosslessValue } from './lossless-json.ts';
 import { buildOffsetSql, isSendableSql, trimStatement } from './sql-text.ts';

@@ -1,0 +1,3 @@
+// High-level entry points that compose several modules (reference server + HTTP client + extract).
+export { extract, extractJob, extractClientOptions } from './extract.ts';
+export type { ExtractOptions, ExtractSource, ExtractJobOptions, JobOutcome, ExtractRunContext } from './extract.ts';

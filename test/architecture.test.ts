@@ -1,0 +1,85 @@
+// Holds the layout rules of STYLE.md: each third-party library stays in its one module, the reference server
+// shares no code with the kit that checks it, and cross-folder imports go through the folder's index.ts.
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const root = resolve(import.meta.dirname, '..');
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(path);
+    return entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') ? [path] : [];
+  });
+}
+
+interface Import {
+  file: string;
+  specifier: string;
+}
+
+const files = sourceFiles(join(root, 'src'));
+const imports: Import[] = files.flatMap((file) => {
+  const text = readFileSync(file, 'utf8');
+  const found = [...text.matchAll(/(?:^|\n)\s*(?:import|export)\s[^;]*?from\s+'([^']+)'|import\(\s*'([^']+)'\s*\)/g)];
+  return found.map((match) => ({ file: relative(root, file), specifier: match[1] ?? match[2] ?? '' }));
+});
+
+const libraryHomes: Record<string, string[]> = {
+  undici: ['src/http/'],
+  yargs: ['src/cli/'],
+  'csv-parse': ['src/server/fixtures/'],
+  'csv-stringify': ['src/extract/'],
+  yaml: ['src/catalogue/'],
+  'libpg-query': ['src/server/sql/'],
+  '@electric-sql/pglite': ['src/server/engines/'],
+  pg: ['src/server/engines/'],
+};
+
+function packageOf(specifier: string): string {
+  const parts = specifier.split('/');
+  return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : (parts[0] ?? specifier);
+}
+
+function topFolder(path: string): string {
+  const parts = path.split('/');
+  return parts.length > 2 ? (parts[1] ?? '') : '';
+}
+
+describe('architecture', () => {
+  it.each(Object.entries(libraryHomes))('keeps %s inside its module', (library, homes) => {
+    const outside = imports.filter(
+      (i) => !i.specifier.startsWith('.') && packageOf(i.specifier.replace(/^node:/, '')) === library && !homes.some((home) => i.file.startsWith(home)),
+    );
+    expect(outside).toEqual([]);
+  });
+
+  it('keeps the reference server free of the kit that checks it', () => {
+    const forbidden = ['http', 'contract', 'runner', 'catalogue', 'reporters', 'extract', 'api', 'cli'];
+    const leaks = imports.filter((i) => {
+      if (!i.file.startsWith('src/server/') || !i.specifier.startsWith('.')) return false;
+      const target = relative(root, resolve(root, dirname(i.file), i.specifier));
+      return forbidden.includes(topFolder(target));
+    });
+    expect(leaks).toEqual([]);
+  });
+
+  it('imports other folders only through their index.ts (util, schema and model excepted)', () => {
+    const open = new Set(['util', 'schema', 'model', '']);
+    const bypasses = imports.filter((i) => {
+      if (!i.specifier.startsWith('.')) return false;
+      const target = relative(root, resolve(root, dirname(i.file), i.specifier));
+      const from = topFolder(i.file);
+      const to = topFolder(target);
+      if (from === to || open.has(to) || !target.startsWith('src/')) return false;
+      return target !== `src/${to}/index.ts`;
+    });
+    expect(bypasses).toEqual([]);
+  });
+
+  it('never reads the shared spec folder at run time', () => {
+    const readers = files.filter((file) => /['"`][^'"`]*\.\.\/shared\//.test(readFileSync(file, 'utf8')));
+    expect(readers).toEqual([]);
+  });
+});
