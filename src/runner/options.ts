@@ -6,41 +6,41 @@ import type { ContractProfile } from './types.ts';
 /** Where the cases are sent: a deployed API, or the bundled reference server started for the run. */
 export type RunTarget = { kind: 'url'; url: string } | { kind: 'reference'; fixturesDir: string };
 
-/** Options of `runCatalogue`, as given by one layer; every field optional. Paths are relative to `cwd`. */
+/** Options of `runCatalogue`, as given by one layer; every field optional (undefined = not set). Paths are relative to `cwd`. */
 export interface RunSettings {
   /** Working directory that relative paths resolve against. */
-  cwd?: string;
+  cwd?: string | undefined;
   /** Catalogue folder. Default `cases`. */
-  casesDir?: string;
-  target?: RunTarget;
+  casesDir?: string | undefined;
+  target?: RunTarget | undefined;
   /** Profile file. Default `profiles/reference.yaml` with the reference target, else none. */
-  profileFile?: string;
+  profileFile?: string | undefined;
   /** The API token itself (never logged). */
-  token?: string;
+  token?: string | undefined;
   /** Variants in flight at once. Default 8. */
-  concurrency?: number;
+  concurrency?: number | undefined;
   /** Whole-request budget per attempt (ms). Default 30000. */
-  timeoutMs?: number;
+  timeoutMs?: number | undefined;
   /** Extra attempts on network errors, 5xx and 429. Default 0. */
-  retries?: number;
+  retries?: number | undefined;
   /** Requests started per second. Default unlimited. */
-  rateRps?: number;
-  tags?: readonly string[];
+  rateRps?: number | undefined;
+  tags?: readonly string[] | undefined;
   /** Regular expression on case id and title. */
-  grep?: string;
-  ids?: readonly string[];
+  grep?: string | undefined;
+  ids?: readonly string[] | undefined;
   /** 1-based shard of the catalogue. */
-  shard?: { index: number; count: number };
+  shard?: { index: number; count: number } | undefined;
   /** Stop starting cases after the first fail/error. Default false. */
-  bail?: boolean;
+  bail?: boolean | undefined;
   /** Report formats, or a comma list. Default every registered format. */
-  reportFormats?: readonly string[] | string;
+  reportFormats?: readonly string[] | string | undefined;
   /** Report folder. Default `reports`. */
-  outDir?: string;
+  outDir?: string | undefined;
   /** Contract profile. Default `ckan` with the reference target, `seed` otherwise. */
-  contract?: ContractProfile;
+  contract?: ContractProfile | undefined;
   /** Zero selected cases is not an error. Default false. */
-  allowEmpty?: boolean;
+  allowEmpty?: boolean | undefined;
 }
 
 /** The resolved, frozen options: every default filled in, every value checked. */

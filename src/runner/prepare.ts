@@ -12,12 +12,12 @@ export interface SelectionOptions {
   cwd: string;
   casesDir: string;
   profileFile?: string | undefined;
-  tags?: readonly string[];
+  tags?: readonly string[] | undefined;
   grep?: string | undefined;
-  ids?: readonly string[];
+  ids?: readonly string[] | undefined;
   shard?: { index: number; count: number } | undefined;
   /** Zero selected cases is not an error. Default false. */
-  allowEmpty?: boolean;
+  allowEmpty?: boolean | undefined;
 }
 
 /** A catalogue ready to run: the selected cases and their variants under the profile. */
