@@ -1,8 +1,9 @@
 // Starts a whole reference server: fixtures -> engine -> app -> socket.
 import { createApp } from './app.ts';
 import { resolveServerConfig } from './config.ts';
-import type { Engine } from './engines/types.ts';
+import type { Engine } from './engines/index.ts';
 import { listen } from './listen.ts';
+import { KitError, KitErrorCode } from '../errors.ts';
 import { loadAllowedFunctions } from './sql/index.ts';
 import type { Datastore, ServerConfig } from './types.ts';
 
@@ -40,7 +41,7 @@ export interface ReferenceServer {
  */
 export async function startReferenceServer(options: ReferenceServerOptions): Promise<ReferenceServer> {
   const partial = { ...options.config };
-  if (partial.allowedFunctions === undefined) partial.allowedFunctions = await loadAllowedFunctions(options.allowedFunctionsFile);
+  if (partial.allowedFunctions === undefined) partial.allowedFunctions = await readAllowList(options.allowedFunctionsFile);
   const config = resolveServerConfig(partial);
   // why: loaded on demand, so importing the kit (or `datastore-kit --help`) does not load PGlite and its WASM
   const { loadFixtures } = await import('./fixtures/index.ts');
@@ -71,4 +72,14 @@ export async function startReferenceServer(options: ReferenceServerOptions): Pro
       if (ownsEngine) await engine.close();
     },
   };
+}
+
+async function readAllowList(file: string | undefined): Promise<string[]> {
+  try {
+    return await loadAllowedFunctions(file);
+  } catch (error) {
+    if (file === undefined) throw error;
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new KitError(KitErrorCode.usage, `cannot read the allowed-functions file ${file}: ${reason}`, { cause: error });
+  }
 }

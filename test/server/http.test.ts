@@ -4,6 +4,7 @@ import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isKitError } from '../../src/errors.ts';
 import { listen, type Listening } from '../../src/server/listen.ts';
+import { startReferenceServer } from '../../src/server/start.ts';
 import { createTestApp, sendHttp } from './helpers.ts';
 
 let server: Listening;
@@ -189,5 +190,13 @@ describe('listen robustness', () => {
       socket.on('error', reject);
     });
     expect((await sendHttp(`${server.url}/api/3`)).status).toBe(200);
+  });
+});
+
+describe('startReferenceServer options', () => {
+  it('rejects an unreadable allow-list file with a usage error before loading anything', async () => {
+    const failure = await startReferenceServer({ fixturesDir: '/nonexistent', allowedFunctionsFile: '/nonexistent/allow.txt' }).catch((e: unknown) => e);
+    expect(isKitError(failure) && failure.code).toBe('E_USAGE');
+    expect(String(failure)).toContain('cannot read the allowed-functions file /nonexistent/allow.txt: ENOENT');
   });
 });
