@@ -24,11 +24,18 @@ describe('resolveVariables', () => {
     expect(resolveVariables(input, scope)).toEqual({ value: expected, missing: [] });
   });
 
-  it('resolves inside objects and arrays without touching keys or the input', () => {
-    const input = { filters: { '${values.field}': ['${values.sample.stage}', 'x'] }, limit: '${values.limit}' };
+  it('resolves inside objects and arrays, keys as text, without touching the input', () => {
+    const input = { filters: { '${values.field}': ['${values.sample.stage}', 'x'] }, limit: '${values.limit}', '$${k}': 1 };
     const copy = structuredClone(input);
-    expect(resolveVariables(input, scope).value).toEqual({ filters: { '${values.field}': ['Advanced', 'x'] }, limit: 3 });
+    expect(resolveVariables(input, scope)).toEqual({
+      value: { filters: { stage: ['Advanced', 'x'] }, limit: 3, '${k}': 1 },
+      missing: [],
+    });
     expect(input).toEqual(copy);
+  });
+
+  it('lists a missing variable in a key', () => {
+    expect(resolveVariables({ '${values.nope}': 1 }, scope)).toEqual({ value: { '${values.nope}': 1 }, missing: ['values.nope'] });
   });
 
   it.each([
@@ -51,6 +58,12 @@ describe('checkVariables', () => {
     ['${values.}', ['"${values.}" has a bad name (expected ${values.NAME} or ${values.NAME.FIELD})']],
   ])('checks %s', (text, messages) => {
     expect(checkVariables({ params: { q: text } }, '/request').map((p) => p.message)).toEqual(messages);
+  });
+
+  it('checks keys too', () => {
+    expect(checkVariables({ filters: { '${value.field}': 'x' } }, '/request/params')).toEqual([
+      { pointer: '/request/params/filters', key: '${value.field}', message: 'key "${value.field}" uses unknown namespace "value" (use resources, values or env)' },
+    ]);
   });
 
   it('points at the value holding the reference', () => {

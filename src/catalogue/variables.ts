@@ -1,6 +1,6 @@
 // Variables in case values: ${resources.NAME}, ${values.NAME[.PATH]}, ${env.NAME}; `$${` writes a literal `${`.
 // A string that is exactly one variable takes the variable's value (any JSON type); inside a longer string the
-// value is interpolated as text.
+// value is interpolated as text. Object keys may hold variables too (always as text), e.g. a filter field name.
 import { joinPointer } from './source.ts';
 
 /** The variable namespaces a case may use. */
@@ -20,6 +20,8 @@ const NAME = /^[A-Za-z0-9_-]+$/;
 /** A malformed variable reference found in a value, at a document pointer. */
 export interface VariableProblem {
   pointer: string;
+  /** Set when the reference is in an object key: the key, inside the object at `pointer`. */
+  key?: string;
   message: string;
 }
 
@@ -34,7 +36,11 @@ export function checkVariables(value: unknown, pointer: string): VariableProblem
   }
   if (Array.isArray(value)) return value.flatMap((item, i) => checkVariables(item, `${pointer}/${i}`));
   if (isObject(value)) {
-    return Object.entries(value).flatMap(([k, v]) => checkVariables(v, pointer + joinPointer([k])));
+    return Object.entries(value).flatMap(([k, v]) => {
+      const at = pointer + joinPointer([k]);
+      const inKey = checkVariables(k, pointer).map((p) => ({ ...p, key: k, message: `key ${p.message}` }));
+      return [...inKey, ...checkVariables(v, at)];
+    });
   }
   return [];
 }
@@ -65,19 +71,23 @@ function resolveValue(value: unknown, scope: VariableScope, missing: Set<string>
   if (typeof value === 'string') return resolveString(value, scope, missing);
   if (Array.isArray(value)) return value.map((item) => resolveValue(item, scope, missing));
   if (isObject(value)) {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, resolveValue(v, scope, missing)]));
+    return Object.fromEntries(
+      Object.entries(value).map(([k, v]) => [interpolate(k, scope, missing), resolveValue(v, scope, missing)]),
+    );
   }
   return value;
 }
 
 function resolveString(text: string, scope: VariableScope, missing: Set<string>): unknown {
   const whole = /^\$\{([^}]*)\}$/.exec(text);
-  if (whole !== null) {
-    const found = lookup(whole[1] ?? '', scope);
-    if (found.ok) return structuredClone(found.value);
-    missing.add(whole[1] ?? '');
-    return text;
-  }
+  if (whole === null) return interpolate(text, scope, missing);
+  const found = lookup(whole[1] ?? '', scope);
+  if (found.ok) return structuredClone(found.value);
+  missing.add(whole[1] ?? '');
+  return text;
+}
+
+function interpolate(text: string, scope: VariableScope, missing: Set<string>): string {
   return text.replace(VARIABLE, (match: string, escape: string, reference: string) => {
     if (escape === '$') return match.slice(1);
     const found = lookup(reference, scope);

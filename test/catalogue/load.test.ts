@@ -92,6 +92,13 @@ describe('loadCatalogue', () => {
       ],
     ],
     [
+      'a typo in a variable in a key, at the key',
+      { 'q.yaml': CASE.replace('limit: 3 }', 'limit: 3, filters: { "${value.field}": x } }') },
+      [
+        'q.yaml:8:54 [search/limit] /request/params/filters key "${value.field}" uses unknown namespace "value" (use resources, values or env) (E_CASE_INVALID)',
+      ],
+    ],
+    [
       'a bad variable name',
       { 'q.yaml': CASE.replace('resource_id: x', 'resource_id: "${resources.a.b}"') },
       [
