@@ -1,16 +1,32 @@
 // datastore_search_sql over real HTTP against the bundled fixtures: the API example, everyday SQL, rendering, access.
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openPgliteEngine, type Engine } from '../../src/server/engines/index.ts';
+import { loadFixtures } from '../../src/server/fixtures/index.ts';
 import { startReferenceServer, type ReferenceServer } from '../../src/server/index.ts';
 import { errorOf, getAction, ids, postAction, postSql, recordsOf, resultOf, token } from './helpers.ts';
 
+let engine: Engine;
 let server: ReferenceServer;
+let noSqlServer: ReferenceServer;
+let customListServer: ReferenceServer;
 
 beforeAll(async () => {
-  server = await startReferenceServer({ fixturesDir: 'fixtures', config: { apiTokens: [token], rowsMax: 200 } });
+  // One engine for three servers: opening PGlite is the slow part.
+  engine = await openPgliteEngine(await loadFixtures('fixtures'));
+  server = await startReferenceServer({ fixturesDir: 'fixtures', engine, config: { apiTokens: [token], rowsMax: 200 } });
+  noSqlServer = await startReferenceServer({ fixturesDir: 'fixtures', engine, config: { sqlEnabled: false } });
+  const dir = await mkdtemp(join(tmpdir(), 'sql-allow-'));
+  const allowedFunctionsFile = join(dir, 'allowed.txt');
+  await writeFile(allowedFunctionsFile, '"count"\nUPPER\n');
+  customListServer = await startReferenceServer({ fixturesDir: 'fixtures', engine, allowedFunctionsFile });
 });
 
 afterAll(async () => {
-  await server?.close();
+  await Promise.all([server?.close(), noSqlServer?.close(), customListServer?.close()]);
+  await engine?.close();
 });
 
 const example = `SELECT * FROM "${ids.courses}" WHERE title LIKE 'Introduction%'`;
@@ -123,5 +139,24 @@ describe('datastore_search_sql: access', () => {
   it('refuses a join of a public and a private table without access', async () => {
     const answer = await postSql(server.url, `SELECT 1 FROM "${ids.courses}" JOIN "${ids.staff}" ON true`);
     expect(answer.status).toBe(403);
+  });
+});
+
+describe('datastore_search_sql: settings', () => {
+  it('does not exist with SQL turned off (--no-sql): CKAN\'s 400 string', async () => {
+    const answer = await postSql(noSqlServer.url, 'SELECT 1');
+    expect(answer.status).toBe(400);
+    expect(answer.body).toBe('Bad request - Action name not known: datastore_search_sql');
+  });
+
+  it('uses the allow-list file given, with CKAN\'s matching rules', async () => {
+    const sql = (call: string) => `SELECT ${call} AS v FROM "${ids.courses}" WHERE _id = 1`;
+    expect(recordsOf(await postSql(customListServer.url, sql('count(*)')))).toEqual([{ v: 1 }]);
+    expect(recordsOf(await postSql(customListServer.url, sql('UpPeR(stage)')))).toEqual([{ v: 'INTERMEDIATE' }]);
+    const quotedOnly = await postSql(customListServer.url, sql('COUNT(*)'));
+    expect(quotedOnly.status).toBe(403);
+    expect(errorOf(quotedOnly)).toEqual({ __type: 'Authorization Error', message: 'Access denied: Not authorized to call function COUNT' });
+    const notListed = await postSql(customListServer.url, sql('lower(stage)'));
+    expect(errorOf(notListed)).toEqual({ __type: 'Authorization Error', message: 'Access denied: Not authorized to call function lower' });
   });
 });
