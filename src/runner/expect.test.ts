@@ -97,4 +97,10 @@ describe('checkExpect', () => {
     const lists = { success: true, result: { fields: ok.result.fields, records: [[1, 'Algebra', 1], [2, 'Biology', 5]] } };
     expect(rules({ records: { every: [{ field: 'level', in: [1, 2] }] } }, lists)).toEqual(['records.every[0]']);
   });
+
+  it('shows extra array items when an error subset differs only by them', () => {
+    const body = { success: false, error: { __type: 'Validation Error', limit: ['Invalid integer', 'Please enter an integer value'] } };
+    const [f] = checkExpect({ error: { limit: ['Invalid integer'] } }, { status: 409, body, durationMs: 1 }, { rulePrefix: '', params: undefined });
+    expect(f?.message).toBe('does not contain the expected values: /limit/1: unexpected "Please enter an integer value"');
+  });
 });

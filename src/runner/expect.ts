@@ -114,8 +114,10 @@ function checkFields(expected: readonly { id: string; type?: string }[], actual:
 }
 
 function subsetFinding(rule: string, path: string, expected: unknown, actual: unknown): Finding {
-  const diffs = diffJson(expected, actual).filter((d) => 'expected' in d);
-  return finding(rule, path, `does not contain the expected values: ${describeDiff(diffs)}`, expected, actual);
+  // keys only in `actual` are fine in a subset; an array is compared whole, so its extra items are shown too
+  const all = diffJson(expected, actual);
+  const missing = all.filter((d) => 'expected' in d);
+  return finding(rule, path, `does not contain the expected values: ${describeDiff(missing.length > 0 ? missing : all)}`, expected, actual);
 }
 
 function finding(rule: string, path: string, message: string, expected?: unknown, actual?: unknown): Finding {
