@@ -55,6 +55,7 @@ const matrix: [string, unknown, number, Record<string, unknown>][] = [
   ['an object', { a: 1 }, 409, syntax('{')],
   ['a list', ['SELECT 1'], 409, syntax('[')],
   ['a boolean', true, 409, syntax('True')],
+  ['a division by zero (CKAN: unhandled DataError)', 'SELECT 1/0 AS x', 500, serverError],
   ['100 KB of junk', 'x'.repeat(100_000), 409, syntax(')')],
 ];
 
