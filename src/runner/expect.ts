@@ -1,7 +1,7 @@
 // Evaluates a case's `expect` block against one parsed response: pure, returns findings (empty = pass).
 import type { Expect, Finding } from '../model/index.ts';
 import { checkRecords } from './expect-records.ts';
-import { describeDiff, diffJson, escapePointer, isDeepEqual, isPlainObject, isSubset, showJson } from './json.ts';
+import { describeDiff, diffJson, diffSubset, escapePointer, isDeepEqual, isPlainObject, isSubset, showJson } from './json.ts';
 
 /** What the expectations look at. `body` is the parsed JSON body. */
 export interface ObservedResponse {
@@ -114,10 +114,7 @@ function checkFields(expected: readonly { id: string; type?: string }[], actual:
 }
 
 function subsetFinding(rule: string, path: string, expected: unknown, actual: unknown): Finding {
-  // keys only in `actual` are fine in a subset; an array is compared whole, so its extra items are shown too
-  const all = diffJson(expected, actual);
-  const missing = all.filter((d) => 'expected' in d);
-  return finding(rule, path, `does not contain the expected values: ${describeDiff(missing.length > 0 ? missing : all)}`, expected, actual);
+  return finding(rule, path, `does not contain the expected values: ${describeDiff(diffSubset(expected, actual))}`, expected, actual);
 }
 
 function finding(rule: string, path: string, message: string, expected?: unknown, actual?: unknown): Finding {

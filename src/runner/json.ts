@@ -76,6 +76,17 @@ export function diffJson(expected: unknown, actual: unknown, path = ''): JsonDif
   return [{ path, expected, actual }];
 }
 
+/** Where `actual` fails to contain `expected` (see isSubset): extra object keys are fine, arrays compare whole. */
+export function diffSubset(expected: unknown, actual: unknown, path = ''): JsonDifference[] {
+  if (isPlainObject(expected) && isPlainObject(actual)) {
+    return Object.entries(expected).flatMap(([key, value]) => {
+      const p = `${path}/${escapePointer(key)}`;
+      return key in actual ? diffSubset(value, actual[key], p) : [{ path: p, expected: value }];
+    });
+  }
+  return diffJson(expected, actual, path);
+}
+
 /** Escapes one JSON pointer segment (RFC 6901). */
 export function escapePointer(segment: string): string {
   return segment.replaceAll('~', '~0').replaceAll('/', '~1');
