@@ -18,3 +18,5 @@ export {
 export { parseSource, locateProblems, joinPointer, splitPointer, type SourceFile, type SourcePosition } from './source.ts';
 export { describeAjvErrors, type SchemaProblem } from './describe-errors.ts';
 export type { Catalogue, LoadedCase, CaseVariant, ResolvedRequest } from './types.ts';
+export { computeCoverage, renderCoverage, COVERAGE_FILE, type Coverage, type ClauseCoverage, type RenderCoverageOptions } from './coverage.ts';
+export { API_CLAUSES, type SpecClause } from './coverage-clauses.ts';

@@ -14,6 +14,7 @@ describe('resolveVariables', () => {
     ['a whole-string object keeps its type', '${values.sample}', { stage: 'Advanced', credits: 10 }],
     ['a whole-string null', '${values.nothing}', null],
     ['a nested value path', '${values.sample.stage}', 'Advanced'],
+    ['a list item by index', '${values.list.1}', 'b'],
     ['an env variable', '${env.TOKEN}', 's3cret'],
     ['an empty env variable (set, so resolved)', '${env.EMPTY}', ''],
     ['interpolated text', 'SELECT * FROM "${resources.courses}" LIMIT ${values.limit}', 'SELECT * FROM "df356cc6-0e13-4ba8-bc98-c4706614881b" LIMIT 3'],
@@ -42,6 +43,7 @@ describe('resolveVariables', () => {
     ['an unknown resource', '${resources.staff}', ['resources.staff']],
     ['an unset env variable', 'Bearer ${env.NOPE}', ['env.NOPE']],
     ['a path into a non-object', '${values.limit.x}', ['values.limit.x']],
+    ['an index past the end of a list', '${values.list.2}', ['values.list.2']],
     ['each missing reference once', '${values.a}-${values.a}-${env.B}', ['values.a', 'env.B']],
   ])('lists %s as missing and leaves the text', (_name, input, missing) => {
     expect(resolveVariables(input, scope)).toEqual({ value: input, missing });

@@ -1,4 +1,4 @@
-// Variables in case values: ${resources.NAME}, ${values.NAME[.PATH]}, ${env.NAME}; `$${` writes a literal `${`.
+// Variables in case values: ${resources.NAME}, ${values.NAME[.FIELD|.INDEX]...}, ${env.NAME}; `$${` writes a literal `${`.
 // A string that is exactly one variable takes the variable's value (any JSON type); inside a longer string the
 // value is interpolated as text. Object keys may hold variables too (always as text), e.g. a filter field name.
 import { joinPointer } from './source.ts';
@@ -104,10 +104,17 @@ function lookup(reference: string, scope: VariableScope): { ok: true; value: unk
   if (!isNamespace(namespace) || path.length === 0) return { ok: false };
   let current: unknown = scope[namespace];
   for (const key of path) {
-    if (!isObject(current) || !Object.hasOwn(current, key) || current[key] === undefined) return { ok: false };
-    current = current[key];
+    const next = childOf(current, key);
+    if (next === undefined) return { ok: false };
+    current = next;
   }
   return { ok: true, value: current };
+}
+
+// A field of an object, or an item of a list by its 0-based index (`${values.choices.1}`).
+function childOf(value: unknown, key: string): unknown {
+  if (Array.isArray(value)) return /^\d+$/.test(key) ? value[Number(key)] : undefined;
+  return isObject(value) && Object.hasOwn(value, key) ? value[key] : undefined;
 }
 
 function isNamespace(value: string | undefined): value is VariableNamespace {
