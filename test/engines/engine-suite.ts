@@ -6,6 +6,9 @@ import { EngineQueryError, EngineTimeoutError, type Engine } from '../../src/ser
 export const COURSES = 'df356cc6-0e13-4ba8-bc98-c4706614881b';
 export const SAMPLES = '618532cb-ff3b-40c9-8e30-2ab721a38603';
 
+/** A cold open builds the engine's database (seconds; minutes on a loaded 2-core machine). */
+const OPEN_TIMEOUT_MS = 300_000;
+
 /** Resolves to the error a promise rejects with (fails the test if it resolves). */
 export async function rejectionOf(promise: Promise<unknown>): Promise<unknown> {
   return promise.then(
@@ -23,7 +26,7 @@ export function describeEngineSuite(name: string, open: (fixtures: LoadedFixture
     beforeAll(async () => {
       fixtures = await loadFixtures('fixtures');
       engine = await open(fixtures);
-    });
+    }, OPEN_TIMEOUT_MS);
     afterAll(async () => {
       await engine?.close();
     });

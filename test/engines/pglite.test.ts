@@ -7,6 +7,9 @@ import { openPgliteEngine } from '../../src/server/engines/index.ts';
 import { loadFixtures, type LoadedFixtures } from '../../src/server/fixtures/index.ts';
 import { describeEngineSuite } from './engine-suite.ts';
 
+/** Builds run initdb + COPY in WASM; on a loaded 2-core machine they take far longer than a query. */
+const BUILD_TIMEOUT_MS = 300_000;
+
 describeEngineSuite('pglite', (fixtures) => openPgliteEngine(fixtures));
 
 describe('openPgliteEngine', () => {
@@ -50,7 +53,7 @@ describe('openPgliteEngine', () => {
       await Promise.all([first.close(), second.close()]);
     }
     expect(existsSync(first.preparedDir)).toBe(true);
-  });
+  }, BUILD_TIMEOUT_MS);
 
   it('restarts its worker (reusing the cache) after a timeout and rejects queries after close', async () => {
     const engine = await openPgliteEngine(fixtures);
@@ -61,5 +64,5 @@ describe('openPgliteEngine', () => {
     expect(engine.workerStarts).toBe(2);
     await engine.close();
     await expect(engine.query('SELECT 1')).rejects.toThrow('the PGlite engine is closed');
-  });
+  }, BUILD_TIMEOUT_MS);
 });

@@ -1,0 +1,62 @@
+// Bench: PGlite engine open times, cold (no cache: initdb + COPY + index) vs warm (copy of the cached dir),
+// for the bundled fixtures and a generated 100k-row resource. Run: `npx tsx bench/engine-open.ts [rows]`.
+// The cold open of each dataset is the baseline the warm open is compared against, measured in the same run.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openPgliteEngine } from '../src/server/engines/index.ts';
+import { loadFixtures } from '../src/server/fixtures/index.ts';
+
+const rowCount = Number(process.argv[2] ?? 100_000);
+const words = ['running', 'study', 'fourth', 'harmony', 'geometry', 'ecology', 'café', 'Straße', '日本'];
+
+function writeGenerated(dir: string): void {
+  const lines = ['title,credits,fee,updated,online,tags'];
+  for (let n = 1; n <= rowCount; n++) {
+    const title = `${words[n % words.length]} course ${n} ${words[(n * 7) % words.length]}`;
+    const tags = `"[""${words[n % 5]}"",""${words[n % 3]}""]"`;
+    lines.push(`${title},${n % 60},${(n % 2000) / 2}.50,2025-01-${String(1 + (n % 28)).padStart(2, '0')}T10:00:00,${n % 2 === 0},${tags}`);
+  }
+  writeFileSync(join(dir, 'big.csv'), `${lines.join('\n')}\n`);
+  writeFileSync(join(dir, 'datapackage.json'), JSON.stringify({ resources: [{
+    name: '0b0b0b0b-1111-4222-8333-444455556666', path: 'big.csv',
+    schema: { fields: [
+      { name: 'title' }, { name: 'credits', type: 'integer' }, { name: 'fee', type: 'number' },
+      { name: 'updated', type: 'datetime' }, { name: 'online', type: 'boolean' }, { name: 'tags', type: 'array' },
+    ] },
+  }] }));
+}
+
+async function timeOpen(dir: string, cacheDir: string): Promise<{ ms: number; built: boolean }> {
+  const fixtures = await loadFixtures(dir);
+  const start = performance.now();
+  const engine = await openPgliteEngine(fixtures, { cacheDir });
+  await engine.query('SELECT 1');
+  const ms = performance.now() - start;
+  const built = engine.builtCache;
+  await engine.close();
+  return { ms, built };
+}
+
+async function measure(label: string, dir: string, cacheDir: string): Promise<void> {
+  const loadStart = performance.now();
+  await loadFixtures(dir);
+  const loadMs = performance.now() - loadStart;
+  const cold = await timeOpen(dir, cacheDir);
+  const warm = await timeOpen(dir, cacheDir);
+  const ratio = cold.ms / warm.ms;
+  console.log(`${label.padEnd(28)} load ${loadMs.toFixed(0).padStart(6)} ms | cold open ${cold.ms.toFixed(0).padStart(7)} ms`
+    + ` (built=${cold.built}) | warm open ${warm.ms.toFixed(0).padStart(6)} ms (built=${warm.built}) | warm is ${ratio.toFixed(1)}x faster`);
+}
+
+const cacheDir = mkdtempSync(join(tmpdir(), 'dsk-bench-cache-'));
+const generated = mkdtempSync(join(tmpdir(), 'dsk-bench-fixtures-'));
+try {
+  writeGenerated(generated);
+  console.log(`PGlite engine open (cache ${cacheDir}); the first cold open includes initdb`);
+  await measure('bundled fixtures (457 rows)', 'fixtures', cacheDir);
+  await measure(`generated (${rowCount} rows)`, generated, cacheDir);
+} finally {
+  rmSync(cacheDir, { recursive: true, force: true });
+  rmSync(generated, { recursive: true, force: true });
+}
