@@ -67,6 +67,8 @@ describe('datastore_search_sql checks', () => {
     `VALUES (1), (2)`,
     `TABLE "${publicId}"`,
     `SELECT "count"(*) FROM "${publicId}"`,
+    `SELECT LEAST(1, 2), Json_Object('a': 1), json_array(1, 2), JSON_VALUE('{"a":1}', '$.a'), NULLIF(1, 1)`,
+    `SELECT subject, GROUPING(subject) FROM "${publicId}" GROUP BY ROLLUP (subject)`,
   ])('accepts %s (authorized)', (sql) => {
     expect(check(sql, true)).toBeUndefined();
   });
@@ -154,6 +156,9 @@ describe('datastore_search_sql checks', () => {
     [`SELECT upper(title) FROM "${publicId}" WHERE title = (SELECT pg_sleep(1)::text)`, 'pg_sleep'],
     [`SELECT * FROM "${publicId}" TABLESAMPLE bernoulli(10)`, 'bernoulli'],
     [`SELECT 'é' || pg_catalog.pg_sleep(1)`, 'pg_sleep'],
+    [`SELECT XmlElement(name a)`, 'XmlElement'],
+    [`SELECT x IS DOCUMENT FROM (VALUES ('<a/>'::xml)) v(x)`, 'xmlelement'],
+    [`SELECT * FROM XMLTABLE('/a' PASSING '<a/>' COLUMNS b int)`, 'XMLTABLE'],
   ])('refuses %s: function %s is not allowed', (sql, name) => {
     expect(denial(check(sql, true))).toBe(`Not authorized to call function ${name}`);
   });

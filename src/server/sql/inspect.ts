@@ -28,25 +28,26 @@ export interface Inspection {
   otherStatement: string | undefined;
 }
 
-// Constructs PostgreSQL parses into their own nodes although the user writes them like calls.
-// The name is read from the text at the node's location; the fallback is used when that fails.
-const functionLikeNodes: Record<string, string> = {
-  CoalesceExpr: 'coalesce',
-  MinMaxExpr: 'greatest',
-  GroupingFunc: 'grouping',
-  XmlExpr: 'xmlelement',
-  XmlSerialize: 'xmlserialize',
-  RangeTableFunc: 'xmltable',
-  JsonTable: 'json_table',
-  JsonObjectConstructor: 'json_object',
-  JsonArrayConstructor: 'json_array',
-  JsonArrayQueryConstructor: 'json_array',
-  JsonFuncExpr: 'json_query',
-  JsonParseExpr: 'json',
-  JsonScalarExpr: 'json_scalar',
-  JsonSerializeExpr: 'json_serialize',
-  JsonObjectAgg: 'json_objectagg',
-  JsonArrayAgg: 'json_arrayagg',
+// Constructs PostgreSQL parses into their own nodes although the user writes them like calls: the
+// keywords each may start with. The name is read from the text at the node's location when it is one
+// of these (keeping the spelling as written), else the first one is used.
+const functionLikeNodes: Record<string, readonly string[]> = {
+  CoalesceExpr: ['coalesce'],
+  MinMaxExpr: ['greatest', 'least'],
+  GroupingFunc: ['grouping'],
+  XmlExpr: ['xmlelement', 'xmlconcat', 'xmlforest', 'xmlparse', 'xmlpi', 'xmlroot'],
+  XmlSerialize: ['xmlserialize'],
+  RangeTableFunc: ['xmltable'],
+  JsonTable: ['json_table'],
+  JsonObjectConstructor: ['json_object'],
+  JsonArrayConstructor: ['json_array'],
+  JsonArrayQueryConstructor: ['json_array'],
+  JsonFuncExpr: ['json_query', 'json_value', 'json_exists'],
+  JsonParseExpr: ['json'],
+  JsonScalarExpr: ['json_scalar'],
+  JsonSerializeExpr: ['json_serialize'],
+  JsonObjectAgg: ['json_objectagg'],
+  JsonArrayAgg: ['json_arrayagg'],
 };
 
 /** Collects relations, functions and refused shapes from `tree`, a libpg-query parse of `source`. */
@@ -90,11 +91,11 @@ function inspectNode(type: string, node: Record<string, unknown>, found: Inspect
     if (written !== undefined && !written.quoted && written.text.toLowerCase() === 'cast') {
       found.functions.push({ name: written.text, schema: undefined });
     }
-  } else if (type === 'A_Expr' && node['kind'] === 'AEXPR_NULLIF') found.functions.push(readConstruct(node, 'nullif', source));
+  } else if (type === 'A_Expr' && node['kind'] === 'AEXPR_NULLIF') found.functions.push(readConstruct(node, ['nullif'], source));
   else if (type === 'RangeTableSample') found.functions.push(toFunction({ funcname: node['method'] }, source));
   else {
-    const fallback = functionLikeNodes[type];
-    if (fallback !== undefined) found.functions.push(readConstruct(node, fallback, source));
+    const names = functionLikeNodes[type];
+    if (names !== undefined) found.functions.push(readConstruct(node, names, source));
   }
 }
 
@@ -121,10 +122,10 @@ function toFunction(node: Record<string, unknown>, source: Buffer): FunctionRef 
   return { name: last.text, schema: treeSchema };
 }
 
-function readConstruct(node: Record<string, unknown>, fallback: string, source: Buffer): FunctionRef {
+function readConstruct(node: Record<string, unknown>, names: readonly string[], source: Buffer): FunctionRef {
   const written: WrittenNamePart | undefined = readNameAt(source, locationOf(node)).at(0);
-  const name = written !== undefined && !written.quoted ? written.text : fallback;
-  return { name, schema: undefined };
+  const matches = written !== undefined && !written.quoted && names.includes(written.text.toLowerCase());
+  return { name: matches ? written.text : (names[0] ?? ''), schema: undefined };
 }
 
 function locationOf(node: Record<string, unknown>): number {
