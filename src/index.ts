@@ -107,3 +107,5 @@ export { checkResponse, createSearchResultSchema, SQL_RESULT_SCHEMA, SEED_SUCCES
 export type { CheckResponseOptions, CheckedResponse, ContractProfile, JsonSchema, RecordsFormat } from './contract/index.ts';
 export { createConsoleListener, hasFailures } from './reporters/index.ts';
 export type { ConsoleListenerOptions } from './reporters/index.ts';
+export { computeCoverage, renderCoverage, COVERAGE_FILE, API_CLAUSES } from './catalogue/index.ts';
+export type { Coverage, ClauseCoverage, RenderCoverageOptions, SpecClause } from './catalogue/index.ts';

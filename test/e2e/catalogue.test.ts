@@ -1,0 +1,39 @@
+// Self-conformance: the real catalogue (cases/) against the bundled reference server passes every case.
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resolveRunOptions, runCatalogue, type RunResult } from '../../src/index.ts';
+import { makeTempDir, removeDir } from '../runner/helpers.ts';
+
+let outDir: string;
+let result: RunResult;
+
+beforeAll(async () => {
+  outDir = await makeTempDir('dsk-self-');
+  const options = resolveRunOptions({}, undefined, {}, {
+    cwd: path.resolve('.'),
+    target: { kind: 'reference', fixturesDir: 'fixtures' },
+    reportFormats: 'json',
+    outDir,
+  });
+  ({ result } = await runCatalogue(options, { hostname: 'test' }));
+}, 180_000);
+
+afterAll(async () => {
+  if (outDir !== undefined) await removeDir(outDir);
+});
+
+describe('the catalogue against the bundled reference server', () => {
+  it('passes every case variant: no fail, no error, nothing skipped or not applicable', () => {
+    const notPassed = result.cases
+      .filter((c) => c.status !== 'pass')
+      .map((c) => `${c.id}: ${c.status} ${c.findings.map((f) => `${f.rule} ${f.message}`).join('; ')}${c.reason ?? ''}${c.error?.message ?? ''}`);
+    expect(notPassed).toEqual([]);
+    expect(result.summary.pass).toBe(result.summary.total);
+  });
+
+  it('runs the whole catalogue, every conformance class included', () => {
+    expect(result.summary.total).toBeGreaterThanOrEqual(100);
+    expect(Object.keys(result.byClass)).toEqual(expect.arrayContaining(['search.core', 'search.get', 'filters', 'q', 'locale', 'sql', 'auth', 'ckan.extended']));
+    expect(result.target).toMatchObject({ reference: true, profile: 'reference' });
+  });
+});
