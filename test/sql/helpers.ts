@@ -1,5 +1,9 @@
 // Shared helpers for datastore_search_sql tests over real HTTP.
+import { join } from 'node:path';
 import { expect } from 'vitest';
+
+/** The bundled fixtures folder, wherever the tests run from. */
+export const fixturesDir = join(import.meta.dirname, '..', '..', 'fixtures');
 
 export const ids = {
   courses: 'df356cc6-0e13-4ba8-bc98-c4706614881b',

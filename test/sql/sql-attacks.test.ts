@@ -2,14 +2,14 @@
 // and the server lives on.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReferenceServer, type ReferenceServer } from '../../src/server/index.ts';
-import { errorOf, ids, postAction, postSql, recordsOf, token } from './helpers.ts';
+import { errorOf, fixturesDir, ids, postAction, postSql, recordsOf, token } from './helpers.ts';
 
 let server: ReferenceServer;
 const loggedErrors: unknown[] = [];
 
 beforeAll(async () => {
   server = await startReferenceServer({
-    fixturesDir: 'fixtures',
+    fixturesDir,
     config: { apiTokens: [token] },
     logError: (error) => loggedErrors.push(error),
   });

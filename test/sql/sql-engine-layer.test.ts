@@ -4,13 +4,13 @@ import { openPgliteEngine } from '../../src/server/engines/index.ts';
 import { EngineQueryError, type Engine } from '../../src/server/engines/index.ts';
 import { loadFixtures } from '../../src/server/fixtures/index.ts';
 import type { Datastore } from '../../src/server/types.ts';
-import { ids } from './helpers.ts';
+import { fixturesDir, ids } from './helpers.ts';
 
 let engine: Engine;
 let datastore: Datastore;
 
 beforeAll(async () => {
-  const fixtures = await loadFixtures('fixtures');
+  const fixtures = await loadFixtures(fixturesDir);
   datastore = fixtures.datastore;
   engine = await openPgliteEngine(fixtures);
 });

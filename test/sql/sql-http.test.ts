@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPgliteEngine, type Engine } from '../../src/server/engines/index.ts';
 import { loadFixtures } from '../../src/server/fixtures/index.ts';
 import { startReferenceServer, type ReferenceServer } from '../../src/server/index.ts';
-import { errorOf, getAction, ids, postAction, postSql, recordsOf, resultOf, token } from './helpers.ts';
+import { errorOf, fixturesDir, getAction, ids, postAction, postSql, recordsOf, resultOf, token } from './helpers.ts';
 
 let engine: Engine;
 let server: ReferenceServer;
@@ -15,13 +15,13 @@ let customListServer: ReferenceServer;
 
 beforeAll(async () => {
   // One engine for three servers: opening PGlite is the slow part.
-  engine = await openPgliteEngine(await loadFixtures('fixtures'));
-  server = await startReferenceServer({ fixturesDir: 'fixtures', engine, config: { apiTokens: [token], rowsMax: 200 } });
-  noSqlServer = await startReferenceServer({ fixturesDir: 'fixtures', engine, config: { sqlEnabled: false } });
+  engine = await openPgliteEngine(await loadFixtures(fixturesDir));
+  server = await startReferenceServer({ fixturesDir, engine, config: { apiTokens: [token], rowsMax: 200 } });
+  noSqlServer = await startReferenceServer({ fixturesDir, engine, config: { sqlEnabled: false } });
   const dir = await mkdtemp(join(tmpdir(), 'sql-allow-'));
   const allowedFunctionsFile = join(dir, 'allowed.txt');
   await writeFile(allowedFunctionsFile, '"count"\nUPPER\n');
-  customListServer = await startReferenceServer({ fixturesDir: 'fixtures', engine, allowedFunctionsFile });
+  customListServer = await startReferenceServer({ fixturesDir, engine, allowedFunctionsFile });
 });
 
 afterAll(async () => {

@@ -1,13 +1,13 @@
 // A long SQL query times out at the configured limit (409), while datastore_search keeps answering.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReferenceServer, type ReferenceServer } from '../../src/server/index.ts';
-import { errorOf, getAction, ids, postSql, recordsOf } from './helpers.ts';
+import { errorOf, fixturesDir, getAction, ids, postSql, recordsOf } from './helpers.ts';
 
 let server: ReferenceServer;
 const sqlTimeoutMs = 4000;
 
 beforeAll(async () => {
-  server = await startReferenceServer({ fixturesDir: 'fixtures', config: { sqlTimeoutMs } });
+  server = await startReferenceServer({ fixturesDir, config: { sqlTimeoutMs } });
 });
 
 afterAll(async () => {
