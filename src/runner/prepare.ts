@@ -1,8 +1,9 @@
 // Loads, selects and expands the catalogue for a run, list or check: everything before the first request.
-import path from 'node:path';
 import { expandCase, loadCatalogue, loadProfile, selectCases, type CaseVariant, type LoadedCase } from '../catalogue/index.ts';
 import { KitError, KitErrorCode } from '../errors.ts';
 import type { Profile } from '../schema/index.ts';
+import { resolveWithBundled } from './bundled.ts';
+import { RUN_DEFAULTS } from './options.ts';
 
 /** The profile used when none is given: another deployment's data, no optional capabilities. */
 export const DEFAULT_PROFILE: Profile = Object.freeze({ name: 'default', data: 'other', capabilities: [] });
@@ -38,8 +39,11 @@ export async function prepareCatalogue(
   options: SelectionOptions,
   env: Readonly<Record<string, string | undefined>>,
 ): Promise<PreparedCatalogue> {
-  const catalogue = await loadCatalogue(path.resolve(options.cwd, options.casesDir));
-  const profile = options.profileFile === undefined ? DEFAULT_PROFILE : await loadProfile(path.resolve(options.cwd, options.profileFile));
+  const cwd = { cwd: options.cwd };
+  const catalogue = await loadCatalogue(await resolveWithBundled(options.cwd, options.casesDir, RUN_DEFAULTS.casesDir), cwd);
+  const profileFile =
+    options.profileFile === undefined ? undefined : await resolveWithBundled(options.cwd, options.profileFile, RUN_DEFAULTS.referenceProfile);
+  const profile = profileFile === undefined ? DEFAULT_PROFILE : await loadProfile(profileFile, cwd);
   const cases = selectCases(catalogue.cases, {
     ...(options.tags === undefined ? {} : { tags: options.tags }),
     ...(options.grep === undefined ? {} : { grep: options.grep }),

@@ -8,7 +8,8 @@ import { isKitError, KitError, KitErrorCode } from '../errors.ts';
 import type { Clock, RunListener, RunResult } from '../model/index.ts';
 import { writeReports } from '../reporters/index.ts';
 import { startReferenceServer, type ReferenceServer } from '../server/index.ts';
-import type { ResolvedRunOptions } from './options.ts';
+import { resolveWithBundled } from './bundled.ts';
+import { RUN_DEFAULTS, type ResolvedRunOptions } from './options.ts';
 import { checkReachable } from './preflight.ts';
 import { prepareCatalogue } from './prepare.ts';
 import { run } from './run.ts';
@@ -47,7 +48,10 @@ export async function runCatalogue(options: ResolvedRunOptions, context: RunCata
   const reference = options.target.kind === 'reference';
   // why: the reference server gets a fresh random token, so private-resource cases exercise real auth
   const token = reference ? randomBytes(18).toString('base64url') : (options.token ?? (profileToken || undefined));
-  const server = options.target.kind === 'reference' ? await startServer(path.resolve(options.cwd, options.target.fixturesDir), token) : undefined;
+  const server =
+    options.target.kind === 'reference'
+      ? await startServer(path.resolve(options.cwd, await resolveWithBundled(options.cwd, options.target.fixturesDir, RUN_DEFAULTS.fixturesDir)), token)
+      : undefined;
   const targetUrl = server?.url ?? (options.target.kind === 'url' ? options.target.url : '');
   let client: HttpClient | undefined;
   try {

@@ -1,0 +1,27 @@
+// The kit's own catalogue, profile and fixtures, used when the default relative paths do not exist in the working
+// directory (e.g. `npx datastore-kit run --reference` from another project).
+import { access } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The package root (two levels above src/runner). */
+const PACKAGE_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+async function exists(file: string): Promise<boolean> {
+  try {
+    await access(file);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * `given` as is (relative to `cwd`), except when it is the default (`defaultValue`) and missing under `cwd`: then the
+ * absolute path of the bundled copy in the package, if that exists.
+ */
+export async function resolveWithBundled(cwd: string, given: string, defaultValue: string): Promise<string> {
+  if (given !== defaultValue || (await exists(path.resolve(cwd, given)))) return given;
+  const bundled = path.join(PACKAGE_ROOT, defaultValue);
+  return (await exists(bundled)) ? bundled : given;
+}
