@@ -4,7 +4,7 @@ import { EngineQueryError, EngineTimeoutError } from '../engines/types.ts';
 import type { ActionHandler, Datastore, ServerContext } from '../types.ts';
 import { ActionAuthorizationError, ActionValidationError, RawJson } from '../types.ts';
 import { stringifyCkanJson } from '../json-text.ts';
-import { loadAllowedFunctions } from './allow-list.ts';
+import { loadDefaultAllowedFunctions } from './allow-list.ts';
 import { checkFunctions, checkRelations, databaseError, inspectStatement, wrapSql } from './checks.ts';
 import type { Inspection } from './inspect.ts';
 import { loadParser } from './parse.ts';
@@ -21,7 +21,7 @@ export const datastoreSearchSql: ActionHandler = async (request, context) => {
   await loadParser();
   const found = inspectStatement(sql, wrapped);
   checkRelations(found, context.datastore, request, wrapped);
-  const allowed = context.config.allowedFunctions.length > 0 ? context.config.allowedFunctions : await loadAllowedFunctions();
+  const allowed = context.config.allowedFunctions.length > 0 ? context.config.allowedFunctions : await loadDefaultAllowedFunctions();
   checkFunctions(found, allowed);
   const result = await runQuery(wrapped, context);
   const jsonColumns = findCkanJsonColumns(found, context.datastore);

@@ -20,17 +20,20 @@ export function parseAllowedFunctions(text: string): string[] {
   return entries;
 }
 
-let defaultList: Promise<string[]> | undefined;
+let defaultList: Promise<readonly string[]> | undefined;
+
+/** The default list's entries, read once; the same frozen array every time (so its matcher is cached too). */
+export function loadDefaultAllowedFunctions(): Promise<readonly string[]> {
+  defaultList ??= readFile(defaultAllowedFunctionsFile, 'utf8').then((text) => Object.freeze(parseAllowedFunctions(text)));
+  return defaultList;
+}
 
 /**
  * Reads an allow-list file (one function name a line; `"quoted"` = case-sensitive).
  * Without `file`, the project's default list (read once and cached).
  */
 export async function loadAllowedFunctions(file?: string): Promise<string[]> {
-  if (file === undefined) {
-    defaultList ??= readFile(defaultAllowedFunctionsFile, 'utf8').then(parseAllowedFunctions);
-    return [...(await defaultList)];
-  }
+  if (file === undefined) return [...(await loadDefaultAllowedFunctions())];
   return parseAllowedFunctions(await readFile(file, 'utf8'));
 }
 
