@@ -39,17 +39,30 @@ export const serveCommand: CliCommand = {
   },
 };
 
-/** Starts the server, prints the ready line, and resolves with exit code 0 once stopped by a signal. */
+/**
+ * Starts the server, prints the ready line, and resolves with exit code 0 once stopped by a signal.
+ * A signal during startup is honoured too: the server closes as soon as it is up, without a ready line.
+ */
 export async function runServe(args: ServeArgs, io: CliIo): Promise<number> {
   const options = resolveServeOptions(args, io.env, io.cwd);
-  const server = await startReferenceServer(options);
-  io.stdout.write(`${formatReadyLine(server.url, server.datastore.resources.length, args.fixtures)}\n`);
-  await new Promise<void>((resolve) => {
-    const stopListening = io.onStop(() => {
-      stopListening();
-      resolve();
-    });
+  let stopRequested = false;
+  let wake = (): void => {};
+  const stopListening = io.onStop(() => {
+    stopRequested = true;
+    wake();
   });
-  await server.close();
-  return 0;
+  try {
+    const server = await startReferenceServer(options);
+    if (!stopRequested) {
+      io.stdout.write(`${formatReadyLine(server.url, server.datastore.resources.length, args.fixtures)}\n`);
+      await new Promise<void>((resolve) => {
+        wake = resolve;
+        if (stopRequested) resolve();
+      });
+    }
+    await server.close();
+    return 0;
+  } finally {
+    stopListening();
+  }
 }

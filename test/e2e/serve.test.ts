@@ -19,7 +19,8 @@ interface Spawned {
 }
 
 function spawnCli(args: readonly string[], env: Record<string, string> = {}): Spawned {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/bin.ts', ...args], {
+  // why: the package's own bin (what `npx datastore-kit` runs); node directly, so signals reach it unrelayed
+  const child = spawn(process.execPath, ['bin/datastore-kit.js', ...args], {
     cwd: root,
     env: { ...process.env, NO_COLOR: '1', ...env },
   });
