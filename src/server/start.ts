@@ -2,6 +2,7 @@
 import { createApp } from './app.ts';
 import { resolveServerConfig } from './config.ts';
 import type { Engine } from './engines/index.ts';
+import type { LoadedFixtures } from './fixtures/index.ts';
 import { listen } from './listen.ts';
 import { KitError, KitErrorCode } from '../errors.ts';
 import { loadAllowedFunctions } from './sql/index.ts';
@@ -22,6 +23,13 @@ export interface ReferenceServerOptions {
   engine?: Engine;
   /** Folder for PGlite's prepared data dirs, keyed by a hash of the fixtures; default the engine's own. */
   cacheDir?: string;
+  /**
+   * Run on this real PostgreSQL server (postgres://user:password@host:port/db) instead of PGlite. The postgres
+   * engine WRITES there: it drops and recreates its own database (`databaseName`) and loads the fixtures into it.
+   */
+  databaseUrl?: string;
+  /** The database the postgres engine owns on `databaseUrl`; default "datastore_kit". */
+  databaseName?: string;
   /** Where unexpected action failures are reported; default stderr. */
   logError?: (error: unknown) => void;
 }
@@ -45,9 +53,8 @@ export async function startReferenceServer(options: ReferenceServerOptions): Pro
   const config = resolveServerConfig(partial);
   // why: loaded on demand, so importing the kit (or `datastore-kit --help`) does not load PGlite and its WASM
   const { loadFixtures } = await import('./fixtures/index.ts');
-  const { openPgliteEngine } = await import('./engines/index.ts');
   const fixtures = await loadFixtures(options.fixturesDir);
-  const engine = options.engine ?? (await openPgliteEngine(fixtures, options.cacheDir === undefined ? {} : { cacheDir: options.cacheDir }));
+  const engine = options.engine ?? (await openEngine(fixtures, options));
   const ownsEngine = options.engine === undefined;
   const datastore = fixtures.datastore;
   const handle = createApp({ engine, datastore, config, ...(options.logError === undefined ? {} : { logError: options.logError }) });
@@ -72,6 +79,15 @@ export async function startReferenceServer(options: ReferenceServerOptions): Pro
       if (ownsEngine) await engine.close();
     },
   };
+}
+
+async function openEngine(fixtures: LoadedFixtures, options: ReferenceServerOptions): Promise<Engine> {
+  const { openPgliteEngine, openPostgresEngine } = await import('./engines/index.ts');
+  if (options.databaseUrl !== undefined) {
+    const database = options.databaseName === undefined ? {} : { database: options.databaseName };
+    return openPostgresEngine(fixtures, { databaseUrl: options.databaseUrl, ...database });
+  }
+  return openPgliteEngine(fixtures, options.cacheDir === undefined ? {} : { cacheDir: options.cacheDir });
 }
 
 async function readAllowList(file: string | undefined): Promise<string[]> {

@@ -10,8 +10,16 @@ export const READ_ONLY_ROLE = 'datastore_ro';
  */
 export const TEXT_COLLATION = 'en-US-x-icu';
 
-/** One step of a build: a statement, or a COPY fed with CSV text through PGlite's /dev/blob. */
+/** One step of a build: a statement, or a COPY fed with CSV text (PGlite's /dev/blob, or STDIN on a real server). */
 export type BuildStep = { sql: string } | { sql: string; csv: string };
+
+/** Where the build runs; the defaults are PGlite's. The postgres engine shares these builders. */
+export interface BuildOptions {
+  /** Collation of text columns; null keeps the database's own (a real server's locale). Default TEXT_COLLATION. */
+  textCollation?: string | null;
+  /** What COPY reads: PGlite's '/dev/blob' (default) or STDIN, fed by a client. */
+  copyFrom?: 'blob' | 'stdin';
+}
 
 /** Quotes an identifier for PostgreSQL ("a""b"). */
 export function quoteIdent(name: string): string {
@@ -22,10 +30,10 @@ function quoteLiteral(value: string): string {
   return `'${value.replace(/'/g, "''")}'`;
 }
 
-function columnSql(id: string, type: string): string {
+function columnSql(id: string, type: string, collation: string | null): string {
   const isText = type === 'text' || type === '_text';
   const pgType = type.startsWith('_') ? `${type.slice(1)}[]` : type;
-  return `${quoteIdent(id)} ${pgType}${isText ? ` COLLATE ${quoteIdent(TEXT_COLLATION)}` : ''}`;
+  return `${quoteIdent(id)} ${pgType}${isText && collation !== null ? ` COLLATE ${quoteIdent(collation)}` : ''}`;
 }
 
 /**
@@ -66,16 +74,17 @@ export function toCopyCsv(rows: FixtureTable['rows']): string {
 }
 
 /** Statements that create, fill and index one resource table, then its alias views. */
-export function buildTableSteps(table: FixtureTable, index: number): BuildStep[] {
+export function buildTableSteps(table: FixtureTable, index: number, options: BuildOptions = {}): BuildStep[] {
   const name = quoteIdent(table.resource.id);
-  const columns = table.columns.map((c) => columnSql(c.id, c.type));
+  const columns = table.columns.map((c) => columnSql(c.id, c.type, options.textCollation === undefined ? TEXT_COLLATION : options.textCollation));
+  const source = options.copyFrom === 'stdin' ? 'STDIN' : `'/dev/blob'`;
   const columnList = ['"_id"', ...table.columns.map((c) => quoteIdent(c.id))].join(', ');
   const steps: BuildStep[] = [
     { sql: `CREATE TABLE ${name} ("_id" int4 PRIMARY KEY, "_full_text" tsvector${columns.map((c) => `, ${c}`).join('')})` },
     ...fullTextTriggerSql(table, index).map((sql) => ({ sql })),
   ];
   if (table.rows.length > 0) {
-    steps.push({ sql: `COPY ${name} (${columnList}) FROM '/dev/blob' WITH (FORMAT csv)`, csv: toCopyCsv(table.rows) });
+    steps.push({ sql: `COPY ${name} (${columnList}) FROM ${source} WITH (FORMAT csv)`, csv: toCopyCsv(table.rows) });
   }
   steps.push(
     { sql: `DROP TRIGGER "_full_text" ON ${name}` },
@@ -105,17 +114,20 @@ const TABLE_METADATA_SQL = `CREATE VIEW "_table_metadata" AS
   ORDER BY dependee.oid DESC`;
 
 /** Every statement that turns a fresh PGlite database into a DataStore database for these tables. */
-export function buildDatabaseSteps(tables: readonly FixtureTable[]): BuildStep[] {
+export function buildDatabaseSteps(tables: readonly FixtureTable[], options: BuildOptions = {}): BuildStep[] {
   const ro = quoteIdent(READ_ONLY_ROLE);
   const readable = [
     ...tables.flatMap((t) => [t.resource.id, ...t.resource.aliases]),
     '_table_metadata',
   ].map(quoteIdent);
+  const collation = options.textCollation === undefined ? TEXT_COLLATION : options.textCollation;
   return [
-    { sql: `CREATE COLLATION IF NOT EXISTS ${quoteIdent(TEXT_COLLATION)} (provider = icu, locale = 'en-US')` },
-    ...tables.flatMap((table, i) => buildTableSteps(table, i)),
+    ...(collation === TEXT_COLLATION ? [{ sql: `CREATE COLLATION IF NOT EXISTS ${quoteIdent(TEXT_COLLATION)} (provider = icu, locale = 'en-US')` }] : []),
+    ...tables.flatMap((table, i) => buildTableSteps(table, i, options)),
     { sql: TABLE_METADATA_SQL },
-    { sql: `CREATE ROLE ${ro} NOLOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE NOINHERIT` },
+    // why: roles are cluster-wide on a real server, where another load (or CKAN itself) may have made it already
+    { sql: `DO $$ BEGIN CREATE ROLE ${ro} NOLOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE NOINHERIT;
+      EXCEPTION WHEN duplicate_object OR unique_violation THEN NULL; END $$` },
     // why: PUBLIC gets CREATE/TEMP on the database and USAGE on public by default; the reader must get nothing else
     { sql: `DO $$ BEGIN EXECUTE format('REVOKE ALL ON DATABASE %I FROM PUBLIC', current_database()); END $$` },
     { sql: 'REVOKE ALL ON SCHEMA public FROM PUBLIC' },

@@ -1,0 +1,134 @@
+// Creates the postgres engine's own database on a real server and loads the fixtures into it, with the same
+// build steps as the PGlite engine (tables, CKAN-style _full_text, aliases, _table_metadata, read-only role).
+import { Client, Query, type ClientBase } from 'pg';
+import { KitError, KitErrorCode } from '../../errors.ts';
+import type { FixtureTable } from '../fixtures/index.ts';
+import { READ_ONLY_ROLE, buildDatabaseSteps, quoteIdent, type BuildStep } from './pglite-sql.ts';
+
+/** Marks a database as ours: only a database whose comment starts with this is ever dropped. */
+export const OWNED_MARK = 'datastore-kit reference data';
+
+/**
+ * Session defaults of the engine's database, so values print as they do on PGlite (and CKAN): ISO dates,
+ * shortest exact floats, UTC, english full text. The database's collation decides text order.
+ */
+const DATABASE_SETTINGS: readonly (readonly [string, string])[] = [
+  ['DateStyle', 'ISO, MDY'],
+  ['IntervalStyle', 'postgres'],
+  ['TimeZone', 'UTC'],
+  ['extra_float_digits', '1'],
+  ['bytea_output', 'hex'],
+  ['default_text_search_config', 'pg_catalog.english'],
+  ['search_path', 'public'],
+  ['lc_monetary', 'C'],
+  ['lc_numeric', 'C'],
+  ['lc_time', 'C'],
+];
+
+function quoteLiteral(value: string): string {
+  return `'${value.replace(/'/g, "''")}'`;
+}
+
+/** A COPY ... FROM STDIN fed from memory: pg's own Query, answering the server's CopyInResponse with our CSV. */
+class CsvCopyQuery extends Query {
+  readonly #data: Buffer;
+
+  constructor(sql: string, csv: string, callback: (error: Error | undefined) => void) {
+    super(sql, callback);
+    this.#data = Buffer.from(csv, 'utf8');
+  }
+
+  /** Called by pg when the server is ready for the rows (the base class would send CopyFail). */
+  handleCopyInResponse(connection: { sendCopyFromChunk(chunk: Buffer): void; endCopyFrom(): void }): void {
+    const chunkBytes = 1 << 16;
+    for (let start = 0; start < this.#data.length; start += chunkBytes) {
+      connection.sendCopyFromChunk(this.#data.subarray(start, start + chunkBytes));
+    }
+    connection.endCopyFrom();
+  }
+}
+
+function copyIn(client: ClientBase, sql: string, csv: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    client.query(new CsvCopyQuery(sql, csv, (error) => (error === undefined || error === null ? resolve() : reject(error))));
+  });
+}
+
+async function runStep(client: ClientBase, step: BuildStep): Promise<void> {
+  try {
+    if ('csv' in step) await copyIn(client, step.sql, step.csv);
+    else await client.query(step.sql);
+  } catch (e) {
+    const reason = e instanceof Error ? e.message : String(e);
+    throw new Error(`PostgreSQL build failed: ${reason} in: ${step.sql.slice(0, 200)}`, { cause: e });
+  }
+}
+
+async function readOwnerMark(admin: ClientBase, database: string): Promise<string | null | undefined> {
+  const found = await admin.query<{ mark: string | null }>(
+    `SELECT shobj_description(oid, 'pg_database') AS mark FROM pg_database WHERE datname = $1`, [database]);
+  return found.rows[0] === undefined ? undefined : found.rows[0].mark;
+}
+
+/**
+ * Drops (if ours) and creates `database`, with CKAN-like session defaults. Refuses, with KitError E_ENV,
+ * to drop a database it did not create.
+ */
+export async function recreateDatabase(admin: ClientBase, database: string): Promise<void> {
+  const mark = await readOwnerMark(admin, database);
+  if (mark !== undefined && !(mark ?? '').startsWith(OWNED_MARK)) {
+    throw new KitError(KitErrorCode.environment,
+      `database "${database}" exists and was not created by datastore-kit; choose another name (it is never dropped)`);
+  }
+  const name = quoteIdent(database);
+  if (mark !== undefined) await dropOwnedDatabase(admin, database);
+  // why: template0 + UTF8 gives a clean database in the cluster's own locale, whatever template1 holds
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE template0 ENCODING 'UTF8'`);
+  await admin.query(`COMMENT ON DATABASE ${name} IS ${quoteLiteral(`${OWNED_MARK}; dropped and recreated on every load`)}`);
+  for (const [setting, value] of DATABASE_SETTINGS) {
+    await admin.query(`ALTER DATABASE ${name} SET ${setting} = ${quoteLiteral(value)}`);
+  }
+  const superuser = await admin.query<{ rolsuper: boolean }>('SELECT rolsuper FROM pg_roles WHERE rolname = current_user');
+  // why: PostgreSQL's messages are part of CKAN's answers; only a superuser may pin them to English
+  if (superuser.rows[0]?.rolsuper === true) await admin.query(`ALTER DATABASE ${name} SET lc_messages = 'C'`);
+}
+
+/** Drops a database this engine created, ending its sessions first (FORCE needs PostgreSQL 13+). */
+export async function dropOwnedDatabase(admin: ClientBase, database: string): Promise<void> {
+  const version = await admin.query<{ v: string }>(`SELECT current_setting('server_version_num') AS v`);
+  const force = Number(version.rows[0]?.v ?? 0) >= 130000 ? ' WITH (FORCE)' : '';
+  await admin.query(`DROP DATABASE IF EXISTS ${quoteIdent(database)}${force}`);
+}
+
+/** Builds the DataStore layout in the (fresh) database `client` is connected to, in one transaction. */
+export async function loadTables(client: ClientBase, tables: readonly FixtureTable[]): Promise<void> {
+  const steps = buildDatabaseSteps(tables, { textCollation: null, copyFrom: 'stdin' });
+  const ro = quoteLiteral(READ_ONLY_ROLE);
+  await client.query('BEGIN');
+  try {
+    for (const step of steps) await runStep(client, step);
+    // why: SET ROLE needs membership; a superuser has it implicitly, anyone else is granted it here
+    await runStep(client, { sql: `DO $$ BEGIN
+      IF NOT (SELECT rolsuper FROM pg_roles WHERE rolname = current_user) AND NOT pg_has_role(current_user, ${ro}, 'MEMBER') THEN
+        EXECUTE format('GRANT %I TO %I', ${ro}, current_user);
+      END IF; END $$` });
+    await client.query('COMMIT');
+  } catch (e) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw e;
+  }
+}
+
+/** Connects a single client (for creating and dropping the database); KitError E_ENV when the server is unreachable. */
+export async function connectAdmin(connectionString: string, display: string): Promise<Client> {
+  const client = new Client({ connectionString, application_name: 'datastore-kit' });
+  client.on('error', () => undefined);
+  try {
+    await client.connect();
+    return client;
+  } catch (e) {
+    await client.end().catch(() => undefined);
+    const reason = e instanceof Error ? e.message : String(e);
+    throw new KitError(KitErrorCode.environment, `cannot connect to PostgreSQL at ${display}: ${reason}`, { cause: e });
+  }
+}

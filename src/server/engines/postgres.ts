@@ -1,0 +1,186 @@
+// The real-server engine: a PostgreSQL database of its own (created, loaded and owned by this engine), a pg pool.
+import { Pool, type PoolClient, type QueryArrayConfig } from 'pg';
+import { KitError, KitErrorCode } from '../../errors.ts';
+import type { LoadedFixtures } from '../fixtures/index.ts';
+import { READ_ONLY_ROLE, quoteIdent } from './pglite-sql.ts';
+import { connectAdmin, dropOwnedDatabase, loadTables, recreateDatabase } from './postgres-load.ts';
+import { DEFAULT_DATABASE, databaseOf, parseDatabaseUrl, redactDatabaseUrl, withDatabase } from './postgres-url.ts';
+import { EngineQueryError, EngineTimeoutError, type Engine, type EngineQueryOptions, type EngineResult } from './types.ts';
+
+export interface PostgresEngineOptions {
+  /**
+   * postgres://user:password@host:port/database of a server the engine WRITES to: it drops and recreates
+   * `database` there (never the one the URL names, unless they are the same). The user needs CREATEDB and
+   * CREATEROLE (for the read-only role), or superuser.
+   */
+  databaseUrl: string;
+  /** The database this engine owns; default "datastore_kit". A database it did not create is never dropped. */
+  database?: string;
+  /** Most connections open at once; default 4. */
+  maxConnections?: number;
+  /** Drop the database again on close(); default false (it stays for inspection with psql). */
+  dropOnClose?: boolean;
+}
+
+/** The postgres engine, with where it loaded the fixtures. */
+export interface PostgresEngine extends Engine {
+  /** The database holding the fixtures. */
+  readonly database: string;
+  /** The server's version, e.g. "15.10". */
+  readonly serverVersion: string;
+}
+
+/** Keeps every value in PostgreSQL's text form: one identity parser for every type. */
+const textTypes = { getTypeParser: () => (value: string): string => value };
+
+function isTextRow(row: unknown): row is (string | null)[] {
+  return Array.isArray(row) && row.every((v) => v === null || typeof v === 'string');
+}
+
+/** Maps a pg error to the engine's errors: 57014 is a timeout, anything with a SQLSTATE an EngineQueryError. */
+function toEngineError(e: unknown): Error {
+  if (typeof e !== 'object' || e === null || !('code' in e) || typeof e.code !== 'string' || !/^[0-9A-Z]{5}$/.test(e.code)) {
+    return e instanceof Error ? e : new Error(String(e));
+  }
+  const message = 'message' in e && typeof e.message === 'string' ? e.message : String(e);
+  if (e.code === '57014') return new EngineTimeoutError(message, { cause: e });
+  const options: { cause: unknown; position?: number; detail?: string; hint?: string } = { cause: e };
+  if ('position' in e && typeof e.position === 'string' && e.position !== '') options.position = Number(e.position);
+  if ('detail' in e && typeof e.detail === 'string') options.detail = e.detail;
+  if ('hint' in e && typeof e.hint === 'string') options.hint = e.hint;
+  return new EngineQueryError(message, e.code, options);
+}
+
+/** Type names by oid, read from pg_type once and on a miss (types created after the load). */
+class TypeNames {
+  #names = new Map<number, string>();
+  constructor(private readonly pool: Pool) {}
+
+  async resolve(oids: readonly number[]): Promise<void> {
+    if (oids.every((oid) => this.#names.has(oid))) return;
+    const found = await this.pool.query<{ oid: number; typname: string }>('SELECT oid::int4 AS oid, typname::text FROM pg_type');
+    for (const row of found.rows) this.#names.set(row.oid, row.typname);
+  }
+
+  nameOf(oid: number): string {
+    return this.#names.get(oid) ?? String(oid);
+  }
+}
+
+async function runOnClient(client: PoolClient, sql: string, params: readonly (string | null)[], options: EngineQueryOptions) {
+  const readOnly = options.readOnly === true;
+  const inTransaction = readOnly || options.timeoutMs !== undefined;
+  if (inTransaction) {
+    const setup = [readOnly ? 'BEGIN TRANSACTION READ ONLY' : 'BEGIN'];
+    if (readOnly) setup.push(`SET LOCAL ROLE ${quoteIdent(READ_ONLY_ROLE)}`);
+    // why: the server enforces the limit for real and cancels the statement itself (SQLSTATE 57014)
+    if (options.timeoutMs !== undefined) setup.push(`SET LOCAL statement_timeout = ${Math.max(1, Math.ceil(options.timeoutMs))}`);
+    await client.query(setup.join('; '));
+  }
+  let ok = false;
+  try {
+    // why: the extended protocol runs exactly one statement, like PGlite's query() and CKAN's execute()
+    // (queryMode is pg's documented option, missing from @types/pg)
+    const config: QueryArrayConfig<(string | null)[]> & { queryMode: 'extended' } = {
+      text: sql, values: [...params], rowMode: 'array', types: textTypes, queryMode: 'extended',
+    };
+    const result = await client.query(config);
+    ok = true;
+    return result;
+  } finally {
+    if (inTransaction) await client.query(readOnly || !ok ? 'ROLLBACK' : 'COMMIT');
+  }
+}
+
+/**
+ * Opens the postgres engine: connects to `databaseUrl`, drops and recreates its own database there, loads the
+ * fixtures (same layout as the PGlite engine), and serves queries from a small pool. KitError E_ENV when the
+ * server is unreachable or refuses the setup; E_USAGE for a malformed URL.
+ */
+export async function openPostgresEngine(fixtures: LoadedFixtures, options: PostgresEngineOptions): Promise<PostgresEngine> {
+  const url = parseDatabaseUrl(options.databaseUrl);
+  const database = options.database ?? DEFAULT_DATABASE;
+  const adminUrl = withDatabase(url, databaseOf(url) === database ? 'postgres' : databaseOf(url) || 'postgres');
+  const display = redactDatabaseUrl(url);
+  const admin = await connectAdmin(adminUrl, display);
+  try {
+    await recreateDatabase(admin, database).catch((e: unknown) => rethrowSetup(e, `cannot create database "${database}" at ${display}`));
+  } finally {
+    await admin.end();
+  }
+  const pool = new Pool({ connectionString: withDatabase(url, database), max: options.maxConnections ?? 4, allowExitOnIdle: true, application_name: 'datastore-kit' });
+  // why: an idle client may die (server restart, DROP ... WITH FORCE); the pool replaces it, nothing to crash on
+  pool.on('error', () => undefined);
+  let serverVersion = '';
+  try {
+    const client = await pool.connect();
+    try {
+      await loadTables(client, fixtures.tables);
+      serverVersion = String((await client.query<{ v: string }>(`SELECT current_setting('server_version') AS v`)).rows[0]?.v);
+    } finally {
+      client.release();
+    }
+  } catch (e) {
+    await pool.end();
+    rethrowSetup(e, `cannot load the fixtures into database "${database}" at ${display}`);
+  }
+  return createEngine(pool, { database, serverVersion, dropOnClose: options.dropOnClose === true, adminUrl, display });
+}
+
+function rethrowSetup(e: unknown, what: string): never {
+  if (e instanceof KitError) throw e;
+  const reason = e instanceof Error ? e.message : String(e);
+  throw new KitError(KitErrorCode.environment, `${what}: ${reason}`, { cause: e });
+}
+
+interface EngineFacts {
+  database: string;
+  serverVersion: string;
+  dropOnClose: boolean;
+  adminUrl: string;
+  display: string;
+}
+
+function createEngine(pool: Pool, facts: EngineFacts): PostgresEngine {
+  const types = new TypeNames(pool);
+  let closing: Promise<void> | undefined;
+  return {
+    name: 'postgres',
+    database: facts.database,
+    serverVersion: facts.serverVersion,
+    async query(sql: string, params: readonly (string | null)[] = [], options: EngineQueryOptions = {}): Promise<EngineResult> {
+      if (closing !== undefined) throw new Error('the postgres engine is closed');
+      const client = await pool.connect();
+      let broken: Error | undefined;
+      try {
+        const result = await runOnClient(client, sql, params, options);
+        await types.resolve(result.fields.map((f) => f.dataTypeID));
+        const rows = result.rows.map((row: unknown) => {
+          if (!isTextRow(row)) throw new Error('pg returned a non-text value despite identity parsers');
+          return row;
+        });
+        return { fields: result.fields.map((f) => ({ name: f.name, typeName: types.nameOf(f.dataTypeID) })), rows };
+      } catch (e) {
+        const mapped = toEngineError(e);
+        // why: a connection-level failure (no SQLSTATE) may leave the client mid-protocol; never reuse it
+        if (!(mapped instanceof EngineQueryError) && !(mapped instanceof EngineTimeoutError)) broken = mapped;
+        throw mapped;
+      } finally {
+        client.release(broken ?? false);
+      }
+    },
+    close(): Promise<void> {
+      closing ??= (async () => {
+        await pool.end();
+        if (!facts.dropOnClose) return;
+        const admin = await connectAdmin(facts.adminUrl, facts.display);
+        try {
+          await dropOwnedDatabase(admin, facts.database);
+        } finally {
+          await admin.end();
+        }
+      })();
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,92 @@
+// The postgres engine on a real server ($DATABASE_URL or a throwaway local cluster): the shared engine suite,
+// then what only this engine does (its own database, dropped and recreated; refusing foreign ones; errors).
+import { afterAll, describe, expect, it } from 'vitest';
+import { isKitError } from '../../src/errors.ts';
+import { EngineTimeoutError, openPostgresEngine } from '../../src/server/engines/index.ts';
+import { connectAdmin, dropOwnedDatabase } from '../../src/server/engines/postgres-load.ts';
+import { loadFixtures } from '../../src/server/fixtures/index.ts';
+import { describeEngineSuite, rejectionOf } from './engine-suite.ts';
+import { describePostgresAvailability, freePort, sharedPostgres } from '../helpers/postgres.ts';
+
+const postgres = sharedPostgres();
+afterAll(() => postgres.stop());
+
+describe.skipIf(!postgres.available)(`postgres engine on ${describePostgresAvailability()}`, () => {
+  describeEngineSuite('postgres', async (fixtures) =>
+    openPostgresEngine(fixtures, { databaseUrl: await postgres.url(), database: postgres.uniqueDatabase(), dropOnClose: true }));
+
+  describe('openPostgresEngine', () => {
+    const databaseExists = async (name: string): Promise<boolean> => {
+      const admin = await connectAdmin(await postgres.url(), 'test server');
+      try {
+        return (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount === 1;
+      } finally {
+        await admin.end();
+      }
+    };
+
+    it('drops and recreates its database on every open, so a reload is complete and fresh', async () => {
+      const fixtures = await loadFixtures('fixtures');
+      const database = postgres.uniqueDatabase();
+      const first = await openPostgresEngine(fixtures, { databaseUrl: await postgres.url(), database });
+      await first.query('DELETE FROM courses WHERE _id > 10');
+      expect((await first.query('SELECT count(*) FROM courses')).rows).toEqual([['10']]);
+      await first.close();
+      expect(await databaseExists(database)).toBe(true);
+      const second = await openPostgresEngine(fixtures, { databaseUrl: await postgres.url(), database, dropOnClose: true });
+      try {
+        expect(second.database).toBe(database);
+        expect((await second.query('SELECT count(*) FROM courses')).rows).toEqual([['260']]);
+      } finally {
+        await second.close();
+      }
+      expect(await databaseExists(database)).toBe(false);
+    });
+
+    it('refuses to drop a database it did not create', async () => {
+      const database = postgres.uniqueDatabase();
+      const admin = await connectAdmin(await postgres.url(), 'test server');
+      try {
+        await admin.query(`CREATE DATABASE "${database}"`);
+        const error = await rejectionOf(openPostgresEngine(await loadFixtures('fixtures'), { databaseUrl: await postgres.url(), database }));
+        expect(isKitError(error) && error.code).toBe('E_ENV');
+        expect(error).toMatchObject({ message: `database "${database}" exists and was not created by datastore-kit; choose another name (it is never dropped)` });
+        expect(await databaseExists(database)).toBe(true);
+      } finally {
+        await dropOwnedDatabase(admin, database);
+        await admin.end();
+      }
+    });
+
+    it('times out a statement outside read-only mode too, and keeps its changes only when it succeeds', async () => {
+      const engine = await openPostgresEngine(await loadFixtures('fixtures'), {
+        databaseUrl: await postgres.url(), database: postgres.uniqueDatabase(), dropOnClose: true,
+      });
+      try {
+        const error = await rejectionOf(engine.query('SELECT pg_sleep(30)', [], { timeoutMs: 200 }));
+        expect(error).toBeInstanceOf(EngineTimeoutError);
+        await engine.query('DELETE FROM courses WHERE _id = 1', [], { timeoutMs: 5000 });
+        expect((await engine.query('SELECT count(*) FROM courses')).rows).toEqual([['259']]);
+      } finally {
+        await engine.close();
+      }
+      await expect(engine.query('SELECT 1')).rejects.toThrow('the postgres engine is closed');
+    });
+  });
+});
+
+describe('openPostgresEngine without a server', () => {
+  it('rejects an unreachable server with E_ENV and a masked password', async () => {
+    const port = await freePort();
+    const error = await rejectionOf(openPostgresEngine(await loadFixtures('fixtures'), { databaseUrl: `postgres://kit:s3cret@127.0.0.1:${port}/x` }));
+    expect(isKitError(error) && error.code).toBe('E_ENV');
+    const message = error instanceof Error ? error.message : '';
+    expect(message).toContain(`cannot connect to PostgreSQL at postgres://kit:***@127.0.0.1:${port}/x: `);
+    expect(message).not.toContain('s3cret');
+  });
+
+  it.each([['not a url'], ['mysql://u@h/db']])('rejects %s with E_USAGE', async (databaseUrl) => {
+    const error = await rejectionOf(openPostgresEngine(await loadFixtures('fixtures'), { databaseUrl }));
+    expect(isKitError(error) && error.code).toBe('E_USAGE');
+  });
+});

@@ -1,0 +1,171 @@
+// Finds a real PostgreSQL server for the postgres engine tests: $DATABASE_URL, else a throwaway cluster started
+// from local binaries (initdb + pg_ctl) in a temp dir on a free port, stopped and deleted afterwards.
+// testcontainers is not used: its current major needs Node >= 22.22, and CI machines may have no Docker engine.
+import { execFile, spawnSync } from 'node:child_process';
+import { chownSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { delimiter, join } from 'node:path';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+
+/** A server the tests may write to, and how to let it go. */
+export interface PostgresTarget {
+  url: string;
+  /** Stops and deletes a throwaway cluster; does nothing for $DATABASE_URL. */
+  stop(): Promise<void>;
+}
+
+export type PostgresAvailability =
+  | { available: true; source: string; start(): Promise<PostgresTarget> }
+  | { available: false; reason: string };
+
+/** One line on Docker: why testcontainers is not tried. */
+export function describeDocker(env: NodeJS.ProcessEnv = process.env): string {
+  if ((env['DOCKER_HOST'] ?? '') === '' && !existsSync('/var/run/docker.sock')) {
+    return 'no Docker engine (no /var/run/docker.sock, DOCKER_HOST unset), so no testcontainers';
+  }
+  return 'Docker is present, but testcontainers is not a dependency (its current major needs Node >= 22.22)';
+}
+
+/** The newest PostgreSQL bin dir holding initdb and pg_ctl: /usr/lib/postgresql/<n>/bin, then PATH. */
+export function findPostgresBinDir(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  const root = '/usr/lib/postgresql';
+  const versions = existsSync(root) ? readdirSync(root).filter((v) => /^\d+(\.\d+)?$/.test(v)).sort((a, b) => Number(b) - Number(a)) : [];
+  const candidates = [...versions.map((v) => join(root, v, 'bin')), ...(env['PATH'] ?? '').split(delimiter).filter((d) => d !== '')];
+  return candidates.find((dir) => existsSync(join(dir, 'initdb')) && existsSync(join(dir, 'pg_ctl')));
+}
+
+function idOf(flag: '-u' | '-g', user: string): number | undefined {
+  const result = spawnSync('id', [flag, user], { encoding: 'utf8' });
+  const id = Number(result.stdout.trim());
+  return result.status === 0 && Number.isInteger(id) ? id : undefined;
+}
+
+/** Where the postgres engine tests get a server, or why they are skipped. Never starts anything itself. */
+export function findPostgres(env: NodeJS.ProcessEnv = process.env): PostgresAvailability {
+  const fromEnv = env['DATABASE_URL'] ?? '';
+  if (fromEnv !== '') return { available: true, source: '$DATABASE_URL', start: async () => ({ url: fromEnv, stop: async () => undefined }) };
+  const binDir = findPostgresBinDir(env);
+  if (binDir === undefined) {
+    return { available: false, reason: `no PostgreSQL: DATABASE_URL unset, ${describeDocker(env)}, no initdb under /usr/lib/postgresql/*/bin or on PATH` };
+  }
+  const isRoot = process.getuid?.() === 0;
+  // why: initdb refuses to run as root; the cluster runs as the `postgres` system user instead
+  const owner = isRoot ? { uid: idOf('-u', 'postgres'), gid: idOf('-g', 'postgres') } : undefined;
+  if (owner !== undefined && (owner.uid === undefined || owner.gid === undefined || !existsSync('/usr/sbin/runuser'))) {
+    return { available: false, reason: 'no PostgreSQL: running as root, and no `postgres` user or runuser to run initdb as' };
+  }
+  const asUser = owner === undefined ? undefined : { uid: owner.uid ?? 0, gid: owner.gid ?? 0 };
+  return { available: true, source: `a throwaway cluster from ${binDir}`, start: () => startCluster(binDir, asUser) };
+}
+
+/** A TCP port nothing listens on right now (for a throwaway cluster, or for an unreachable-server test). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address !== null ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function hasLocale(name: string): boolean {
+  const result = spawnSync('locale', ['-a'], { encoding: 'utf8' });
+  return result.status === 0 && result.stdout.split('\n').some((l) => l.toLowerCase().replace('-', '') === name);
+}
+
+/** initdb flags for en-US text order (CKAN's en_US.UTF-8): the libc locale if installed, else ICU (PostgreSQL 15+). */
+function localeFlags(binDir: string): string[] {
+  if (hasLocale('en_us.utf8')) return ['--locale=en_US.UTF-8'];
+  const major = Number(/postgresql\/(\d+)\//.exec(`${binDir}/`)?.[1] ?? 0);
+  return major >= 15 ? ['--locale-provider=icu', '--icu-locale=en-US', '--locale=C.UTF-8'] : ['--locale=C.UTF-8'];
+}
+
+async function startCluster(binDir: string, asUser: { uid: number; gid: number } | undefined): Promise<PostgresTarget> {
+  const dir = mkdtempSync(join(tmpdir(), 'dsk-postgres-'));
+  if (asUser !== undefined) chownSync(dir, asUser.uid, asUser.gid);
+  const data = join(dir, 'data');
+  const command = (tool: string, args: string[]): [string, string[]] =>
+    asUser === undefined ? [join(binDir, tool), args] : ['/usr/sbin/runuser', ['-u', 'postgres', '--', join(binDir, tool), ...args]];
+  const stopSync = (): void => {
+    spawnSync(...command('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']), { stdio: 'ignore' });
+    rmSync(dir, { recursive: true, force: true });
+  };
+  // why: a test process that dies between start and stop must not leave a postgres running
+  process.once('exit', stopSync);
+  try {
+    await run(...command('initdb', ['-D', data, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--no-sync', ...localeFlags(binDir)]));
+    const port = await startOnFreePort(data, dir, command);
+    return {
+      url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+      stop: async () => {
+        process.removeListener('exit', stopSync);
+        await run(...command('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop'])).catch(() => undefined);
+        rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  } catch (e) {
+    process.removeListener('exit', stopSync);
+    stopSync();
+    throw e;
+  }
+}
+
+/** Starts postgres on a free port; retries with another port if one was taken between probe and start. */
+async function startOnFreePort(data: string, dir: string, command: (tool: string, args: string[]) => [string, string[]]): Promise<number> {
+  let lastError: unknown;
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    const port = await freePort();
+    const settings = `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} -c fsync=off -c synchronous_commit=off -c full_page_writes=off`;
+    try {
+      await run(...command('pg_ctl', ['-D', data, '-l', join(dir, 'server.log'), '-w', '-t', '60', '-o', settings, 'start']));
+      return port;
+    } catch (e) {
+      lastError = e;
+    }
+  }
+  const log = existsSync(join(dir, 'server.log')) ? readFileSync(join(dir, 'server.log'), 'utf8').slice(-2000) : '(no server log)';
+  throw new Error(`the throwaway PostgreSQL cluster did not start:\n${log}`, { cause: lastError });
+}
+
+/** One test file's view of the server: started on first use, shared by the file's suites, stopped in afterAll. */
+export interface SharedPostgres {
+  available: boolean;
+  /** The server URL; starts the throwaway cluster on the first call. */
+  url(): Promise<string>;
+  /** A database name no other test (or run) uses: dsk_test_<pid>_<n>. */
+  uniqueDatabase(): string;
+  stop(): Promise<void>;
+}
+
+/** Where the tests run, for the describe title: the source, or why they are skipped. */
+export function describePostgresAvailability(env: NodeJS.ProcessEnv = process.env): string {
+  const found = findPostgres(env);
+  return found.available ? found.source : `nothing (skipped: ${found.reason})`;
+}
+
+/** Finds a server for this test file and prints one line saying which (or why the tests are skipped). */
+export function sharedPostgres(env: NodeJS.ProcessEnv = process.env): SharedPostgres {
+  const found = findPostgres(env);
+  if (!found.available) console.warn(`postgres engine tests skipped: ${found.reason}`);
+  else if ((env['DATABASE_URL'] ?? '') === '') console.info(`postgres engine tests: ${describeDocker(env)}; using ${found.source}`);
+  let started: Promise<PostgresTarget> | undefined;
+  let count = 0;
+  return {
+    available: found.available,
+    url: async () => {
+      if (!found.available) throw new Error(`no PostgreSQL server: ${found.reason}`);
+      started ??= found.start();
+      return (await started).url;
+    },
+    uniqueDatabase: () => `dsk_test_${process.pid}_${(count += 1)}`,
+    stop: async () => {
+      if (started !== undefined) await (await started).stop();
+    },
+  };
+}
