@@ -78,7 +78,12 @@ export async function runCatalogue(options: ResolvedRunOptions, context: RunCata
       },
       { client, clock, listener: context.listener },
     );
-    const reportPaths = await writeReports(result, { formats: options.reportFormats, outDir: path.resolve(options.cwd, options.outDir) });
+    const reportPaths = await writeReports(result, {
+      formats: options.reportFormats,
+      outDir: path.resolve(options.cwd, options.outDir),
+      // why: on GitHub Actions the Markdown summary also goes to the job's summary page
+      stepSummaryPath: env['GITHUB_STEP_SUMMARY'],
+    });
     return { result, reportPaths };
   } finally {
     await client?.close();

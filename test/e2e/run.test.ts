@@ -37,9 +37,9 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-function runCli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function runCli(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn('npx', ['tsx', 'src/cli/bin.ts', ...args], { cwd: process.cwd(), env: { ...process.env, CI: '1', NO_COLOR: '1' } });
+    const child = spawn('npx', ['tsx', 'src/cli/bin.ts', ...args], { cwd: process.cwd(), env: { ...process.env, CI: '1', NO_COLOR: '1', ...env } });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
@@ -52,7 +52,9 @@ function runCli(args: string[]): Promise<{ code: number | null; stdout: string; 
 describe('datastore-kit run --reference (spawned)', () => {
   it('runs the scenario against the bundled server, exits 0 and writes every report', async () => {
     const out = path.join(dir, 'reports');
-    const { code, stdout, stderr } = await runCli(['run', '--reference', '--cases', dir, '--out', out]);
+    const stepSummary = path.join(dir, 'step-summary.md');
+    await writeFile(stepSummary, '# earlier step\n');
+    const { code, stdout, stderr } = await runCli(['run', '--reference', '--cases', dir, '--out', out], { GITHUB_STEP_SUMMARY: stepSummary });
     expect({ code, stderr: stderr.replace(/npm warn .*\n/g, '') }).toEqual({ code: 0, stderr: '' });
     expect(stdout).toMatch(/Running 3 cases against http:\/\/127\.0\.0\.1:\d+/);
     const files = await readdir(out);
@@ -60,5 +62,8 @@ describe('datastore-kit run --reference (spawned)', () => {
     expect(files).toContain('junit.xml');
     const report: unknown = JSON.parse(await readFile(path.join(out, 'report.json'), 'utf8'));
     expect(report).toMatchObject({ target: { reference: true, profile: 'reference' }, summary: { total: 3, pass: 3 } });
+    const summary = await readFile(stepSummary, 'utf8');
+    expect(summary.startsWith('# earlier step\n')).toBe(true);
+    expect(summary).toContain(await readFile(path.join(out, 'summary.md'), 'utf8'));
   });
 });
