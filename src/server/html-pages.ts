@@ -6,6 +6,7 @@ const reasons: Readonly<Record<number, { title: string; text: string }>> = {
   404: { title: 'Not Found', text: 'The requested URL was not found on the server.' },
   405: { title: 'Method Not Allowed', text: 'The method is not allowed for the requested URL.' },
   413: { title: 'Request Entity Too Large', text: 'The data value transmitted exceeds the capacity limit.' },
+  503: { title: 'Service Unavailable', text: 'The server is not available.' },
   415: {
     title: 'Unsupported Media Type',
     text: "Did not attempt to load JSON data because the request Content-Type was not 'application/json'.",

@@ -3,6 +3,8 @@ import { createApp } from './app.ts';
 import { resolveServerConfig } from './config.ts';
 import type { Engine } from './engines/index.ts';
 import type { LoadedFixtures } from './fixtures/index.ts';
+import { respondHtmlError } from './html-pages.ts';
+import type { AppHandler } from './http-types.ts';
 import { listen } from './listen.ts';
 import { KitError, KitErrorCode } from '../errors.ts';
 import { loadAllowedFunctions } from './sql/index.ts';
@@ -44,8 +46,9 @@ export interface ReferenceServer {
 }
 
 /**
- * Loads fixtures (InputError E_FIXTURES_INVALID on a bad file, before listening), opens the engine,
- * and serves CKAN's read API. Rejects with KitError E_SERVER_START when the port cannot be bound.
+ * Loads fixtures (InputError E_FIXTURES_INVALID on a bad file, before listening), binds the port
+ * (KitError E_SERVER_START when it cannot), opens the engine, and serves CKAN's read API. Resolves
+ * once requests are answered.
  */
 export async function startReferenceServer(options: ReferenceServerOptions): Promise<ReferenceServer> {
   const partial = { ...options.config };
@@ -54,31 +57,42 @@ export async function startReferenceServer(options: ReferenceServerOptions): Pro
   // why: loaded on demand, so importing the kit (or `datastore-kit --help`) does not load PGlite and its WASM
   const { loadFixtures } = await import('./fixtures/index.ts');
   const fixtures = await loadFixtures(options.fixturesDir);
-  const engine = options.engine ?? (await openEngine(fixtures, options));
-  const ownsEngine = options.engine === undefined;
-  const datastore = fixtures.datastore;
-  const handle = createApp({ engine, datastore, config, ...(options.logError === undefined ? {} : { logError: options.logError }) });
-  let listening;
+  // why: bind before opening the engine (seconds), so a port in use fails at once; early requests wait for it
+  const gate = createGatedHandler();
+  const listening = await listen(gate.handle, {
+    ...(options.host === undefined ? {} : { host: options.host }),
+    port: options.port ?? 0,
+    maxBodyBytes: config.maxBodyBytes,
+  });
+  let engine: Engine;
   try {
-    listening = await listen(handle, {
-      ...(options.host === undefined ? {} : { host: options.host }),
-      port: options.port ?? 0,
-      maxBodyBytes: config.maxBodyBytes,
-    });
+    engine = options.engine ?? (await openEngine(fixtures, options));
   } catch (error) {
-    if (ownsEngine) await engine.close();
+    gate.open(async () => respondHtmlError(503, { detail: 'The reference server failed to start.' }));
+    await listening.close();
     throw error;
   }
-  const server = listening;
+  const ownsEngine = options.engine === undefined;
+  const datastore = fixtures.datastore;
+  gate.open(createApp({ engine, datastore, config, ...(options.logError === undefined ? {} : { logError: options.logError }) }));
   return {
-    url: server.url,
+    url: listening.url,
     datastore,
     config,
     close: async () => {
-      await server.close();
+      await listening.close();
       if (ownsEngine) await engine.close();
     },
   };
+}
+
+/** A handler whose requests wait until the real one is set. */
+function createGatedHandler(): { handle: AppHandler; open(handler: AppHandler): void } {
+  let open: (handler: AppHandler) => void = () => {};
+  const ready = new Promise<AppHandler>((resolve) => {
+    open = resolve;
+  });
+  return { handle: async (request) => (await ready)(request), open: (handler) => open(handler) };
 }
 
 async function openEngine(fixtures: LoadedFixtures, options: ReferenceServerOptions): Promise<Engine> {

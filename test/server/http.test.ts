@@ -1,6 +1,7 @@
 // Socket-level tests: the app behind listen() on port 0, called over real HTTP.
 import { request as httpRequest, Agent } from 'node:http';
 import { connect } from 'node:net';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isKitError } from '../../src/errors.ts';
 import { listen, type Listening } from '../../src/server/listen.ts';
@@ -198,5 +199,16 @@ describe('startReferenceServer options', () => {
     const failure = await startReferenceServer({ fixturesDir: '/nonexistent', allowedFunctionsFile: '/nonexistent/allow.txt' }).catch((e: unknown) => e);
     expect(isKitError(failure) && failure.code).toBe('E_USAGE');
     expect(String(failure)).toContain('cannot read the allowed-functions file /nonexistent/allow.txt: ENOENT');
+  });
+
+  it('releases the port when the engine cannot be opened after binding', async () => {
+    const probe = await listen(createTestApp().handle, { port: 0 });
+    const port = Number(new URL(probe.url).port);
+    await probe.close();
+    const fixturesDir = path.resolve(import.meta.dirname, '../../fixtures');
+    const failure = await startReferenceServer({ fixturesDir, port, databaseUrl: 'postgres://nobody@127.0.0.1:1/none' }).catch((e: unknown) => e);
+    expect(failure).toBeInstanceOf(Error);
+    const refused = await sendHttp(`http://127.0.0.1:${port}/api/3`).catch((error: unknown) => error);
+    expect(String(refused)).toContain('ECONNREFUSED');
   });
 });
