@@ -1,0 +1,104 @@
+// Sensitivity of the catalogue: the default cases/ run against deliberately broken targets (proxies in front of
+// the real reference server, each breaking one rule) must fail every one of them, through a case that cites the
+// broken rule, and must pass the faithful reference with zero findings. Prints the mutation score.
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createHttpClient,
+  prepareCatalogue,
+  run,
+  startReferenceServer,
+  type CaseResult,
+  type HttpClient,
+  type PreparedCatalogue,
+  type ReferenceServer,
+  type RunResult,
+} from '../../src/index.ts';
+import { passThrough } from './alter.ts';
+import type { Mutant } from './mutant.ts';
+import { SEARCH_MUTANTS } from './mutants-search.ts';
+import { createSqlAuthMutants } from './mutants-sql-auth.ts';
+import { createUpstream, startMutantProxy, type MutantHandler, type Upstream } from './proxy.ts';
+
+const TOKEN = randomBytes(18).toString('base64url');
+const MUTANTS: readonly Mutant[] = [...SEARCH_MUTANTS, ...createSqlAuthMutants({ token: TOKEN })];
+/** Mutants run at once (each runs the catalogue with its own concurrency). */
+const MUTANT_CONCURRENCY = 4;
+
+let reference: ReferenceServer;
+let client: HttpClient;
+let prepared: PreparedCatalogue;
+let upstream: Upstream;
+let faithful: RunResult;
+const outcomes = new Map<string, RunResult>();
+
+async function runThrough(handler: MutantHandler): Promise<RunResult> {
+  const proxy = await startMutantProxy(handler, upstream);
+  try {
+    return await run(
+      { variants: prepared.variants, targetUrl: proxy.url, reference: false, token: TOKEN, contract: 'ckan', concurrency: 8, bail: false },
+      { client, clock: { now: () => Date.now() } },
+    );
+  } finally {
+    await proxy.close();
+  }
+}
+
+async function runAll(mutants: readonly Mutant[]): Promise<void> {
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    for (let i = next++; i < mutants.length; i = next++) {
+      const mutant = mutants[i];
+      if (mutant !== undefined) outcomes.set(mutant.name, await runThrough(mutant.handler));
+    }
+  };
+  await Promise.all(Array.from({ length: MUTANT_CONCURRENCY }, worker));
+}
+
+/** The failing results that kill the mutant: a declared case, citing the broken rule. */
+function killers(mutant: Mutant, result: RunResult | undefined): CaseResult[] {
+  return (result?.cases ?? []).filter((c) => c.status === 'fail' && mutant.caughtBy.includes(c.caseId) && c.spec.includes(mutant.breaks));
+}
+
+beforeAll(async () => {
+  reference = await startReferenceServer({ fixturesDir: path.resolve('fixtures'), port: 0, config: { apiTokens: [TOKEN] } });
+  client = createHttpClient({ timeoutMs: 60_000, retries: 0, concurrency: 32 });
+  prepared = await prepareCatalogue({ cwd: path.resolve('.'), casesDir: 'cases', profileFile: 'profiles/reference.yaml' }, {});
+  ({ upstream } = createUpstream(reference.url));
+  faithful = await runThrough(passThrough);
+  await runAll(MUTANTS);
+}, 300_000);
+
+afterAll(async () => {
+  const killed = MUTANTS.filter((m) => killers(m, outcomes.get(m.name)).length > 0).length;
+  if (outcomes.size > 0) {
+    const pct = Math.round((killed / MUTANTS.length) * 100);
+    process.stdout.write(`mutation score: ${killed}/${MUTANTS.length} killed (${pct}%)\n`);
+  }
+  await client?.close();
+  await reference?.close();
+});
+
+describe('mutant suite', () => {
+  it('has at least 20 mutants with unique names, each declaring cases that exist', () => {
+    expect(MUTANTS.length).toBeGreaterThanOrEqual(20);
+    expect(new Set(MUTANTS.map((m) => m.name)).size).toBe(MUTANTS.length);
+    const ids = new Set(prepared.cases.map((c) => c.case.id));
+    expect(MUTANTS.flatMap((m) => m.caughtBy.filter((id) => !ids.has(id)).map((id) => `${m.name}: ${id}`))).toEqual([]);
+  });
+
+  it('passes the faithful reference (through an honest proxy) with zero findings', () => {
+    const findings = faithful.cases.flatMap((c) => c.findings.map((f) => `${c.id}: ${f.rule} ${f.message}`));
+    expect(findings).toEqual([]);
+    expect(faithful.summary.pass).toBe(faithful.summary.total);
+  });
+
+  it.each(MUTANTS.map((m) => [m.name, m] as const))('catches the mutant %s', (_name, mutant) => {
+    const result = outcomes.get(mutant.name);
+    const failing = (result?.cases ?? []).filter((c) => c.status !== 'pass').map((c) => c.id);
+    const caught = killers(mutant, result);
+    expect(caught.length, `${mutant.name} (breaks ${mutant.breaks}) was not caught by ${mutant.caughtBy.join(', ')}; failing: ${failing.join(', ') || 'none'}`).toBeGreaterThan(0);
+    expect(caught.every((c) => c.findings.length > 0)).toBe(true);
+  });
+});
