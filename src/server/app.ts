@@ -14,6 +14,7 @@ import type { ActionHandler, ActionRequest, ServerConfig, ServerContext } from '
 /** Actions by name; every registered action is side-effect free (callable with GET), as both read actions are. */
 export type ActionRegistry = Readonly<Record<string, ActionHandler>>;
 
+/** What createApp needs: the engine, the datastore model and settings, plus optional actions and logger. */
 export interface AppOptions extends ServerContext {
   /** The actions to serve; default `createDefaultActions(config)`. */
   actions?: ActionRegistry;

@@ -4,6 +4,7 @@ import { mixFields, parseMultipart, parseUrlEncoded, readBoundary, readMimetype,
 import { parsePyJson, toJsValue, type PyValue } from './py-json.ts';
 import { reprPy, reprString } from './py-repr.ts';
 
+/** The parts of a request the input dict is built from. */
 export interface DecodeInput {
   method: string;
   contentType: string | undefined;
@@ -11,6 +12,7 @@ export interface DecodeInput {
   queryString: string;
 }
 
+/** The input dict, or how CKAN refuses the request before the action runs. */
 export type DecodeOutcome =
   | { kind: 'params'; params: Record<string, unknown> }
   /** 400 with a bare JSON string; `message` is the text after "Bad request - ". */

@@ -6,7 +6,9 @@ import { ActionAuthorizationError, ActionNotFoundError, ActionValidationError } 
 
 /** CKAN's JSON content type, including its spelling without a space. */
 export const jsonContentType = 'application/json;charset=utf-8';
+/** JSONP responses (CKAN's CONTENT_TYPES['javascript']). */
 export const javascriptContentType = 'application/javascript;charset=utf-8';
+/** Error pages (Flask's default). */
 export const htmlContentType = 'text/html; charset=utf-8';
 
 /** A JSON response with CKAN's content type. */

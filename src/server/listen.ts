@@ -7,6 +7,7 @@ import { defaultMaxBodyBytes } from './config.ts';
 import { respondHtmlError } from './html-pages.ts';
 import type { AppHandler, AppRequest, AppResponse } from './http-types.ts';
 
+/** Where and how to serve a handler. */
 export interface ListenOptions {
   /** Interface to bind; default 127.0.0.1. */
   host?: string;
@@ -18,6 +19,7 @@ export interface ListenOptions {
   logError?: (error: unknown) => void;
 }
 
+/** A running HTTP server. */
 export interface Listening {
   /** Base URL with the real port, e.g. http://127.0.0.1:41234 (no trailing slash). */
   url: string;

@@ -12,6 +12,7 @@ export type PyValue =
   | { type: 'bool'; value: boolean }
   | { type: 'none' };
 
+/** A decoded value, or Python's error message with its position. */
 export type PyJsonOutcome = { ok: true; value: PyValue } | { ok: false; message: string };
 
 class PyJsonError extends Error {

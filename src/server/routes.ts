@@ -7,6 +7,7 @@ export const allowedMethods = {
   version: ['GET', 'HEAD', 'OPTIONS'],
 } as const;
 
+/** What a path is: the version endpoint, an action call (with its locale), or nothing (404). */
 export type RouteMatch =
   | { kind: 'version'; version: number; locale: string | undefined }
   | {

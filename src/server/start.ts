@@ -10,6 +10,7 @@ import { KitError, KitErrorCode } from '../errors.ts';
 import { loadAllowedFunctions } from './sql/index.ts';
 import type { Datastore, ServerConfig } from './types.ts';
 
+/** Options of startReferenceServer; only `fixturesDir` is required. */
 export interface ReferenceServerOptions {
   /** Folder holding datapackage.json and its CSV files. */
   fixturesDir: string;
@@ -36,6 +37,7 @@ export interface ReferenceServerOptions {
   logError?: (error: unknown) => void;
 }
 
+/** A running reference server. */
 export interface ReferenceServer {
   /** Base URL, e.g. http://127.0.0.1:8800 (no trailing slash). */
   url: string;
