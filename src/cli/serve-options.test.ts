@@ -52,6 +52,13 @@ describe('resolveServeOptions', () => {
     expect(resolveServeOptions(defaults, { DATASTORE_KIT_API_TOKEN: '' }, '/').config?.apiTokens).toEqual([]);
   });
 
+  it('selects the postgres engine from --database-url, else DATASTORE_KIT_DATABASE_URL', () => {
+    const env = { DATASTORE_KIT_DATABASE_URL: ' postgres://env@db/x ' };
+    expect(resolveServeOptions({ ...defaults, databaseUrl: 'postgres://flag@db/x' }, env, '/').databaseUrl).toBe('postgres://flag@db/x');
+    expect(resolveServeOptions(defaults, env, '/').databaseUrl).toBe('postgres://env@db/x');
+    expect(resolveServeOptions(defaults, { DATASTORE_KIT_DATABASE_URL: '' }, '/')).not.toHaveProperty('databaseUrl');
+  });
+
   it.each([
     [{ port: -1 }, '--port must be a whole number >= 0, got -1'],
     [{ port: 70000 }, '--port must be at most 65535, got 70000'],

@@ -15,6 +15,8 @@ export interface ServeArgs {
   sql: boolean;
   allowedFunctions: string | undefined;
   sqlTimeoutMs: number | undefined;
+  /** --database-url: run on this PostgreSQL server instead of PGlite (also DATASTORE_KIT_DATABASE_URL). */
+  databaseUrl?: string | undefined;
 }
 
 /** Maps flags and environment to server options. Pure; tokens from DATASTORE_KIT_API_TOKEN are added to --api-token. */
@@ -41,6 +43,8 @@ export function resolveServeOptions(args: ServeArgs, env: CliIo['env'], cwd: str
     },
   };
   if (args.allowedFunctions !== undefined) options.allowedFunctionsFile = path.resolve(cwd, args.allowedFunctions);
+  const databaseUrl = args.databaseUrl ?? env['DATASTORE_KIT_DATABASE_URL']?.trim();
+  if (databaseUrl !== undefined && databaseUrl !== '') options.databaseUrl = databaseUrl;
   return options;
 }
 

@@ -5,6 +5,7 @@ import type { CliCommand } from './main.ts';
 import type { CliIo } from './io.ts';
 import { formatReadyLine, resolveServeOptions, type ServeArgs } from './serve-options.ts';
 
+/** `datastore-kit serve [options]`. */
 export const serveCommand: CliCommand = {
   register(cli: Argv, io: CliIo, setExit: (code: number) => void): Argv {
     return cli.command(
@@ -20,7 +21,11 @@ export const serveCommand: CliCommand = {
           .option('api-token', { type: 'string', array: true, default: [], describe: 'Token that may read private resources (repeatable; also DATASTORE_KIT_API_TOKEN)' })
           .option('sql', { type: 'boolean', default: true, describe: 'Serve datastore_search_sql (--no-sql turns it off)' })
           .option('allowed-functions', { type: 'string', describe: 'SQL function allow-list file, one name a line' })
-          .option('sql-timeout-ms', { type: 'number', describe: 'Statement timeout of datastore_search_sql in ms (default 60000)' }),
+          .option('sql-timeout-ms', { type: 'number', describe: 'Statement timeout of datastore_search_sql in ms (default 60000)' })
+          .option('database-url', {
+            type: 'string',
+            describe: 'Run on this PostgreSQL server (postgres://...) instead of the embedded PGlite; WRITES there: drops and recreates its database datastore_kit (also DATASTORE_KIT_DATABASE_URL)',
+          }),
       async (argv) => {
         const args: ServeArgs = {
           fixtures: argv.fixtures,
@@ -32,6 +37,7 @@ export const serveCommand: CliCommand = {
           sql: argv.sql,
           allowedFunctions: argv['allowed-functions'],
           sqlTimeoutMs: argv['sql-timeout-ms'],
+          databaseUrl: argv['database-url'],
         };
         setExit(await runServe(args, io));
       },

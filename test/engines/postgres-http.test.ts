@@ -1,0 +1,87 @@
+// The reference server on a real PostgreSQL server, over HTTP: the same answers as on PGlite, and real timeouts.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startReferenceServer, type ReferenceServer } from '../../src/server/index.ts';
+import { connectAdmin, dropOwnedDatabase } from '../../src/server/engines/postgres-load.ts';
+import { parseDatabaseUrl, withDatabase } from '../../src/server/engines/postgres-url.ts';
+import { errorOf, getAction, ids, postAction, postSql, recordsOf, type Answer } from '../sql/helpers.ts';
+import { describePostgresAvailability, sharedPostgres } from '../helpers/postgres.ts';
+
+const postgres = sharedPostgres();
+const sqlTimeoutMs = 1000;
+
+describe.skipIf(!postgres.available)(`reference server on ${describePostgresAvailability()}`, () => {
+  const databaseName = postgres.uniqueDatabase();
+  let onPostgres: ReferenceServer;
+  let onPglite: ReferenceServer;
+
+  beforeAll(async () => {
+    const config = { sqlTimeoutMs };
+    [onPostgres, onPglite] = await Promise.all([
+      startReferenceServer({ fixturesDir: 'fixtures', databaseUrl: await postgres.url(), databaseName, config }),
+      startReferenceServer({ fixturesDir: 'fixtures', config }),
+    ]);
+  });
+
+  afterAll(async () => {
+    await Promise.all([onPostgres?.close(), onPglite?.close()]);
+    if (postgres.available) {
+      const admin = await connectAdmin(await postgres.url(), 'test server');
+      await dropOwnedDatabase(admin, databaseName).finally(() => admin.end());
+    }
+    await postgres.stop();
+  });
+
+  /** Calls both servers; each answer's text has its own base URL (in "help") replaced by BASE. */
+  const both = async (call: (url: string) => Promise<Answer>): Promise<[Answer, Answer]> => {
+    const ask = async (url: string): Promise<Answer> => {
+      const answer = await call(url);
+      return { ...answer, text: answer.text.replaceAll(url, 'BASE') };
+    };
+    return Promise.all([ask(onPostgres.url), ask(onPglite.url)]);
+  };
+
+  it.each([
+    [`resource_id=${ids.courses}&limit=3&sort=title`],
+    [`resource_id=courses&q=fourths&fields=_id,title`],
+    [`resource_id=${ids.courses}&filters={"online":true}&sort=credits desc,_id&limit=5&include_total=true`],
+    [`resource_id=${ids.types}`],
+    [`resource_id=${ids.measurements}&limit=2&offset=3&records_format=csv`],
+    [`resource_id=${ids.courses}&sort=nope`],
+  ])('answers datastore_search?%s exactly as on PGlite', async (query) => {
+    const [fromPostgres, fromPglite] = await both((url) => getAction(url, `/api/3/action/datastore_search?${query}`));
+    expect(fromPostgres.status).toBe(fromPglite.status);
+    expect(fromPostgres.text).toBe(fromPglite.text);
+  });
+
+  it.each([
+    [`SELECT title, credits FROM "${ids.courses}" ORDER BY title LIMIT 5`],
+    [`SELECT * FROM "${ids.types}" ORDER BY _id`],
+    [`SELECT count(*) AS n FROM public."${ids.courses}"`],
+    [`SELECT * FROM "${ids.courses}" WHERE credits = 'abc'`],
+    [`SELECT nope FROM "${ids.courses}"`],
+  ])('answers datastore_search_sql %s exactly as on PGlite', async (sql) => {
+    const [fromPostgres, fromPglite] = await both((url) => postSql(url, sql));
+    expect(fromPostgres.status).toBe(fromPglite.status);
+    expect(fromPostgres.text).toBe(fromPglite.text);
+  });
+
+  it('answers 409 Query took too long when the server cancels a statement, then keeps serving', async () => {
+    const slow = await postSql(onPostgres.url, 'SELECT count(*) FROM generate_series(1, 100000000000)');
+    expect(slow.status, slow.text).toBe(409);
+    expect(errorOf(slow)).toEqual({ __type: 'Validation Error', query: ['Query took too long'] });
+    const next = await postAction(onPostgres.url, '/api/3/action/datastore_search', { resource_id: 'courses', limit: 1 });
+    expect(next.status, next.text).toBe(200);
+    expect(recordsOf(await postSql(onPostgres.url, `SELECT count(*) AS n FROM "${ids.courses}"`))).toEqual([{ n: 260 }]);
+  });
+
+  it('serves the rows of its own database on the PostgreSQL server (not PGlite)', async () => {
+    const client = await connectAdmin(withDatabase(parseDatabaseUrl(await postgres.url()), databaseName), 'test server');
+    try {
+      await client.query(`UPDATE "${ids.courses}" SET title = 'Changed on the server' WHERE _id = 1`);
+    } finally {
+      await client.end();
+    }
+    const answer = await getAction(onPostgres.url, `/api/3/action/datastore_search?resource_id=courses&filters={"_id":1}&fields=title`);
+    expect(recordsOf(answer)).toEqual([{ title: 'Changed on the server' }]);
+  });
+});
