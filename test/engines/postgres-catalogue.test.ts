@@ -1,0 +1,49 @@
+// Self-conformance on a real PostgreSQL server: the real catalogue (cases/) against the reference server running
+// on the postgres engine passes every case, as it does on PGlite (test/e2e/catalogue.test.ts).
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resolveRunOptions, runCatalogue, startReferenceServer, type ReferenceServer, type RunResult } from '../../src/index.ts';
+import { connectAdmin, dropOwnedDatabase } from '../../src/server/engines/postgres-load.ts';
+import { makeTempDir, removeDir } from '../runner/helpers.ts';
+import { describePostgresAvailability, sharedPostgres } from '../helpers/postgres.ts';
+
+const postgres = sharedPostgres();
+
+describe.skipIf(!postgres.available)(`the catalogue against the reference server on ${describePostgresAvailability()}`, () => {
+  const databaseName = postgres.uniqueDatabase();
+  const token = 'catalogue-on-postgres';
+  let server: ReferenceServer;
+  let outDir: string;
+  let result: RunResult;
+
+  beforeAll(async () => {
+    server = await startReferenceServer({ fixturesDir: 'fixtures', databaseUrl: await postgres.url(), databaseName, config: { apiTokens: [token] } });
+    outDir = await makeTempDir('dsk-pg-self-');
+    const options = resolveRunOptions({}, undefined, {}, {
+      cwd: path.resolve('.'),
+      target: { kind: 'url', url: server.url },
+      profileFile: 'profiles/reference.yaml',
+      contract: 'ckan',
+      token,
+      reportFormats: 'json',
+      outDir,
+    });
+    ({ result } = await runCatalogue(options, { hostname: 'test' }));
+  }, 180_000);
+
+  afterAll(async () => {
+    await server?.close();
+    if (outDir !== undefined) await removeDir(outDir);
+    const admin = await connectAdmin(await postgres.url(), 'test server');
+    await dropOwnedDatabase(admin, databaseName).finally(() => admin.end());
+    await postgres.stop();
+  });
+
+  it('passes every case variant', () => {
+    const notPassed = result.cases
+      .filter((c) => c.status !== 'pass')
+      .map((c) => `${c.id}: ${c.status} ${c.findings.map((f) => `${f.rule} ${f.message}`).join('; ')}${c.reason ?? ''}${c.error?.message ?? ''}`);
+    expect(notPassed).toEqual([]);
+    expect(result.summary.total).toBeGreaterThanOrEqual(100);
+  });
+});
