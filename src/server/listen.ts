@@ -31,7 +31,7 @@ export interface Listening {
 export async function listen(handle: AppHandler, options: ListenOptions = {}): Promise<Listening> {
   const host = options.host ?? '127.0.0.1';
   const maxBodyBytes = options.maxBodyBytes ?? defaultMaxBodyBytes;
-  const logError = options.logError ?? ((error: unknown) => process.stderr.write(`${String(error)}\n`));
+  const logError = options.logError ?? logToStderr;
   const server = createServer((req, res) => {
     serveOne(req, res, { handle, maxBodyBytes }).catch((error: unknown) => {
       logError(error);
@@ -59,6 +59,11 @@ export async function listen(handle: AppHandler, options: ListenOptions = {}): P
         server.closeIdleConnections();
       }),
   };
+}
+
+function logToStderr(error: unknown): void {
+  const text = error instanceof Error ? (error.stack ?? error.message) : String(error);
+  process.stderr.write(`datastore-kit reference server: request failed\n${text}\n`);
 }
 
 function describeListenError(error: NodeJS.ErrnoException, host: string, port: number): string {

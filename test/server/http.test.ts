@@ -212,3 +212,27 @@ describe('startReferenceServer options', () => {
     expect(String(refused)).toContain('ECONNREFUSED');
   });
 });
+
+describe('listen handler failures', () => {
+  it('answers 500 when the handler itself throws, reports it, and keeps serving', async () => {
+    const logged: unknown[] = [];
+    let calls = 0;
+    const failing = await listen(
+      async () => {
+        calls += 1;
+        if (calls === 1) throw new Error('handler bug');
+        return { status: 200, headers: { 'content-type': 'text/plain' }, body: 'ok' };
+      },
+      { port: 0, logError: (error) => logged.push(error) },
+    );
+    try {
+      const first = await sendHttp(`${failing.url}/x`);
+      expect(first.status).toBe(500);
+      expect(first.body).toBe('Internal Server Error');
+      expect(String(logged[0])).toContain('handler bug');
+      expect((await sendHttp(`${failing.url}/x`)).body).toBe('ok');
+    } finally {
+      await failing.close();
+    }
+  });
+});
