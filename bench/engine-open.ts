@@ -15,7 +15,7 @@ function writeGenerated(dir: string): void {
   for (let n = 1; n <= rowCount; n++) {
     const title = `${words[n % words.length]} course ${n} ${words[(n * 7) % words.length]}`;
     const tags = `"[""${words[n % 5]}"",""${words[n % 3]}""]"`;
-    lines.push(`${title},${n % 60},${(n % 2000) / 2}.50,2025-01-${String(1 + (n % 28)).padStart(2, '0')}T10:00:00,${n % 2 === 0},${tags}`);
+    lines.push(`${title},${n % 60},${n % 2000}.50,2025-01-${String(1 + (n % 28)).padStart(2, '0')}T10:00:00,${n % 2 === 0},${tags}`);
   }
   writeFileSync(join(dir, 'big.csv'), `${lines.join('\n')}\n`);
   writeFileSync(join(dir, 'datapackage.json'), JSON.stringify({ resources: [{

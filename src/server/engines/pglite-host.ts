@@ -60,7 +60,12 @@ export class PgliteHost {
 
   /** Starts the worker (if needed) and resolves once PGlite has opened the data dir. */
   start(): Promise<void> {
-    return this.#ensureWorker().then(() => undefined);
+    return this.#ensureWorker().then((worker) => this.#unrefIfIdle(worker));
+  }
+
+  /** An idle engine must not keep the process alive on its own (a forgotten close() still lets it exit). */
+  #unrefIfIdle(worker: Worker): void {
+    if (this.#current === undefined && this.#queue.length === 0) worker.unref();
   }
 
   query(sql: string, params: (string | null)[], readOnly: boolean, timeoutMs: number | undefined): Promise<EngineResult> {
@@ -104,8 +109,7 @@ export class PgliteHost {
     if (this.#current !== undefined || this.#closed) return;
     const pending = this.#queue.shift();
     if (pending === undefined) {
-      // why: an idle engine must not keep the process alive on its own
-      this.#running?.worker.unref();
+      if (this.#running !== undefined) this.#unrefIfIdle(this.#running.worker);
       return;
     }
     const id = this.#nextId++;
@@ -164,6 +168,10 @@ export class PgliteHost {
     worker.on('error', () => undefined);
     void worker.terminate();
     this.#finish(id, () => pending.reject(new EngineTimeoutError(TIMEOUT_MESSAGE)));
+    // why: reopen right away, so the next caller does not also pay for the restart
+    if (!this.#closed && this.#running === undefined) {
+      this.#ensureWorker().then((w) => this.#unrefIfIdle(w), () => undefined);
+    }
   }
 
   /** Rejects queued queries, closes PGlite cleanly (or terminates it after `graceMs`), and stops the worker. */
