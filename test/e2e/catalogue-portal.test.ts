@@ -1,0 +1,62 @@
+// The catalogue against data that is "not the fixtures": the invariant checks (`expect`) of every case hold on
+// the reference server under a `data: other` profile, fixture-exact checks are not applied, and the shipped
+// example profile validates, leaving out only what it does not provide.
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expandCase, loadProfile, prepareCatalogue, resolveRunOptions, runCatalogue, type RunResult } from '../../src/index.ts';
+
+const ROOT = path.resolve('.');
+let dir: string;
+let result: RunResult;
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'dsk-portal-'));
+  const reference = await loadProfile(path.join(ROOT, 'profiles/reference.yaml'));
+  const profileFile = path.join(dir, 'other-data.json');
+  await writeFile(profileFile, JSON.stringify({ ...reference, name: 'other-data', data: 'other' }));
+  const options = resolveRunOptions({}, undefined, {}, {
+    cwd: ROOT,
+    target: { kind: 'reference', fixturesDir: 'fixtures' },
+    profileFile,
+    reportFormats: 'json',
+    outDir: path.join(dir, 'reports'),
+  });
+  ({ result } = await runCatalogue(options, { hostname: 'test' }));
+}, 180_000);
+
+afterAll(async () => {
+  if (dir !== undefined) await rm(dir, { recursive: true, force: true });
+});
+
+describe('the catalogue on data other than the fixtures', () => {
+  it('passes every invariant check of every case against the reference server', () => {
+    const notPassed = result.cases.filter((c) => c.status !== 'pass').map((c) => `${c.id}: ${c.status} ${c.findings.map((f) => f.message).join('; ')}`);
+    expect(notPassed).toEqual([]);
+    expect(result.summary.total).toBeGreaterThanOrEqual(100);
+  });
+
+  it('applies no fixture-exact expectation (no expectOnFixtures findings are possible)', async () => {
+    const reference = await loadProfile(path.join(ROOT, 'profiles/reference.yaml'));
+    const other = { ...reference, data: 'other' as const };
+    const onFixtures = await prepareCatalogue({ cwd: ROOT, casesDir: 'cases', profileFile: 'profiles/reference.yaml' }, {});
+    expect(onFixtures.variants.filter((v) => v.expectOnFixtures !== undefined).length).toBeGreaterThan(50);
+    const expanded = onFixtures.cases.flatMap((c) => expandCase(c, { profile: other, env: {} }));
+    expect(expanded.filter((v) => v.expectOnFixtures !== undefined)).toEqual([]);
+  });
+});
+
+describe('profiles/example-portal.yaml', () => {
+  it('validates with the catalogue; only cases needing what it leaves out are not applicable', async () => {
+    const prepared = await prepareCatalogue({ cwd: ROOT, casesDir: 'cases', profileFile: 'profiles/example-portal.yaml' }, {});
+    expect(prepared.profile.data).toBe('other');
+    const reasons = [...new Set(prepared.variants.flatMap((v) => (v.notApplicable === undefined ? [] : [v.notApplicable])))];
+    expect(reasons.length).toBeGreaterThan(0);
+    for (const reason of reasons) expect(reason).toMatch(/capability (private|token)|\$\{resources\.(staff|typeSamples)\}|\$\{values\.(coursesAlias|privateField)\}/);
+    const applicable = prepared.variants.filter((v) => v.notApplicable === undefined);
+    expect(applicable.length).toBeGreaterThan(100);
+    expect(applicable.some((v) => v.caseId === 'search/filters/and')).toBe(true);
+    expect(prepared.variants.filter((v) => v.expectOnFixtures !== undefined)).toEqual([]);
+  });
+});
