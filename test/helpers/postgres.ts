@@ -53,11 +53,14 @@ export function findPostgres(env: NodeJS.ProcessEnv = process.env): PostgresAvai
   }
   const isRoot = process.getuid?.() === 0;
   // why: initdb refuses to run as root; the cluster runs as the `postgres` system user instead
-  const owner = isRoot ? { uid: idOf('-u', 'postgres'), gid: idOf('-g', 'postgres') } : undefined;
-  if (owner !== undefined && (owner.uid === undefined || owner.gid === undefined || !existsSync('/usr/sbin/runuser'))) {
+  if (!isRoot) return { available: true, source: `a throwaway cluster from ${binDir}`, start: () => startCluster(binDir, undefined) };
+  const uid = idOf('-u', 'postgres');
+  const gid = idOf('-g', 'postgres');
+  const runuser = ['/usr/sbin/runuser', '/sbin/runuser'].find((file) => existsSync(file));
+  if (uid === undefined || gid === undefined || runuser === undefined) {
     return { available: false, reason: 'no PostgreSQL: running as root, and no `postgres` user or runuser to run initdb as' };
   }
-  const asUser = owner === undefined ? undefined : { uid: owner.uid ?? 0, gid: owner.gid ?? 0 };
+  const asUser = { uid, gid, runuser };
   return { available: true, source: `a throwaway cluster from ${binDir}`, start: () => startCluster(binDir, asUser) };
 }
 
@@ -86,12 +89,19 @@ function localeFlags(binDir: string): string[] {
   return major >= 15 ? ['--locale-provider=icu', '--icu-locale=en-US', '--locale=C.UTF-8'] : ['--locale=C.UTF-8'];
 }
 
-async function startCluster(binDir: string, asUser: { uid: number; gid: number } | undefined): Promise<PostgresTarget> {
+/** The system user a root test process runs the cluster as. */
+interface ClusterUser {
+  uid: number;
+  gid: number;
+  runuser: string;
+}
+
+async function startCluster(binDir: string, asUser: ClusterUser | undefined): Promise<PostgresTarget> {
   const dir = mkdtempSync(join(tmpdir(), 'dsk-postgres-'));
   if (asUser !== undefined) chownSync(dir, asUser.uid, asUser.gid);
   const data = join(dir, 'data');
   const command = (tool: string, args: string[]): [string, string[]] =>
-    asUser === undefined ? [join(binDir, tool), args] : ['/usr/sbin/runuser', ['-u', 'postgres', '--', join(binDir, tool), ...args]];
+    asUser === undefined ? [join(binDir, tool), args] : [asUser.runuser, ['-u', 'postgres', '--', join(binDir, tool), ...args]];
   const stopSync = (): void => {
     spawnSync(...command('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']), { stdio: 'ignore' });
     rmSync(dir, { recursive: true, force: true });
