@@ -78,7 +78,7 @@ export const SEARCH_MUTANTS: readonly Mutant[] = [
   {
     name: 'first-of-array',
     breaks: 'api.md#4.1/filters-rule-1',
-    caughtBy: ['search/filters/either-or', 'search/filters/id-either-or', 'search/filters/with-q-and-limit'],
+    caughtBy: ['search/filters/either-or', 'search/filters/either-or-distinct', 'search/filters/id-either-or', 'search/filters/with-q-and-limit'],
     handler: alterParams(SEARCH, (p) => {
       const filters = readFilters(p);
       if (filters === undefined) return p;
