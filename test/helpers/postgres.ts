@@ -97,7 +97,8 @@ interface ClusterUser {
 }
 
 async function startCluster(binDir: string, asUser: ClusterUser | undefined): Promise<PostgresTarget> {
-  const dir = mkdtempSync(join(tmpdir(), 'dsk-postgres-'));
+  // why: the postgres user must reach the dir; a root TMPDIR (e.g. under /root) may be closed to it, /tmp never is
+  const dir = mkdtempSync(join(asUser === undefined ? tmpdir() : '/tmp', 'dsk-postgres-'));
   if (asUser !== undefined) chownSync(dir, asUser.uid, asUser.gid);
   const data = join(dir, 'data');
   const command = (tool: string, args: string[]): [string, string[]] =>
