@@ -1,4 +1,7 @@
 // Runs the PGlite worker thread: one statement at a time, a real timeout (terminate + reopen), crash recovery.
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { isWorkerResponse, type WorkerInput, type WorkerResponse } from './pglite-protocol.ts';
 import type { BuildStep } from './pglite-sql.ts';
@@ -14,10 +17,32 @@ function spawnWorker(input: WorkerInput): Worker {
   return new Worker(BOOT_URL, { workerData: { entry: WORKER_URL.href, input } });
 }
 
+let compiled: Promise<WebAssembly.Module | undefined> | undefined;
+
+/**
+ * PGlite's WASM, compiled once per process and handed to every worker (a Module is shared, not copied):
+ * each reopen after a timeout then skips compilation, about half of PGlite's open time. Undefined if the
+ * file is not where PGlite keeps it; PGlite then loads it itself.
+ */
+export function compilePgliteWasm(): Promise<WebAssembly.Module | undefined> {
+  compiled ??= (async () => {
+    try {
+      const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+      // why: tsconfig's ES2023 lib declares WebAssembly's types but not its global value
+      const wasm: { compile(bytes: Uint8Array): Promise<WebAssembly.Module> } = Reflect.get(globalThis, 'WebAssembly');
+      return await wasm.compile(await readFile(join(dirname(entry), 'pglite.wasm')));
+    } catch {
+      return undefined;
+    }
+  })();
+  return compiled;
+}
+
 /** Runs a build worker over `dataDir` (an empty dir gets initdb) and resolves when it has closed PGlite. */
-export function runBuildWorker(dataDir: string, steps: BuildStep[]): Promise<void> {
+export async function runBuildWorker(dataDir: string, steps: BuildStep[]): Promise<void> {
+  const wasmModule = await compilePgliteWasm();
   return new Promise((resolve, reject) => {
-    const worker = spawnWorker({ mode: 'build', dataDir, steps });
+    const worker = spawnWorker({ mode: 'build', dataDir, steps, ...(wasmModule === undefined ? {} : { wasmModule }) });
     let done = false;
     worker.on('message', (message: unknown) => {
       if (!isWorkerResponse(message)) return;
@@ -46,6 +71,7 @@ interface Running {
 /** Owns the serving worker for one data dir; queries are queued and sent one at a time. */
 export class PgliteHost {
   #dataDir: string;
+  #wasmModule: WebAssembly.Module | undefined;
   #running: Running | undefined;
   #queue: Pending[] = [];
   #current: { pending: Pending; id: number; timer: NodeJS.Timeout | undefined } | undefined;
@@ -54,8 +80,9 @@ export class PgliteHost {
   /** How many times the worker was (re)started: 1 after open, +1 per timeout or crash. */
   starts = 0;
 
-  constructor(dataDir: string) {
+  constructor(dataDir: string, wasmModule?: WebAssembly.Module) {
     this.#dataDir = dataDir;
+    this.#wasmModule = wasmModule;
   }
 
   /** Starts the worker (if needed) and resolves once PGlite has opened the data dir. */
@@ -81,7 +108,8 @@ export class PgliteHost {
       const { worker, ready } = this.#running;
       return ready.then(() => worker);
     }
-    const worker = spawnWorker({ mode: 'serve', dataDir: this.#dataDir });
+    const wasmModule = this.#wasmModule;
+    const worker = spawnWorker({ mode: 'serve', dataDir: this.#dataDir, ...(wasmModule === undefined ? {} : { wasmModule }) });
     this.starts += 1;
     const ready = new Promise<void>((resolve, reject) => {
       worker.on('message', (message: unknown) => {

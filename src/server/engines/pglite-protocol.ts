@@ -4,8 +4,8 @@ import type { BuildStep } from './pglite-sql.ts';
 
 /** workerData: open a prepared data dir and serve queries, or build a data dir and exit. */
 export type WorkerInput =
-  | { mode: 'serve'; dataDir: string }
-  | { mode: 'build'; dataDir: string; steps: BuildStep[] };
+  | { mode: 'serve'; dataDir: string; wasmModule?: WebAssembly.Module }
+  | { mode: 'build'; dataDir: string; steps: BuildStep[]; wasmModule?: WebAssembly.Module };
 
 export interface QueryRequest {
   type: 'query';

@@ -5,7 +5,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { LoadedFixtures } from '../fixtures/index.ts';
 import { copyForInstance, ensureCachedDir, resolveCacheRoot } from './pglite-cache.ts';
-import { PgliteHost, runBuildWorker } from './pglite-host.ts';
+import { PgliteHost, compilePgliteWasm, runBuildWorker } from './pglite-host.ts';
 import { buildDatabaseSteps } from './pglite-sql.ts';
 import type { Engine, EngineQueryOptions, EngineResult } from './types.ts';
 
@@ -54,7 +54,7 @@ async function prepareDataDir(fixtures: LoadedFixtures, root: string): Promise<{
 export async function openPgliteEngine(fixtures: LoadedFixtures, options: PgliteEngineOptions = {}): Promise<PgliteEngine> {
   const prepared = await prepareDataDir(fixtures, resolveCacheRoot(options.cacheDir));
   const instance = await copyForInstance(prepared.dir);
-  const host = new PgliteHost(instance.dir);
+  const host = new PgliteHost(instance.dir, await compilePgliteWasm());
   try {
     await host.start();
   } catch (e) {
