@@ -44,9 +44,11 @@ async function runQuery(wrapped: string, context: ServerContext): Promise<Engine
   }
 }
 
-// SQLSTATE classes psycopg2 raises as ProgrammingError, the only class CKAN answers with a 409;
-// anything else (a division by zero, a bad cast) is re-raised by CKAN: a 500.
-const programmingErrorClasses = new Set(['21', '3D', '3F', '42', '44']);
+// SQLSTATE classes that mean the server itself is in trouble (connection, resources, system, internal): a 500.
+// Every other database error is the query's fault and answers 409 with PostgreSQL's own message, runtime errors
+// (a division by zero, a bad cast) included. CKAN itself answers 409 only for psycopg2's ProgrammingError
+// classes and 500 for the rest (spec 4.2 step 7); a 500 tells the caller nothing, so this server is friendlier.
+const serverErrorClasses = new Set(['08', '53', '58', 'XX']);
 
 /** Maps an engine failure to CKAN's answer (see the spec's 4.2 step 7). */
 export function translateEngineError(error: unknown, wrapped: string): unknown {
@@ -55,7 +57,7 @@ export function translateEngineError(error: unknown, wrapped: string): unknown {
   const state = error.sqlState ?? '';
   if (state === '57014') return new ActionValidationError({ query: ['Query took too long'] });
   if (state === '42501') return new ActionAuthorizationError('Not authorized to read resource.');
-  if (programmingErrorClasses.has(state.slice(0, 2))) return databaseError(error.message, wrapped);
+  if (!serverErrorClasses.has(state.slice(0, 2))) return databaseError(error.message, wrapped);
   return new Error(`datastore_search_sql: database error ${state}: ${error.message}`, { cause: error });
 }
 

@@ -34,9 +34,10 @@ export function inspectStatement(sql: string, wrapped: string): Inspection {
   if (found.statementCount !== 1) notSingleStatement();
   if (found.hasInto) throw databaseError('SELECT ... INTO is not allowed here', wrapped);
   if (found.otherStatement !== undefined) {
-    // PostgreSQL refuses a data-modifying WITH below the top level with SQLSTATE 0A000, which CKAN does
-    // not handle: a 500. Faithful, and the statement never reaches the engine.
-    throw new Error(`WITH clause containing a data-modifying statement must be at the top level (${found.otherStatement})`);
+    // PostgreSQL refuses a data-modifying WITH below the top level (SQLSTATE 0A000). CKAN leaves that class
+    // unhandled (a 500); like every other query error here it is a 409 with PostgreSQL's message, and the
+    // statement never reaches the engine.
+    throw databaseError('WITH clause containing a data-modifying statement must be at the top level', wrapped);
   }
   // FOR UPDATE/SHARE needs a privilege the read-only role lacks: CKAN answers the 42501 with this 403.
   if (found.hasLocking) throw new ActionAuthorizationError('Not authorized to read resource.');

@@ -122,7 +122,7 @@ describe('translateEngineError', () => {
     expect(out instanceof ActionAuthorizationError ? out.detail : '').toBe('Not authorized to read resource.');
   });
 
-  it('maps ProgrammingError classes to 409 with the PostgreSQL message and info', () => {
+  it('maps query errors to 409 with the PostgreSQL message and info', () => {
     const out = translateEngineError(new EngineQueryError('column "nope" does not exist', '42703'), 'WRAPPED');
     expect(out instanceof ActionValidationError ? out.errors : undefined).toEqual({
       query: ['column "nope" does not exist'],
@@ -130,8 +130,13 @@ describe('translateEngineError', () => {
     });
   });
 
-  it('leaves other SQLSTATE classes (division by zero) as a plain error: CKAN answers 500', () => {
+  it('maps runtime errors (division by zero) to 409 with the PostgreSQL message too', () => {
     const out = translateEngineError(new EngineQueryError('division by zero', '22012'), 'W');
+    expect(out instanceof ActionValidationError ? out.errors['query'] : undefined).toEqual(['division by zero']);
+  });
+
+  it('leaves server-side failures (internal, resources) as a plain error: a 500', () => {
+    const out = translateEngineError(new EngineQueryError('out of memory', '53200'), 'W');
     expect(out).toBeInstanceOf(Error);
     expect(out).not.toBeInstanceOf(ActionValidationError);
     expect(out).not.toBeInstanceOf(ActionAuthorizationError);
