@@ -107,9 +107,11 @@ export async function loadTables(client: ClientBase, tables: readonly FixtureTab
   await client.query('BEGIN');
   try {
     for (const step of steps) await runStep(client, step);
-    // why: SET ROLE needs membership; a superuser has it implicitly, anyone else is granted it here
+    // why: SET ROLE needs membership (with SET, PostgreSQL 16+, whose CREATEROLE self-grant lacks it); a
+    // superuser has it implicitly, anyone else is granted it here
     await runStep(client, { sql: `DO $$ BEGIN
-      IF NOT (SELECT rolsuper FROM pg_roles WHERE rolname = current_user) AND NOT pg_has_role(current_user, ${ro}, 'MEMBER') THEN
+      IF NOT (SELECT rolsuper FROM pg_roles WHERE rolname = current_user) AND NOT pg_has_role(current_user, ${ro},
+          CASE WHEN current_setting('server_version_num')::int >= 160000 THEN 'SET' ELSE 'MEMBER' END) THEN
         EXECUTE format('GRANT %I TO %I', ${ro}, current_user);
       END IF; END $$` });
     await client.query('COMMIT');
