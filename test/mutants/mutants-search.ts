@@ -169,6 +169,28 @@ export const SEARCH_MUTANTS: readonly Mutant[] = [
     }),
   },
   { name: 'links-missing', breaks: 'ckan-datastore.md#3.11', caughtBy: ['ckan/links/post', 'ckan/links/get-prev', 'ckan/envelope/success'], handler: alterResult(SEARCH, ({ _links: _gone, ...rest }) => rest) },
+  { name: 'ignore-plain', breaks: 'ckan-datastore.md#3.5', caughtBy: ['ckan/q/prefix', 'ckan/q/tsquery-syntax-error'], handler: alterParams(SEARCH, without('plain')) },
+  {
+    name: 'rank-dropped',
+    breaks: 'ckan-datastore.md#3.5',
+    caughtBy: ['ckan/q/rank-column', 'ckan/q/object'],
+    handler: alterResult(SEARCH, (r) => ({
+      ...r,
+      fields: Array.isArray(r['fields']) ? r['fields'].filter((f) => !(isObject(f) && String(f['id']).startsWith('rank'))) : r['fields'],
+      records: (records(r) ?? []).map((rec) => (isObject(rec) ? Object.fromEntries(Object.entries(rec).filter(([k]) => !k.startsWith('rank'))) : rec)),
+    })),
+  },
+  {
+    name: 'timestamp-with-fraction',
+    breaks: 'ckan-datastore.md#3.12',
+    caughtBy: ['ckan/rendering/objects', 'ckan/values/types'],
+    handler: alterResult(SEARCH, (r) => ({
+      ...r,
+      records: (records(r) ?? []).map((rec) =>
+        isObject(rec) ? Object.fromEntries(Object.entries(rec).map(([k, v]) => [k, typeof v === 'string' && /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d$/.test(v) ? `${v}.000` : v])) : rec,
+      ),
+    })),
+  },
   {
     name: 'alias-not-resolved',
     breaks: 'ckan-datastore.md#3.2',
