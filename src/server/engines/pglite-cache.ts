@@ -2,7 +2,7 @@
 // A dir is built under a temp name and renamed into place (atomic on one file system), so readers never see a
 // half-built dir; PGlite is single-process, so every engine opens its own copy and deletes it on close.
 import { randomBytes } from 'node:crypto';
-import { existsSync, readdirSync, rmSync } from 'node:fs';
+import { constants, existsSync, readdirSync, rmSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, rename, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -89,7 +89,8 @@ export async function copyForInstance(source: string): Promise<{ dir: string; re
   const parent = await mkdtemp(join(tmpdir(), `${INSTANCE_PREFIX}${process.pid}-`));
   const dir = join(parent, 'data');
   openInstances.add(parent);
-  await cp(source, dir, { recursive: true });
+  // why: FICLONE makes the copy a copy-on-write clone where the file system supports it, a plain copy elsewhere
+  await cp(source, dir, { recursive: true, mode: constants.COPYFILE_FICLONE });
   return {
     dir,
     release: async () => {

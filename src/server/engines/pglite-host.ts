@@ -115,8 +115,10 @@ export class PgliteHost {
       worker.on('message', (message: unknown) => {
         if (!isWorkerResponse(message)) return;
         if (message.type === 'ready') resolve();
-        else if (message.type === 'fatal') reject(new Error(`PGlite failed to open ${this.#dataDir}: ${message.message}`));
-        else this.#settle(worker, message);
+        else if (message.type === 'fatal') {
+          reject(new Error(`PGlite failed to open ${this.#dataDir}: ${message.message}`));
+          void worker.terminate();
+        } else this.#settle(worker, message);
       });
       worker.on('error', (e) => {
         reject(e);
@@ -202,27 +204,25 @@ export class PgliteHost {
     }
   }
 
-  /** Rejects queued queries, closes PGlite cleanly (or terminates it after `graceMs`), and stops the worker. */
-  async close(graceMs = 5000): Promise<void> {
+  /**
+   * Rejects queued and running queries and stops the worker. PGlite is not shut down cleanly on purpose: the
+   * data dir is a throwaway copy that is deleted next, and a clean shutdown (checkpoint) costs seconds.
+   */
+  async close(): Promise<void> {
     this.#closed = true;
-    for (const pending of this.#queue.splice(0)) pending.reject(new Error('the PGlite engine is closed'));
+    const closedError = (): Error => new Error('the PGlite engine is closed');
+    for (const pending of this.#queue.splice(0)) pending.reject(closedError());
+    const current = this.#current;
+    this.#current = undefined;
+    if (current !== undefined) {
+      clearTimeout(current.timer);
+      current.pending.reject(closedError());
+    }
     const running = this.#running;
     this.#running = undefined;
     if (running === undefined) return;
-    const { worker } = running;
-    worker.removeAllListeners();
-    const exited = new Promise<void>((resolve) => {
-      worker.on('message', (message: unknown) => isWorkerResponse(message) && message.type === 'closed' && resolve());
-      worker.on('exit', () => resolve());
-      worker.on('error', () => resolve());
-    });
-    const current = this.#current;
-    if (current !== undefined) current.pending.reject(new Error('the PGlite engine is closed'));
-    this.#current = undefined;
-    worker.postMessage({ type: 'close' });
-    const timer = setTimeout(() => void worker.terminate(), graceMs);
-    await exited;
-    clearTimeout(timer);
-    await worker.terminate();
+    running.worker.removeAllListeners();
+    running.worker.on('error', () => undefined);
+    await running.worker.terminate();
   }
 }

@@ -15,11 +15,7 @@ export interface QueryRequest {
   readOnly: boolean;
 }
 
-export interface CloseRequest {
-  type: 'close';
-}
-
-export type WorkerRequest = QueryRequest | CloseRequest;
+export type WorkerRequest = QueryRequest;
 
 /** PostgreSQL's error fields, as far as PGlite exposes them. */
 export interface QueryErrorFields {
@@ -33,7 +29,6 @@ export interface QueryErrorFields {
 export type WorkerResponse =
   | { type: 'ready' }
   | { type: 'built' }
-  | { type: 'closed' }
   | { type: 'fatal'; message: string }
   | { type: 'result'; id: number; fields: EngineField[]; rows: (string | null)[][] }
   | ({ type: 'error'; id: number } & QueryErrorFields);
@@ -46,7 +41,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 export function isWorkerResponse(value: unknown): value is WorkerResponse {
   if (!isRecord(value) || typeof value['type'] !== 'string') return false;
   switch (value['type']) {
-    case 'ready': case 'built': case 'closed': return true;
+    case 'ready': case 'built': return true;
     case 'fatal': return typeof value['message'] === 'string';
     case 'result': return typeof value['id'] === 'number' && Array.isArray(value['fields']) && Array.isArray(value['rows']);
     case 'error': return typeof value['id'] === 'number' && typeof value['message'] === 'string';
@@ -56,7 +51,6 @@ export function isWorkerResponse(value: unknown): value is WorkerResponse {
 
 export function isWorkerRequest(value: unknown): value is WorkerRequest {
   if (!isRecord(value)) return false;
-  if (value['type'] === 'close') return true;
   return value['type'] === 'query' && typeof value['id'] === 'number' && typeof value['sql'] === 'string'
     && Array.isArray(value['params']) && typeof value['readOnly'] === 'boolean';
 }

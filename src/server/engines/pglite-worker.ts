@@ -1,4 +1,5 @@
-// Worker thread owning one PGlite instance: builds a data dir, or serves queries one at a time.
+// Worker thread owning one PGlite instance: builds a data dir, or serves queries one at a time (the engine
+// stops a serving worker by terminating it; its data dir is a throwaway copy).
 // PGlite runs synchronously inside WASM, so it lives here: the main thread stays responsive and can terminate
 // this thread when a statement runs past its timeout (PGlite does not enforce statement_timeout).
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
@@ -100,13 +101,6 @@ async function serve(input: WorkerInput): Promise<void> {
   let chain = Promise.resolve();
   port.on('message', (message: unknown) => {
     if (!isWorkerRequest(message)) return;
-    if (message.type === 'close') {
-      chain = chain.then(async () => {
-        await db.close();
-        send({ type: 'closed' });
-      });
-      return;
-    }
     chain = chain.then(() => runQuery(db, types, message));
   });
   send({ type: 'ready' });
