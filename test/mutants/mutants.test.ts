@@ -15,7 +15,7 @@ import {
   type ReferenceServer,
   type RunResult,
 } from '../../src/index.ts';
-import { passThrough } from './alter.ts';
+import { alterParams, alterResult, passThrough } from './alter.ts';
 import type { Mutant } from './mutant.ts';
 import { SEARCH_MUTANTS } from './mutants-search.ts';
 import { createSqlAuthMutants } from './mutants-sql-auth.ts';
@@ -31,6 +31,8 @@ let client: HttpClient;
 let prepared: PreparedCatalogue;
 let upstream: Upstream;
 let faithful: RunResult;
+/** A control: requests and results decoded and re-encoded by the mutants' helpers, unchanged otherwise. */
+let identity: RunResult;
 const outcomes = new Map<string, RunResult>();
 
 async function runThrough(handler: MutantHandler): Promise<RunResult> {
@@ -76,7 +78,10 @@ beforeAll(async () => {
   prepared = await prepareCatalogue({ cwd: path.resolve('.'), casesDir: 'cases', profileFile: 'profiles/reference.yaml' }, {});
   ({ upstream } = createUpstream(reference.url));
   faithful = await runThrough(passThrough);
-  await runAll(MUTANTS);
+  [identity] = await Promise.all([
+    runThrough(alterResult(undefined, (result) => result, alterParams(undefined, (params) => params))),
+    runAll(MUTANTS),
+  ]);
 }, 300_000);
 
 afterAll(async () => {
@@ -106,6 +111,11 @@ describe('mutant suite', () => {
     const findings = faithful.cases.flatMap((c) => c.findings.map((f) => `${c.id}: ${f.rule} ${f.message}`));
     expect(findings).toEqual([]);
     expect(faithful.summary.fail + faithful.summary.error + faithful.summary.notApplicable).toBe(0);
+  });
+
+  it('passes a control that re-encodes every request and result without changing them (kills come from the mutations)', () => {
+    expect(identity.cases.flatMap((c) => c.findings.map((f) => `${c.id}: ${f.rule} ${f.message}`))).toEqual([]);
+    expect(identity.summary.fail + identity.summary.error).toBe(0);
   });
 
   it.each(MUTANTS.map((m) => [m.name, m] as const))('catches the mutant %s', (_name, mutant) => {
