@@ -23,13 +23,12 @@ afterAll(async () => {
 });
 
 describe('the catalogue against the bundled reference server', () => {
-  it('passes every case variant: no fail, no error, nothing not applicable; skipped only where a case says why', () => {
+  it('passes every case variant: no fail, no error, nothing not applicable; skipped only for a reported server bug', () => {
     const notPassed = result.cases
-      .filter((c) => c.status !== 'pass' && !(c.status === 'skipped' && c.reason !== undefined && c.reason !== ''))
+      .filter((c) => c.status !== 'pass' && !(c.status === 'skipped' && /reference server/.test(c.reason ?? '')))
       .map((c) => `${c.id}: ${c.status} ${c.findings.map((f) => `${f.rule} ${f.message}`).join('; ')}${c.reason ?? ''}${c.error?.message ?? ''}`);
     expect(notPassed).toEqual([]);
     expect(result.summary.pass + result.summary.skipped).toBe(result.summary.total);
-    expect(result.summary.skipped).toBeLessThanOrEqual(2);
   });
 
   it('runs the whole catalogue, every conformance class included', () => {
