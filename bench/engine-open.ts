@@ -43,10 +43,12 @@ async function measure(label: string, dir: string, cacheDir: string): Promise<vo
   await loadFixtures(dir);
   const loadMs = performance.now() - loadStart;
   const cold = await timeOpen(dir, cacheDir);
-  const warm = await timeOpen(dir, cacheDir);
+  // why: the machines are shared; the best of a few warm opens is the engine's cost, the rest is other load
+  const warmRuns = [await timeOpen(dir, cacheDir), await timeOpen(dir, cacheDir), await timeOpen(dir, cacheDir)];
+  const warm = warmRuns.reduce((best, run) => (run.ms < best.ms ? run : best));
   const ratio = cold.ms / warm.ms;
   console.log(`${label.padEnd(28)} load ${loadMs.toFixed(0).padStart(6)} ms | cold open ${cold.ms.toFixed(0).padStart(7)} ms`
-    + ` (built=${cold.built}) | warm open ${warm.ms.toFixed(0).padStart(6)} ms (built=${warm.built}) | warm is ${ratio.toFixed(1)}x faster`);
+    + ` (built=${cold.built}) | warm open (best of 3) ${warm.ms.toFixed(0).padStart(6)} ms (built=${warm.built}) | warm is ${ratio.toFixed(1)}x faster`);
 }
 
 const cacheDir = mkdtempSync(join(tmpdir(), 'dsk-bench-cache-'));
