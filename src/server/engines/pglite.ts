@@ -26,7 +26,7 @@ export interface PgliteEngine extends Engine {
   readonly preparedDir: string;
   /** True when this open built the prepared dir (cache miss), false when it reused it. */
   readonly builtCache: boolean;
-  /** How many times the worker was started: 1 after open, +1 after each timeout or crash. */
+  /** How many times the main (read-write) worker was started: 1 after open, +1 after each timeout or crash. */
   readonly workerStarts: number;
 }
 
@@ -47,13 +47,14 @@ async function prepareDataDir(fixtures: LoadedFixtures, root: string): Promise<{
   });
 }
 
-/**
- * Opens a PGlite engine over the fixtures: builds (or reuses) the prepared data dir cached under the
- * fixtures hash, copies it for this instance, and starts the worker. `close()` deletes the copy.
- */
-export async function openPgliteEngine(fixtures: LoadedFixtures, options: PgliteEngineOptions = {}): Promise<PgliteEngine> {
-  const prepared = await prepareDataDir(fixtures, resolveCacheRoot(options.cacheDir));
-  const instance = await copyForInstance(prepared.dir);
+/** One worker over its own copy of the prepared data dir. */
+interface Lane {
+  host: PgliteHost;
+  close(): Promise<void>;
+}
+
+async function openLane(preparedDir: string): Promise<Lane> {
+  const instance = await copyForInstance(preparedDir);
   const host = new PgliteHost(instance.dir, await compilePgliteWasm());
   try {
     await host.start();
@@ -62,19 +63,43 @@ export async function openPgliteEngine(fixtures: LoadedFixtures, options: Pglite
     await instance.release();
     throw e;
   }
+  return { host, close: () => host.close().finally(() => instance.release()) };
+}
+
+/**
+ * Opens a PGlite engine over the fixtures: builds (or reuses) the prepared data dir cached under the
+ * fixtures hash, copies it for this instance, and starts the worker. `close()` deletes the copies.
+ *
+ * A PGlite worker runs one statement at a time, so read-only statements (the SQL action's user queries, which
+ * may run until their timeout) get a second worker over a second copy, started on the first such query: a
+ * long SQL query never holds up `datastore_search`. The data is read-only, so the two copies never diverge.
+ */
+export async function openPgliteEngine(fixtures: LoadedFixtures, options: PgliteEngineOptions = {}): Promise<PgliteEngine> {
+  const prepared = await prepareDataDir(fixtures, resolveCacheRoot(options.cacheDir));
+  const main = await openLane(prepared.dir);
+  let readOnly: Promise<Lane> | undefined;
+  const readOnlyLane = (): Promise<Lane> => {
+    readOnly ??= openLane(prepared.dir).catch((error: unknown) => {
+      // why: a failed start must not stay cached, or every later read-only query would reuse the rejection
+      readOnly = undefined;
+      throw error;
+    });
+    return readOnly;
+  };
   let closing: Promise<void> | undefined;
   return {
     name: 'pglite',
     preparedDir: prepared.dir,
     builtCache: prepared.built,
     get workerStarts() {
-      return host.starts;
+      return main.host.starts;
     },
-    query(sql: string, params: readonly (string | null)[] = [], queryOptions: EngineQueryOptions = {}): Promise<EngineResult> {
-      return host.query(sql, [...params], queryOptions.readOnly === true, queryOptions.timeoutMs);
+    async query(sql: string, params: readonly (string | null)[] = [], queryOptions: EngineQueryOptions = {}): Promise<EngineResult> {
+      const lane = queryOptions.readOnly === true ? await readOnlyLane() : main;
+      return lane.host.query(sql, [...params], queryOptions.readOnly === true, queryOptions.timeoutMs);
     },
     close(): Promise<void> {
-      closing ??= host.close().finally(() => instance.release());
+      closing ??= Promise.all([main.close(), readOnly?.then((lane) => lane.close(), () => undefined)]).then(() => undefined);
       return closing;
     },
   };
