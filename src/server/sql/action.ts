@@ -22,7 +22,7 @@ export const datastoreSearchSql: ActionHandler = async (request, context) => {
   const found = inspectStatement(sql, wrapped);
   checkRelations(found, context.datastore, request, wrapped);
   const allowed = context.config.allowedFunctions.length > 0 ? context.config.allowedFunctions : await loadDefaultAllowedFunctions();
-  checkFunctions(found, allowed);
+  checkFunctions(found, allowed, sql);
   const result = await runQuery(wrapped, context);
   const jsonColumns = findCkanJsonColumns(found, context.datastore);
   return { ...request.params, sql, ...renderResult(result, context.config.rowsMax, jsonColumns) };

@@ -36,7 +36,7 @@ function check(sql: string, authorized = false): unknown {
   try {
     const found = inspectStatement(sql, wrapped);
     checkRelations(found, datastore, request(authorized), wrapped);
-    checkFunctions(found, allowed);
+    checkFunctions(found, allowed, sql);
     return undefined;
   } catch (error: unknown) {
     return error;
@@ -164,8 +164,28 @@ describe('datastore_search_sql checks', () => {
   it('matches quoted allow-list entries by exact spelling only', () => {
     const wrapped = wrapSql('SELECT count(*), CoUnT(*)', 100);
     const found = inspectStatement('SELECT count(*), CoUnT(*)', wrapped);
-    expect(() => checkFunctions(found, ['"count"'])).toThrow('Not authorized to call function CoUnT');
-    expect(() => checkFunctions(found, ['count'])).not.toThrow();
+    expect(() => checkFunctions(found, ['"count"'], 'SELECT count(*), CoUnT(*)')).toThrow('Not authorized to call function CoUnT');
+    expect(() => checkFunctions(found, ['count'], 'SELECT count(*), CoUnT(*)')).not.toThrow();
+  });
+
+  it.each([
+    ['SELECT count(distinct(x)) FROM t', 'distinct'],
+    ['SELECT COUNT(DISTINCT(x)) FROM t', 'DISTINCT'],
+    ['SELECT DISTINCT(x) FROM t', 'DISTINCT'],
+  ])('refuses %s as a call to %s, as CKAN\'s tokenizer sees it', (sql, name) => {
+    const found = inspectStatement(sql, wrapSql(sql, 100));
+    expect(() => checkFunctions(found, ['count'], sql)).toThrow(`Not authorized to call function ${name}`);
+  });
+
+  it.each([
+    'SELECT count(DISTINCT x) FROM t',
+    'SELECT DISTINCT x FROM t',
+    `SELECT 'distinct(' AS a FROM t`,
+    'SELECT "distinct(" FROM t',
+    'SELECT 1 -- distinct(x)\n',
+  ])('allows %s: no keyword written as a call', (sql) => {
+    const found = inspectStatement(sql, wrapSql(sql, 100));
+    expect(() => checkFunctions(found, ['count'], sql)).not.toThrow();
   });
 
   it('checks tables before functions, as CKAN does', () => {

@@ -5,7 +5,7 @@ import { isFunctionAllowed } from './allow-list.ts';
 import type { Inspection, RelationRef } from './inspect.ts';
 import { inspectTree } from './inspect.ts';
 import { parseSql } from './parse.ts';
-import { countStatements } from './split.ts';
+import { countStatements, findKeywordCalls } from './split.ts';
 
 /** CKAN's row cap: the statement runs as a subquery, so anything but a query is a syntax error. */
 export function wrapSql(sql: string, rowsMax: number): string {
@@ -71,8 +71,14 @@ export function checkRelations(found: Inspection, datastore: Datastore, request:
   }
 }
 
-/** Every function must be on the allow-list (CKAN's matching); a schema other than pg_catalog is refused. */
-export function checkFunctions(found: Inspection, allowed: readonly string[]): void {
+/**
+ * Every function must be on the allow-list (CKAN's matching); a schema other than pg_catalog is refused.
+ * `sql` is also scanned as CKAN's tokenizer does, so a keyword written like a call counts as a function.
+ */
+export function checkFunctions(found: Inspection, allowed: readonly string[], sql: string): void {
+  for (const name of findKeywordCalls(sql, keywordsSeenAsCalls)) {
+    if (!isFunctionAllowed(name, allowed)) throw new ActionAuthorizationError(`Not authorized to call function ${name}`);
+  }
   for (const fn of found.functions) {
     const schemaOk = fn.schema === undefined || fn.schema === 'pg_catalog';
     if (!schemaOk || !isFunctionAllowed(fn.name, allowed)) {
@@ -80,6 +86,9 @@ export function checkFunctions(found: Inspection, allowed: readonly string[]): v
     }
   }
 }
+
+// Keywords CKAN's tokenizer groups with a following parenthesis as if they were function names.
+const keywordsSeenAsCalls = ['distinct'];
 
 function isSystemRelation(relation: RelationRef): boolean {
   const schema = relation.schema ?? '';

@@ -78,3 +78,27 @@ function skipDollarQuoted(sql: string, start: number): number {
   const end = sql.indexOf(tag[0], start + tag[0].length);
   return end < 0 ? sql.length : end + tag[0].length;
 }
+
+/**
+ * Keywords written like a call (`distinct(x)`, no space before the parenthesis) outside literals, identifiers
+ * and comments, with their spelling as written. CKAN's tokenizer takes each for a function call and checks it
+ * against the allow-list, so `count(distinct(x))` is refused there as a call to `distinct` (spec 4.2 step 6).
+ */
+export function findKeywordCalls(sql: string, keywords: readonly string[]): string[] {
+  const found: string[] = [];
+  let i = 0;
+  while (i < sql.length) {
+    const skip = skipLexeme(sql, i);
+    if (skip > i) {
+      i = skip;
+      continue;
+    }
+    const word = /^[A-Za-z_][A-Za-z0-9_$]*/.exec(sql.slice(i, i + 64));
+    const startsWord = !/[A-Za-z0-9_$."]/.test(sql[i - 1] ?? '');
+    if (word !== null && startsWord) {
+      if (keywords.includes(word[0].toLowerCase()) && sql[i + word[0].length] === '(') found.push(word[0]);
+      i += word[0].length;
+    } else i += 1;
+  }
+  return found;
+}
