@@ -19,7 +19,15 @@ export interface ExpandOptions {
   profile: Profile;
   /** Environment for `${env.NAME}` (the CLI passes process.env; library code never reads it). */
   env: Readonly<Record<string, string | undefined>>;
+  /**
+   * Whether the run will send a token. When false, cases that need `token` are not applicable, with a reason
+   * that says how to give one. Undefined: not judged (listing).
+   */
+  hasToken?: boolean;
 }
+
+/** The expectation keys that say nothing about the data: a case with only these checks only fixture data. */
+const dataFreeKeys: ReadonlySet<string> = new Set(['status', 'success', 'contract', 'errorType', 'maxMs']);
 
 /**
  * The variants of one case, in method x locale x apiPath order. Each variant's id is the case id, plus
@@ -48,7 +56,11 @@ function expandVariant(loaded: LoadedCase, variant: Key, declared: boolean, opti
   const expect = resolveExpect(loaded, c.expect, scope, '/expect');
   const onFixtures = fixtures && c.expectOnFixtures ? resolveExpect(loaded, c.expectOnFixtures, scope, '/expectOnFixtures') : undefined;
   const missing = [...request.missing, ...expect.missing, ...(onFixtures?.missing ?? [])];
-  const reason = notApplicableReason(c.needs ?? [], variant, missing, profile);
+  const reason = notApplicableReason(c.needs ?? [], variant, missing, options);
+  // why: against other data, fixture-exact checks cannot run; a case with nothing else to check is not applicable
+  const fixturesOnly = c.expectOnFixtures !== undefined && !fixtures;
+  const checksOnlyFixtures = fixturesOnly && Object.keys(c.expect).every((key) => dataFreeKeys.has(key));
+  const fixtureReason = `fixture-exact checks not applicable: profile "${profile.name}" does not serve the bundled fixtures (data: ${profile.data})`;
   const id = declared ? `${c.id} [${variant.method} ${variant.locale ?? '-'} ${variant.apiPath}]` : c.id;
   return {
     id,
@@ -63,7 +75,8 @@ function expandVariant(loaded: LoadedCase, variant: Key, declared: boolean, opti
     request: { ...request.value, method: variant.method, locale: variant.locale, apiPath: variant.apiPath },
     expect: expect.value,
     ...(onFixtures === undefined ? {} : { expectOnFixtures: onFixtures.value }),
-    ...(reason === undefined ? {} : { notApplicable: reason }),
+    ...(reason === undefined ? (checksOnlyFixtures ? { notApplicable: fixtureReason } : {}) : { notApplicable: reason }),
+    ...(fixturesOnly && !checksOnlyFixtures ? { partlyNotApplicable: fixtureReason } : {}),
     ...(c.skip === undefined ? {} : { skip: c.skip }),
   };
 }
@@ -98,12 +111,16 @@ function notApplicableReason(
   needs: readonly string[],
   variant: VariantKey,
   missing: readonly string[],
-  profile: Profile,
+  options: ExpandOptions,
 ): string | undefined {
+  const { profile } = options;
   const required = variant.locale === null || needs.includes('locale') ? needs : [...needs, 'locale'];
   const lacking = required.filter((need) => !profile.capabilities.includes(need));
   const reasons: string[] = [];
   if (lacking.length > 0) reasons.push(`target lacks capability ${lacking.join(', ')} (profile "${profile.name}")`);
+  if (options.hasToken === false && needs.includes('token') && !lacking.includes('token')) {
+    reasons.push(`needs an API token and none was given (--token-env NAME, --token-file FILE, DATASTORE_KIT_TOKEN, or token.env in profile "${profile.name}")`);
+  }
   const unset = [...new Set(missing)];
   const envs = unset.filter((m) => m.startsWith('env.')).map((m) => m.slice(4));
   const others = unset.filter((m) => !m.startsWith('env.'));

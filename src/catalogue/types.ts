@@ -42,6 +42,8 @@ export interface CaseVariant {
   expectOnFixtures?: Expect;
   /** Why this variant cannot run against this target (missing capability or variable); not a failure. */
   notApplicable?: string;
+  /** Why some of its checks (the fixture-exact ones) do not apply to this target; the rest still run. */
+  partlyNotApplicable?: string;
   /** Why the case is skipped (from the case's `skip`). */
   skip?: string;
 }

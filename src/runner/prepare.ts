@@ -17,8 +17,10 @@ export interface SelectionOptions {
   grep?: string | undefined;
   ids?: readonly string[] | undefined;
   shard?: { index: number; count: number } | undefined;
-  /** Zero selected cases is not an error. Default false. */
+  /** Zero selected cases (or none that applies to the target) is not an error. Default false. */
   allowEmpty?: boolean | undefined;
+  /** Whether a token was given by flag or environment (undefined: not judged, e.g. when listing). */
+  tokenGiven?: boolean | undefined;
 }
 
 /** A catalogue ready to run: the selected cases and their variants under the profile. */
@@ -54,6 +56,20 @@ export async function prepareCatalogue(
     const why = catalogue.cases.length === 0 ? `no case files in ${options.casesDir}` : 'no case matches the selection';
     throw new KitError(KitErrorCode.catalogueEmpty, `${why} (pass --allow-empty to accept an empty run)`);
   }
-  const variants = cases.flatMap((c) => expandCase(c, { profile, env }));
+  const profileToken = profile.token === undefined ? '' : (env[profile.token.env] ?? '');
+  const hasToken = options.tokenGiven === undefined ? {} : { hasToken: options.tokenGiven || profileToken !== '' };
+  const variants = cases.flatMap((c) => expandCase(c, { profile, env, ...hasToken }));
+  if (options.allowEmpty !== true) checkSomethingApplies(variants, options.profileFile);
   return { root: catalogue.root, profile, profileFile: options.profileFile, cases, variants };
+}
+
+/** A run in which every variant is skipped or not applicable would pass while checking nothing. */
+function checkSomethingApplies(variants: readonly CaseVariant[], profileFile: string | undefined): void {
+  if (variants.length === 0 || variants.some((v) => v.notApplicable === undefined && v.skip === undefined)) return;
+  const first = variants.find((v) => v.notApplicable !== undefined)?.notApplicable ?? 'every case is skipped';
+  const hint = profileFile === undefined ? '; pass --profile FILE naming your resources (start from profiles/example-portal.yaml)' : '';
+  throw new KitError(
+    KitErrorCode.catalogueEmpty,
+    `none of the ${variants.length} selected case variants applies to this target (e.g. ${first})${hint}; pass --allow-empty to accept a run that checks nothing`,
+  );
 }

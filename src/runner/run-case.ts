@@ -30,7 +30,8 @@ export async function runVariant(variant: RunVariant, options: RunOptions, colla
   const durationMs = elapsed();
   if ('error' in outcome) return { ...base, status: 'error', durationMs, error: outcome.error, exchange };
   const status = outcome.findings.length > 0 ? 'fail' : response.attempts > 1 ? 'flaky' : 'pass';
-  return { ...base, status, durationMs, findings: outcome.findings, exchange };
+  const reason = variant.partlyNotApplicable === undefined ? {} : { reason: variant.partlyNotApplicable };
+  return { ...base, status, durationMs, findings: outcome.findings, exchange, ...reason };
 }
 
 /** A result shell for a variant (status pass, no findings), to be completed by the caller. */

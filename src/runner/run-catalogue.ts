@@ -43,9 +43,9 @@ const wallClock: Clock = { now: () => Date.now() };
 export async function runCatalogue(options: ResolvedRunOptions, context: RunCatalogueContext = {}): Promise<RunCatalogueOutcome> {
   const env = context.env ?? {};
   const clock = context.clock ?? wallClock;
-  const prepared = await prepareCatalogue(options, env);
-  const profileToken = prepared.profile.token === undefined ? undefined : env[prepared.profile.token.env];
   const reference = options.target.kind === 'reference';
+  const prepared = await prepareCatalogue({ ...options, tokenGiven: reference || options.token !== undefined }, env);
+  const profileToken = prepared.profile.token === undefined ? undefined : env[prepared.profile.token.env];
   // why: the reference server gets a fresh random token, so private-resource cases exercise real auth
   const token = reference ? randomBytes(18).toString('base64url') : (options.token ?? (profileToken || undefined));
   const server =

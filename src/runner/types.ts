@@ -22,6 +22,8 @@ export interface RunVariant {
   expectOnFixtures?: Expect | undefined;
   /** Why the case does not apply to this target (missing capability); the variant is not sent. */
   notApplicable?: string | undefined;
+  /** Why some checks (fixture-exact ones) do not apply; the variant runs and its result carries this reason. */
+  partlyNotApplicable?: string | undefined;
   /** Why the case is skipped; the variant is not sent. */
   skip?: string | undefined;
 }

@@ -1,5 +1,5 @@
 // Small scenario catalogues against the real reference server over HTTP: results, findings, statuses, exit codes.
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.ts';
@@ -134,5 +134,45 @@ describe('a scenario catalogue against the reference server', () => {
     expect(get?.exchange?.request.url).toBe(`${server.url}/api/3/action/datastore_search?resource_id=df356cc6-0e13-4ba8-bc98-c4706614881b&limit=3&sort=_id`);
     expect(get?.exchange?.response?.status).toBe(200);
     expect(get?.exchange?.curl).toContain('authorization: ***');
+  });
+});
+
+describe('what applies to the target', () => {
+  it('exits 2 with a hint when no case applies (no profile names the resources)', async () => {
+    const { io, stdout, stderr } = createCapturedIo(dir, {});
+    const code = await main(['run', '--target', server.url, '--report', 'json'], io);
+    expect(code).toBe(2);
+    expect(stderr()).toMatch(/none of the 10 selected case variants applies to this target \(e\.g\. profile "default" has no \$\{resources\.courses\}\); pass --profile FILE/);
+    expect(stdout()).not.toMatch(/passed/);
+  });
+
+  it('reports cases that need a token as not applicable, saying how to give one, when none was given', async () => {
+    const { io } = createCapturedIo(dir, {});
+    const code = await main(['run', '--target', server.url, '--profile', PROFILE, '--report', 'json', '--id', 'search/private', '--id', 'search/limit'], io);
+    const report = JSON.parse(await readFile(path.join(dir, 'reports', 'report.json'), 'utf8')) as RunResult;
+    expect(code).toBe(0);
+    const privateCase = report.cases.find((c) => c.id === 'search/private');
+    expect(privateCase?.status).toBe('not-applicable');
+    expect(privateCase?.reason).toMatch(/needs an API token and none was given \(--token-env NAME, --token-file FILE, DATASTORE_KIT_TOKEN/);
+  });
+
+  it('runs the invariants but not the fixture-exact checks against other data, and says so', async () => {
+    const other = path.join(dir, 'other.yaml');
+    const profile = (await readFile(PROFILE, 'utf8')).replace(/^name: .*$/m, 'name: other').replace(/^data: fixtures$/m, 'data: other');
+    await writeFile(other, profile);
+    await writeJsonFiles(dir, {
+      'cases/fixture-only.json': {
+        cases: [
+          { ...base, id: 'fixtures/only', title: 'checks only fixture data', request: { action: 'datastore_search', params: { resource_id: '${resources.courses}' } }, expect: { status: 200 }, expectOnFixtures: { total: 260 } },
+        ],
+      },
+    });
+    const { io } = createCapturedIo(dir, { DATASTORE_KIT_TOKEN: TOKEN });
+    const code = await main(['run', '--target', server.url, '--profile', other, '--report', 'json', '--id', 'search/limit', '--id', 'fixtures/only'], io);
+    const report = JSON.parse(await readFile(path.join(dir, 'reports', 'report.json'), 'utf8')) as RunResult;
+    expect(code).toBe(0);
+    const limit = report.cases.find((c) => c.id === 'search/limit');
+    expect(limit).toMatchObject({ status: 'pass', reason: expect.stringMatching(/^fixture-exact checks not applicable: profile "other" does not serve the bundled fixtures/) });
+    expect(report.cases.find((c) => c.id === 'fixtures/only')).toMatchObject({ status: 'not-applicable' });
   });
 });
