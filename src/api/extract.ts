@@ -6,6 +6,7 @@ import type { Clock } from '../model/index.ts';
 import type { Manifest } from '../schema/extract-files.ts';
 import type { ExtractFormat } from '../schema/extract-job.ts';
 import { startReferenceServer } from '../server/index.ts';
+import { resolveWithBundled } from '../util/bundled.ts';
 import {
   loadJobFile,
   resolveJob,
@@ -124,7 +125,8 @@ async function withSource<T>(source: ExtractSource, body: (target: ExtractTarget
   // why: the reference server's private resources need a token; a random one lives only as long as this run
   const token = randomBytes(24).toString('hex');
   const fixturesDir = source.reference.fixturesDir;
-  const server = await startReferenceServer({ fixturesDir, port: 0, config: { apiTokens: [token] } });
+  // why: as for `run --reference`, the default fixtures/ falls back to the kit's bundled copy outside the project
+  const server = await startReferenceServer({ fixturesDir: await resolveWithBundled(process.cwd(), fixturesDir, 'fixtures'), port: 0, config: { apiTokens: [token] } });
   try {
     return await body({ baseUrl: server.url, token, label: `reference:${fixturesDir}` });
   } finally {

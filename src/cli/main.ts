@@ -1,5 +1,6 @@
 // The CLI: builds yargs over the commands, holds the one catch-all, and maps errors to exit codes.
 import yargs, { type Argv } from 'yargs';
+import packageJson from '../../package.json' with { type: 'json' };
 import { isKitError } from '../errors.ts';
 import type { CliIo } from './io.ts';
 import { serveCommand } from './serve.ts';
@@ -27,13 +28,13 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     .scriptName('datastore-kit')
     .usage('$0 <command> [options]\n\nConformance kit, reference server and extractor for the CKAN DataStore read API.')
     .strict()
-    .demandCommand(1, 'Name a command (see the list above).')
+    .demandCommand(1, 'Name a command: serve, run, list, check, report or extract.')
     .recommendCommands()
     .exitProcess(false)
     .wrap(Math.min(110, process.stdout.columns ?? 100))
     .help()
     .alias('h', 'help')
-    .version(false)
+    .version(packageJson.version)
     .fail((message: string | undefined, error: Error | undefined) => {
       throw error ?? new UsageFailure(message ?? 'invalid usage');
     });

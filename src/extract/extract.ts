@@ -1,6 +1,7 @@
 // Runs one extract: plan, page through the target, append to `<out>.part` with a checkpoint after every page,
 // then rename into place and write the manifest.
-import { mkdir, rm } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, mkdir, rm, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { KitError, KitErrorCode } from '../errors.ts';
 import type { HttpClient } from '../http/index.ts';
@@ -31,7 +32,7 @@ export interface ExtractCollaborators {
 /** Extracts `spec` to its output file and returns the manifest; throws KitError E_EXTRACT_FAILED on failure. */
 export async function runExtract(spec: ExtractSpec, collaborators: ExtractCollaborators): Promise<Manifest> {
   const { client, clock, listener } = collaborators;
-  await mkdir(dirname(spec.out), { recursive: true });
+  await checkOutputPath(spec.out);
   let plan: ExtractPlan;
   try {
     plan = await planExtract(client, spec);
@@ -161,6 +162,20 @@ async function finish(spec: ExtractSpec, plan: ExtractPlan, state: ExtractState,
   await writeFileAtomic(manifestPath(spec.out), `${JSON.stringify(manifest, null, 2)}\n`);
   await removeCheckpoint(spec.out);
   return manifest;
+}
+
+/** Fails before any request when `out` cannot be written: a folder, or a place no folder can be made. */
+async function checkOutputPath(out: string): Promise<void> {
+  const usage = (reason: string, cause?: unknown): KitError =>
+    new KitError(KitErrorCode.usage, `--out ${out}: ${reason}`, cause === undefined ? undefined : { cause });
+  const existing = await stat(out).catch(() => undefined);
+  if (existing?.isDirectory() === true) throw usage('is a folder; give a file name');
+  try {
+    await mkdir(dirname(out), { recursive: true });
+    await access(dirname(out), constants.W_OK);
+  } catch (error) {
+    throw usage(`cannot write there (${error instanceof Error && 'code' in error ? String(error.code) : String(error)})`, error);
+  }
 }
 
 function failure(spec: ExtractSpec, error: unknown, pages: number): KitError {

@@ -2,7 +2,7 @@
 import { expandCase, loadCatalogue, loadProfile, selectCases, type CaseVariant, type LoadedCase } from '../catalogue/index.ts';
 import { KitError, KitErrorCode } from '../errors.ts';
 import type { Profile } from '../schema/index.ts';
-import { resolveWithBundled } from './bundled.ts';
+import { resolveWithBundled } from '../util/bundled.ts';
 import { RUN_DEFAULTS } from './options.ts';
 
 /** The profile used when none is given: another deployment's data, no optional capabilities. */

@@ -8,7 +8,7 @@ import { isKitError, KitError, KitErrorCode } from '../errors.ts';
 import type { Clock, RunListener, RunResult } from '../model/index.ts';
 import { writeReports } from '../reporters/index.ts';
 import { startReferenceServer, type ReferenceServer } from '../server/index.ts';
-import { resolveWithBundled } from './bundled.ts';
+import { resolveWithBundled } from '../util/bundled.ts';
 import { RUN_DEFAULTS, type ResolvedRunOptions } from './options.ts';
 import { checkReachable } from './preflight.ts';
 import { prepareCatalogue } from './prepare.ts';

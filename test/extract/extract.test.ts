@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
@@ -167,6 +167,14 @@ describe('extract', () => {
     );
     await expect(stat(`${out}.part`)).rejects.toThrow();
     await expect(stat(out)).rejects.toThrow();
+  });
+
+  it.each([
+    ['is a folder', (d: string) => d, /--out .*: is a folder; give a file name \(E_USAGE\)|is a folder; give a file name/],
+    ['lies under a file', (d: string) => join(d, 'courses.csv', 'x.csv'), /--out .*: cannot write there \((EEXIST|ENOTDIR)\)/],
+  ])('refuses an output path that %s before sending anything', async (_name, path, message) => {
+    await writeFile(join(dir, 'courses.csv'), 'placeholder');
+    await expect(extract({ source: { target: 'http://127.0.0.1:1' }, resource: 'courses', format: 'csv', out: path(dir) })).rejects.toThrow(message);
   });
 
   it('reads a private resource only with the token', async () => {

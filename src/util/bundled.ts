@@ -4,7 +4,7 @@ import { access } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** The package root (two levels above src/runner). */
+/** The package root (two levels above src/util). */
 const PACKAGE_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 async function exists(file: string): Promise<boolean> {
