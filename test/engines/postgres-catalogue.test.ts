@@ -8,6 +8,8 @@ import { makeTempDir, removeDir } from '../runner/helpers.ts';
 import { describePostgresAvailability, sharedPostgres } from '../helpers/postgres.ts';
 
 const postgres = sharedPostgres();
+// why: registered first at file level, so the cluster stops even when the suite's own cleanup fails
+afterAll(() => postgres.stop());
 
 describe.skipIf(!postgres.available)(`the catalogue against the reference server on ${describePostgresAvailability()}`, () => {
   const databaseName = postgres.uniqueDatabase();
@@ -32,18 +34,21 @@ describe.skipIf(!postgres.available)(`the catalogue against the reference server
   }, 180_000);
 
   afterAll(async () => {
-    await server?.close();
-    if (outDir !== undefined) await removeDir(outDir);
-    const admin = await connectAdmin(await postgres.url(), 'test server');
-    await dropOwnedDatabase(admin, databaseName).finally(() => admin.end());
-    await postgres.stop();
+    try {
+      await server?.close();
+    } finally {
+      if (outDir !== undefined) await removeDir(outDir);
+      const admin = await connectAdmin(await postgres.url(), 'test server');
+      await dropOwnedDatabase(admin, databaseName).finally(() => admin.end());
+    }
   });
 
-  it('passes every case variant', () => {
-    const notPassed = result.cases
-      .filter((c) => c.status !== 'pass')
+  // why: cases the profile skips (known reference-server gaps) are skipped on every engine alike
+  it('passes every case variant it runs: no fail, no error', () => {
+    const failed = result.cases
+      .filter((c) => c.status !== 'pass' && c.status !== 'skipped')
       .map((c) => `${c.id}: ${c.status} ${c.findings.map((f) => `${f.rule} ${f.message}`).join('; ')}${c.reason ?? ''}${c.error?.message ?? ''}`);
-    expect(notPassed).toEqual([]);
-    expect(result.summary.total).toBeGreaterThanOrEqual(100);
+    expect(failed).toEqual([]);
+    expect(result.summary.pass).toBeGreaterThanOrEqual(100);
   });
 });

@@ -7,6 +7,8 @@ import { errorOf, getAction, ids, postAction, postSql, recordsOf, type Answer } 
 import { describePostgresAvailability, sharedPostgres } from '../helpers/postgres.ts';
 
 const postgres = sharedPostgres();
+// why: registered first at file level, so the cluster stops even when the suite's own cleanup fails
+afterAll(() => postgres.stop());
 const sqlTimeoutMs = 3000;
 
 describe.skipIf(!postgres.available)(`reference server on ${describePostgresAvailability()}`, () => {
@@ -23,12 +25,12 @@ describe.skipIf(!postgres.available)(`reference server on ${describePostgresAvai
   });
 
   afterAll(async () => {
-    await Promise.all([onPostgres?.close(), onPglite?.close()]);
-    if (postgres.available) {
+    try {
+      await Promise.all([onPostgres?.close(), onPglite?.close()]);
+    } finally {
       const admin = await connectAdmin(await postgres.url(), 'test server');
       await dropOwnedDatabase(admin, databaseName).finally(() => admin.end());
     }
-    await postgres.stop();
   });
 
   /** Calls both servers; each answer's text has its own base URL (in "help") replaced by BASE. */

@@ -58,6 +58,19 @@ describe.skipIf(!postgres.available)(`postgres engine on ${describePostgresAvail
       }
     });
 
+    it('answers more concurrent callers than it has connections, from the first query on', async () => {
+      const engine = await openPostgresEngine(await loadFixtures('fixtures'), {
+        databaseUrl: await postgres.url(), database: postgres.uniqueDatabase(), maxConnections: 2, dropOnClose: true,
+      });
+      try {
+        const results = await Promise.all(Array.from({ length: 6 }, (_, i) => engine.query(`SELECT ${i}::int2 + count(*), now()::date FROM courses`)));
+        expect(results.map((r) => r.rows[0]?.[0])).toEqual(['260', '261', '262', '263', '264', '265']);
+        expect(results[0]?.fields.map((f) => f.typeName)).toEqual(['int8', 'date']);
+      } finally {
+        await engine.close();
+      }
+    });
+
     it('times out a statement outside read-only mode too, and keeps its changes only when it succeeds', async () => {
       const engine = await openPostgresEngine(await loadFixtures('fixtures'), {
         databaseUrl: await postgres.url(), database: postgres.uniqueDatabase(), dropOnClose: true,

@@ -1,5 +1,5 @@
 // The real-server engine: a PostgreSQL database of its own (created, loaded and owned by this engine), a pg pool.
-import { Pool, type PoolClient, type QueryArrayConfig } from 'pg';
+import { Pool, type ClientBase, type PoolClient, type QueryArrayConfig } from 'pg';
 import { KitError, KitErrorCode } from '../../errors.ts';
 import type { LoadedFixtures } from '../fixtures/index.ts';
 import { READ_ONLY_ROLE, quoteIdent } from './pglite-sql.ts';
@@ -51,14 +51,18 @@ function toEngineError(e: unknown): Error {
   return new EngineQueryError(message, e.code, options);
 }
 
-/** Type names by oid, read from pg_type once and on a miss (types created after the load). */
+/** Type names by oid, read from pg_type after the load and again on a miss (types created later). */
 class TypeNames {
   #names = new Map<number, string>();
-  constructor(private readonly pool: Pool) {}
 
-  async resolve(oids: readonly number[]): Promise<void> {
+  /** Reads pg_type on `client` if an oid is unknown; the caller's own client, as a second one could deadlock a full pool. */
+  async resolve(client: ClientBase, oids: readonly number[]): Promise<void> {
     if (oids.every((oid) => this.#names.has(oid))) return;
-    const found = await this.pool.query<{ oid: number; typname: string }>('SELECT oid::int4 AS oid, typname::text FROM pg_type');
+    await this.load(client);
+  }
+
+  async load(client: ClientBase): Promise<void> {
+    const found = await client.query<{ oid: number; typname: string }>('SELECT oid::int4 AS oid, typname::text FROM pg_type');
     for (const row of found.rows) this.#names.set(row.oid, row.typname);
   }
 
@@ -111,11 +115,15 @@ export async function openPostgresEngine(fixtures: LoadedFixtures, options: Post
   const pool = new Pool({ connectionString: withDatabase(url, database), max: options.maxConnections ?? 4, allowExitOnIdle: true, application_name: 'datastore-kit' });
   // why: an idle client may die (server restart, DROP ... WITH FORCE); the pool replaces it, nothing to crash on
   pool.on('error', () => undefined);
+  // why: a checked-out client whose connection dies between our statements emits 'error'; its next query fails anyway
+  pool.on('connect', (client) => client.on('error', () => undefined));
   let serverVersion = '';
+  const types = new TypeNames();
   try {
     const client = await pool.connect();
     try {
       await loadTables(client, fixtures.tables);
+      await types.load(client);
       serverVersion = String((await client.query<{ v: string }>(`SELECT current_setting('server_version') AS v`)).rows[0]?.v);
     } finally {
       client.release();
@@ -124,7 +132,7 @@ export async function openPostgresEngine(fixtures: LoadedFixtures, options: Post
     await pool.end();
     rethrowSetup(e, `cannot load the fixtures into database "${database}" at ${display}`);
   }
-  return createEngine(pool, { database, serverVersion, dropOnClose: options.dropOnClose === true, adminUrl, display });
+  return createEngine(pool, types, { database, serverVersion, dropOnClose: options.dropOnClose === true, adminUrl, display });
 }
 
 function rethrowSetup(e: unknown, what: string): never {
@@ -141,8 +149,7 @@ interface EngineFacts {
   display: string;
 }
 
-function createEngine(pool: Pool, facts: EngineFacts): PostgresEngine {
-  const types = new TypeNames(pool);
+function createEngine(pool: Pool, types: TypeNames, facts: EngineFacts): PostgresEngine {
   let closing: Promise<void> | undefined;
   return {
     name: 'postgres',
@@ -154,7 +161,7 @@ function createEngine(pool: Pool, facts: EngineFacts): PostgresEngine {
       let broken: Error | undefined;
       try {
         const result = await runOnClient(client, sql, params, options);
-        await types.resolve(result.fields.map((f) => f.dataTypeID));
+        await types.resolve(client, result.fields.map((f) => f.dataTypeID));
         const rows = result.rows.map((row: unknown) => {
           if (!isTextRow(row)) throw new Error('pg returned a non-text value despite identity parsers');
           return row;
