@@ -96,9 +96,37 @@ interface ClusterUser {
   runuser: string;
 }
 
+/** Temp dirs of throwaway clusters: `<prefix><pid of the test process>-<random>`. */
+const CLUSTER_PREFIX = 'dsk-postgres-';
+
+function isProcessAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return typeof e === 'object' && e !== null && 'code' in e && e.code === 'EPERM';
+  }
+}
+
+/** Stops and deletes clusters whose test process died without cleaning up (killed runs, crashed workers). */
+function removeOrphanClusters(parent: string, binDir: string, asUser: ClusterUser | undefined): void {
+  for (const name of readdirSync(parent)) {
+    const pid = Number(new RegExp(`^${CLUSTER_PREFIX}(\\d+)-`).exec(name)?.[1]);
+    if (!Number.isInteger(pid) || pid === process.pid || isProcessAlive(pid)) continue;
+    const data = join(parent, name, 'data');
+    const stop = [join(binDir, 'pg_ctl'), '-D', data, '-m', 'immediate', '-w', 'stop'];
+    if (existsSync(join(data, 'postmaster.pid'))) {
+      spawnSync(asUser === undefined ? stop[0] ?? '' : asUser.runuser, asUser === undefined ? stop.slice(1) : ['-u', 'postgres', '--', ...stop], { stdio: 'ignore' });
+    }
+    rmSync(join(parent, name), { recursive: true, force: true });
+  }
+}
+
 async function startCluster(binDir: string, asUser: ClusterUser | undefined): Promise<PostgresTarget> {
   // why: the postgres user must reach the dir; a root TMPDIR (e.g. under /root) may be closed to it, /tmp never is
-  const dir = mkdtempSync(join(asUser === undefined ? tmpdir() : '/tmp', 'dsk-postgres-'));
+  const parent = asUser === undefined ? tmpdir() : '/tmp';
+  removeOrphanClusters(parent, binDir, asUser);
+  const dir = mkdtempSync(join(parent, `${CLUSTER_PREFIX}${process.pid}-`));
   if (asUser !== undefined) chownSync(dir, asUser.uid, asUser.gid);
   const data = join(dir, 'data');
   const command = (tool: string, args: string[]): [string, string[]] =>
