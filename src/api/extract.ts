@@ -21,23 +21,17 @@ import {
 /** Where to read from: a base URL, or the bundled reference server over a fixtures folder. */
 export type ExtractSource = { target: string; token?: string } | { reference: { fixturesDir: string } };
 
-export interface ExtractOptions {
+/** One extract: what to read (as in ExtractSpec) and from where; the rest defaults. */
+export type ExtractOptions = Pick<ExtractSpec, 'resource' | 'sql' | 'filters' | 'q' | 'fields' | 'format' | 'out'> & {
   source: ExtractSource;
-  resource?: string;
-  sql?: string;
-  filters?: Record<string, unknown>;
-  q?: string;
-  fields?: string[];
-  format: ExtractFormat;
   /** Default false. */
   gzip?: boolean;
-  out: string;
   /** Rows per request; default 10000 (the server may allow fewer). */
   pageSize?: number;
   /** Continue from the checkpoint beside `out`; default false. */
   resume?: boolean;
   http?: ExtractHttpOptions;
-}
+};
 
 export interface ExtractRunContext {
   clock?: Clock;
@@ -55,19 +49,8 @@ export function extractClientOptions(http: ExtractHttpOptions | undefined, clock
 export async function extract(options: ExtractOptions, context: ExtractRunContext = {}): Promise<Manifest> {
   const clock = context.clock ?? systemClock;
   return withSource(options.source, async (target) => {
-    const spec: ExtractSpec = {
-      target,
-      ...(options.resource === undefined ? {} : { resource: options.resource }),
-      ...(options.sql === undefined ? {} : { sql: options.sql }),
-      ...(options.filters === undefined ? {} : { filters: options.filters }),
-      ...(options.q === undefined ? {} : { q: options.q }),
-      ...(options.fields === undefined ? {} : { fields: options.fields }),
-      format: options.format,
-      gzip: options.gzip ?? false,
-      out: options.out,
-      pageSize: options.pageSize ?? 10_000,
-      resume: options.resume ?? false,
-    };
+    const { source: _source, http: _http, ...what } = options;
+    const spec: ExtractSpec = { ...what, target, gzip: options.gzip ?? false, pageSize: options.pageSize ?? 10_000, resume: options.resume ?? false };
     return runWithClient(spec, options.http, { clock, ...(context.listener === undefined ? {} : { listener: context.listener }) });
   });
 }

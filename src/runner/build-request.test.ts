@@ -13,7 +13,7 @@ function variant(overrides: Partial<RunVariant['request']>, key: Partial<RunVari
     file: 'a.yaml',
     variant: { method: 'POST', locale: null, apiPath: '/api/action', ...key },
     hasVariants: false,
-    request: { action: 'datastore_search', ...overrides },
+    request: { action: 'datastore_search', method: 'POST', locale: null, apiPath: '/api/action', ...overrides },
     expect: {},
   };
 }

@@ -28,7 +28,7 @@ function variant(caseId: string, method: 'GET' | 'POST', hasVariants = false): R
     file: 'a.json',
     variant: { method, locale: null, apiPath: '/api/action' },
     hasVariants,
-    request: { action: 'datastore_search', params: { resource_id: 'r' } },
+    request: { action: 'datastore_search', method, locale: null, apiPath: '/api/action', params: { resource_id: 'r' } },
     expect: { contract: 'none', success: true },
   };
 }

@@ -1,32 +1,10 @@
 // The runner's inputs: one runnable case variant (structurally the catalogue's CaseVariant) and the run options.
-import type { CaseRequest, Clock, Expect, RunListener, VariantKey } from '../model/index.ts';
+import type { CaseVariant } from '../catalogue/index.ts';
+import type { Clock, RunListener } from '../model/index.ts';
 import type { HttpClient } from '../http/index.ts';
 
-/** One case variant, ready to send: variables resolved, method/locale/apiPath fixed. */
-export interface RunVariant {
-  /** Unique result id (case id plus the variant label when the case has variants). */
-  id: string;
-  caseId: string;
-  title: string;
-  class: string;
-  tags: string[];
-  spec: string[];
-  /** Case file, relative to the catalogue root. */
-  file: string;
-  variant: VariantKey;
-  /** Whether the case declares variants (they must then agree with each other). */
-  hasVariants: boolean;
-  request: CaseRequest;
-  expect: Expect;
-  /** Extra expectations for the bundled fixtures data; present only when the target serves them. */
-  expectOnFixtures?: Expect | undefined;
-  /** Why the case does not apply to this target (missing capability); the variant is not sent. */
-  notApplicable?: string | undefined;
-  /** Why some checks (fixture-exact ones) do not apply; the variant runs and its result carries this reason. */
-  partlyNotApplicable?: string | undefined;
-  /** Why the case is skipped; the variant is not sent. */
-  skip?: string | undefined;
-}
+/** One case variant, ready to send: variables resolved, method/locale/apiPath fixed (the catalogue's expansion). */
+export type RunVariant = CaseVariant;
 
 /** Contract profile: `seed` checks only what the API description fixes, `ckan` CKAN's full shapes. */
 export type ContractProfile = 'seed' | 'ckan';

@@ -1,5 +1,6 @@
 // Python's repr() for decoded JSON values and strings, as CKAN's error messages show them (%r).
 import type { PyValue } from './py-json.ts';
+import { pyReprString } from './python.ts';
 
 /** Python's repr() of a decoded JSON value: `{'a': [1, 2.0, None, True]}`. */
 export function reprPy(value: PyValue): string {
@@ -21,28 +22,8 @@ export function reprPy(value: PyValue): string {
   }
 }
 
-/** Python's repr() of a str: single quotes unless the text has ' and no ", escapes for non-printables. */
-export function reprString(text: string): string {
-  const quote = text.includes("'") && !text.includes('"') ? '"' : "'";
-  let out = quote;
-  for (const char of text) out += escapeChar(char, quote);
-  return out + quote;
-}
-
-const namedEscapes: Readonly<Record<string, string>> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
-// why: str.isprintable() is false for categories C* and Z* except the ASCII space
-const nonPrintable = /^[\p{C}\p{Z}]$/u;
-
-function escapeChar(char: string, quote: string): string {
-  if (char === quote) return `\\${quote}`;
-  const named = namedEscapes[char];
-  if (named !== undefined) return named;
-  if (char === ' ' || !nonPrintable.test(char)) return char;
-  const code = char.codePointAt(0) ?? 0;
-  if (code <= 0xff) return `\\x${code.toString(16).padStart(2, '0')}`;
-  if (code <= 0xffff) return `\\u${code.toString(16).padStart(4, '0')}`;
-  return `\\U${code.toString(16).padStart(8, '0')}`;
-}
+/** Python's repr() of a str (the one implementation, shared with the actions' messages). */
+export const reprString = pyReprString;
 
 /** Python's repr() of a float: shortest round-trip digits, scientific below 1e-4 and from 1e16. */
 export function reprFloat(value: number): string {

@@ -32,9 +32,13 @@ afterAll(async () => {
 
 describe('the catalogue on data other than the fixtures', () => {
   it('passes every invariant check of every case against the reference server', () => {
-    const notPassed = result.cases.filter((c) => c.status !== 'pass' && c.status !== 'skipped').map((c) => `${c.id}: ${c.status} ${c.findings.map((f) => f.message).join('; ')}`);
-    expect(notPassed).toEqual([]);
-    expect(result.summary.total).toBeGreaterThanOrEqual(100);
+    const fixtureOnly = /^fixture-exact checks not applicable: profile "[^"]+" does not serve the bundled fixtures/;
+    const fails = result.cases.filter((c) => c.status !== 'pass' && c.status !== 'skipped' && !(c.status === 'not-applicable' && fixtureOnly.test(c.reason ?? '')));
+    expect(fails.map((c) => `${c.id}: ${c.status} ${c.reason ?? ''} ${c.findings.map((f) => f.message).join('; ')}`)).toEqual([]);
+    expect(result.summary.pass).toBeGreaterThanOrEqual(100);
+    // the fixture-exact part is reported, on the cases that ran and on those that check nothing else
+    expect(result.cases.filter((c) => c.status === 'pass' && fixtureOnly.test(c.reason ?? '')).length).toBeGreaterThan(50);
+    expect(result.cases.filter((c) => c.status === 'not-applicable').length).toBeLessThan(15);
   });
 
   it('applies no fixture-exact expectation (no expectOnFixtures findings are possible)', async () => {
@@ -53,7 +57,9 @@ describe('profiles/example-portal.yaml', () => {
     expect(prepared.profile.data).toBe('other');
     const reasons = [...new Set(prepared.variants.flatMap((v) => (v.notApplicable === undefined ? [] : [v.notApplicable])))];
     expect(reasons.length).toBeGreaterThan(0);
-    for (const reason of reasons) expect(reason).toMatch(/capability (private|token)|\$\{resources\.(staff|typeSamples)\}|\$\{values\.(coursesAlias|privateField)\}/);
+    for (const reason of reasons) {
+      expect(reason).toMatch(/capability (private|token)|\$\{resources\.(staff|typeSamples)\}|\$\{values\.(coursesAlias|privateField)\}|^fixture-exact checks not applicable/);
+    }
     const applicable = prepared.variants.filter((v) => v.notApplicable === undefined);
     expect(applicable.length).toBeGreaterThan(100);
     expect(applicable.some((v) => v.caseId === 'search/filters/and')).toBe(true);

@@ -1,10 +1,9 @@
 import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.ts';
-import type { CliIo } from '../../src/cli/io.ts';
+import { captureIo } from '../helpers/captured-io.ts';
 import { expandTemplate, extractJob, startReferenceServer, type ReferenceServer } from '../../src/index.ts';
 
 let server: ReferenceServer;
@@ -19,27 +18,6 @@ afterAll(async () => {
   await server.close();
   await rm(dir, { recursive: true, force: true });
 });
-
-function captureIo(env: Record<string, string> = {}): CliIo & { out: () => string; err: () => string } {
-  let out = '';
-  let err = '';
-  const sink = (append: (text: string) => void): Writable =>
-    new Writable({
-      write(chunk: Buffer, _encoding, callback) {
-        append(chunk.toString('utf8'));
-        callback();
-      },
-    });
-  return {
-    stdout: sink((t) => (out += t)),
-    stderr: sink((t) => (err += t)),
-    env: { CI: 'true', ...env },
-    cwd: process.cwd(),
-    onStop: () => () => undefined,
-    out: () => out,
-    err: () => err,
-  };
-}
 
 describe('extract --job', () => {
   it('runs every extract, keeps going past a failing one, and exits 1 naming it', async () => {
@@ -58,26 +36,26 @@ describe('extract --job', () => {
         '',
       ].join('\n'),
     );
-    const io = captureIo({ JOB_TOKEN: 'job-token' });
+    const { io, stdout, stderr } = captureIo(process.cwd(), { CI: 'true', JOB_TOKEN: 'job-token' });
     const code = await main(['extract', '--job', file], io);
     expect(code).toBe(1);
-    expect(io.out()).toMatch(/ok {5}courses: 260 rows/);
-    expect(io.out()).toMatch(/ok {5}staff: 12 rows/);
-    expect(io.out()).toMatch(/FAILED missing: .*404 Not found: Resource "nope" was not found/);
-    expect(io.out()).toContain('2 of 3 extracts succeeded');
+    expect(stdout()).toMatch(/ok {5}courses: 260 rows/);
+    expect(stdout()).toMatch(/ok {5}staff: 12 rows/);
+    expect(stdout()).toMatch(/FAILED missing: .*404 Not found: Resource "nope" was not found/);
+    expect(stdout()).toContain('2 of 3 extracts succeeded');
     const files = await readdir(join(jobDir, 'out'));
     expect(files).toContain(`courses-${new Date().toISOString().slice(0, 10)}.jsonl`);
     expect(files.some((f) => f.startsWith('missing'))).toBe(false);
-    expect(io.out() + io.err()).not.toContain('job-token');
+    expect(stdout() + stderr()).not.toContain('job-token');
   });
 
   it('reports every problem of a malformed job file with file:line:col and exits 2', async () => {
     const file = join(dir, 'bad.yaml');
     await writeFile(file, ['extracts:', '  - name: a', '    out: a.csv', '    format: xml', '    resorce: x', ''].join('\n'));
-    const io = captureIo();
+    const { io, stderr } = captureIo(process.cwd(), { CI: 'true' });
     expect(await main(['extract', '--job', file], io)).toBe(2);
-    expect(io.err()).toContain(`${file}:4:13 /extracts/0/format must be one of csv, tsv, jsonl, json (E_JOB_INVALID)`);
-    expect(io.err()).toMatch(/bad\.yaml:5:5 .*resorce/);
+    expect(stderr()).toContain(`${file}:4:13 /extracts/0/format must be one of csv, tsv, jsonl, json (E_JOB_INVALID)`);
+    expect(stderr()).toMatch(/bad\.yaml:5:5 .*resorce/);
   });
 
   it('runs a job against the bundled reference server with --reference', async () => {

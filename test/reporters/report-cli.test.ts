@@ -6,7 +6,7 @@ import { main } from '../../src/cli/main.ts';
 import { renderJson, renderMarkdown } from '../../src/reporters/index.ts';
 import type { RunResult } from '../../src/model/index.ts';
 import { buildCase, buildMixedRun, buildRun } from './build-result.ts';
-import { captureIo } from './captured-io.ts';
+import { captureIo } from '../helpers/captured-io.ts';
 
 describe('datastore-kit report', () => {
   let dir = '';

@@ -4,35 +4,13 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Writable } from 'node:stream';
-import type { CliIo } from '../../src/cli/io.ts';
+import { captureIo, type CapturedIo } from '../helpers/captured-io.ts';
 
-export interface CapturedIo {
-  io: CliIo;
-  stdout(): string;
-  stderr(): string;
-}
+export type { CapturedIo };
 
-function collector(): { stream: Writable; text: () => string } {
-  const chunks: string[] = [];
-  const stream = new Writable({
-    write(chunk: Buffer | string, _encoding, done) {
-      chunks.push(chunk.toString());
-      done();
-    },
-  });
-  return { stream, text: () => chunks.join('') };
-}
-
-/** A CliIo whose streams are captured (not TTYs) and whose env is only what is given. */
+/** A captured CliIo (not TTYs) whose env is CI plus only what is given. */
 export function createCapturedIo(cwd: string, env: Record<string, string> = {}): CapturedIo {
-  const out = collector();
-  const err = collector();
-  return {
-    io: { stdout: out.stream, stderr: err.stream, env: { CI: '1', ...env }, cwd, onStop: () => () => undefined },
-    stdout: out.text,
-    stderr: err.text,
-  };
+  return captureIo(cwd, { CI: '1', ...env });
 }
 
 /** A fresh temp dir; remove it with `rm(dir, { recursive: true })`. */

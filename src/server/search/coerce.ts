@@ -1,5 +1,5 @@
 // CKAN's navl validators for datastore_search, one per value kind, with CKAN's exact messages.
-import { parsePyInt, pyJsonDumps, pyStr } from './python.ts';
+import { parsePyInt, pyJsonDumps, pyStr } from '../python.ts';
 
 /** A validator's outcome: the converted value, or CKAN's error messages for the param. */
 export type Coerced<T> = { ok: true; value: T } | { ok: false; errors: string[] };

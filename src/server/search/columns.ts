@@ -3,7 +3,7 @@
 // which stops at the first failing param, in that (alphabetical) order.
 import { isPlainObject } from './coerce.ts';
 import type { SearchParams } from './params.ts';
-import { pyStr } from './python.ts';
+import { pyStr } from '../python.ts';
 
 /** One column of `fields` in the result: `_id` is "int", rank columns "float". */
 export interface FieldInfo {

@@ -2,7 +2,7 @@
 // Values are adapted as psycopg2 would inline them, so PostgreSQL raises the same errors.
 import { isPlainObject } from './coerce.ts';
 import type { FieldInfo } from './columns.ts';
-import { pyStr } from './python.ts';
+import { pyStr } from '../python.ts';
 import { quoteIdentifier, type SqlParams } from './sql-text.ts';
 
 /** psycopg2 cannot adapt an object value; CKAN reports it as an Invalid query. */

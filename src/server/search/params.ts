@@ -13,7 +13,7 @@ import {
   type Coerced,
   type RecordsFormat,
 } from './coerce.ts';
-import { pyReprTuple } from './python.ts';
+import { pyReprTuple } from '../python.ts';
 
 /** The validated input dict. Optional members are absent when the param was not given (or null). */
 export interface SearchParams {

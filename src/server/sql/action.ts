@@ -8,7 +8,7 @@ import { loadDefaultAllowedFunctions } from './allow-list.ts';
 import { checkFunctions, checkRelations, databaseError, inspectStatement, wrapSql } from './checks.ts';
 import type { Inspection } from './inspect.ts';
 import { loadParser } from './parse.ts';
-import { toPythonStr } from './python-str.ts';
+import { pyStr } from '../python.ts';
 import { renderValueJson } from './render.ts';
 
 /**
@@ -33,7 +33,7 @@ function readSql(value: unknown): string {
   if (value === undefined || value === null || value === '') {
     throw new ActionValidationError({ sql: ['Missing value'] });
   }
-  return typeof value === 'string' ? value : toPythonStr(value);
+  return typeof value === 'string' ? value : pyStr(value);
 }
 
 async function runQuery(wrapped: string, context: ServerContext): Promise<EngineResult> {

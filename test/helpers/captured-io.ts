@@ -1,4 +1,4 @@
-// A CliIo with captured, non-TTY streams, for running `main(argv, io)` in tests.
+// A CliIo with captured, non-TTY streams and only the given environment, for running `main(argv, io)` in tests.
 import { Writable } from 'node:stream';
 import type { CliIo } from '../../src/cli/io.ts';
 

@@ -1,4 +1,5 @@
-// Python spellings CKAN's messages depend on: str() and repr() of decoded JSON values, json.dumps.
+// Python spellings CKAN's messages depend on: str() and repr() of decoded JSON values, json.dumps. Shared by
+// the actions (search, sql) and the request decoding.
 // Decoded JSON reaches us as plain JS values, so an integral float (2.0) reads as an int (2).
 
 /** Python's str() of a decoded JSON value: `None`, `True`, `25`, `2.5`, `['a', 1]`, `{'k': None}`. */
