@@ -15,6 +15,26 @@ export function formatCheckLine(casesDir: string, prepared: PreparedCatalogue): 
   return `${casesDir}: ${n} case${n === 1 ? '' : 's'}, ${v} variant${v === 1 ? '' : 's'} are valid (profile "${prepared.profile.name}")${na}\n`;
 }
 
+/**
+ * Why variants are not applicable, one line per distinct reason with the cases it covers (a misspelt
+ * `${resources.x}` shows up here), at most `limit` reasons.
+ */
+export function formatNotApplicable(prepared: PreparedCatalogue, limit = 10): string {
+  const byReason = new Map<string, string[]>();
+  for (const variant of prepared.variants) {
+    if (variant.notApplicable === undefined) continue;
+    const ids = byReason.get(variant.notApplicable) ?? [];
+    if (!ids.includes(variant.caseId)) ids.push(variant.caseId);
+    byReason.set(variant.notApplicable, ids);
+  }
+  const lines = [...byReason].slice(0, limit).map(([reason, ids]) => {
+    const shown = ids.slice(0, 3).join(', ') + (ids.length > 3 ? `, +${ids.length - 3} more` : '');
+    return `  not applicable: ${reason}: ${shown}\n`;
+  });
+  const more = byReason.size > limit ? `  ... and ${byReason.size - limit} more reasons\n` : '';
+  return lines.join('') + more;
+}
+
 export const checkCommand: CliCommand = {
   register(cli: Argv, io: CliIo, setExit: (code: number) => void): Argv {
     return cli.command(
@@ -27,7 +47,7 @@ export const checkCommand: CliCommand = {
       async (argv) => {
         const args = readSelectionArgs(argv);
         const prepared = await prepareCatalogue(mapSelectionArgs(args, io.cwd), io.env);
-        io.stdout.write(formatCheckLine(args.cases, prepared));
+        io.stdout.write(formatCheckLine(args.cases, prepared) + formatNotApplicable(prepared));
         setExit(0);
       },
     );

@@ -72,7 +72,7 @@ async function planSql(client: HttpClient, spec: ExtractSpec, sql: string): Prom
   const keyset = columns.some((c) => c.id === '_id');
   const warnings = keyset
     ? []
-    : ['sql-offset paging: the query has no _id column, so pages are read by OFFSET in the query\'s own order; give it an ORDER BY (or select _id) for a stable extract'];
+    : ['sql-offset paging: the query has no _id column, so pages are read by OFFSET in the query\'s own order; select "_id" for keyset paging, or make sure its ORDER BY is unique, or rows may repeat or go missing between pages'];
   return {
     method: keyset ? PagingMethod.sqlKeyset : PagingMethod.sqlOffset,
     resourceId: undefined,

@@ -59,12 +59,11 @@ export async function prepareCatalogue(
   const profileToken = profile.token === undefined ? '' : (env[profile.token.env] ?? '');
   const hasToken = options.tokenGiven === undefined ? {} : { hasToken: options.tokenGiven || profileToken !== '' };
   const variants = cases.flatMap((c) => expandCase(c, { profile, env, ...hasToken }));
-  if (options.allowEmpty !== true) checkSomethingApplies(variants, options.profileFile);
   return { root: catalogue.root, profile, profileFile: options.profileFile, cases, variants };
 }
 
-/** A run in which every variant is skipped or not applicable would pass while checking nothing. */
-function checkSomethingApplies(variants: readonly CaseVariant[], profileFile: string | undefined): void {
+/** A run in which every variant is skipped or not applicable would pass while checking nothing: E_CATALOGUE_EMPTY. */
+export function checkSomethingApplies(variants: readonly CaseVariant[], profileFile: string | undefined): void {
   if (variants.length === 0 || variants.some((v) => v.notApplicable === undefined && v.skip === undefined)) return;
   const first = variants.find((v) => v.notApplicable !== undefined)?.notApplicable ?? 'every case is skipped';
   const hint = profileFile === undefined ? '; pass --profile FILE naming your resources (start from profiles/example-portal.yaml)' : '';

@@ -11,7 +11,7 @@ import { startReferenceServer, type ReferenceServer } from '../server/index.ts';
 import { resolveWithBundled } from '../util/bundled.ts';
 import { RUN_DEFAULTS, type ResolvedRunOptions } from './options.ts';
 import { checkReachable } from './preflight.ts';
-import { prepareCatalogue } from './prepare.ts';
+import { checkSomethingApplies, prepareCatalogue } from './prepare.ts';
 import { run } from './run.ts';
 
 /** What a run may be given from outside: the environment for `${env.X}` and tokens, a clock, a listener. */
@@ -45,6 +45,7 @@ export async function runCatalogue(options: ResolvedRunOptions, context: RunCata
   const clock = context.clock ?? wallClock;
   const reference = options.target.kind === 'reference';
   const prepared = await prepareCatalogue({ ...options, tokenGiven: reference || options.token !== undefined }, env);
+  if (options.allowEmpty !== true) checkSomethingApplies(prepared.variants, options.profileFile);
   const profileToken = prepared.profile.token === undefined ? undefined : env[prepared.profile.token.env];
   // why: the reference server gets a fresh random token, so private-resource cases exercise real auth
   const token = reference ? randomBytes(18).toString('base64url') : (options.token ?? (profileToken || undefined));

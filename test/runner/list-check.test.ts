@@ -44,6 +44,18 @@ describe('list', () => {
 });
 
 describe('check', () => {
+  it('exits 0 without a profile even when nothing would apply, and names why variants are not applicable', async () => {
+    await writeJsonFiles(dir, {
+      'cases/typo.json': {
+        cases: [{ id: 'typo/a', title: 'Typo', class: 'search.core', spec: ['s'], request: { action: 'datastore_search', params: { resource_id: '${resources.cuorses}' } }, expect: {} }],
+      },
+    });
+    const { io, stdout } = createCapturedIo(dir);
+    expect(await main(['check'], io)).toBe(0);
+    expect(stdout()).toContain('cases: 3 cases, 4 variants are valid (profile "default"); 1 not applicable to this profile\n');
+    expect(stdout()).toContain('  not applicable: profile "default" has no ${resources.cuorses}: typo/a\n');
+  });
+
   it('exits 0 for a valid catalogue', async () => {
     const { io, stdout } = createCapturedIo(dir);
     expect(await main(['check'], io)).toBe(0);
