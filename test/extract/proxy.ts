@@ -1,6 +1,6 @@
 // A small forwarding proxy in front of the reference server, for extract tests: it can fail chosen action calls.
 import { createServer, request, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { serveOnFreePort } from '../helpers/http-server.ts';
 
 export interface ProxyRule {
   /** Decides, for the n-th action call (1-based) and its body, what to answer instead of forwarding. */
@@ -41,15 +41,5 @@ export async function startProxy(upstream: string, rule: ProxyRule): Promise<Pro
       forward.end(body);
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo; // why: listen() on a TCP port always yields AddressInfo
-  return {
-    url: `http://127.0.0.1:${port}`,
-    calls: () => calls,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  return { ...(await serveOnFreePort(server)), calls: () => calls };
 }

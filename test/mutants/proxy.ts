@@ -2,7 +2,7 @@
 // mutation handler. Upstream answers are memoised (the reference server is read-only and deterministic), so
 // many mutants can replay the catalogue without re-running the same query on the engine.
 import { createServer, type IncomingMessage } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { serveOnFreePort } from '../helpers/http-server.ts';
 
 /** A request as the mutant sees it. `path` is the URL path, `search` the query string without "?". */
 export interface ProxiedRequest {
@@ -75,16 +75,7 @@ export async function startMutantProxy(handler: MutantHandler, upstream: Upstrea
         },
       );
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  return serveOnFreePort(server);
 }
 
 async function readRequest(req: IncomingMessage): Promise<ProxiedRequest> {

@@ -1,10 +1,10 @@
 // Test helpers for the runner: captured CLI io, scenario catalogues in temp dirs, small node:http targets.
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { captureIo, type CapturedIo } from '../helpers/captured-io.ts';
+import { serveOnFreePort, type TestServer } from '../helpers/http-server.ts';
 
 export type { CapturedIo };
 
@@ -31,24 +31,11 @@ export async function writeJsonFiles(dir: string, files: Record<string, unknown>
   }
 }
 
-export interface TestServer {
-  url: string;
-  close(): Promise<void>;
-}
+export type { TestServer };
 
 /** A node:http server on a free port; close() also drops open (e.g. hanging) connections. */
-export async function startTestServer(handler: (req: IncomingMessage, res: ServerResponse) => void): Promise<TestServer> {
-  const server = createServer(handler);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+export function startTestServer(handler: (req: IncomingMessage, res: ServerResponse) => void): Promise<TestServer> {
+  return serveOnFreePort(createServer(handler));
 }
 
 /** A port that was free a moment ago and is now closed (connecting to it is refused). */
