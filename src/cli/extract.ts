@@ -5,6 +5,7 @@ import { extract, extractJob, type ExtractOptions, type ExtractSource, type JobO
 import type { CliIo } from './io.ts';
 import type { CliCommand } from './main.ts';
 import { createExtractProgress } from './extract-progress.ts';
+import { readTokenFile } from './token-file.ts';
 
 /** The parsed flags of `extract`, as yargs gives them. */
 export interface ExtractArgs {
@@ -22,6 +23,7 @@ export interface ExtractArgs {
   out?: string | undefined;
   pageSize?: number | undefined;
   tokenEnv?: string | undefined;
+  tokenFile?: string | undefined;
   rate?: number | undefined;
   retries?: number | undefined;
   timeoutMs?: number | undefined;
@@ -51,6 +53,8 @@ export const extractCommand: CliCommand = {
           .option('out', { type: 'string', describe: 'Output file' })
           .option('page-size', { type: 'number', describe: 'Rows per request (default 10000; the server may allow fewer)' })
           .option('token-env', { type: 'string', describe: 'Environment variable holding the API token' })
+          .option('token-file', { type: 'string', describe: 'File holding the API token' })
+          .conflicts('token-env', 'token-file')
           .option('rate', { type: 'number', describe: 'At most this many requests per second' })
           .option('retries', { type: 'number', describe: 'Retries per page on network errors, 5xx and 429 (default 5)' })
           .option('timeout-ms', { type: 'number', describe: 'Per-request timeout in ms (default 60000)' })
@@ -75,7 +79,8 @@ async function runExtractCommand(args: ExtractArgs, io: CliIo): Promise<number> 
       );
       return printJobOutcomes(outcomes, io);
     }
-    const manifest = await extract(toExtractOptions(args, io.env), { listener: progress });
+    const fileToken = args.tokenFile === undefined ? undefined : await readTokenFile(args.tokenFile, io.cwd);
+    const manifest = await extract(toExtractOptions(args, io.env, fileToken), { listener: progress });
     progress.done();
     io.stdout.write(`wrote ${manifest.rows} rows to ${manifest.output.file} (${manifest.output.bytes} bytes, sha256 ${manifest.output.sha256.slice(0, 12)}…, ${manifest.paging.method})\n`);
     return 0;
@@ -95,7 +100,11 @@ function printJobOutcomes(outcomes: readonly JobOutcome[], io: CliIo): number {
 }
 
 /** Maps flags to ExtractOptions; throws KitError E_USAGE with the flag at fault. Pure. */
-export function toExtractOptions(args: ExtractArgs, env: Readonly<Record<string, string | undefined>>): ExtractOptions {
+export function toExtractOptions(
+  args: ExtractArgs,
+  env: Readonly<Record<string, string | undefined>>,
+  fileToken?: string,
+): ExtractOptions {
   const usage = (message: string): KitError => new KitError(KitErrorCode.usage, message);
   if ((args.target === undefined) === (args.reference !== true)) throw usage('give exactly one of --target URL or --reference');
   if ((args.resource === undefined) === (args.sql === undefined)) throw usage('give exactly one of --resource ID or --sql "SELECT ..."');
@@ -103,7 +112,7 @@ export function toExtractOptions(args: ExtractArgs, env: Readonly<Record<string,
   if (args.sql !== undefined && (args.filters !== undefined || args.q !== undefined || args.fields !== undefined)) {
     throw usage('--filters, --q and --fields go with --resource, not with --sql (write them into the SQL)');
   }
-  const token = readToken(args.tokenEnv, env);
+  const token = fileToken ?? readToken(args.tokenEnv, env);
   const source: ExtractSource =
     args.target === undefined ? { reference: { fixturesDir: args.fixtures } } : { target: args.target, ...(token === undefined ? {} : { token }) };
   return {

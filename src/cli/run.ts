@@ -1,18 +1,16 @@
 // `datastore-kit run`: runs the catalogue against a target (or the bundled reference server) and writes reports.
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Argv } from 'yargs';
 import {
   createConsoleListener,
   hasFailures,
-  KitError,
-  KitErrorCode,
   prepareCatalogue,
   resolveRunOptions,
   runCatalogue,
   type RunListener,
 } from '../index.ts';
 import { useColour, type CliIo } from './io.ts';
+import { readTokenFile } from './token-file.ts';
 import { formatCaseList } from './list.ts';
 import type { CliCommand } from './main.ts';
 import { addSelectionOptions, readSelectionArgs } from './options-yargs.ts';
@@ -26,18 +24,6 @@ export function formatReportPaths(reportPaths: readonly string[], cwd: string): 
     return relative === '' || relative.startsWith('..') || path.isAbsolute(relative) ? p : relative;
   });
   return `Reports: ${shown.join(', ')}\n`;
-}
-
-async function readTokenFile(file: string, cwd: string): Promise<string> {
-  let text: string;
-  try {
-    text = await readFile(path.resolve(cwd, file), 'utf8');
-  } catch (error) {
-    throw new KitError(KitErrorCode.usage, `--token-file ${file}: cannot read the file`, { cause: error });
-  }
-  const token = text.trim();
-  if (token === '') throw new KitError(KitErrorCode.usage, `--token-file ${file}: the file is empty`);
-  return token;
 }
 
 /** Builds the run's console listener from the CLI's io (tests may pass another). */
