@@ -1,4 +1,4 @@
-// Checks a schema cannot express: variable references are well-formed and `matches` patterns compile.
+// Checks a schema cannot express: variable references are well-formed and `matches`/`bodyMatches` patterns compile.
 // They run on the raw data (even when the schema check failed) so one run reports every problem at once.
 import type { SchemaProblem } from './describe-errors.ts';
 import { checkVariables } from './variables.ts';
@@ -25,7 +25,14 @@ function checkCase(value: Record<string, unknown>, pointer: string): PointerProb
 }
 
 function checkPatterns(expect: unknown, pointer: string): PointerProblem[] {
-  if (!isObject(expect) || !isObject(expect['records'])) return [];
+  if (!isObject(expect)) return [];
+  const bodyPattern = typeof expect['bodyMatches'] === 'string' ? regexError(expect['bodyMatches']) : undefined;
+  const bodyProblems = bodyPattern === undefined ? [] : [{ pointer: `${pointer}/bodyMatches`, message: bodyPattern }];
+  return [...bodyProblems, ...checkEveryPatterns(expect, pointer)];
+}
+
+function checkEveryPatterns(expect: Record<string, unknown>, pointer: string): PointerProblem[] {
+  if (!isObject(expect['records'])) return [];
   const every = expect['records']['every'];
   if (!Array.isArray(every)) return [];
   return every.flatMap((predicate: unknown, index) => {

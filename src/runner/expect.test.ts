@@ -23,10 +23,20 @@ const ok = {
 const conflict = { help: 'h', success: false, error: { __type: 'Validation Error', limit: ['Invalid integer'] } };
 
 function rules(e: Expect, body: unknown = ok, status = 200, params?: Record<string, unknown>): string[] {
-  return checkExpect(e, { status, body, durationMs: 12 }, { rulePrefix: '', params }).map((f) => f.rule);
+  return checkExpect(e, { status, body, durationMs: 12, text: '', contentType: 'application/json' }, { rulePrefix: '', params }).map((f) => f.rule);
 }
 
 describe('checkExpect', () => {
+  it.each<[string, Expect, string, string, string[]]>([
+    ['a matching JSONP body', { bodyMatches: '^cb\\(\\{.*\\}\\);$', contentType: 'application/javascript' }, 'cb({"a":1});', 'application/javascript;charset=utf-8', []],
+    ['a plain JSON body where JSONP was expected', { bodyMatches: '^cb\\(' }, '{"a":1}', 'application/json', ['bodyMatches']],
+    ['another content type', { contentType: 'application/javascript' }, 'cb({});', 'application/json;charset=utf-8', ['contentType']],
+    ['a missing content type', { contentType: 'text/html' }, '', '', ['contentType']],
+  ])('checks the raw body and Content-Type: %s', (_name, e, text, contentType, expected) => {
+    const found = checkExpect(e, { status: 200, body: undefined, durationMs: 1, text, contentType }, { rulePrefix: '', params: undefined });
+    expect(found.map((f) => f.rule)).toEqual(expected);
+  });
+
   it.each<[string, Expect, string[]]>([
     ['status ok', { status: 200 }, []],
     ['status wrong', { status: 409 }, ['status']],
@@ -75,20 +85,20 @@ describe('checkExpect', () => {
 
   it('names where the records went when result.records is missing', () => {
     const rows = { success: true, result: { rows: ok.result.records } };
-    const [f] = checkExpect({ records: { count: 3 } }, { status: 200, body: rows, durationMs: 1 }, { rulePrefix: '', params: undefined });
+    const [f] = checkExpect({ records: { count: 3 } }, { status: 200, body: rows, durationMs: 1, text: '', contentType: 'application/json' }, { rulePrefix: '', params: undefined });
     expect(f?.rule).toBe('records');
     expect(f?.message).toContain('"rows"');
   });
 
   it('gives the first breaking record of an every predicate with its path and count', () => {
-    const [f] = checkExpect({ records: { every: [{ field: 'level', equals: 1 }] } }, { status: 200, body: ok, durationMs: 1 }, { rulePrefix: 'expectOnFixtures.', params: undefined });
+    const [f] = checkExpect({ records: { every: [{ field: 'level', equals: 1 }] } }, { status: 200, body: ok, durationMs: 1, text: '', contentType: 'application/json' }, { rulePrefix: 'expectOnFixtures.', params: undefined });
     expect(f).toMatchObject({ rule: 'expectOnFixtures.records.every[0]', path: '/result/records/1/level', actual: 2 });
     expect(f?.message).toContain('2 of 3 records');
   });
 
   it('gives a path-level message for exact records', () => {
     const wanted = [ok.result.records[0], { ...ok.result.records[1], title: 'Botany' }, ok.result.records[2]];
-    const [f] = checkExpect({ records: { exact: wanted } }, { status: 200, body: ok, durationMs: 1 }, { rulePrefix: '', params: undefined });
+    const [f] = checkExpect({ records: { exact: wanted } }, { status: 200, body: ok, durationMs: 1, text: '', contentType: 'application/json' }, { rulePrefix: '', params: undefined });
     expect(f?.message).toBe('records differ: /1/title: expected "Botany", got "Biology"');
     expect(f?.expected).toEqual(wanted);
   });
@@ -100,7 +110,7 @@ describe('checkExpect', () => {
 
   it('shows extra array items when an error subset differs only by them', () => {
     const body = { success: false, error: { __type: 'Validation Error', limit: ['Invalid integer', 'Please enter an integer value'] } };
-    const [f] = checkExpect({ error: { limit: ['Invalid integer'] } }, { status: 409, body, durationMs: 1 }, { rulePrefix: '', params: undefined });
+    const [f] = checkExpect({ error: { limit: ['Invalid integer'] } }, { status: 409, body, durationMs: 1, text: '', contentType: 'application/json' }, { rulePrefix: '', params: undefined });
     expect(f?.message).toBe('does not contain the expected values: /limit/1: unexpected "Please enter an integer value"');
   });
 });

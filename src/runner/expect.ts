@@ -1,12 +1,18 @@
 // Evaluates a case's `expect` block against one parsed response: pure, returns findings (empty = pass).
 import type { Expect, Finding } from '../model/index.ts';
+import { MATCHES_FLAGS } from '../catalogue/index.ts';
 import { checkRecords } from './expect-records.ts';
 import { describeDiff, diffJson, diffSubset, escapePointer, isDeepEqual, isPlainObject, isSubset, showJson } from './json.ts';
 
 /** What the expectations look at. `body` is the parsed JSON body. */
 export interface ObservedResponse {
   status: number;
+  /** The parsed JSON body (undefined when the body is not JSON). */
   body: unknown;
+  /** The body as text, for `bodyMatches`. */
+  text: string;
+  /** The Content-Type header ("" when absent). */
+  contentType: string;
   durationMs: number;
 }
 
@@ -49,6 +55,13 @@ export function checkExpect(expect: Expect, response: ObservedResponse, options:
     out.push(subsetFinding(`${p}result`, '/result', expect.result, result));
   }
   out.push(...checkResultParts(expect, result, options));
+  if (expect.contentType !== undefined && !response.contentType.toLowerCase().startsWith(expect.contentType.toLowerCase())) {
+    out.push(finding(`${p}contentType`, '', `Content-Type is "${response.contentType}", expected ${expect.contentType}`, expect.contentType, response.contentType));
+  }
+  if (expect.bodyMatches !== undefined && !new RegExp(expect.bodyMatches, MATCHES_FLAGS).test(response.text)) {
+    const head = response.text.length > 80 ? `${response.text.slice(0, 80)}…` : response.text;
+    out.push(finding(`${p}bodyMatches`, '', `body does not match /${expect.bodyMatches}/: ${head}`, expect.bodyMatches, head));
+  }
   if (expect.maxMs !== undefined && response.durationMs > expect.maxMs) {
     out.push(finding(`${p}maxMs`, '', `took ${Math.round(response.durationMs)} ms, budget ${expect.maxMs} ms`, expect.maxMs, response.durationMs));
   }

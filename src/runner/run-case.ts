@@ -65,16 +65,23 @@ function evaluate(variant: RunVariant, request: HttpRequest, response: HttpRespo
     return { error: { code: 'E_BODY_TOO_LARGE', message: `${where}: response body too large, cut after ${Buffer.byteLength(response.body)} bytes` } };
   }
   const parsed = parseJson(response.body);
-  const needsBody =
-    response.status < 400 ||
-    [variant.expect, variant.expectOnFixtures].some((e) => e !== undefined && BODY_KEYS.some((k) => k in e));
+  const expects = [variant.expect, variant.expectOnFixtures];
+  // why: a case that states what the raw body looks like (bodyMatches) accepts a body that is not JSON (JSONP)
+  const rawBodyExpected = expects.some((e) => e?.bodyMatches !== undefined);
+  const needsBody = !rawBodyExpected && (response.status < 400 || expects.some((e) => e !== undefined && BODY_KEYS.some((k) => k in e)));
   if (!parsed.ok && needsBody) {
     const type = response.headers['content-type']?.split(';')[0]?.trim() || 'no content type';
     const flat = response.body.replace(/\s+/g, ' ').trim();
     const head = flat.length > 80 ? `${flat.slice(0, 80)}…` : flat;
     return { error: { code: 'E_NOT_JSON', message: `${where}: response is not JSON (${type}): ${head || '(empty body)'}` } };
   }
-  const observed: ObservedResponse = { status: response.status, body: parsed.ok ? parsed.value : undefined, durationMs: response.durationMs };
+  const observed: ObservedResponse = {
+    status: response.status,
+    body: parsed.ok ? parsed.value : undefined,
+    text: response.body,
+    contentType: response.headers['content-type'] ?? '',
+    durationMs: response.durationMs,
+  };
   const params = variant.request.params;
   const findings = [
     ...(parsed.ok ? checkContractFor(variant, observed, options.contract) : []),

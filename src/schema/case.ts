@@ -93,6 +93,15 @@ export const ExpectSchema = Type.Object(
       Type.Record(Type.String(), Type.Unknown(), { description: 'Subset the error object must contain (deep).' }),
     ),
     body: Type.Optional(Type.Unknown({ description: 'The whole JSON body, exactly (e.g. the bare 400 string).' })),
+    contentType: Type.Optional(
+      Type.String({ minLength: 1, description: 'The response Content-Type must start with this, e.g. application/javascript.' }),
+    ),
+    bodyMatches: Type.Optional(
+      Type.String({
+        minLength: 1,
+        description: 'JavaScript regular expression (u flag) the raw body text must match; the body may then be other than JSON (e.g. JSONP).',
+      }),
+    ),
     contract: Type.Optional(
       Type.Union([Type.Literal('seed'), Type.Literal('ckan'), Type.Literal('none')], {
         description: 'Contract profile to check the response against; default: the run option.',

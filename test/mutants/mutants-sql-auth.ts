@@ -50,6 +50,14 @@ const sqlGetRefused: MutantHandler = (request, upstream) =>
     ? Promise.resolve(jsonAnswer(400, 'Bad request - JSON Error: Invalid request. Please use POST method for your request'))
     : upstream(request);
 
+/** JSONP answered as plain JSON: the callback wrapper and the JavaScript content type are dropped. */
+const jsonpNotWrapped: MutantHandler = async (request, upstream) => {
+  const response = await upstream(request);
+  const wrapped = /^[\w$.]+\(([\s\S]*)\);$/.exec(response.body);
+  if (!response.contentType.startsWith('application/javascript') || wrapped === null) return response;
+  return { status: response.status, contentType: 'application/json;charset=utf-8', body: wrapped[1] ?? '' };
+};
+
 /** Answers with another status code than upstream's `from`. */
 function remapStatus(from: number, to: number): MutantHandler {
   return async (request, upstream) => {
@@ -79,6 +87,7 @@ export function createSqlAuthMutants(context: MutantContext): Mutant[] {
     { name: 'private-to-anonymous', breaks: 'api.md#5/bare-token', caughtBy: ['auth/private/anonymous', 'auth/private/sql-anonymous', 'auth/private/anonymous-message'], handler: anonymousServed },
     { name: 'bearer-required', breaks: 'api.md#5/bare-token', caughtBy: ['auth/private/with-token', 'auth/private/get-token-in-header', 'auth/private/sql-with-token'], handler: bearerRequired },
     { name: 'jsonp-not-anonymous', breaks: 'ckan-datastore.md#1.3', caughtBy: ['auth/jsonp/anonymous'], handler: jsonpWithUser },
+    { name: 'jsonp-not-wrapped', breaks: 'ckan-datastore.md#1.3', caughtBy: ['auth/jsonp/callback'], handler: jsonpNotWrapped },
     { name: 'validation-as-400', breaks: 'ckan-datastore.md#2.2', caughtBy: ['errors/search/limit-negative', 'errors/search/missing-resource-id', 'search/filters/unknown-column'], handler: remapStatus(409, 400) },
     { name: 'not-found-as-409', breaks: 'ckan-datastore.md#2.3', caughtBy: ['errors/search/unknown-resource'], handler: remapStatus(404, 409) },
     {
