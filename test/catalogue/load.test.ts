@@ -113,6 +113,13 @@ describe('loadCatalogue', () => {
       ],
     ],
     [
+      'a bad regular expression in bodyMatches',
+      { 'q.yaml': CASE.replace('status: 200', 'bodyMatches: "cb("') },
+      [
+        'q.yaml:9:28 [search/limit] /expect/bodyMatches is not a valid regular expression: Unterminated group (E_CASE_INVALID)',
+      ],
+    ],
+    [
       'a problem outside any case, with a document pointer',
       { 'q.yaml': `defaults: { tags: [a], colour: red }\n${CASE}` },
       ['q.yaml:1:24 /defaults unknown field "colour" (E_CASE_INVALID)'],
