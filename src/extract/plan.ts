@@ -27,12 +27,16 @@ async function planResource(client: HttpClient, spec: ExtractSpec): Promise<Extr
   const resourceId = typeof described['resource_id'] === 'string' ? described['resource_id'] : resource;
   const allColumns = readColumns(described['fields']);
   const columns = spec.fields === undefined ? allColumns : pickColumns(allColumns, spec.fields);
-  const counted = await callAction(client, spec.target, 'datastore_search', {
-    resource_id: resourceId,
-    limit: 0,
-    ...(spec.filters === undefined ? {} : { filters: spec.filters }),
-    ...(spec.q === undefined ? {} : { q: spec.q }),
-  });
+  // why: the describing call already counted the whole table; count again only for a filtered extract
+  const narrowed = spec.filters !== undefined || spec.q !== undefined;
+  const counted = narrowed
+    ? await callAction(client, spec.target, 'datastore_search', {
+        resource_id: resourceId,
+        limit: 0,
+        ...(spec.filters === undefined ? {} : { filters: spec.filters }),
+        ...(spec.q === undefined ? {} : { q: spec.q }),
+      })
+    : described;
   const total = readInteger(counted['total']);
   const warnings: string[] = [];
   const method = await chooseResourceMethod(client, spec, allColumns, resourceId);
