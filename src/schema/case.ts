@@ -1,5 +1,6 @@
 // The case-file format: one schema value, from which the TS types and cases/case.schema.json derive.
 import { Type, type Static } from '@sinclair/typebox';
+import { CkanRangeSchema } from './ckan-version.ts';
 
 const Method = Type.Union([Type.Literal('GET'), Type.Literal('POST')], { description: 'HTTP method.' });
 const ApiPath = Type.Union([Type.Literal('/api/action'), Type.Literal('/api/3/action')], {
@@ -148,6 +149,7 @@ export const CaseSchema = Type.Object(
         description: 'Capabilities the target must have (e.g. sql, private, token); else the case is not applicable.',
       }),
     ),
+    ckan: Type.Optional(CkanRangeSchema),
     skip: Type.Optional(Type.String({ minLength: 1, description: 'Reason to skip this case.' })),
     request: RequestSchema,
     variants: Type.Optional(VariantsSchema),

@@ -1,5 +1,6 @@
 // The profile format: maps the catalogue's logical names to one target's data and declares what it supports.
 import { Type, type Static } from '@sinclair/typebox';
+import { CkanVersionSchema } from './ckan-version.ts';
 
 const Name = Type.String({ pattern: '^[A-Za-z0-9_-]+$' });
 
@@ -12,6 +13,12 @@ export const ProfileSchema = Type.Object(
       description:
         'Whether the target serves the bundled fixtures data. Only then are fixture-exact expectations (expectOnFixtures) checked.',
     }),
+    ckan: Type.Optional(
+      Type.Union([CkanVersionSchema, Type.Literal('auto')], {
+        description:
+          'The CKAN version the target runs (its contract and version-specific cases), or auto: read from status_show, else from markers in the first responses.',
+      }),
+    ),
     capabilities: Type.Array(Type.String({ minLength: 1 }), {
       uniqueItems: true,
       description:
