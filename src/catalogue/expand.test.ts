@@ -69,6 +69,16 @@ describe('expandCase', () => {
     expect(expanded.every((v) => v.hasVariants && v.request.method === v.variant.method && v.request.locale === v.variant.locale)).toBe(true);
   });
 
+  it.each([
+    [{ min: '2.9' }, '2.8', 'holds for CKAN 2.9 and later; the target runs CKAN 2.8'],
+    [{ max: '2.11' }, '2.12', 'holds for CKAN 2.11 and earlier; the target runs CKAN 2.12'],
+    [{ min: '2.12', max: '2.12' }, undefined, "holds for CKAN 2.12 and the target's CKAN version is unknown (set ckan: in the profile or pass --ckan-version)"],
+    [{ min: '2.9', max: '2.11' }, '2.10', undefined],
+  ] as const)('judges a case for CKAN %j against a target on %s', (ckan, ckanVersion, reason) => {
+    const [variant] = expandCase(loaded({ ckan }), { profile: reference, env, ckanVersion });
+    expect(variant?.notApplicable).toBe(reason);
+  });
+
   it('keeps expectOnFixtures only for a fixtures profile', () => {
     const item = loaded({ expectOnFixtures: { total: 130, records: { exact: [{ _id: '${values.field}' }] } } });
     expect(expandCase(item, { profile: reference, env })[0]?.expectOnFixtures).toEqual({ total: 130, records: { exact: [{ _id: 'stage' }] } });

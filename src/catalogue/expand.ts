@@ -3,6 +3,7 @@
 import { InputError, KitErrorCode } from '../errors.ts';
 import { compileSchema } from '../schema/ajv.ts';
 import { ExpectSchema, RequestSchema, type CaseRequest, type Expect, type Method } from '../schema/case.ts';
+import { isInCkanRange, type CkanRange, type CkanVersion } from '../schema/ckan-version.ts';
 import type { Profile } from '../schema/profile.ts';
 import type { VariantKey } from '../schema/report.ts';
 import { describeAjvErrors } from './describe-errors.ts';
@@ -24,6 +25,11 @@ export interface ExpandOptions {
    * that says how to give one. Undefined: not judged (listing).
    */
   hasToken?: boolean;
+  /**
+   * The CKAN version the target runs. A case with a `ckan` range is not applicable outside it, and not
+   * applicable when the version is unknown (undefined).
+   */
+  ckanVersion?: CkanVersion | undefined;
 }
 
 /** The expectation keys that say nothing about the data: a case with only these checks only fixture data. */
@@ -56,7 +62,7 @@ function expandVariant(loaded: LoadedCase, variant: Key, declared: boolean, opti
   const expect = resolveExpect(loaded, c.expect, scope, '/expect');
   const onFixtures = fixtures && c.expectOnFixtures ? resolveExpect(loaded, c.expectOnFixtures, scope, '/expectOnFixtures') : undefined;
   const missing = [...request.missing, ...expect.missing, ...(onFixtures?.missing ?? [])];
-  const reason = notApplicableReason(c.needs ?? [], variant, missing, options);
+  const reason = joinReasons(notApplicableReason(c.needs ?? [], variant, missing, options), versionReason(c.ckan, options.ckanVersion));
   // why: against other data, fixture-exact checks cannot run; a case with nothing else to check is not applicable
   const fixturesOnly = c.expectOnFixtures !== undefined && !fixtures;
   const checksOnlyFixtures = fixturesOnly && Object.keys(c.expect).every((key) => dataFreeKeys.has(key));
@@ -127,4 +133,23 @@ function notApplicableReason(
   if (others.length > 0) reasons.push(`profile "${profile.name}" has no ${others.map((m) => `\${${m}}`).join(', ')}`);
   if (envs.length > 0) reasons.push(`environment variable ${envs.join(', ')} not set`);
   return reasons.length === 0 ? undefined : reasons.join('; ');
+}
+
+/** Why a case whose expectations hold for a range of CKAN versions does not apply to this target, if it does not. */
+function versionReason(range: CkanRange | undefined, version: CkanVersion | undefined): string | undefined {
+  if (range === undefined) return undefined;
+  const span = describeRange(range);
+  if (version === undefined) return `holds for CKAN ${span} and the target's CKAN version is unknown (set ckan: in the profile or pass --ckan-version)`;
+  return isInCkanRange(version, range) ? undefined : `holds for CKAN ${span}; the target runs CKAN ${version}`;
+}
+
+function describeRange(range: CkanRange): string {
+  if (range.min !== undefined && range.max !== undefined) return range.min === range.max ? range.min : `${range.min} to ${range.max}`;
+  if (range.min !== undefined) return `${range.min} and later`;
+  return range.max === undefined ? 'any version' : `${range.max} and earlier`;
+}
+
+function joinReasons(...reasons: (string | undefined)[]): string | undefined {
+  const given = reasons.filter((r): r is string => r !== undefined);
+  return given.length === 0 ? undefined : given.join('; ');
 }

@@ -1,7 +1,7 @@
 // Loads, selects and expands the catalogue for a run, list or check: everything before the first request.
 import { expandCase, loadCatalogue, loadProfile, selectCases, type CaseVariant, type LoadedCase } from '../catalogue/index.ts';
 import { KitError, KitErrorCode } from '../errors.ts';
-import type { Profile } from '../schema/index.ts';
+import type { CkanVersion, Profile } from '../schema/index.ts';
 import { resolveWithBundled } from '../util/bundled.ts';
 import { RUN_DEFAULTS } from './options.ts';
 
@@ -21,6 +21,8 @@ export interface SelectionOptions {
   allowEmpty?: boolean | undefined;
   /** Whether a token was given by flag or environment (undefined: not judged, e.g. when listing). */
   tokenGiven?: boolean | undefined;
+  /** The CKAN version the target runs, when known otherwise than from the profile (flag, detection). */
+  ckanVersion?: CkanVersion | undefined;
 }
 
 /** A catalogue ready to run: the selected cases and their variants under the profile. */
@@ -58,7 +60,8 @@ export async function prepareCatalogue(
   }
   const profileToken = profile.token === undefined ? '' : (env[profile.token.env] ?? '');
   const hasToken = options.tokenGiven === undefined ? {} : { hasToken: options.tokenGiven || profileToken !== '' };
-  const variants = cases.flatMap((c) => expandCase(c, { profile, env, ...hasToken }));
+  const ckanVersion = options.ckanVersion ?? (profile.ckan === 'auto' ? undefined : profile.ckan);
+  const variants = cases.flatMap((c) => expandCase(c, { profile, env, ...hasToken, ckanVersion }));
   return { root: catalogue.root, profile, profileFile: options.profileFile, cases, variants };
 }
 
