@@ -45,6 +45,7 @@ describe('displayUrl', () => {
   it.each([
     ['http://h/x', 'http://h/x'],
     ['http://user:secret@h/x', 'http://user:***@h/x'],
+    ['https://TOKEN@h/x', 'https://***@h/x'],
     ['not a url', 'not a url'],
   ])('%s -> %s', (url, shown) => {
     expect(displayUrl(url)).toBe(shown);

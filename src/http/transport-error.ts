@@ -1,5 +1,6 @@
 // Maps what undici/node throw into one-line HttpErrors: `[POST] "url": connect ECONNREFUSED`.
 // Messages carry the method, the URL (password removed) and a reason; never header values or bodies.
+import { maskUrlCredentials } from '../util/redact.ts';
 import { HttpError, HttpErrorCode } from './types.ts';
 
 interface Reason {
@@ -18,16 +19,9 @@ const dnsCodes: ReadonlySet<string> = new Set(['ENOTFOUND', 'EAI_AGAIN', 'EAI_FA
 // Node's certificate verification codes (tls.TLSSocket#authorizationError) that do not start with ERR_.
 const certificatePattern = /^(CERT_|UNABLE_TO_|DEPTH_ZERO_|SELF_SIGNED_|HOSTNAME_MISMATCH|INVALID_CA|INVALID_PURPOSE)/;
 
-/** The URL as shown in messages: a password in it is replaced by `***`. Unparseable input is shown as given. */
+/** The URL as shown in messages: its credentials masked (see maskUrlCredentials). */
 export function displayUrl(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.password === '') return url;
-    parsed.password = '***';
-    return parsed.toString();
-  } catch {
-    return url;
-  }
+  return maskUrlCredentials(url);
 }
 
 /** Builds the HttpError for one failed request. */

@@ -11,5 +11,5 @@ export { checkReachable } from './preflight.ts';
 export { buildRequest, encodeQuery } from './build-request.ts';
 export { checkExpect } from './expect.ts';
 export type { ObservedResponse, ExpectOptions } from './expect.ts';
-export { createRedactor, REDACTED } from './redact.ts';
+export { createRedactor, REDACTED, maskUrlCredentials, urlSecrets } from '../util/redact.ts';
 export type { RunOptions, RunCollaborators, RunVariant, ContractProfile } from './types.ts';

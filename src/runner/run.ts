@@ -5,7 +5,7 @@ import { REPORT_SCHEMA_VERSION } from '../schema/index.ts';
 import { summarize } from '../reporters/index.ts';
 import { checkVariantsAgree } from './agree.ts';
 import { runPool } from './pool.ts';
-import { createRedactor } from './redact.ts';
+import { createRedactor, urlSecrets } from '../util/redact.ts';
 import { createBaseResult, runVariant } from './run-case.ts';
 import type { RunCollaborators, RunOptions, RunVariant } from './types.ts';
 
@@ -16,14 +16,15 @@ export const INTERRUPTED_REASON = 'not run: the run was interrupted';
 
 /**
  * Runs the variants against `options.targetUrl` and returns the result model. Target problems become case
- * results (fail/error), never exceptions; the token is redacted from the whole result.
+ * results (fail/error), never exceptions; the token and the URL's credentials are redacted from the whole
+ * result and from what the listener sees.
  */
 export async function run(options: RunOptions, collaborators: RunCollaborators): Promise<RunResult> {
   const { clock, listener } = collaborators;
   const startedAt = clock.now();
   const variants = options.variants;
-  const redact = createRedactor([options.token]);
-  listener?.onRunStart?.({ total: variants.length, targetUrl: options.targetUrl });
+  const redact = createRedactor([options.token, ...urlSecrets(options.targetUrl)]);
+  listener?.onRunStart?.({ total: variants.length, targetUrl: redact(options.targetUrl) });
 
   const results: (CaseResult | undefined)[] = new Array<CaseResult | undefined>(variants.length);
   const groups = groupByCase(variants);

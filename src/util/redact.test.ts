@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { createRedactor, maskUrlCredentials, urlSecrets } from './redact.ts';
+
+describe('createRedactor', () => {
+  it('replaces the token in every string, key and escaped form', () => {
+    const redact = createRedactor(['s3cr"et']);
+    const out = redact({ a: 'x s3cr"et y', b: ['s3cr\\"et'], 's3cr"et': 1, c: 's3cr%22et', n: 5 });
+    expect(JSON.stringify(out)).not.toContain('s3cr');
+    expect(out.n).toBe(5);
+  });
+
+  it.each([
+    ['HTML-escaped', 'a<b>&"c\'', 'echo a&lt;b&gt;&amp;&quot;c&#39; and a&lt;b&gt;&amp;&#34;c&#x27;'],
+    ['URL-encoded, lower-case escapes', 'a+b/c=', 'q=a%2bb%2fc%3d'],
+    ['URL-encoded, upper-case escapes', 'a+b/c=', 'q=a%2Bb%2Fc%3D'],
+    ['form-encoded', 'a b&c', 'q=a+b%26c'],
+  ])('redacts a token echoed %s', (_form, token, echoed) => {
+    const out = createRedactor([token])({ body: echoed });
+    expect(out.body).toContain('***');
+    for (const piece of ['a&lt;b', 'a%2', 'a+b%26']) expect(out.body).not.toContain(piece);
+  });
+
+  it('masks URL credentials in every string, with or without a token', () => {
+    const redact = createRedactor([undefined, '']);
+    const out = redact({ url: 'http://user:pw@h:1/x', line: 'target "https://TOKEN@h/api/3" is down', plain: 'a@b c' });
+    expect(out).toEqual({ url: 'http://user:***@h:1/x', line: 'target "https://***@h/api/3" is down', plain: 'a@b c' });
+  });
+});
+
+describe('maskUrlCredentials', () => {
+  it.each([
+    ['http://h/x', 'http://h/x'],
+    ['run http://user:p%40ss@h:8/x?y=1 now', 'run http://user:***@h:8/x?y=1 now'],
+    ['<a href="https://t0k@h/">', '<a href="https://***@h/">'],
+    ['mail me at someone@example.org', 'mail me at someone@example.org'],
+  ])('%s -> %s', (text, shown) => {
+    expect(maskUrlCredentials(text)).toBe(shown);
+  });
+});
+
+describe('urlSecrets', () => {
+  it.each([
+    ['http://user:p%40ss@h/', ['p%40ss', 'p@ss']],
+    ['https://TOKEN@h/', ['TOKEN']],
+    ['http://h/', []],
+    ['not a url', []],
+  ])('%s -> %j', (url, secrets) => {
+    expect(urlSecrets(url)).toEqual(secrets);
+  });
+});

@@ -1,0 +1,83 @@
+// Keeps secrets out of every output: tokens and the credentials of a URL (`http://user:password@host`) are
+// replaced wherever they appear (results, messages, echoed bodies, manifests), in their escaped forms too.
+
+/** What a secret is replaced with (the same mask the HTTP module uses for secret headers). */
+export const REDACTED = '***';
+
+// scheme://userinfo@ — userinfo stops at the first character a URL's authority cannot hold before the host.
+const urlUserinfo = /\b([a-z][a-z0-9+.-]*:\/\/)([^\s/?#@"'<>`\\]+)@/gi;
+
+/**
+ * Masks the credentials of every URL in `text`: `http://user:password@host` becomes `http://user:***@host`;
+ * a lone user name (`https://TOKEN@host`, often a token) becomes `https://***@host`. Other text is kept.
+ */
+export function maskUrlCredentials(text: string): string {
+  return text.replace(urlUserinfo, (_match, scheme: string, userinfo: string) => {
+    const colon = userinfo.indexOf(':');
+    return colon === -1 ? `${scheme}${REDACTED}@` : `${scheme}${userinfo.slice(0, colon)}:${REDACTED}@`;
+  });
+}
+
+/**
+ * The secrets a URL carries, to redact wherever they appear on their own (e.g. echoed in a body): its password,
+ * or its user name when there is no password. Both as written and percent-decoded. None for an invalid URL.
+ */
+export function urlSecrets(url: string): string[] {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return [];
+  }
+  const secret = parsed.password !== '' ? parsed.password : parsed.username;
+  return secret === '' ? [] : [...new Set([secret, safeDecode(secret)])];
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+/** The forms a secret may take when a target echoes it back: JSON string, URL (query or form) and HTML escapes. */
+function escapedForms(secret: string): string[] {
+  const uri = encodeURIComponent(secret);
+  const html = secret.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  const htmlQuotes = [
+    html.replace(/"/g, '&quot;').replace(/'/g, '&#39;'),
+    html.replace(/"/g, '&#34;').replace(/'/g, '&#x27;'),
+    html.replace(/"/g, '&#x22;').replace(/'/g, '&apos;'),
+  ];
+  return [
+    secret,
+    JSON.stringify(secret).slice(1, -1),
+    uri,
+    uri.replace(/%[0-9A-F]{2}/g, (escape) => escape.toLowerCase()),
+    uri.replace(/%20/g, '+'),
+    encodeURI(secret),
+    ...htmlQuotes,
+  ];
+}
+
+/**
+ * Returns a function that redacts a JSON-like value: every occurrence of the secrets (and their escaped forms)
+ * in any string or key becomes `***`, and so do the credentials of any URL in it.
+ */
+export function createRedactor(secrets: readonly (string | undefined)[]): <T>(value: T) => T {
+  const list = secrets.filter((s): s is string => s !== undefined && s.length > 0);
+  // longest first, so a secret's escaped form is replaced whole before a shorter form could split it
+  const needles = [...new Set(list.flatMap(escapedForms))].filter((n) => n !== '').sort((a, b) => b.length - a.length);
+  const redactText = (text: string): string => maskUrlCredentials(needles.reduce((t, n) => t.split(n).join(REDACTED), text));
+  const walk = (value: unknown): unknown => {
+    if (typeof value === 'string') return redactText(value);
+    if (Array.isArray(value)) return value.map(walk);
+    if (typeof value === 'object' && value !== null) {
+      return Object.fromEntries(Object.entries(value).map(([k, v]) => [redactText(k), walk(v)]));
+    }
+    return value;
+  };
+  // why: walk() rebuilds the same JSON shape with strings replaced, so the input type still holds
+  return <T>(value: T): T => walk(value) as T;
+}
