@@ -2,7 +2,7 @@
 // Findings and case errors are data in the result model, never thrown (see src/model).
 
 /**
- * Stable error codes. `E_USAGE`/`E_*_INVALID` map to exit 2, `E_ENV`/`E_UNREACHABLE`/`E_SERVER_START` to exit 3,
+ * Stable error codes. `E_USAGE`/`E_*_INVALID` map to exit 2, `E_ENV`/`E_UNREACHABLE`/`E_NOT_CKAN`/`E_SERVER_START` to exit 3,
  * `E_EXTRACT_FAILED` to exit 1.
  */
 export const KitErrorCode = {
@@ -15,6 +15,7 @@ export const KitErrorCode = {
   reportInvalid: 'E_REPORT_INVALID',
   shardMissing: 'E_SHARD_MISSING',
   unreachable: 'E_UNREACHABLE',
+  notCkan: 'E_NOT_CKAN',
   serverStart: 'E_SERVER_START',
   environment: 'E_ENV',
   extractFailed: 'E_EXTRACT_FAILED',
@@ -23,6 +24,7 @@ export type KitErrorCode = (typeof KitErrorCode)[keyof typeof KitErrorCode];
 
 const environmentCodes: ReadonlySet<string> = new Set([
   KitErrorCode.unreachable,
+  KitErrorCode.notCkan,
   KitErrorCode.serverStart,
   KitErrorCode.environment,
 ]);

@@ -60,7 +60,7 @@ export function createRunCommand(createListener: ListenerFactory): CliCommand {
             .epilog(
               'Exit codes: 0 every case passed (flaky, skipped and not-applicable are fine), 1 a case failed or errored, ' +
                 '2 bad catalogue, profile or flags (or no case selected without --allow-empty), ' +
-                '3 the target is unreachable (pre-flight) or the reference server cannot start.',
+                '3 the target is unreachable or not a CKAN action API (pre-flight), or the reference server cannot start.',
             ),
         async (argv) => {
           const args: RunArgs = {

@@ -1,21 +1,59 @@
-// The pre-flight: one request before any case, so a down target is one clear line (exit 3), not N case errors.
-import { HttpError, type HttpClient } from '../http/index.ts';
+// The pre-flight: before any case, ask the target one action and recognise CKAN's JSON envelope, so a down target
+// or a wrong base URL is one clear line (exit 3), not one error per case.
+import { HttpError, type HttpClient, type HttpResponse } from '../http/index.ts';
 import { KitError, KitErrorCode } from '../errors.ts';
 import { maskUrlCredentials } from '../util/redact.ts';
+import { describeAnswer, suggestBaseUrl } from './preflight-hint.ts';
 
 /**
- * Sends `GET <base>/api/3` (CKAN answers `{"version": 3}`; any HTTP answer at all proves the target is up).
- * Throws KitError E_UNREACHABLE `target <url> is unreachable: <reason>` (URL credentials masked) when no HTTP
- * answer comes back.
+ * The actions asked, in order, under `/api/3/action` (CKAN 2.8-2.12 answer both without a token). status_show is
+ * the cheapest; a site that does not expose it (or a server that implements only the DataStore) is asked
+ * datastore_search on `_table_metadata`, which CKAN never guards.
+ */
+export const PREFLIGHT_ACTIONS = ['status_show', 'datastore_search?resource_id=_table_metadata&limit=0'] as const;
+
+/**
+ * Checks that `baseUrl` is a CKAN action API. Throws KitError E_UNREACHABLE `target <url> is unreachable: <reason>`
+ * when no HTTP answer comes back, and E_NOT_CKAN (exit 3) naming what answered and what the base URL should be
+ * when no asked action answers with CKAN's `{success, result|error}` envelope.
  */
 export async function checkReachable(client: HttpClient, baseUrl: string): Promise<void> {
-  const url = `${baseUrl.replace(/\/+$/, '')}/api/3`;
+  const base = baseUrl.replace(/\/+$/, '');
+  let first: { url: string; response: HttpResponse } | undefined;
+  for (const action of PREFLIGHT_ACTIONS) {
+    const url = `${base}/api/3/action/${action}`;
+    const response = await send(client, url, baseUrl);
+    if (isCkanEnvelope(response.body)) return;
+    first ??= { url, response };
+  }
+  if (first === undefined) return;
+  const answered = `${describeAnswer(first.response)} at ${maskUrlCredentials(first.url)}`;
+  throw new KitError(
+    KitErrorCode.notCkan,
+    `target ${maskUrlCredentials(baseUrl)} is not a CKAN action API: ${answered}; ${suggestBaseUrl(baseUrl, first.response)}`,
+  );
+}
+
+async function send(client: HttpClient, url: string, baseUrl: string): Promise<HttpResponse> {
   try {
-    await client.send({ method: 'GET', url });
+    return await client.send({ method: 'GET', url, headers: { accept: 'application/json' } });
   } catch (error) {
     if (!(error instanceof HttpError)) throw error;
     // the HttpError message is `[GET] "url": reason`; keep only the reason, the target is named already
     const reason = error.message.replace(/^\[[A-Z]+\] "[^"]*": /, '');
     throw new KitError(KitErrorCode.unreachable, `target ${maskUrlCredentials(baseUrl)} is unreachable: ${reason}`, { cause: error });
   }
+}
+
+/** CKAN's action envelope: a JSON object with a boolean `success` and a `result` (success) or `error` (failure). */
+export function isCkanEnvelope(text: string): boolean {
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return false;
+  }
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return false;
+  const success: unknown = Reflect.get(body, 'success');
+  return typeof success === 'boolean' && (success ? 'result' in body : 'error' in body);
 }

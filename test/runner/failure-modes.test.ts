@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.ts';
 import type { RunResult } from '../../src/index.ts';
-import { createCapturedIo, findClosedPort, makeTempDir, removeDir, startTestServer, writeJsonFiles, type TestServer } from './helpers.ts';
+import { createCapturedIo, findClosedPort, makeTempDir, removeDir, startTestServer, writeJsonFiles, type TestServer, PREFLIGHT_BODY, PREFLIGHT_PATH } from './helpers.ts';
 
 const catalogue = {
   'cases/search.json': {
@@ -48,7 +48,7 @@ describe('run against a broken target', () => {
     const seen: string[] = [];
     server = await startTestServer((req, res) => {
       seen.push(req.url ?? '');
-      if (req.url === '/api/3') res.end('{"version": 3}');
+      if (req.url === PREFLIGHT_PATH) res.end(PREFLIGHT_BODY);
       // action calls never answer
     });
     const { io } = createCapturedIo(dir);
@@ -60,13 +60,14 @@ describe('run against a broken target', () => {
       ['search/two', 'error', 'E_TIMEOUT'],
     ]);
     expect(report.cases[0]?.error?.message).toMatch(/^\[POST\] "http:\/\/127\.0\.0\.1:\d+\/api\/action\/datastore_search": .*time/i);
-    expect(seen[0]).toBe('/api/3');
+    expect(seen[0]).toBe(PREFLIGHT_PATH);
   });
 
-  it('ends an HTML-answering target with exit 1 and a not-JSON reason per case', async () => {
+  it('ends a target whose DataStore calls answer HTML with exit 1 and a not-JSON reason per case', async () => {
     server = await startTestServer((req, res) => {
+      if (req.url === PREFLIGHT_PATH) return res.end(PREFLIGHT_BODY);
       res.setHeader('content-type', 'text/html; charset=utf-8');
-      res.end(req.url === '/api/3' ? '<html>home</html>' : '<!DOCTYPE html><html><head><title>Login</title></head><body>Please sign in</body></html>');
+      res.end('<!DOCTYPE html><html><head><title>Login</title></head><body>Please sign in</body></html>');
     });
     const { io, stdout } = createCapturedIo(dir);
     const code = await main(['run', '--target', server.url, '--report', 'json'], io);
@@ -78,5 +79,78 @@ describe('run against a broken target', () => {
       message: `[GET] "${server.url}/api/action/datastore_search?resource_id=x&limit=1": response is not JSON (text/html): <!DOCTYPE html><html><head><title>Login</title></head><body>Please sign in</body…`,
     });
     expect(stdout()).toContain('response is not JSON (text/html)');
+  });
+});
+
+describe('the pre-flight against a wrong base URL', () => {
+  const notFoundPage = '<!DOCTYPE html><html><head><title>Page not found</title></head><body>404</body></html>';
+
+  async function runAgainst(target: string): Promise<{ code: number; err: string; seen: string[] }> {
+    const { io, stdout, stderr } = createCapturedIo(dir);
+    const code = await main(['run', '--target', target, '--report', 'json'], io);
+    expect(stdout()).not.toContain('search/one');
+    return { code, err: stderr(), seen };
+  }
+
+  let seen: string[] = [];
+  beforeEach(() => {
+    seen = [];
+  });
+
+  it('stops at exit 3 on an HTML 404 site and names what answered and the site root', async () => {
+    server = await startTestServer((req, res) => {
+      seen.push(req.url ?? '');
+      res.statusCode = 404;
+      res.setHeader('content-type', 'text/html; charset=utf-8');
+      res.end(notFoundPage);
+    });
+    const { code, err } = await runAgainst(`${server.url}/dataset`);
+    expect(code).toBe(3);
+    expect(err).toBe(
+      `target ${server.url}/dataset is not a CKAN action API: an HTML 404 page ("Page not found") at ${server.url}/dataset/api/3/action/status_show; ` +
+        `try the site root (--target ${server.url}) or the sub-path the portal lives under (E_NOT_CKAN)\n`,
+    );
+    expect(seen).toEqual(['/dataset/api/3/action/status_show', '/dataset/api/3/action/datastore_search?resource_id=_table_metadata&limit=0']);
+  });
+
+  it('tells to drop an API path given in the base URL', async () => {
+    server = await startTestServer((req, res) => {
+      seen.push(req.url ?? '');
+      res.statusCode = 404;
+      res.setHeader('content-type', 'text/html');
+      res.end(notFoundPage);
+    });
+    const { code, err } = await runAgainst(`${server.url}/api/3/action/`);
+    expect(code).toBe(3);
+    expect(err).toContain(`at ${server.url}/api/3/action/api/3/action/status_show;`);
+    expect(err).toContain(`the base URL ends in an API path: drop it, e.g. --target ${server.url} (E_NOT_CKAN)`);
+  });
+
+  it('says when JSON answers are not CKAN envelopes, at the site root', async () => {
+    server = await startTestServer((_req, res) => {
+      res.setHeader('content-type', 'application/json');
+      res.end('{"status":"ok"}');
+    });
+    const { code, err } = await runAgainst(server.url);
+    expect(code).toBe(3);
+    expect(err).toContain(`a JSON 200 answer that is not CKAN's {success, result} envelope at ${server.url}/api/3/action/status_show`);
+    expect(err).toContain('give that sub-path as the base URL');
+  });
+
+  it('accepts a site without status_show whose datastore_search answers the envelope', async () => {
+    server = await startTestServer((req, res) => {
+      seen.push(req.url ?? '');
+      res.setHeader('content-type', 'application/json');
+      if (req.url === PREFLIGHT_PATH) {
+        res.statusCode = 400;
+        return res.end('"Bad request - Action name not known: status_show"');
+      }
+      res.end(JSON.stringify({ help: 'h', success: true, result: { records: [] } }));
+    });
+    const { io } = createCapturedIo(dir);
+    const code = await main(['run', '--target', server.url, '--report', 'json'], io);
+    expect(code).toBe(0);
+    expect(seen.slice(0, 2)).toEqual([PREFLIGHT_PATH, '/api/3/action/datastore_search?resource_id=_table_metadata&limit=0']);
+    expect(seen.length).toBe(4);
   });
 });

@@ -55,3 +55,9 @@ export function readBody(req: IncomingMessage): Promise<string> {
     req.on('error', reject);
   });
 }
+
+/** The pre-flight's request path (`status_show` under /api/3/action, see src/runner/preflight.ts). */
+export const PREFLIGHT_PATH = '/api/3/action/status_show';
+
+/** What a CKAN answers to the pre-flight's status_show: its action envelope. */
+export const PREFLIGHT_BODY = JSON.stringify({ help: 'http://x/api/3/action/help_show?name=status_show', success: true, result: { ckan_version: '2.11.0' } });

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.ts';
 import type { RunResult } from '../../src/index.ts';
-import { createCapturedIo, makeTempDir, readBody, removeDir, startTestServer, writeJsonFiles, type TestServer } from './helpers.ts';
+import { createCapturedIo, makeTempDir, readBody, removeDir, startTestServer, writeJsonFiles, type TestServer, PREFLIGHT_BODY, PREFLIGHT_PATH } from './helpers.ts';
 
 const TOKEN = 'tok-7f3a9c1e5b-secret';
 
@@ -35,7 +35,7 @@ describe('run', () => {
   it('reports a case that passed only on retry as flaky and exits 0', async () => {
     let calls = 0;
     server = await startTestServer((req, res) => {
-      if (req.url === '/api/3') return res.end('{"version":3}');
+      if (req.url === PREFLIGHT_PATH) return res.end(PREFLIGHT_BODY);
       calls++;
       if (calls === 1) {
         res.statusCode = 503;
@@ -53,7 +53,7 @@ describe('run', () => {
   });
 
   it('starts no new case after the first failure with --bail', async () => {
-    server = await startTestServer((req, res) => res.end(req.url === '/api/3' ? '{}' : ok([])));
+    server = await startTestServer((req, res) => res.end(req.url === PREFLIGHT_PATH ? PREFLIGHT_BODY : ok([])));
     const cases = ['c1', 'c2', 'c3'].map((id) => searchCase(id, { records: { count: id === 'c1' ? 1 : 0 } }));
     await writeJsonFiles(dir, { 'cases/a.json': { cases } });
     const { io } = createCapturedIo(dir);
@@ -73,7 +73,7 @@ describe('run', () => {
     server = await startTestServer((req, res) => {
       void readBody(req).then(() => {
         seen.push(req.headers.authorization ?? '');
-        if (req.url === '/api/3') return res.end('{}');
+        if (req.url === PREFLIGHT_PATH) return res.end(PREFLIGHT_BODY);
         // a target that echoes the token back, in the body and in a header
         res.setHeader('x-echo', String(req.headers.authorization));
         res.end(JSON.stringify({ success: false, error: { message: `bad token ${String(req.headers.authorization)}` } }));
@@ -95,7 +95,7 @@ describe('run', () => {
   });
 
   it('exits 2 when the selection is empty, and 0 with --allow-empty', async () => {
-    server = await startTestServer((_req, res) => res.end('{}'));
+    server = await startTestServer((_req, res) => res.end(PREFLIGHT_BODY));
     await writeJsonFiles(dir, { 'cases/a.json': { cases: [searchCase('only', {}, { tags: ['x'] })] } });
     const first = createCapturedIo(dir);
     expect(await main(['run', '--target', server.url, '--tag', 'nope'], first.io)).toBe(2);
