@@ -2,7 +2,7 @@
 // failures with their first finding. Writes only to the stream it is given.
 import type { CaseResult, Counts, RunListener, RunResult } from '../model/index.ts';
 import { createCounts, hasFailures } from './summarize.ts';
-import { cutText, describeOutcome, formatDuration } from './text.ts';
+import { cutText, describeInterruption, describeOutcome, formatDuration } from './text.ts';
 
 /** Where and how the console listener writes. */
 export interface ConsoleListenerOptions {
@@ -138,5 +138,7 @@ function renderVerdict(result: RunResult, paint: Paint): string {
     `${s.pass + s.flaky} passed, ${s.fail} failed, ${s.error} errored` +
     `${s.flaky > 0 ? ` (${s.flaky} flaky)` : ''}, ${s.skipped} skipped, ${s.notApplicable} not applicable` +
     ` of ${s.total} in ${formatDuration(result.durationMs)}`;
-  return hasFailures(s) ? paint('red', text) : paint('green', text);
+  const interruption = describeInterruption(result);
+  const verdict = hasFailures(s) ? paint('red', text) : paint(interruption === '' ? 'green' : 'yellow', text);
+  return interruption === '' ? verdict : `${paint('red', interruption)}\n${verdict}`;
 }

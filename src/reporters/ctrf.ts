@@ -1,7 +1,7 @@
 // CTRF JSON (ctrf.io): the common JSON test report many CI dashboards and GitHub actions read.
 import type { CaseResult, CaseStatus, RunResult } from '../model/index.ts';
 import type { CtrfReport, CtrfStatus, CtrfTest } from './ctrf-schema.ts';
-import { describeOutcome, formatFindingDetail, redactCurl } from './text.ts';
+import { describeInterruption, describeOutcome, formatFindingDetail, redactCurl } from './text.ts';
 
 /** The CTRF spec version this renderer follows. */
 export const CTRF_SPEC_VERSION = '0.0.0';
@@ -26,6 +26,8 @@ export function toCtrf(result: RunResult): CtrfReport {
   const { summary } = result;
   const start = toEpochMs(result.startedAt);
   const stop = toEpochMs(result.finishedAt);
+  const interruption = toInterruptionTest(result);
+  const extra = interruption === undefined ? 0 : 1;
   return {
     reportFormat: 'CTRF',
     specVersion: CTRF_SPEC_VERSION,
@@ -34,9 +36,9 @@ export function toCtrf(result: RunResult): CtrfReport {
     results: {
       tool: { name: result.kit.name, version: result.kit.version },
       summary: {
-        tests: summary.total,
+        tests: summary.total + extra,
         passed: summary.pass + summary.flaky,
-        failed: summary.fail + summary.error,
+        failed: summary.fail + summary.error + extra,
         skipped: summary.skipped + summary.notApplicable,
         pending: 0,
         other: 0,
@@ -45,8 +47,9 @@ export function toCtrf(result: RunResult): CtrfReport {
         start,
         stop: Math.max(start, stop),
         duration: Math.round(result.durationMs),
+        ...(result.interrupted === undefined ? {} : { extra: { interrupted: { ...result.interrupted } } }),
       },
-      tests: result.cases.map(toCtrfTest),
+      tests: [...result.cases.map(toCtrfTest), ...(interruption === undefined ? [] : [interruption])],
       environment: {
         reportName: `${result.kit.name} against ${result.target.url}`,
         testEnvironment: result.target.url,
@@ -83,6 +86,13 @@ function toCtrfTest(result: CaseResult): CtrfTest {
     test.retries = Math.max(0, (result.exchange?.attempts ?? 1) - 1);
   }
   return test;
+}
+
+// why: dashboards count failed tests; an interrupted run must not read as all passed, so it is one failed test
+function toInterruptionTest(result: RunResult): CtrfTest | undefined {
+  const message = describeInterruption(result);
+  if (message === '') return undefined;
+  return { name: 'run interrupted', status: 'failed', duration: 0, suite: ['run'], rawStatus: 'interrupted', type: 'api', message };
 }
 
 function renderTrace(result: CaseResult): string {

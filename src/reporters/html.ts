@@ -4,7 +4,7 @@ import { anchorOf, renderBadge, renderCaseDetail, type HtmlLimits } from './html
 import { escapeHtml } from './html-escape.ts';
 import { HTML_STYLE } from './html-style.ts';
 import { hasFailures } from './summarize.ts';
-import { cutText, describeOutcome, formatDuration, sortFailuresFirst } from './text.ts';
+import { cutText, describeInterruption, describeOutcome, formatDuration, sortFailuresFirst } from './text.ts';
 
 /** Options of `renderHtml`. */
 export interface HtmlOptions extends Partial<HtmlLimits> {
@@ -57,9 +57,15 @@ function renderHeader(result: RunResult): string {
     `started ${escapeHtml(result.startedAt)}`,
     `took ${escapeHtml(formatDuration(result.durationMs))}`,
   ].filter((fact) => fact !== '');
-  const verdict = hasFailures(summary)
-    ? `<p class="verdict bad">${summary.fail} failed, ${summary.error} errored of ${summary.total}</p>`
-    : `<p class="verdict ok">all ${summary.pass + summary.flaky} run cases passed (${summary.total} selected)</p>`;
+  const interruption = describeInterruption(result);
+  const verdict = [
+    interruption === '' ? '' : `<p class="verdict bad">${escapeHtml(interruption)}</p>`,
+    hasFailures(summary)
+      ? `<p class="verdict bad">${summary.fail} failed, ${summary.error} errored of ${summary.total}</p>`
+      : interruption === ''
+        ? `<p class="verdict ok">all ${summary.pass + summary.flaky} run cases passed (${summary.total} selected)</p>`
+        : '',
+  ].filter((line) => line !== '').join('\n');
   return `<header>\n<h1>${escapeHtml(result.kit.name)} conformance report</h1>\n<p class="meta">${facts.join(' · ')}</p>\n${verdict}\n</header>`;
 }
 

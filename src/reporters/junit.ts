@@ -2,7 +2,7 @@
 // conformance class (or case file), one <testcase> per case variant, named by its unique result id.
 import type { CaseResult, RunResult } from '../model/index.ts';
 import { summarize } from './summarize.ts';
-import { describeOutcome, formatFindingDetail, redactCurl } from './text.ts';
+import { describeInterruption, describeOutcome, formatFindingDetail, redactCurl } from './text.ts';
 import { escapeXmlText, renderAttributes } from './xml.ts';
 
 /** Options of `renderJunit`. */
@@ -19,12 +19,15 @@ export function renderJunit(result: RunResult, options: JunitOptions = {}): stri
   const suites = [...groups].map(([name, cases], index) =>
     renderSuite({ name, cases, index, timestamp, hostname: result.hostname, properties }),
   );
+  const interruption = renderInterruption(result, { index: suites.length, timestamp, properties });
+  if (interruption !== '') suites.push(interruption);
   const { summary } = result;
+  const extra = interruption === '' ? 0 : 1;
   const rootAttributes = renderAttributes({
     name: result.kit.name,
-    tests: summary.total,
+    tests: summary.total + extra,
     failures: summary.fail,
-    errors: summary.error,
+    errors: summary.error + extra,
     skipped: summary.skipped + summary.notApplicable,
     time: toSeconds(result.durationMs),
     timestamp,
@@ -58,6 +61,26 @@ function renderSuite(suite: SuiteInput): string {
   });
   const testcases = suite.cases.map((result) => renderTestcase(result, suite.name)).join('');
   return `  <testsuite${attributes}>\n${suite.properties}${testcases}    <system-out/>\n    <system-err/>\n  </testsuite>\n`;
+}
+
+// why: CI reads JUnit counts; an interrupted run must not read as 0 failures, so the interruption is an error
+function renderInterruption(result: RunResult, suite: { index: number; timestamp: string; properties: string }): string {
+  const message = describeInterruption(result);
+  if (message === '') return '';
+  const attributes = renderAttributes({
+    name: 'run',
+    id: suite.index,
+    package: 'run',
+    hostname: result.hostname,
+    timestamp: suite.timestamp,
+    tests: 1,
+    failures: 0,
+    errors: 1,
+    skipped: 0,
+    time: toSeconds(0),
+  });
+  const testcase = `    <testcase${renderAttributes({ name: 'run interrupted', classname: 'run', time: toSeconds(0) })}>\n${element('error', { message, type: 'interrupted' }, message)}    </testcase>\n`;
+  return `  <testsuite${attributes}>\n${suite.properties}${testcase}    <system-out/>\n    <system-err/>\n  </testsuite>\n`;
 }
 
 function renderTestcase(result: CaseResult, suiteName: string): string {
@@ -118,6 +141,7 @@ function renderProperties(result: RunResult): string {
   ];
   if (result.target.profile !== undefined) entries.push(['target.profile', result.target.profile]);
   if (result.shard !== undefined) entries.push(['shard', `${result.shard.index}/${result.shard.count}`]);
+  if (result.interrupted !== undefined) entries.push(['interrupted', `${result.interrupted.ran} ran, ${result.interrupted.notRun} not run`]);
   const lines = entries.map(([name, value]) => `      <property${renderAttributes({ name, value })}/>\n`);
   return `    <properties>\n${lines.join('')}    </properties>\n`;
 }

@@ -2,7 +2,7 @@
 // Written as summary.md and appended to $GITHUB_STEP_SUMMARY on GitHub Actions.
 import type { CaseResult, Counts, RunResult } from '../model/index.ts';
 import { hasFailures } from './summarize.ts';
-import { cutText, describeOutcome, formatDuration } from './text.ts';
+import { cutText, describeInterruption, describeOutcome, formatDuration } from './text.ts';
 
 /** Options of `renderMarkdown`. */
 export interface MarkdownOptions {
@@ -13,10 +13,12 @@ export interface MarkdownOptions {
 /** Renders the run as GitHub-flavoured Markdown. Pure. */
 export function renderMarkdown(result: RunResult, options: MarkdownOptions = {}): string {
   const { summary } = result;
-  const verdict = hasFailures(summary) ? '❌ failed' : '✅ passed';
+  const interruption = describeInterruption(result);
+  const verdict = hasFailures(summary) ? '❌ failed' : interruption !== '' ? '⚠️ interrupted' : '✅ passed';
   const lines = [
     `## ${escapeMarkdown(result.kit.name)} conformance: ${verdict}`,
     '',
+    ...(interruption === '' ? [] : [`**${escapeMarkdown(interruption)}.**`, '']),
     `Target \`${escapeCode(result.target.url)}\`${result.target.reference ? ' (bundled reference server)' : ''}` +
       `${result.shard === undefined ? '' : `, shard ${result.shard.index}/${result.shard.count}`}` +
       `, ${summary.total} cases in ${formatDuration(result.durationMs)}, started ${result.startedAt}.`,

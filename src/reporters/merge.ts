@@ -20,6 +20,9 @@ export function mergeReports(results: readonly RunResult[]): RunResult {
   const startedAt = pickTime(ordered.map((r) => r.startedAt), 'min');
   const finishedAt = pickTime(ordered.map((r) => r.finishedAt), 'max');
   const hostnames = [...new Set(ordered.map((r) => r.hostname))];
+  // an interrupted shard makes the merged run interrupted: what did not run is still missing
+  const stopped = ordered.filter((r) => r.interrupted !== undefined);
+  const notRun = stopped.reduce((sum, r) => sum + (r.interrupted?.notRun ?? 0), 0);
   return {
     schemaVersion: first.schemaVersion,
     kit: first.kit,
@@ -28,6 +31,7 @@ export function mergeReports(results: readonly RunResult[]): RunResult {
     startedAt,
     finishedAt,
     durationMs: Math.max(0, Date.parse(finishedAt) - Date.parse(startedAt)),
+    ...(stopped.length === 0 ? {} : { interrupted: { ran: cases.length - notRun, notRun } }),
     ...summarize(cases),
     cases,
   };

@@ -1,5 +1,5 @@
 // Shared text helpers for the renderers: finding lines, value previews, durations, header redaction.
-import type { CaseResult, Finding } from '../model/index.ts';
+import type { CaseResult, Finding, RunResult } from '../model/index.ts';
 
 /** `records.every /result/records/0/name: expected "a", got "b"`: the one-line form of a finding. */
 export function formatFinding(finding: Finding): string {
@@ -30,6 +30,16 @@ export function describeOutcome(result: CaseResult): string {
     return attempts === undefined ? 'passed on retry' : `passed on retry (${attempts} attempts)`;
   }
   return result.reason ?? '';
+}
+
+/**
+ * `interrupted: 12 of 40 case variants ran, 28 not run (reported skipped)` for a run stopped by SIGINT/SIGTERM;
+ * '' for a run that went to its end. Every report format shows this line, so none reads as a complete pass.
+ */
+export function describeInterruption(result: RunResult): string {
+  const stop = result.interrupted;
+  if (stop === undefined) return '';
+  return `interrupted: ${stop.ran} of ${stop.ran + stop.notRun} case variants ran, ${stop.notRun} not run (reported skipped)`;
 }
 
 /** JSON text of a value (compact), cut to `maxChars` with an ellipsis; `undefined` renders as `undefined`. */

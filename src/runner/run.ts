@@ -65,6 +65,7 @@ export async function run(options: RunOptions, collaborators: RunCollaborators):
     finishedAt: new Date(finishedAt).toISOString(),
     durationMs: Math.max(0, finishedAt - startedAt),
     ...(options.shard === undefined ? {} : { shard: { ...options.shard } }),
+    ...(options.signal?.aborted === true ? { interrupted: { ran: cases.length - notStarted.length, notRun: notStarted.length } } : {}),
     ...summarize(cases),
     cases,
   };

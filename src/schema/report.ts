@@ -109,6 +109,15 @@ export const RunResultSchema = Type.Object(
     shard: Type.Optional(
       Type.Object({ index: Type.Integer({ minimum: 1 }), count: Type.Integer({ minimum: 1 }) }, { additionalProperties: false }),
     ),
+    interrupted: Type.Optional(
+      Type.Object(
+        { ran: Type.Integer({ minimum: 0 }), notRun: Type.Integer({ minimum: 0 }) },
+        {
+          additionalProperties: false,
+          description: 'Present when the run was stopped (SIGINT/SIGTERM): variants that ran, and those not run (reported skipped).',
+        },
+      ),
+    ),
     summary: CountsSchema,
     byClass: Type.Record(Type.String(), CountsSchema),
     cases: Type.Array(CaseResultSchema),

@@ -1,0 +1,57 @@
+// End to end: a run stopped by SIGINT or SIGTERM exits 130 and every report says it was interrupted.
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { spawnCli, waitFor } from '../helpers/spawn-cli.ts';
+import { makeTempDir, removeDir, startTestServer, writeJsonFiles, type TestServer } from '../runner/helpers.ts';
+
+const ids = ['a/1', 'a/2', 'a/3', 'a/4', 'a/5'];
+const catalogue = {
+  'cases/a.json': {
+    cases: ids.map((id) => ({
+      id, title: id, class: 'search.core', spec: ['api.md#4.1'],
+      request: { action: 'datastore_search', params: { resource_id: id } },
+      expect: { status: 200 },
+    })),
+  },
+};
+
+let dir: string;
+let server: TestServer | undefined;
+beforeEach(async () => {
+  dir = await makeTempDir('dsk-interrupt-');
+  await writeJsonFiles(dir, catalogue);
+});
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+  await removeDir(dir);
+});
+
+describe.each(['SIGINT', 'SIGTERM'] as const)('a run stopped by %s', (signal) => {
+  it('exits 130 and no report reads as a pass', async () => {
+    let actions = 0;
+    // the first case is answered, the second hangs (until its timeout), so the signal lands mid-run
+    server = await startTestServer((req, res) => {
+      if (req.url === '/api/3') return void res.end('{"version": 3}');
+      actions += 1;
+      if (actions === 1) res.end('{"success": true, "result": {}}');
+    });
+    const cli = spawnCli(['run', '--target', server.url, '--concurrency', '1', '--timeout-ms', '3000', '--allow-empty'], { cwd: dir });
+    await waitFor(() => actions >= 2, 'the second request');
+    cli.child.kill(signal);
+    expect(await cli.exit).toBe(130);
+    const read = (file: string): Promise<string> => readFile(path.join(dir, 'reports', file), 'utf8');
+    const report = JSON.parse(await read('report.json')) as { interrupted?: unknown; summary: { skipped: number } };
+    expect(report.interrupted).toEqual({ ran: 2, notRun: 3 });
+    expect(report.summary.skipped).toBe(3);
+    const line = 'interrupted: 2 of 5 case variants ran, 3 not run';
+    expect(await read('summary.md')).toContain('conformance: ❌ failed');
+    expect(await read('summary.md')).toContain(line);
+    expect(await read('report.html')).toContain(`<p class="verdict bad">${line}`);
+    expect(await read('junit.xml')).toMatch(/<testsuites [^>]*errors="2"/);
+    expect(await read('ctrf.json')).toContain(line);
+    expect(cli.stdout()).toContain(line);
+    expect(cli.stderr()).toBe('');
+  });
+});
