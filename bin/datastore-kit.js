@@ -1,6 +1,12 @@
 #!/usr/bin/env node
-// Runs the TypeScript CLI through tsx so that `npx datastore-kit` works straight after `npm ci`.
-import { register } from 'tsx/esm/api';
+// Runs the built CLI (dist/, compiled by `npm run build`, which `npm ci` and `npm pack` run through `prepare`).
+import { existsSync } from 'node:fs';
 
-register();
-await import('../src/cli/bin.ts');
+const entry = new URL('../dist/cli/bin.js', import.meta.url);
+if (existsSync(entry)) {
+  await import(entry.href);
+} else {
+  // why: a clone installed with --ignore-scripts has no dist/ yet; say how to build it instead of a stack trace
+  process.stderr.write('datastore-kit: not built (no dist/); run `npm run build` in the package folder\n');
+  process.exitCode = 3;
+}

@@ -82,4 +82,23 @@ describe('architecture', () => {
     const readers = files.filter((file) => /['"`][^'"`]*\.\.\/shared\//.test(readFileSync(file, 'utf8')));
     expect(readers).toEqual([]);
   });
+
+  it('tests, benchmarks and scripts run the source, never a possibly stale dist/ or the built bin', () => {
+    const toolFiles = ['test', 'bench', 'scripts'].flatMap((dir) => allTsFiles(join(root, dir)));
+    const users = toolFiles.filter((file) => !file.includes('/test/package/') && /['"`](?:\.\.?\/)*(?:dist\/|bin\/datastore-kit\.js)/.test(readFileSync(file, 'utf8')));
+    expect(users.map((file) => relative(root, file))).toEqual([]);
+  });
+
+  it('needs tsx only as a development tool', () => {
+    const manifest: unknown = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+    const dependencies = typeof manifest === 'object' && manifest !== null && 'dependencies' in manifest ? manifest.dependencies : {};
+    expect(Object.keys(dependencies ?? {})).not.toContain('tsx');
+    expect(imports.filter((i) => packageOf(i.specifier) === 'tsx')).toEqual([]);
+  });
 });
+
+function allTsFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.ts'))
+    .map((entry) => join(entry.parentPath, entry.name));
+}

@@ -1,6 +1,6 @@
 // The CLI: builds yargs over the commands, holds the one catch-all, and maps errors to exit codes.
 import yargs, { type Argv } from 'yargs';
-import packageJson from '../../package.json' with { type: 'json' };
+import { PACKAGE_INFO } from '../util/package-info.ts';
 import { isKitError } from '../errors.ts';
 import type { CliIo } from './io.ts';
 import { serveCommand } from './serve.ts';
@@ -34,7 +34,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     .wrap(Math.min(110, process.stdout.columns ?? 100))
     .help()
     .alias('h', 'help')
-    .version(packageJson.version)
+    .version(PACKAGE_INFO.version)
     .fail((message: string | undefined, error: Error | undefined) => {
       throw error ?? new UsageFailure(message ?? 'invalid usage');
     });

@@ -1,10 +1,10 @@
 // Options of the HTTP client: defaults, validation, and the frozen resolved form the client runs on.
-import packageJson from '../../package.json' with { type: 'json' };
+import { PACKAGE_INFO } from '../util/package-info.ts';
 import { KitError, KitErrorCode } from '../errors.ts';
 import type { Clock } from '../model/index.ts';
 
 /** `datastore-kit/<version>`, sent as `User-Agent` unless the options or the request set another. */
-export const DEFAULT_USER_AGENT = `datastore-kit/${packageJson.version}`;
+export const DEFAULT_USER_AGENT = `datastore-kit/${PACKAGE_INFO.version}`;
 
 export interface HttpClientOptions {
   /** Whole-request budget per attempt, from sending to the last body byte, headers AND body (ms). Default 30000. */

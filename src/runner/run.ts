@@ -1,5 +1,5 @@
 // run(): sends every case variant through a bounded pool, checks variant agreement, and builds the RunResult.
-import packageJson from '../../package.json' with { type: 'json' };
+import { PACKAGE_INFO } from '../util/package-info.ts';
 import type { CaseResult, RunResult } from '../model/index.ts';
 import { REPORT_SCHEMA_VERSION } from '../schema/index.ts';
 import { summarize } from '../reporters/index.ts';
@@ -58,7 +58,7 @@ export async function run(options: RunOptions, collaborators: RunCollaborators):
   const finishedAt = clock.now();
   const result: RunResult = {
     schemaVersion: REPORT_SCHEMA_VERSION,
-    kit: options.kit ?? { name: packageJson.name, version: packageJson.version },
+    kit: options.kit ?? { name: PACKAGE_INFO.name, version: PACKAGE_INFO.version },
     target: { url: options.targetUrl, reference: options.reference, ...(options.profile === undefined ? {} : { profile: options.profile }) },
     hostname: options.hostname ?? 'localhost',
     startedAt: new Date(startedAt).toISOString(),

@@ -19,8 +19,9 @@ interface Spawned {
 }
 
 function spawnCli(args: readonly string[], env: Record<string, string> = {}): Spawned {
-  // why: the package's own bin (what `npx datastore-kit` runs); node directly, so signals reach it unrelayed
-  const child = spawn(process.execPath, ['bin/datastore-kit.js', ...args], {
+  // why: the source through tsx, never a possibly stale dist/ (test/package/pack.test.ts covers the built bin);
+  // node directly, not npx, so signals reach it unrelayed
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/bin.ts', ...args], {
     cwd: root,
     env: { ...process.env, NO_COLOR: '1', ...env },
   });

@@ -3,12 +3,15 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { isWorkerResponse, type WorkerInput, type WorkerResponse } from './pglite-protocol.ts';
+import { isWorkerResponse, type WasmModule, type WorkerInput, type WorkerResponse } from './pglite-protocol.ts';
 import type { BuildStep } from './pglite-sql.ts';
 import { EngineQueryError, EngineTimeoutError, type EngineResult } from './types.ts';
 
-const BOOT_URL = new URL('./pglite-worker-boot.mjs', import.meta.url);
-const WORKER_URL = new URL('./pglite-worker.ts', import.meta.url);
+// why: built (dist/*.js) the worker runs as plain JavaScript; from source (tests, tsx scripts) a Node 20 worker does
+// not inherit the parent's TypeScript loader, so a small .mjs boot registers tsx first, then loads the .ts worker
+const FROM_SOURCE = import.meta.url.endsWith('.ts');
+const WORKER_URL = new URL(FROM_SOURCE ? './pglite-worker.ts' : './pglite-worker.js', import.meta.url);
+const BOOT_URL = FROM_SOURCE ? new URL('./pglite-worker-boot.mjs', import.meta.url) : WORKER_URL;
 
 /** PostgreSQL's own message for a statement timeout, so both engines report timeouts alike. */
 export const TIMEOUT_MESSAGE = 'canceling statement due to statement timeout';
@@ -17,19 +20,19 @@ function spawnWorker(input: WorkerInput): Worker {
   return new Worker(BOOT_URL, { workerData: { entry: WORKER_URL.href, input } });
 }
 
-let compiled: Promise<WebAssembly.Module | undefined> | undefined;
+let compiled: Promise<WasmModule | undefined> | undefined;
 
 /**
  * PGlite's WASM, compiled once per process and handed to every worker (a Module is shared, not copied):
  * each reopen after a timeout then skips compilation, about half of PGlite's open time. Undefined if the
  * file is not where PGlite keeps it; PGlite then loads it itself.
  */
-export function compilePgliteWasm(): Promise<WebAssembly.Module | undefined> {
+export function compilePgliteWasm(): Promise<WasmModule | undefined> {
   compiled ??= (async () => {
     try {
       const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
-      // why: tsconfig's ES2023 lib declares WebAssembly's types but not its global value
-      const wasm: { compile(bytes: Uint8Array): Promise<WebAssembly.Module> } = Reflect.get(globalThis, 'WebAssembly');
+      // why: the ES2023 lib and Node 20's types declare neither WebAssembly's types nor its global value
+      const wasm: { compile(bytes: Uint8Array): Promise<WasmModule> } = Reflect.get(globalThis, 'WebAssembly');
       return await wasm.compile(await readFile(join(dirname(entry), 'pglite.wasm')));
     } catch {
       return undefined;
@@ -71,7 +74,7 @@ interface Running {
 /** Owns the serving worker for one data dir; queries are queued and sent one at a time. */
 export class PgliteHost {
   #dataDir: string;
-  #wasmModule: WebAssembly.Module | undefined;
+  #wasmModule: WasmModule | undefined;
   #running: Running | undefined;
   #queue: Pending[] = [];
   #current: { pending: Pending; id: number; timer: NodeJS.Timeout | undefined } | undefined;
@@ -80,7 +83,7 @@ export class PgliteHost {
   /** How many times the worker was (re)started: 1 after open, +1 per timeout or crash. */
   starts = 0;
 
-  constructor(dataDir: string, wasmModule?: WebAssembly.Module) {
+  constructor(dataDir: string, wasmModule?: WasmModule) {
     this.#dataDir = dataDir;
     this.#wasmModule = wasmModule;
   }

@@ -2,10 +2,18 @@
 import type { EngineField } from './types.ts';
 import type { BuildStep } from './pglite-sql.ts';
 
+/**
+ * A compiled `WebAssembly.Module`. Named here because neither the ES2023 lib nor Node 20's types declare the
+ * WebAssembly namespace (only a dev tool's types did, which the build does not see); PGlite takes it as is.
+ */
+export interface WasmModule {
+  readonly [Symbol.toStringTag]: string;
+}
+
 /** workerData: open a prepared data dir and serve queries, or build a data dir and exit. */
 export type WorkerInput =
-  | { mode: 'serve'; dataDir: string; wasmModule?: WebAssembly.Module }
-  | { mode: 'build'; dataDir: string; steps: BuildStep[]; wasmModule?: WebAssembly.Module };
+  | { mode: 'serve'; dataDir: string; wasmModule?: WasmModule }
+  | { mode: 'build'; dataDir: string; steps: BuildStep[]; wasmModule?: WasmModule };
 
 export interface QueryRequest {
   type: 'query';

@@ -1,6 +1,7 @@
-// Entry of the PGlite worker thread. Plain JavaScript on purpose: on Node 20 a worker does not inherit the
-// parent's TypeScript loader (tsx under `npx tsx`, vite under vitest), and `--import` in a worker's execArgv does
-// not take effect either, so this file registers tsx itself and then loads the TypeScript worker module.
+// Entry of the PGlite worker thread when running from source (tests, `tsx` scripts); the built package starts
+// dist/server/engines/pglite-worker.js directly. Plain JavaScript on purpose: on Node 20 a worker does not inherit
+// the parent's TypeScript loader (tsx under `npx tsx`, vite under vitest), and `--import` in a worker's execArgv
+// does not take effect either, so this file registers tsx (a development dependency) and then loads the worker.
 import { workerData } from 'node:worker_threads';
 import { register } from 'tsx/esm/api';
 

@@ -1,0 +1,22 @@
+// Builds dist/ from src/ (run by `npm run build` and by `prepare`, so `npm ci` and `npm pack` always build fresh):
+// removes the old output so no stale module survives, compiles with tsc, then copies the non-TypeScript assets
+// the compiled modules read beside themselves. Plain JavaScript: it must run before anything is built.
+import { execFileSync } from 'node:child_process';
+import { cpSync, readdirSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('../', import.meta.url));
+const dist = path.join(root, 'dist');
+/** Files under src/ that modules load at run time and tsc does not emit. */
+const ASSET_EXTENSIONS = new Set(['.txt']);
+
+rmSync(dist, { recursive: true, force: true });
+const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+execFileSync(process.execPath, [tsc, '-p', path.join(root, 'tsconfig.build.json')], { stdio: 'inherit' });
+for (const entry of readdirSync(path.join(root, 'src'), { recursive: true, withFileTypes: true })) {
+  if (!entry.isFile() || !ASSET_EXTENSIONS.has(path.extname(entry.name))) continue;
+  const from = path.join(entry.parentPath, entry.name);
+  cpSync(from, path.join(dist, path.relative(path.join(root, 'src'), from)));
+}

@@ -1,0 +1,105 @@
+// The package as a user gets it: `npm pack` (which builds dist/ fresh through `prepare`), install the tarball in an
+// empty folder, import the public API from a script, type-check a TypeScript consumer, run the bin.
+import { execFile, type ExecFileException } from 'node:child_process';
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const root = process.cwd();
+
+interface Ran {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+function runIn(cwd: string, file: string, args: readonly string[]): Promise<Ran> {
+  return new Promise((resolve) => {
+    execFile(file, [...args], { cwd, env: { ...process.env, CI: '1', NO_COLOR: '1' }, maxBuffer: 32 * 1024 * 1024 }, (error: ExecFileException | null, stdout, stderr) => {
+      resolve({ code: error === null ? 0 : typeof error.code === 'number' ? error.code : 1, stdout, stderr });
+    });
+  });
+}
+
+const CONSUMER_SCRIPT = `
+import { startReferenceServer, isKitError, loadCatalogue } from 'datastore-kit';
+const server = await startReferenceServer({ fixturesDir: 'node_modules/datastore-kit/fixtures', port: 0 });
+const response = await fetch(server.url + '/api/3/action/datastore_search?resource_id=courses&limit=2');
+const body = await response.json();
+await server.close();
+const catalogue = await loadCatalogue('node_modules/datastore-kit/cases');
+let deep = 'importable';
+try { await import('datastore-kit/dist/runner/index.js'); } catch (error) { deep = error.code; }
+console.log(JSON.stringify({ status: response.status, records: body.result.records.length, cases: catalogue.cases.length, kitError: isKitError(new Error('x')), deep }));
+`;
+
+const CONSUMER_TS = `
+import { summarize, type RunResult } from 'datastore-kit';
+export function passed(result: RunResult): number {
+  return summarize(result.cases).summary.pass;
+}
+// @ts-expect-error the API's types are checked: a RunResult is not a number
+export const wrong: RunResult = 1;
+`;
+
+describe('the packed package', () => {
+  let work = '';
+  let consumer = '';
+  let tarball = '';
+
+  beforeAll(async () => {
+    work = await mkdtemp(path.join(tmpdir(), 'dsk-pack-'));
+    consumer = path.join(work, 'consumer');
+    const packed = await runIn(root, 'npm', ['pack', '--pack-destination', work, '--silent']);
+    expect(packed.code, packed.stderr).toBe(0);
+    tarball = path.join(work, packed.stdout.trim().split('\n').at(-1) ?? '');
+    await mkdir(consumer);
+    await writeFile(path.join(consumer, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
+    // why: offline from the npm cache that `npm ci` filled; the registry need not be reachable
+    const installed = await runIn(consumer, 'npm', ['i', '--prefer-offline', '--no-audit', '--no-fund', tarball]);
+    expect(installed.code, installed.stderr).toBe(0);
+  }, 300_000);
+
+  afterAll(async () => {
+    if (work) await rm(work, { recursive: true, force: true });
+  });
+
+  it('holds the build, the catalogue, fixtures and profiles, and no sources, tests or caches', async () => {
+    const listed = await runIn(work, 'tar', ['tzf', tarball]);
+    const files = listed.stdout.trim().split('\n');
+    expect(files).toContain('package/dist/index.js');
+    expect(files).toContain('package/dist/index.d.ts');
+    expect(files).toContain('package/dist/server/engines/pglite-worker.js');
+    expect(files).toContain('package/dist/server/sql/allowed-functions.txt');
+    expect(files).toContain('package/bin/datastore-kit.js');
+    expect(files).toContain('package/profiles/reference.yaml');
+    expect(files).toContain('package/fixtures/datapackage.json');
+    expect(files.filter((file) => file.startsWith('package/cases/') && file.endsWith('.yaml')).length).toBeGreaterThan(5);
+    expect(files.filter((file) => /\.test\.|\/test\/|\/src\/|\.cache|node_modules|\/reports\//.test(file))).toEqual([]);
+    expect(files.filter((file) => file.endsWith('.ts') && !file.endsWith('.d.ts'))).toEqual([]);
+  });
+
+  it('runs the public API from a script, and refuses deep imports', async () => {
+    await writeFile(path.join(consumer, 'use.mjs'), CONSUMER_SCRIPT);
+    const ran = await runIn(consumer, process.execPath, ['use.mjs']);
+    expect(ran.code, ran.stderr).toBe(0);
+    expect(JSON.parse(ran.stdout)).toMatchObject({ status: 200, records: 2, kitError: false, deep: 'ERR_PACKAGE_PATH_NOT_EXPORTED' });
+    expect(JSON.parse(ran.stdout).cases).toBeGreaterThan(50);
+  });
+
+  it('gives TypeScript consumers the API types', async () => {
+    await writeFile(path.join(consumer, 'use.ts'), CONSUMER_TS);
+    const compilerOptions = { noEmit: true, strict: true, module: 'nodenext', target: 'es2022', skipLibCheck: true, types: [] };
+    await writeFile(path.join(consumer, 'tsconfig.json'), JSON.stringify({ compilerOptions, files: ['use.ts'] }));
+    const checked = await runIn(consumer, process.execPath, [path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', '.']);
+    expect(checked.code, checked.stdout).toBe(0);
+  });
+
+  it('runs `npx datastore-kit run --reference` from the installing folder', async () => {
+    const ran = await runIn(consumer, 'npx', ['--no-install', 'datastore-kit', 'run', '--reference']);
+    expect(ran.code, ran.stdout + ran.stderr).toBe(0);
+    expect(ran.stdout).toMatch(/\b(\d+) passed, 0 failed, 0 errored/);
+    expect(await readdir(path.join(consumer, 'reports'))).toEqual(expect.arrayContaining(['report.json', 'junit.xml', 'report.html']));
+  });
+});
