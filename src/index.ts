@@ -4,6 +4,8 @@ export type { InputProblem } from './errors.ts';
 export type * from './model/index.ts';
 export {
   writeReports,
+  prepareReportDir,
+  PREVIOUS_SUFFIX,
   reporters,
   REPORT_FORMATS,
   parseReportFormats,

@@ -10,8 +10,8 @@ export interface CliIo {
 
 export function defaultIo(): CliIo {
   return {
-    stdout: process.stdout,
-    stderr: process.stderr,
+    stdout: ignoreWriteErrors(process.stdout),
+    stderr: ignoreWriteErrors(process.stderr),
     env: process.env,
     cwd: process.cwd(),
     onStop(listener) {
@@ -23,6 +23,16 @@ export function defaultIo(): CliIo {
       };
     },
   };
+}
+
+/**
+ * A closed stdout or stderr (`run | head`: EPIPE) stops the printing, not the command: without a listener the
+ * stream's 'error' event would end the process with a stack trace before the reports are written. Later writes
+ * to the closed stream are dropped quietly.
+ */
+function ignoreWriteErrors<T extends NodeJS.WriteStream>(stream: T): T {
+  stream.on('error', () => undefined);
+  return stream;
 }
 
 /** Whether colours may be used on a stream: a TTY, no NO_COLOR, not CI. */

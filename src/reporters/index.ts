@@ -19,6 +19,7 @@ export {
   type RenderOptions,
 } from './registry.ts';
 export { writeReports, type WriteReportsOptions } from './writer.ts';
+export { prepareReportDir, PREVIOUS_SUFFIX } from './out-dir.ts';
 export { createConsoleListener, type ConsoleListenerOptions } from './console.ts';
 export { readReport, type ReadReportOptions } from './read.ts';
 export { mergeReports } from './merge.ts';

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { createHttpClient, type HttpClient } from '../http/index.ts';
 import { isKitError, KitError, KitErrorCode } from '../errors.ts';
 import type { Clock, RunListener, RunResult } from '../model/index.ts';
-import { writeReports } from '../reporters/index.ts';
+import { prepareReportDir, writeReports } from '../reporters/index.ts';
 import { startReferenceServer, type ReferenceServer } from '../server/index.ts';
 import { resolveWithBundled } from '../util/bundled.ts';
 import { RUN_DEFAULTS, type ResolvedRunOptions } from './options.ts';
@@ -37,8 +37,10 @@ const wallClock: Clock = { now: () => Date.now() };
 
 /**
  * Runs the selected catalogue against the target and writes the reports. Throws InputError/KitError (exit 2)
- * for a bad catalogue, profile or selection, KitError E_UNREACHABLE / E_SERVER_START (exit 3) when the target
- * cannot be reached or the reference server cannot start; case failures are in the result, never thrown.
+ * for a bad catalogue, profile or selection, KitError E_UNREACHABLE / E_SERVER_START / E_ENV (exit 3) when the
+ * target cannot be reached, the reference server cannot start or the report folder cannot be written (checked
+ * before any request; an earlier run's reports there are renamed `*.previous` first). Case failures are in the
+ * result, never thrown.
  */
 export async function runCatalogue(options: ResolvedRunOptions, context: RunCatalogueContext = {}): Promise<RunCatalogueOutcome> {
   const env = context.env ?? {};
@@ -46,6 +48,9 @@ export async function runCatalogue(options: ResolvedRunOptions, context: RunCata
   const reference = options.target.kind === 'reference';
   const prepared = await prepareCatalogue({ ...options, tokenGiven: reference || options.token !== undefined }, env);
   if (options.allowEmpty !== true) checkSomethingApplies(prepared.variants, options.profileFile);
+  const outDir = path.resolve(options.cwd, options.outDir);
+  // before anything is sent: an unwritable folder fails now, and no earlier report survives a failed run
+  await prepareReportDir(outDir);
   const profileToken = prepared.profile.token === undefined ? undefined : env[prepared.profile.token.env];
   // why: the reference server gets a fresh random token, so private-resource cases exercise real auth
   const token = reference ? randomBytes(18).toString('base64url') : (options.token ?? (profileToken || undefined));
@@ -81,7 +86,7 @@ export async function runCatalogue(options: ResolvedRunOptions, context: RunCata
     );
     const reportPaths = await writeReports(result, {
       formats: options.reportFormats,
-      outDir: path.resolve(options.cwd, options.outDir),
+      outDir,
       // why: on GitHub Actions the Markdown summary also goes to the job's summary page
       stepSummaryPath: env['GITHUB_STEP_SUMMARY'],
     });

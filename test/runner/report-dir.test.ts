@@ -1,0 +1,49 @@
+// The report folder at the start of a run: stale temp files of a killed run go, and an earlier run's reports are
+// moved aside, so a run that fails or dies never leaves an old green result where CI looks.
+import { readdir, writeFile, mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { main } from '../../src/cli/main.ts';
+import { createCapturedIo, findClosedPort, makeTempDir, removeDir, startTestServer, writeJsonFiles, type TestServer } from './helpers.ts';
+
+const catalogue = {
+  'cases/search.json': {
+    cases: [{ id: 'search/one', title: 'One', class: 'search.core', spec: ['api.md#4.1'], request: { action: 'datastore_search', params: { resource_id: 'x' } }, expect: { status: 200 } }],
+  },
+};
+
+let dir: string;
+let server: TestServer | undefined;
+beforeEach(async () => {
+  dir = await makeTempDir();
+  await writeJsonFiles(dir, catalogue);
+  // what an earlier, green run and a run killed while writing leave behind
+  await mkdir(path.join(dir, 'reports'));
+  for (const file of ['report.json', 'junit.xml', 'summary.md', '.report.json.0a1b2c3d4e5f.tmp', '.junit.xml.abcdef012345.tmp', 'notes.txt']) {
+    await writeFile(path.join(dir, 'reports', file), 'old');
+  }
+});
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+  await removeDir(dir);
+});
+
+const listReports = async (): Promise<string[]> => (await readdir(path.join(dir, 'reports'))).sort();
+
+describe('the report folder at the start of a run', () => {
+  it('loses stale temp files and keeps earlier reports only as *.previous', async () => {
+    server = await startTestServer((_req, res) => res.end('{"success": true, "result": {}}'));
+    const { io } = createCapturedIo(dir);
+    // exit 1: the bare answer breaks the seed contract; what matters here is the folder
+    expect(await main(['run', '--target', server.url, '--report', 'json', '--allow-empty'], io)).toBe(1);
+    expect(await listReports()).toEqual(['junit.xml.previous', 'notes.txt', 'report.json', 'report.json.previous', 'summary.md.previous']);
+  });
+
+  it('holds no earlier report after a run that could not start', async () => {
+    const port = await findClosedPort();
+    const { io } = createCapturedIo(dir);
+    expect(await main(['run', '--target', `http://127.0.0.1:${port}`, '--allow-empty'], io)).toBe(3);
+    expect(await listReports()).toEqual(['junit.xml.previous', 'notes.txt', 'report.json.previous', 'summary.md.previous']);
+  });
+});
