@@ -2,7 +2,7 @@
 import type { Argv } from 'yargs';
 import { prepareCatalogue, type PreparedCatalogue } from '../index.ts';
 import type { CliIo } from './io.ts';
-import type { CliCommand } from './main.ts';
+import type { CliCommand } from './command.ts';
 import { addSelectionOptions, readSelectionArgs } from './options-yargs.ts';
 import { mapSelectionArgs } from './options.ts';
 
@@ -36,10 +36,10 @@ export function formatNotApplicable(prepared: PreparedCatalogue, limit = 10): st
 }
 
 export const checkCommand: CliCommand = {
-  register(cli: Argv, io: CliIo, setExit: (code: number) => void): Argv {
+  register(cli: Argv, io: CliIo, setExit: (code: number) => void, describe: string): Argv {
     return cli.command(
       'check',
-      'Validate the case catalogue and profile (exit 0 valid, 2 invalid); sends nothing',
+      describe,
       (y) =>
         addSelectionOptions(y)
           .example('$0 check', 'Validate cases/ against the case schema')

@@ -3,7 +3,7 @@ import type { Argv } from 'yargs';
 import { KitError, KitErrorCode } from '../errors.ts';
 import { extract, extractJob, type ExtractOptions, type ExtractSource, type JobOutcome } from '../index.ts';
 import type { CliIo } from './io.ts';
-import type { CliCommand } from './main.ts';
+import type { CliCommand } from './command.ts';
 import { createExtractProgress } from './extract-progress.ts';
 import { readTokenFile } from './token-file.ts';
 
@@ -33,10 +33,10 @@ export interface ExtractArgs {
 const formats = ['csv', 'tsv', 'jsonl', 'json'] as const;
 
 export const extractCommand: CliCommand = {
-  register(cli: Argv, io: CliIo, setExit: (code: number) => void): Argv {
+  register(cli: Argv, io: CliIo, setExit: (code: number) => void, describe: string): Argv {
     return cli.command(
       'extract',
-      'Extract a resource or an SQL query to a file (paged, resumable, with a manifest), or run a job file',
+      describe,
       (y) =>
         y
           .option('target', { type: 'string', describe: 'Base URL of the API (e.g. https://portal.example)' })

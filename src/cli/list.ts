@@ -2,7 +2,7 @@
 import type { Argv } from 'yargs';
 import { prepareCatalogue, type PreparedCatalogue } from '../index.ts';
 import type { CliIo } from './io.ts';
-import type { CliCommand } from './main.ts';
+import type { CliCommand } from './command.ts';
 import { addSelectionOptions, readSelectionArgs } from './options-yargs.ts';
 import { mapSelectionArgs } from './options.ts';
 
@@ -24,10 +24,10 @@ export function formatCaseList(prepared: PreparedCatalogue): string {
 }
 
 export const listCommand: CliCommand = {
-  register(cli: Argv, io: CliIo, setExit: (code: number) => void): Argv {
+  register(cli: Argv, io: CliIo, setExit: (code: number) => void, describe: string): Argv {
     return cli.command(
       'list',
-      'Print the selected cases (id, class, title, variants); sends nothing',
+      describe,
       (y) => addSelectionOptions(y).example('$0 list --tag smoke', 'List the cases tagged smoke'),
       async (argv) => {
         const selection = mapSelectionArgs(readSelectionArgs(argv), io.cwd);

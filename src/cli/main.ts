@@ -2,21 +2,8 @@
 import yargs, { type Argv } from 'yargs';
 import { PACKAGE_INFO } from '../util/package-info.ts';
 import { isKitError } from '../errors.ts';
+import { COMMANDS, findCommand, type CommandEntry } from './commands.ts';
 import type { CliIo } from './io.ts';
-import { serveCommand } from './serve.ts';
-import { extractCommand } from './extract.ts';
-import { runCommand } from './run.ts';
-import { listCommand } from './list.ts';
-import { checkCommand } from './check.ts';
-import { reportCommand } from './report.ts';
-
-/** A command module: registers itself on yargs; its handler stores the exit code through `setExit`. */
-export interface CliCommand {
-  register(cli: Argv, io: CliIo, setExit: (code: number) => void): Argv;
-}
-
-// One file per command; each exports a CliCommand.
-const commands: CliCommand[] = [runCommand, listCommand, checkCommand, serveCommand, extractCommand, reportCommand];
 
 /** Runs the CLI with these arguments and returns the process exit code. Never calls process.exit. */
 export async function main(argv: readonly string[], io: CliIo): Promise<number> {
@@ -28,7 +15,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     .scriptName('datastore-kit')
     .usage('$0 <command> [options]\n\nConformance kit, reference server and extractor for the CKAN DataStore read API.')
     .strict()
-    .demandCommand(1, 'Name a command: serve, run, list, check, report or extract.')
+    .demandCommand(1, `Name a command: ${COMMANDS.map((entry) => entry.name).join(', ')}.`)
     .recommendCommands()
     .exitProcess(false)
     .wrap(Math.min(110, process.stdout.columns ?? 100))
@@ -38,9 +25,13 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     .fail((message: string | undefined, error: Error | undefined) => {
       throw error ?? new UsageFailure(message ?? 'invalid usage');
     });
-  for (const command of commands) cli = command.register(cli, io, setExit);
-  cli = cli.showHelpOnFail(false);
   try {
+    // why: only the command named on the command line is loaded; the others are listed for --help and suggestions
+    const used = findCommand(argv);
+    for (const entry of COMMANDS) {
+      cli = entry === used ? (await entry.load()).register(cli, io, setExit, entry.describe) : listCommand(cli, entry);
+    }
+    cli = cli.showHelpOnFail(false);
     await cli.parseAsync([...argv], {}, (_err: unknown, _argv: unknown, output: string) => {
       // why: with exitProcess(false) yargs hands --help/--version text here instead of printing it
       if (output) io.stdout.write(output.endsWith('\n') ? output : `${output}\n`);
@@ -49,6 +40,13 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
   } catch (error) {
     return reportError(error, io);
   }
+}
+
+/** A command listed but not loaded: reached only when options come before the command word. */
+function listCommand(cli: Argv, entry: CommandEntry): Argv {
+  return cli.command(entry.name, entry.describe, {}, () => {
+    throw new UsageFailure(`name the command first: datastore-kit ${entry.name} [options]`);
+  });
 }
 
 class UsageFailure extends Error {

@@ -13,7 +13,7 @@ import {
   type RunResult,
 } from '../index.ts';
 import { useColour, type CliIo } from './io.ts';
-import type { CliCommand } from './main.ts';
+import type { CliCommand } from './command.ts';
 
 /** Arguments of `report merge` / `report render`, as parsed. */
 export interface ReportArgs {
@@ -33,8 +33,8 @@ export function resolveFormats(report: string | undefined): ReportFormat[] {
 }
 
 export const reportCommand: CliCommand = {
-  register(cli: Argv, io: CliIo, setExit: (code: number) => void): Argv {
-    return cli.command('report', 'Merge shard reports or re-render reports from a saved report.json', (y) =>
+  register(cli: Argv, io: CliIo, setExit: (code: number) => void, describe: string): Argv {
+    return cli.command('report', describe, (y) =>
       y
         .command(
           'merge <dirs..>',

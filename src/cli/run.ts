@@ -12,7 +12,7 @@ import {
 import { useColour, type CliIo } from './io.ts';
 import { readTokenFile } from './token-file.ts';
 import { formatCaseList } from './list.ts';
-import type { CliCommand } from './main.ts';
+import type { CliCommand } from './command.ts';
 import { addSelectionOptions, readSelectionArgs } from './options-yargs.ts';
 import { mapRunArgs, mapRunEnv, RUN_ENV, type RunArgs } from './options.ts';
 
@@ -31,10 +31,10 @@ export type ListenerFactory = (io: CliIo) => RunListener | undefined;
 
 export function createRunCommand(createListener: ListenerFactory): CliCommand {
   return {
-    register(cli: Argv, io: CliIo, setExit: (code: number) => void): Argv {
+    register(cli: Argv, io: CliIo, setExit: (code: number) => void, describe: string): Argv {
       return cli.command(
         'run',
-        'Run the case catalogue against a target API or the bundled reference server, and write reports',
+        describe,
         (y) =>
           addSelectionOptions(y)
             .option('target', { type: 'string', describe: `Base URL of the API under test (also ${RUN_ENV.target})` })

@@ -1,16 +1,16 @@
 // `datastore-kit serve`: runs the reference server over a fixtures folder until SIGINT/SIGTERM.
 import type { Argv } from 'yargs';
 import { startReferenceServer } from '../index.ts';
-import type { CliCommand } from './main.ts';
+import type { CliCommand } from './command.ts';
 import type { CliIo } from './io.ts';
 import { formatReadyLine, resolveServeOptions, type ServeArgs } from './serve-options.ts';
 
 /** `datastore-kit serve [options]`. */
 export const serveCommand: CliCommand = {
-  register(cli: Argv, io: CliIo, setExit: (code: number) => void): Argv {
+  register(cli: Argv, io: CliIo, setExit: (code: number) => void, describe: string): Argv {
     return cli.command(
       'serve',
-      'Run the reference server (CKAN DataStore read API) over a fixtures folder',
+      describe,
       (y) =>
         y
           .option('fixtures', { type: 'string', default: 'fixtures', describe: 'Folder with datapackage.json and CSV files' })

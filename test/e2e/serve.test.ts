@@ -1,40 +1,17 @@
 // End to end: spawn `datastore-kit serve`, read its ready line, call it over HTTP, stop it with a signal.
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { listen } from '../../src/server/listen.ts';
 import { createTestApp, sendHttp } from '../server/helpers.ts';
+import { spawnCli, type SpawnedCli } from '../helpers/spawn-cli.ts';
 
-const root = path.resolve(import.meta.dirname, '../..');
 const readyLine = /^datastore-kit reference server listening on (http:\/\/127\.0\.0\.1:(\d+)) \((\d+) resources?, (.+)\)$/;
 const startupMs = 120_000;
 
-interface Spawned {
-  child: ChildProcessWithoutNullStreams;
-  stdout: () => string;
-  stderr: () => string;
-  exit: Promise<number | null>;
-}
-
-function spawnCli(args: readonly string[], env: Record<string, string> = {}): Spawned {
-  // why: the source through tsx, never a possibly stale dist/ (test/package/pack.test.ts covers the built bin);
-  // node directly, not npx, so signals reach it unrelayed
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/bin.ts', ...args], {
-    cwd: root,
-    env: { ...process.env, NO_COLOR: '1', ...env },
-  });
-  let out = '';
-  let err = '';
-  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
-  const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return { child, stdout: () => out, stderr: () => err, exit };
-}
-
 /** Resolves with the first stdout line, or rejects if the process exits first. */
-function waitForLine(spawned: Spawned): Promise<string> {
+function waitForLine(spawned: SpawnedCli): Promise<string> {
   return new Promise((resolve, reject) => {
     const check = (): void => {
       const newline = spawned.stdout().indexOf('\n');
@@ -48,14 +25,14 @@ function waitForLine(spawned: Spawned): Promise<string> {
   });
 }
 
-const started: Spawned[] = [];
+const started: SpawnedCli[] = [];
 afterAll(() => {
   for (const spawned of started) if (spawned.child.exitCode === null) spawned.child.kill('SIGKILL');
 });
 
 describe('datastore-kit serve', () => {
   it('prints one ready line with the real port, serves the bundled fixtures, and exits 0 on SIGTERM', { timeout: startupMs }, async () => {
-    const spawned = spawnCli(['serve', '--port', '0', '--api-token', 'secret-token-123'], { DATASTORE_KIT_API_TOKEN: 'env-token-456' });
+    const spawned = spawnCli(['serve', '--port', '0', '--api-token', 'secret-token-123'], { env: { DATASTORE_KIT_API_TOKEN: 'env-token-456' } });
     started.push(spawned);
     const line = await waitForLine(spawned);
     const match = readyLine.exec(line);

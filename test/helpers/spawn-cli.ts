@@ -1,9 +1,13 @@
-// Spawns the CLI as a user would (the package's bin, node directly so signals reach it unrelayed) and
-// collects its output; `waitFor` polls the output with a deadline instead of sleeping.
+// Spawns the CLI as a user would (node directly, so signals reach it unrelayed) and collects its output. It runs
+// the source through tsx, never a possibly stale dist/ (test/package/pack.test.ts covers the built bin); `waitFor` polls the output with a deadline instead of sleeping.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { createRequire } from 'node:module';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 const root = path.resolve(import.meta.dirname, '../..');
+// why: an absolute loader URL, so `--import` works whatever the child's working folder
+const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 
 export interface SpawnedCli {
   child: ChildProcessWithoutNullStreams;
@@ -15,7 +19,7 @@ export interface SpawnedCli {
 
 /** Starts `datastore-kit <args>` in `cwd` (default the repository) with CI and NO_COLOR set unless overridden. */
 export function spawnCli(args: readonly string[], options: { cwd?: string; env?: Record<string, string> } = {}): SpawnedCli {
-  const child = spawn(process.execPath, [path.join(root, 'bin/datastore-kit.js'), ...args], {
+  const child = spawn(process.execPath, ['--import', TSX_LOADER, path.join(root, 'src/cli/bin.ts'), ...args], {
     cwd: options.cwd ?? root,
     env: { ...process.env, CI: '1', NO_COLOR: '1', ...options.env },
   });

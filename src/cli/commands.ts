@@ -1,0 +1,54 @@
+// The command table: every command's name and description, and a loader for its module. `main` loads only the
+// command named on the command line (none for --help and --version), so a start transpiles or parses one
+// command's tree instead of all of them. To add a command: write src/cli/<name>.ts exporting a CliCommand, then
+// add one row here.
+import type { CliCommand } from './command.ts';
+
+/** One row of the command table. */
+export interface CommandEntry {
+  /** The command word, as typed: `datastore-kit <name>`. */
+  readonly name: string;
+  /** One line for `--help`. */
+  readonly describe: string;
+  /** Imports the command's module (only when the command is used). */
+  load(): Promise<CliCommand>;
+}
+
+export const COMMANDS: readonly CommandEntry[] = [
+  {
+    name: 'run',
+    describe: 'Run the case catalogue against a target API or the bundled reference server, and write reports',
+    load: async () => (await import('./run.ts')).runCommand,
+  },
+  {
+    name: 'list',
+    describe: 'Print the selected cases (id, class, title, variants); sends nothing',
+    load: async () => (await import('./list.ts')).listCommand,
+  },
+  {
+    name: 'check',
+    describe: 'Validate the case catalogue and profile (exit 0 valid, 2 invalid); sends nothing',
+    load: async () => (await import('./check.ts')).checkCommand,
+  },
+  {
+    name: 'serve',
+    describe: 'Run the reference server (CKAN DataStore read API) over a fixtures folder',
+    load: async () => (await import('./serve.ts')).serveCommand,
+  },
+  {
+    name: 'extract',
+    describe: 'Extract a resource or an SQL query to a file (paged, resumable, with a manifest), or run a job file',
+    load: async () => (await import('./extract.ts')).extractCommand,
+  },
+  {
+    name: 'report',
+    describe: 'Merge shard reports or re-render reports from a saved report.json',
+    load: async () => (await import('./report.ts')).reportCommand,
+  },
+];
+
+/** The table row of the command named by the first word of `argv` that is not an option, if any. */
+export function findCommand(argv: readonly string[]): CommandEntry | undefined {
+  const word = argv.find((arg) => !arg.startsWith('-'));
+  return COMMANDS.find((entry) => entry.name === word);
+}
