@@ -105,7 +105,7 @@ export type { Catalogue, LoadedCase, CaseVariant, ResolvedRequest, SelectOptions
 export { createAjv, compileSchema } from './schema/ajv.ts';
 export { CaseFileSchema, CaseSchema } from './schema/case.ts';
 export { ProfileSchema, type Profile } from './schema/profile.ts';
-export { checkResponse, createSearchResultSchema, SQL_RESULT_SCHEMA, SEED_SUCCESS_SCHEMA } from './contract/index.ts';
+export { checkResponse, createSearchResultSchema, createSqlResultSchema, SQL_RESULT_SCHEMA, SEED_SUCCESS_SCHEMA } from './contract/index.ts';
 export type { CheckResponseOptions, CheckedResponse, ContractProfile, JsonSchema, RecordsFormat } from './contract/index.ts';
 export { createConsoleListener, hasFailures } from './reporters/index.ts';
 export type { ConsoleListenerOptions } from './reporters/index.ts';

@@ -1,17 +1,19 @@
 // checkResponse: a parsed response body against the chosen contract profile, as findings.
 import type { Finding } from '../model/index.ts';
-import { compileSchema } from '../schema/index.ts';
+import { compileSchema, DEFAULT_CKAN_VERSION, type CkanVersion } from '../schema/index.ts';
 import { toSchemaFindings } from './ajv-findings.ts';
 import {
   BARE_400_SCHEMA,
   createErrorEnvelopeSchema,
   createSearchResultSchema,
+  createSqlResultSchema,
   createSuccessEnvelopeSchema,
   ERROR_OBJECT_BY_STATUS,
   GENERIC_ERROR_OBJECT,
-  SQL_RESULT_SCHEMA,
   type SearchFormat,
 } from './ckan-schemas.ts';
+import { contractTraits } from './ckan-traits.ts';
+import { checkLinkOffsets } from './links.ts';
 import { isRecordsFormat, type JsonSchema } from './json-schema.ts';
 import { getChild } from './json-pointer.ts';
 import { SEED_SUCCESS_ANY_FORMAT_SCHEMA, SEED_SUCCESS_SCHEMA } from './seed-schemas.ts';
@@ -25,6 +27,8 @@ export interface CheckResponseOptions {
   profile: ContractProfile;
   /** The `records_format` the request asked for; absent or `""` means CKAN's default, `objects`. */
   recordsFormat?: string;
+  /** The CKAN version whose shapes the `ckan` profile checks. Default DEFAULT_CKAN_VERSION (2.11). */
+  ckanVersion?: CkanVersion;
 }
 
 export interface CheckedResponse {
@@ -35,7 +39,7 @@ export interface CheckedResponse {
 
 /**
  * Checks a response against the `seed` profile (what the API description fixes) or the `ckan` profile
- * (CKAN 2.11's full shapes plus agreement of record values with `fields` types). Returns no findings when
+ * (one CKAN version's full shapes, 2.8–2.12, plus agreement of record values with `fields` types). Returns no findings when
  * the response keeps the contract. Rules: `contract.seed`, `contract.ckan`, `contract.types`.
  */
 export function checkResponse(response: CheckedResponse, options: CheckResponseOptions): Finding[] {
@@ -53,10 +57,23 @@ function checkCkan(response: CheckedResponse, options: CheckResponseOptions): Fi
   const { status, body } = response;
   if (status === 400 && typeof body === 'string') return validate(BARE_400_SCHEMA, body, 'contract.ckan');
   if (status !== 200) return validate(errorSchemaFor(options.action, status), body, 'contract.ckan');
+  const version = options.ckanVersion ?? DEFAULT_CKAN_VERSION;
   const format = expectedFormat(options.recordsFormat, body);
-  const findings = validate(successSchemaFor(options.action, format), body, 'contract.ckan');
-  const recordsFormat = options.action === 'datastore_search_sql' ? 'objects' : format.records;
-  if (recordsFormat === 'objects' || recordsFormat === 'lists') findings.push(...checkTypeAgreement(body, recordsFormat));
+  const findings = validate(successSchemaFor(options.action, format, version), body, 'contract.ckan');
+  const sql = options.action === 'datastore_search_sql';
+  const traits = contractTraits(version);
+  const recordsFormat = sql ? 'objects' : format.records;
+  if (recordsFormat === 'objects' || recordsFormat === 'lists') {
+    findings.push(
+      ...checkTypeAgreement(body, recordsFormat, {
+        action: sql ? 'sql' : 'search',
+        sqlNumericAsString: traits.sqlNumericAsString,
+        timestampMilliseconds: traits.timestampMilliseconds,
+        looseColumns: !sql && !traits.fieldsFollowRecords,
+      }),
+    );
+  }
+  if (options.action === 'datastore_search') findings.push(...checkLinkOffsets(body, traits));
   return findings;
 }
 
@@ -80,11 +97,11 @@ function cachedSchema(key: string, build: () => JsonSchema): JsonSchema {
   return schema;
 }
 
-function successSchemaFor(action: string, format: SearchFormat): JsonSchema {
-  return cachedSchema(`success|${action}|${format.exact}|${format.records}`, () => {
-    if (action === 'datastore_search_sql') return createSuccessEnvelopeSchema(action, SQL_RESULT_SCHEMA);
+function successSchemaFor(action: string, format: SearchFormat, version: CkanVersion): JsonSchema {
+  return cachedSchema(`success|${action}|${format.exact}|${format.records}|${version}`, () => {
+    if (action === 'datastore_search_sql') return createSuccessEnvelopeSchema(action, createSqlResultSchema(version));
     if (action !== 'datastore_search') return createSuccessEnvelopeSchema(action, true);
-    return createSuccessEnvelopeSchema(action, createSearchResultSchema(format));
+    return createSuccessEnvelopeSchema(action, createSearchResultSchema(format, version));
   });
 }
 

@@ -1,26 +1,47 @@
-// The `ckan` profile: CKAN 2.11's full response shapes for the read actions (envelope, datastore_search
-// result, datastore_search_sql result, error envelopes by status, bare-string 400s).
+// The `ckan` profile: the full response shapes of a CKAN version (2.8–2.12) for the read actions (envelope,
+// datastore_search result, datastore_search_sql result, error envelopes by status, bare-string 400s).
+import type { CkanVersion } from '../schema/index.ts';
+import { contractTraits, type ContractTraits } from './ckan-traits.ts';
 import { escapeRegExp, RECORDS_FORMATS, type JsonSchema, type RecordsFormat } from './json-schema.ts';
 
-const FIELDS: JsonSchema = {
+// `info` is the column's data dictionary: CKAN returns whatever JSON the column comment holds (2.8–2.10 parse
+// the whole comment, 2.11+ its `_info` key), so any JSON value with any keys goes. `_id` is always reported as
+// `int` by datastore_search (`_get_fields_types`); very old DataStores said `int4`, which is a finding here.
+const SEARCH_FIELDS: JsonSchema = {
   type: 'array',
   items: {
     type: 'object',
     required: ['id', 'type'],
     additionalProperties: false,
-    properties: { id: { type: 'string' }, type: { type: 'string', minLength: 1 }, info: { type: 'object' } },
+    properties: { id: { type: 'string' }, type: { type: 'string', minLength: 1 }, info: true },
+    if: { required: ['id'], properties: { id: { const: '_id' } } },
+    then: { properties: { type: { const: 'int' } } },
   },
 };
 
-// Relative paths built from the request path (ckan-datastore.md §3.11); `prev` only when offset > limit.
+// Relative to the site root: CKAN builds them from PATH_INFO (locale and sub-path stripped) and the query
+// string (never the POST body). `start` drops `offset`; `next` and `prev` set it (ckan-datastore.md §3.11).
+const LINK_PATH = '^/api/(3/)?action/datastore_search(\\?|$)';
+const OFFSET_PARAM = '[?&]offset=-?\\d+(&|$)';
+const START_PATH = '^/api/(3/)?action/datastore_search(?![^#]*[?&]offset=)(\\?|$)';
 const LINKS: JsonSchema = {
   type: 'object',
   required: ['start', 'next'],
   additionalProperties: false,
   properties: {
-    start: { type: 'string', pattern: '^/' },
-    next: { type: 'string', pattern: '^/' },
-    prev: { type: 'string', pattern: '^/' },
+    start: { type: 'string', pattern: START_PATH },
+    next: { type: 'string', allOf: [{ pattern: LINK_PATH }, { pattern: OFFSET_PARAM }] },
+    prev: { type: 'string', allOf: [{ pattern: LINK_PATH }, { pattern: OFFSET_PARAM }] },
+  },
+};
+
+// 2.12 keyset paging: `{"_id": {"gt": <last _id>}}` (`lt` when sorted `_id desc`), only with include_next_page.
+const NEXT_PAGE: JsonSchema = {
+  type: 'object',
+  required: ['_id'],
+  additionalProperties: false,
+  properties: {
+    _id: { type: 'object', minProperties: 1, maxProperties: 1, additionalProperties: false, properties: { gt: { type: 'integer' }, lt: { type: 'integer' } } },
   },
 };
 
@@ -48,26 +69,36 @@ export interface SearchFormat {
 }
 
 /**
- * The datastore_search result for a format. Echoed params are typed when present; other keys are allowed
- * (CKAN echoes the validated input).
+ * The datastore_search result of a CKAN version (default 2.11) for a format. Echoed params are typed when
+ * present; other keys are allowed (CKAN echoes the validated input).
  */
-export function createSearchResultSchema(format: SearchFormat): JsonSchema {
+export function createSearchResultSchema(format: SearchFormat, version?: CkanVersion): JsonSchema {
+  const traits = contractTraits(version);
+  const never = false;
   return {
     type: 'object',
-    required: ['resource_id', 'limit', 'records_format', 'include_total', 'total_estimation_threshold', 'records', 'fields', '_links'],
+    required: [
+      'resource_id', 'records_format', 'include_total', 'records', 'fields',
+      ...(traits.limitAlwaysEchoed ? ['limit'] : []),
+      ...(traits.totalEstimation ? ['total_estimation_threshold'] : []),
+      ...(traits.links ? ['_links'] : []),
+      ...(traits.nextPage ? ['include_next_page'] : []),
+    ],
     properties: {
       resource_id: { type: 'string', minLength: 1 },
       limit: { type: 'integer', minimum: 0 },
       records_format: format.exact === undefined ? { enum: [...RECORDS_FORMATS] } : { const: format.exact },
       include_total: { type: 'boolean' },
-      total_estimation_threshold: { type: ['integer', 'null'] },
+      total_estimation_threshold: traits.totalEstimation ? { type: ['integer', 'null'] } : never,
       total: { type: 'integer', minimum: 0 },
-      total_was_estimated: { type: 'boolean' },
+      total_was_estimated: traits.totalEstimation ? { type: 'boolean' } : never,
       records: format.records === undefined ? { type: ['array', 'string'] } : RECORDS_BY_FORMAT[format.records],
-      fields: FIELDS,
-      _links: LINKS,
+      fields: SEARCH_FIELDS,
+      _links: traits.links ? LINKS : never,
+      include_next_page: traits.nextPage ? { type: 'boolean' } : never,
+      next_page: traits.nextPage ? NEXT_PAGE : never,
       offset: { type: 'integer', minimum: 0 },
-      filters: { type: 'object' },
+      filters: { type: traits.filterLists ? ['object', 'array'] : 'object' },
       q: { type: ['string', 'object'] },
       sort: { type: ['string', 'array'], items: { type: 'string' } },
       distinct: { type: 'boolean' },
@@ -75,32 +106,54 @@ export function createSearchResultSchema(format: SearchFormat): JsonSchema {
       language: { type: 'string' },
       full_text: { type: 'string' },
     },
-    // total and total_was_estimated are present exactly when include_total is true (§3.10).
-    if: { required: ['include_total'], properties: { include_total: { const: true } } },
-    then: { required: ['total', 'total_was_estimated'] },
-    else: { properties: { total: false, total_was_estimated: false } },
+    allOf: [totalRule(traits), ...(traits.nextPage ? [NEXT_PAGE_RULE] : [])],
   };
 }
 
-/** The datastore_search_sql result (§4.3): no `info` in fields, `records_truncated` only ever `true`. */
-export const SQL_RESULT_SCHEMA: JsonSchema = {
-  type: 'object',
-  required: ['sql', 'records', 'fields'],
-  properties: {
-    sql: { type: 'string' },
-    records: RECORDS_BY_FORMAT.objects,
-    fields: {
-      type: 'array',
-      items: {
-        type: 'object',
-        required: ['id', 'type'],
-        additionalProperties: false,
-        properties: { id: { type: 'string' }, type: { type: 'string', minLength: 1 } },
-      },
-    },
-    records_truncated: { const: true },
-  },
+// `total` (and, 2.9–2.11, `total_was_estimated`) are present exactly when include_total is true (§3.10).
+function totalRule(traits: ContractTraits): JsonSchema {
+  const totals = traits.totalEstimation ? ['total', 'total_was_estimated'] : ['total'];
+  return {
+    if: { required: ['include_total'], properties: { include_total: { const: true } } },
+    then: { required: totals },
+    else: { properties: Object.fromEntries(totals.map((key) => [key, false])) },
+  };
+}
+
+// 2.12 adds next_page only when include_next_page is true (and the page is sorted by `_id` and not empty).
+const NEXT_PAGE_RULE: JsonSchema = {
+  if: { required: ['include_next_page'], properties: { include_next_page: { const: false } } },
+  then: { properties: { next_page: false } },
 };
+
+/**
+ * The datastore_search_sql result of a CKAN version (§4.3): no `info` in fields, `records_truncated` only ever
+ * `true` and only from 2.9 (2.8 has no row cap).
+ */
+export function createSqlResultSchema(version?: CkanVersion): JsonSchema {
+  const traits = contractTraits(version);
+  return {
+    type: 'object',
+    required: ['sql', 'records', 'fields'],
+    properties: {
+      sql: { type: 'string' },
+      records: RECORDS_BY_FORMAT.objects,
+      fields: {
+        type: 'array',
+        items: {
+          type: 'object',
+          required: ['id', 'type'],
+          additionalProperties: false,
+          properties: { id: { type: 'string' }, type: { type: 'string', minLength: 1 } },
+        },
+      },
+      records_truncated: traits.sqlTruncation ? { const: true } : false,
+    },
+  };
+}
+
+/** The datastore_search_sql result of CKAN 2.11. */
+export const SQL_RESULT_SCHEMA: JsonSchema = createSqlResultSchema();
 
 /** `{help, success: true, result}` with nothing else. */
 export function createSuccessEnvelopeSchema(action: string, result: JsonSchema): JsonSchema {
@@ -122,12 +175,17 @@ export function createErrorEnvelopeSchema(action: string, error: JsonSchema): Js
   };
 }
 
-function messageError(type: string, pattern: string): JsonSchema {
+// why no wording: CKAN translates "Access denied", "Not found" and "Bad request" into the site's default locale
+// (`_()` in ckan/views/api.py), so a German portal's genuine 404 says "Nicht gefunden". Exact English wording is
+// a case's business (`ckan-2.11` capability), not the contract's.
+const MESSAGE: JsonSchema = { type: 'string', minLength: 1 };
+
+function messageError(type: string, message: JsonSchema = MESSAGE): JsonSchema {
   return {
     type: 'object',
     required: ['__type', 'message'],
     additionalProperties: false,
-    properties: { __type: { const: type }, message: { type: 'string', pattern } },
+    properties: { __type: { const: type }, message },
   };
 }
 
@@ -140,15 +198,16 @@ export const ERROR_OBJECT_BY_STATUS: Readonly<Record<number, JsonSchema>> = {
     properties: { __type: { const: 'Validation Error' }, message: false, info: { type: 'object' } },
     additionalProperties: { type: 'array', items: { type: 'string' } },
   },
-  403: messageError('Authorization Error', '^Access denied(: [\\s\\S]+)?$'),
-  404: messageError('Not Found Error', '^Not found(: [\\s\\S]+)?$'),
+  403: messageError('Authorization Error'),
+  404: messageError('Not Found Error'),
   400: {
     type: 'object',
     required: ['__type', 'message'],
     additionalProperties: false,
     properties: { __type: { const: 'Integrity Error' }, message: { type: 'string' }, data: true },
   },
-  500: messageError('Internal Server Error', '^Internal Server Error$'),
+  // This one is a literal in CKAN, never translated.
+  500: messageError('Internal Server Error', { const: 'Internal Server Error' }),
 };
 
 /** Any other error status: an error object that names its `__type`. */
@@ -158,5 +217,5 @@ export const GENERIC_ERROR_OBJECT: JsonSchema = {
   properties: { __type: { type: 'string', minLength: 1 } },
 };
 
-/** A 400 raised before the action runs (unknown action, bad JSON): a bare JSON string (§2.2). */
-export const BARE_400_SCHEMA: JsonSchema = { type: 'string', pattern: '^Bad request' };
+/** A 400 raised before the action runs (unknown action, bad JSON): a bare JSON string, translated (§2.2). */
+export const BARE_400_SCHEMA: JsonSchema = MESSAGE;

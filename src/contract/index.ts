@@ -1,5 +1,5 @@
-// The API contract: JSON Schemas of CKAN DataStore read responses in two profiles (seed, ckan), and
-// checkResponse(), which turns every violation into a Finding.
+// The API contract: JSON Schemas of CKAN DataStore read responses in two profiles (seed, and ckan for each
+// CKAN version 2.8–2.12), and checkResponse(), which turns every violation into a Finding.
 export { checkResponse } from './check-response.ts';
 export type { CheckResponseOptions, CheckedResponse, ContractProfile } from './check-response.ts';
 export { SEED_SUCCESS_SCHEMA, SEED_SUCCESS_ANY_FORMAT_SCHEMA } from './seed-schemas.ts';
@@ -11,8 +11,11 @@ export {
   createErrorEnvelopeSchema,
   createHelpSchema,
   createSearchResultSchema,
+  createSqlResultSchema,
   createSuccessEnvelopeSchema,
 } from './ckan-schemas.ts';
+export { contractTraits } from './ckan-traits.ts';
+export type { ContractTraits } from './ckan-traits.ts';
 export type { SearchFormat } from './ckan-schemas.ts';
 export { RECORDS_FORMATS, isRecordsFormat } from './json-schema.ts';
 export type { JsonSchema, RecordsFormat } from './json-schema.ts';

@@ -3,7 +3,7 @@
 // offending record and counting the rest, so a 32000-row page cannot flood a report.
 import type { Finding } from '../model/index.ts';
 import { getChild, isJsonObject, toPointer } from './json-pointer.ts';
-import { describeValue, ruleForType } from './value-types.ts';
+import { describeValue, ruleForValue, type ValueContext } from './value-types.ts';
 
 export const TYPES_RULE = 'contract.types';
 export const SHAPE_RULE = 'contract.ckan';
@@ -19,12 +19,23 @@ interface Tally {
   count: number;
 }
 
+/** How records relate to `fields` in one action and CKAN version. */
+export interface AgreementOptions extends ValueContext {
+  /**
+   * Records may leave out columns `fields` lists and carry rank columns it does not (CKAN 2.8 lists every
+   * column whatever the `fields` parameter asked, and ranks only in records); lists records are then not
+   * typed, as their values cannot be matched to columns.
+   */
+  looseColumns: boolean;
+}
+
 /** Type agreement for `objects` or `lists` records of a search or SQL result; [] when the shape is unusable. */
-export function checkTypeAgreement(body: unknown, format: 'objects' | 'lists'): Finding[] {
+export function checkTypeAgreement(body: unknown, format: 'objects' | 'lists', options: AgreementOptions): Finding[] {
   const result = getChild(body, 'result');
   const records = getChild(result, 'records');
   const columns = readColumns(getChild(result, 'fields'));
   if (!Array.isArray(records) || columns === undefined) return [];
+  if (format === 'lists' && options.looseColumns) return [];
   // `_table_metadata._id` is reported as int but holds hex strings: a documented CKAN quirk (§3.2, §8.2).
   const skipId = getChild(result, 'resource_id') === '_table_metadata';
   const tallies = new Map<string, Tally>();
@@ -35,7 +46,7 @@ export function checkTypeAgreement(body: unknown, format: 'objects' | 'lists'): 
   };
   const duplicateIds = findDuplicates(columns.map((column) => column.id));
   records.forEach((record, row) => {
-    const ctx: RecordContext = { base: ['result', 'records', row], columns, duplicateIds, skipId, note };
+    const ctx: RecordContext = { base: ['result', 'records', row], columns, duplicateIds, skipId, note, options };
     if (format === 'objects' && isJsonObject(record)) checkObjectRecord(record, ctx);
     if (format === 'lists' && Array.isArray(record)) checkListRecord(record, ctx);
   });
@@ -50,13 +61,18 @@ interface RecordContext {
   duplicateIds: ReadonlySet<string>;
   skipId: boolean;
   note: (key: string, make: () => Finding) => void;
+  options: AgreementOptions;
 }
+
+// CKAN 2.8 names its ts_rank columns `rank` (q as a string) and `rank <column>` (q as an object).
+const isRankColumn = (key: string): boolean => key === 'rank' || key.startsWith('rank ');
 
 function checkObjectRecord(record: Record<string, unknown>, ctx: RecordContext): void {
   for (const column of ctx.columns) {
     // SQL may name two columns alike (`now()::date, now()::text`); the object keeps one value, so skip them.
     if (ctx.duplicateIds.has(column.id)) continue;
     if (!Object.hasOwn(record, column.id)) {
+      if (ctx.options.looseColumns) continue;
       ctx.note(`missing:${column.id}`, () => ({
         rule: SHAPE_RULE,
         path: toPointer(ctx.base),
@@ -70,6 +86,10 @@ function checkObjectRecord(record: Record<string, unknown>, ctx: RecordContext):
   const known = new Set(ctx.columns.map((column) => column.id));
   for (const key of Object.keys(record)) {
     if (known.has(key)) continue;
+    if (ctx.options.looseColumns && isRankColumn(key)) {
+      checkValue(getChild(record, key), { index: -1, id: key, type: 'float' }, [...ctx.base, key], ctx);
+      continue;
+    }
     ctx.note(`extra:${key}`, () => ({
       rule: SHAPE_RULE,
       path: toPointer([...ctx.base, key]),
@@ -95,7 +115,7 @@ function checkListRecord(record: readonly unknown[], ctx: RecordContext): void {
 
 function checkValue(value: unknown, column: Column, keys: (string | number)[], ctx: RecordContext): void {
   if (ctx.skipId && column.id === '_id') return;
-  const rule = ruleForType(column.type);
+  const rule = ruleForValue(column.type, ctx.options);
   if (rule === undefined || rule.accepts(value)) return;
   ctx.note(`type:${column.id}`, () => ({
     rule: TYPES_RULE,

@@ -46,17 +46,45 @@ export function ruleForType(typeName: string): ValueRule | undefined {
   if (ANY_TYPES.has(typeName)) return undefined;
   const shaped = SHAPED_STRINGS[typeName];
   if (shaped !== undefined) return shaped;
-  if (typeName.startsWith('_')) return arrayRule(typeName.slice(1));
+  if (typeName.startsWith('_')) return arrayRule(ruleForType(typeName.slice(1)));
   return undefined;
 }
 
 /** PostgreSQL array types are named `_<element>`: a JSON array whose elements follow the element's rule. */
-function arrayRule(elementType: string): ValueRule {
-  const element = ruleForType(elementType);
+function arrayRule(element: ValueRule | undefined): ValueRule {
   return {
     expected: element === undefined ? 'an array or null' : `an array (of ${element.expected}) or null`,
     accepts: (v) => v === null || (Array.isArray(v) && (element === undefined || v.every((item) => element.accepts(item)))),
   };
+}
+
+/** Where a value was read, for the rules that differ by action and CKAN version. */
+export interface ValueContext {
+  action: 'search' | 'sql';
+  /** SQL `numeric` values are JSON strings (CKAN up to 2.10 sends Python Decimals through str()). */
+  sqlNumericAsString: boolean;
+  /** Search `timestamp` values carry milliseconds (2.12); before, `to_char` drops every fraction. */
+  timestampMilliseconds: boolean;
+}
+
+const NUMERIC_TEXT = /^(-?\d+(\.\d+)?|NaN|-?Infinity)$/;
+
+/**
+ * ruleForType, narrowed or widened where CKAN's versions render a type differently: SQL `numeric` as strings up
+ * to 2.10, search `timestamp` as `to_char(..., 'YYYY-MM-DD"T"HH24:MI:SS[.MS]')`.
+ */
+export function ruleForValue(typeName: string, context: ValueContext): ValueRule | undefined {
+  if (context.action === 'sql' && typeName === 'numeric' && context.sqlNumericAsString) {
+    return { expected: 'a string of digits (CKAN up to 2.10 sends SQL numerics as strings) or null', accepts: (v) => v === null || (typeof v === 'string' && NUMERIC_TEXT.test(v)) };
+  }
+  if (context.action === 'search' && typeName === 'timestamp') {
+    return context.timestampMilliseconds
+      ? patternRule('"2020-01-01T08:00:00.000"', new RegExp(`^${ISO_DATE}T\\d{2}:\\d{2}:\\d{2}(\\.\\d{3})?$`))
+      : patternRule('"2020-01-01T08:00:00" (no fraction)', new RegExp(`^${ISO_DATE}T\\d{2}:\\d{2}:\\d{2}$`));
+  }
+  // SQL array elements go through CKAN's convert() one by one (search arrays go through PostgreSQL's to_json).
+  if (typeName.startsWith('_') && context.action === 'sql') return arrayRule(ruleForValue(typeName.slice(1), context));
+  return ruleForType(typeName);
 }
 
 /** A short description of a JSON value for messages: `string "2014"`, `number 3`, `object`. */
