@@ -58,7 +58,7 @@ export function genuineSearch(version: CkanVersion, call: SearchCall): Json {
   const fields = resultFields(version, asked, call.ranked === true);
   const rankInRecords = call.ranked === true && (asked === undefined || older(version, '2.9'));
   const recordKeys = [...(asked ?? COLUMNS.map((c) => String(c['id']))), ...(rankInRecords ? ['rank'] : [])];
-  const rows = (call.ids ?? [1, 2]).map((id) => ROWS[id - 1] ?? {}).map((row) => ({ ...row, rank: 0.0607927 }));
+  const rows: Json[] = (call.ids ?? [1, 2]).map((id) => ({ ...(ROWS[id - 1] ?? {}), rank: 0.0607927 }));
   result['records'] = renderRecords(version, format, rows, recordKeys);
   result['fields'] = fields;
   if (older(version, '2.12')) result['_links'] = links(call, limit, offset);
