@@ -7,7 +7,8 @@ import { summarize } from './summarize.ts';
  * Merges the results of a sharded run into one: cases concatenated in shard order, counts recomputed,
  * `startedAt` the earliest, `finishedAt` the latest, `durationMs` the wall time between them, no `shard`.
  * Throws KitError E_SHARD_MISSING when shards are missing, duplicated, of different counts, or mixed with
- * unsharded reports; E_REPORT_INVALID when the reports are from different targets or repeat a case id.
+ * unsharded reports; E_REPORT_INVALID when the reports are from different targets (any bundled reference
+ * server is the same target, whatever its port) or repeat a case id. The merged target is the first report's.
  * Reports without shard information are merged as they are (e.g. runs split by tag).
  */
 export function mergeReports(results: readonly RunResult[]): RunResult {
@@ -60,8 +61,10 @@ function orderShards(results: readonly RunResult[]): RunResult[] {
   return [...sharded].sort((a, b) => (a.shard?.index ?? 0) - (b.shard?.index ?? 0));
 }
 
+// why: each shard of `run --reference` starts its own reference server on a free port, so only the fact that the
+// target was the bundled server identifies it; other targets must be the same URL
 function checkSameTarget(results: readonly RunResult[]): void {
-  const urls = [...new Set(results.map((r) => r.target.url))];
+  const urls = [...new Set(results.map((r) => (r.target.reference ? 'the bundled reference server' : r.target.url)))];
   if (urls.length > 1) throw new KitError(KitErrorCode.reportInvalid, `cannot merge reports from different targets (${urls.join(', ')})`);
 }
 

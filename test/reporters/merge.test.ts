@@ -59,10 +59,20 @@ describe('mergeReports', () => {
     const other = buildRun([buildCase({ id: 'q/1' })], { target: { url: 'http://elsewhere', reference: false } });
     expect(codeOf(() => mergeReports([buildRun([buildCase({ id: 'p/1' })]), other]))).toEqual([
       'E_REPORT_INVALID',
-      'cannot merge reports from different targets (http://127.0.0.1:8800, http://elsewhere)',
+      'cannot merge reports from different targets (the bundled reference server, http://elsewhere)',
     ]);
     expect(codeOf(() => mergeReports([buildRun([buildCase()]), buildRun([buildCase()])]))[1]).toContain('search/core/basic appears in more than one report');
     expect(codeOf(() => mergeReports([]))[0]).toBe('E_USAGE');
+  });
+
+  it('merges shards of run --reference, each run on its own port, and still tells a reference run from a URL', () => {
+    const atPort = (port: number, index: number, id: string) =>
+      buildRun([buildCase({ id })], { target: { url: `http://127.0.0.1:${port}`, reference: true }, shard: { index, count: 2 } });
+    const merged = mergeReports([atPort(40001, 1, 'p/1'), atPort(40002, 2, 'p/2')]);
+    expect(merged.cases.map((c) => c.id)).toEqual(['p/1', 'p/2']);
+    expect(merged.target).toEqual({ url: 'http://127.0.0.1:40001', reference: true });
+    const url = buildRun([buildCase({ id: 'p/2' })], { target: { url: 'http://127.0.0.1:40002', reference: false }, shard: { index: 2, count: 2 } });
+    expect(codeOf(() => mergeReports([atPort(40001, 1, 'p/1'), url]))[1]).toContain('different targets');
   });
 
   it('merges unsharded reports as they are', () => {
