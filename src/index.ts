@@ -71,7 +71,10 @@ export type {
   ServerConfig,
   ServerContext,
 } from './server/index.ts';
-export { extract, extractJob, extractClientOptions } from './api/index.ts';
+export { extract, extractJob, extractClientOptions, probeProfile } from './api/index.ts';
+export type { ProbeProfileOptions, ProbeProfileOutcome } from './api/index.ts';
+export { probeTarget, PROBE_RESOURCES, PROBE_VALUES } from './probe/index.ts';
+export type { ProbeOptions, ProbeResult } from './probe/index.ts';
 export type { ExtractOptions, ExtractSource, ExtractJobOptions, JobOutcome, ExtractRunContext } from './api/index.ts';
 export { PagingMethod, expandTemplate, loadJobFile, checkpointPath, manifestPath, partPath } from './extract/index.ts';
 export type { ExtractListener, ExtractSpec, ExtractColumn } from './extract/index.ts';
@@ -100,7 +103,8 @@ export type {
   SelectionOptions,
   PreparedCatalogue,
 } from './runner/index.ts';
-export { loadCatalogue, loadProfile, parseProfile, selectCases, expandCase, REQUEST_DEFAULTS } from './catalogue/index.ts';
+export { loadCatalogue, loadProfile, parseProfile, selectCases, expandCase, REQUEST_DEFAULTS, renderProfile, collectCatalogueNames, KIT_CAPABILITIES } from './catalogue/index.ts';
+export type { ProfileNotes, CatalogueNames } from './catalogue/index.ts';
 export type { Catalogue, LoadedCase, CaseVariant, ResolvedRequest, SelectOptions, ExpandOptions, LoadOptions } from './catalogue/index.ts';
 export { createAjv, compileSchema } from './schema/ajv.ts';
 export { CaseFileSchema, CaseSchema } from './schema/case.ts';

@@ -1,3 +1,5 @@
 // High-level entry points that compose several modules (reference server + HTTP client + extract).
 export { extract, extractJob, extractClientOptions } from './extract.ts';
 export type { ExtractOptions, ExtractSource, ExtractJobOptions, JobOutcome, ExtractRunContext } from './extract.ts';
+export { probeProfile } from './probe.ts';
+export type { ProbeProfileOptions, ProbeProfileOutcome } from './probe.ts';

@@ -20,3 +20,5 @@ export { describeAjvErrors, type SchemaProblem } from './describe-errors.ts';
 export type { Catalogue, LoadedCase, CaseVariant, ResolvedRequest } from './types.ts';
 export { computeCoverage, renderCoverage, COVERAGE_FILE, type Coverage, type ClauseCoverage, type RenderCoverageOptions } from './coverage.ts';
 export { API_CLAUSES, type SpecClause } from './coverage-clauses.ts';
+export { collectCatalogueNames, findUnknownProfileNames, checkProfileNames, closestName, KIT_CAPABILITIES, type CatalogueNames } from './profile-names.ts';
+export { renderProfile, type ProfileNotes, type LeftOutName } from './render-profile.ts';

@@ -31,6 +31,11 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: async () => (await import('./check.ts')).checkCommand,
   },
   {
+    name: 'probe',
+    describe: 'Ask a CKAN site what it is and write a profile for it (resources and values checked against the site)',
+    load: async () => (await import('./probe.ts')).probeCommand,
+  },
+  {
     name: 'serve',
     describe: 'Run the reference server (CKAN DataStore read API) over a fixtures folder',
     load: async () => (await import('./serve.ts')).serveCommand,

@@ -1,0 +1,66 @@
+// `probe` as a use case: the catalogue says which names to look for, probe asks the target, the catalogue
+// renders the profile, and the file is written atomically (or not at all).
+import { access } from 'node:fs/promises';
+import path from 'node:path';
+import { collectCatalogueNames, loadCatalogue, parseProfile, renderProfile } from '../catalogue/index.ts';
+import { KitError, KitErrorCode } from '../errors.ts';
+import { probeTarget, type ProbeOptions, type ProbeResult } from '../probe/index.ts';
+import { RUN_DEFAULTS } from '../runner/index.ts';
+import { writeFileAtomic } from '../util/atomic-write.ts';
+import { resolveWithBundled } from '../util/bundled.ts';
+
+/** Options of `probeProfile`: the probe's, plus where the catalogue is and where the profile goes. */
+export interface ProbeProfileOptions extends Omit<ProbeOptions, 'names'> {
+  /** Folder relative paths resolve against. */
+  cwd: string;
+  /** Catalogue whose names the profile fills in. Default `cases` (the bundled one when absent). */
+  casesDir?: string | undefined;
+  /** Profile file to write. Default: none (the caller prints the text). */
+  out?: string | undefined;
+  /** Overwrite an existing `out`. Default false. */
+  force?: boolean | undefined;
+}
+
+/** The profile text, what the probe found, and the file written (if any). */
+export interface ProbeProfileOutcome {
+  text: string;
+  result: ProbeResult;
+  outPath: string | undefined;
+}
+
+/**
+ * Probes the target and renders the profile (validated before it is written). An existing `out` without `force`
+ * is KitError E_USAGE (exit 2), checked before any request; nothing is written when the probe fails.
+ */
+export async function probeProfile(options: ProbeProfileOptions): Promise<ProbeProfileOutcome> {
+  const outPath = options.out === undefined ? undefined : path.resolve(options.cwd, options.out);
+  if (outPath !== undefined && options.force !== true && (await exists(outPath))) {
+    throw new KitError(KitErrorCode.usage, `${options.out ?? outPath} exists; pass --force to overwrite it`);
+  }
+  const casesDir = await resolveWithBundled(options.cwd, options.casesDir ?? RUN_DEFAULTS.casesDir, RUN_DEFAULTS.casesDir);
+  const catalogue = await loadCatalogue(casesDir, { cwd: options.cwd });
+  const name = options.name ?? (options.out === undefined ? undefined : path.basename(options.out).replace(/\.(ya?ml|json)$/i, ''));
+  const result = await probeTarget({ ...options, name, names: collectCatalogueNames(catalogue.cases) });
+  const text = renderProfile(result.profile, result.notes);
+  parseProfile(text, options.out ?? 'probed profile');
+  if (outPath !== undefined) await writeProfile(outPath, text);
+  return { text, result, outPath };
+}
+
+async function writeProfile(outPath: string, text: string): Promise<void> {
+  try {
+    await writeFileAtomic(outPath, text);
+  } catch (error) {
+    const reason = error instanceof Error && 'code' in error ? String(error.code) : String(error);
+    throw new KitError(KitErrorCode.environment, `cannot write ${outPath}: ${reason}`, { cause: error });
+  }
+}
+
+async function exists(file: string): Promise<boolean> {
+  try {
+    await access(file);
+    return true;
+  } catch {
+    return false;
+  }
+}

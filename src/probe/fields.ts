@@ -1,0 +1,110 @@
+// Column names and values of resources.courses that really occur: chosen from a sample of records, then
+// counted by the target itself (a filter query per value), so each value carries the count it answered.
+import type { ProbeTarget } from './ask.ts';
+import type { ResourceFacts } from './resources.ts';
+import { countValues, found, isNumericField, isPlainName, isTextField, missing, plural, search, type Found } from './search.ts';
+
+/** Values found so far, by value name. */
+export type FoundValues = Record<string, Found<unknown>>;
+
+/** Candidates tried per value before giving up (each costs one or two requests). */
+const TRIES = 3;
+
+/** textField: the plain text column with the most distinct values in the sample (titles, names). */
+export function findTextField(courses: ResourceFacts, sample: readonly Record<string, unknown>[]): Found<string> {
+  const ranked = courses.fields
+    .filter((f) => isTextField(f) && isPlainName(f.id))
+    .map((f) => ({ id: f.id, distinct: new Set(sample.map((r) => r[f.id]).filter((v) => typeof v === 'string' && /\p{L}/u.test(v))).size }))
+    .filter((f) => f.distinct > 0)
+    .sort((a, b) => b.distinct - a.distinct);
+  const best = ranked[0];
+  if (best === undefined) return missing('resources.courses has no text column with a plain name (letters, digits, _) and values');
+  return found(best.id, `text column, ${plural(best.distinct, 'distinct value')} in the first ${plural(sample.length, 'record')}`);
+}
+
+/**
+ * categoryField with categoryValue and otherCategoryValue: a text column with few values, each repeated; the
+ * counts are the totals the target answers to a filter on each value.
+ */
+export async function findCategory(target: ProbeTarget, courses: ResourceFacts, sample: readonly Record<string, unknown>[], textField: string | undefined): Promise<FoundValues> {
+  const candidates = courses.fields
+    .filter((f) => isTextField(f) && isPlainName(f.id) && f.id !== textField)
+    .map((f) => ({ id: f.id, counts: countValues(sample, f.id) }))
+    .filter((c) => c.counts.length >= 2 && (c.counts[1]?.[1] ?? 0) >= 2)
+    .sort((a, b) => a.counts.length - b.counts.length)
+    .slice(0, TRIES);
+  let reason = 'no text column with a plain name has two values repeated in the sample';
+  for (const candidate of candidates) {
+    const [first, second] = candidate.counts.map(([value]) => value);
+    if (first === undefined || second === undefined) continue;
+    const totals = await Promise.all([first, second].map((v) => search(target, { resource_id: courses.id, filters: { [candidate.id]: v }, limit: 0 })));
+    const [t1, t2] = totals;
+    if (typeof t1 === 'string' || typeof t2 === 'string' || t1 === undefined || t2 === undefined) {
+      reason = `a filter on ${candidate.id}: ${[t1, t2].find((t) => typeof t === 'string') ?? 'no answer'}`;
+      continue;
+    }
+    if (t1.total < 2 || t2.total < 1) {
+      reason = `a filter on ${candidate.id} answered ${t1.total} and ${t2.total} records`;
+      continue;
+    }
+    return {
+      categoryField: found(candidate.id, `text column, ${plural(candidate.counts.length, 'distinct value')} in the first ${plural(sample.length, 'record')}`),
+      categoryValue: found(first, `${plural(t1.total, 'record')} (datastore_search filters)`),
+      otherCategoryValue: found(second, `${plural(t2.total, 'record')} (datastore_search filters)`),
+      categoryValues: found([first, second], `${t1.total} and ${t2.total} records`),
+    };
+  }
+  return { categoryField: missing(reason), categoryValue: missing(reason), otherCategoryValue: missing(reason), categoryValues: missing(reason) };
+}
+
+/**
+ * secondField and secondValue: another column and a value that co-occurs with categoryValue in some, but not all,
+ * of its records (so a target ignoring the second filter answers records that show it).
+ */
+export async function findSecond(target: ProbeTarget, courses: ResourceFacts, category: { field: string; value: string }, textField: string | undefined): Promise<FoundValues> {
+  const page = await search(target, { resource_id: courses.id, filters: { [category.field]: category.value }, limit: 100 });
+  if (typeof page === 'string') return both(missing(`a filter on categoryValue: ${page}`));
+  const candidates = courses.fields
+    .filter((f) => isTextField(f) && isPlainName(f.id) && f.id !== category.field)
+    .flatMap((f) => countValues(page.records, f.id).map(([value, n]) => ({ field: f.id, value, n })))
+    .filter((c) => c.n < page.records.length)
+    .sort((a, b) => b.n - a.n || Number(a.field === textField) - Number(b.field === textField))
+    .slice(0, TRIES);
+  for (const candidate of candidates) {
+    const both = await search(target, { resource_id: courses.id, filters: { [category.field]: category.value, [candidate.field]: candidate.value }, limit: 0 });
+    if (typeof both === 'string' || both.total < 1) continue;
+    return {
+      secondField: found(candidate.field, `text column; ${plural(page.records.length - candidate.n, 'record')} of the first ${page.records.length} with categoryValue have another value`),
+      secondValue: found(candidate.value, `${plural(both.total, 'record')} with categoryValue too (of ${page.total})`),
+    };
+  }
+  return both(missing(`no other text column has a value shared by some (not all) of the ${plural(page.records.length, 'record')} with categoryValue`));
+}
+
+function both(reason: Found<unknown>): FoundValues {
+  return { secondField: reason, secondValue: reason };
+}
+
+/** numericField: a numeric column with different values in the sample (preferably never null), for sorting. */
+export async function findNumeric(target: ProbeTarget, courses: ResourceFacts, sample: readonly Record<string, unknown>[]): Promise<Found<string>> {
+  const candidates = courses.fields
+    .filter((f) => isNumericField(f) && isPlainName(f.id))
+    .map((f) => ({ id: f.id, values: sample.map((r) => r[f.id]) }))
+    .map((c) => ({ ...c, nulls: c.values.filter((v) => v == null).length, distinct: new Set(c.values.filter((v) => v != null).map(String)).size }))
+    .filter((c) => c.distinct >= 2)
+    .sort((a, b) => a.nulls - b.nulls || b.distinct - a.distinct);
+  const best = candidates[0];
+  if (best === undefined) return missing('resources.courses has no numeric column with a plain name and two different values');
+  const sorted = await search(target, { resource_id: courses.id, sort: `${best.id} desc, _id asc`, fields: ['_id', best.id], limit: 1 });
+  if (typeof sorted === 'string') return missing(`sorting on ${best.id}: ${sorted}`);
+  const top = sorted.records[0]?.[best.id];
+  return found(best.id, `numeric column, ${plural(best.distinct, 'distinct value')} in the sample; sort desc starts at ${JSON.stringify(top ?? null)}`);
+}
+
+/** privateField: a text column of the private resource (read with the token). */
+export function findPrivateField(staff: Found<ResourceFacts>): Found<string> {
+  if (!staff.ok) return missing(`no resources.staff: ${staff.reason}`);
+  if (staff.value.access !== 'private-readable') return missing('the private resource could not be read (no token, or the token does not open it), so its columns are unknown');
+  const field = staff.value.fields.find((f) => isTextField(f) && isPlainName(f.id));
+  return field === undefined ? missing('resources.staff has no text column with a plain name') : found(field.id, 'text column of resources.staff');
+}

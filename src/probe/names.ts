@@ -1,0 +1,32 @@
+// The resource and value names probe knows how to find, with what each means. A test checks that every name the
+// catalogue uses is here, so a case using a new value name fails until probe can produce it.
+
+/** Logical resource names the cases use, and what probe looks for. */
+export const PROBE_RESOURCES: Readonly<Record<string, string>> = Object.freeze({
+  courses: 'a public resource with enough rows, text columns with repeated values and a numeric column (most cases use it)',
+  measurements: 'a second public resource with records',
+  staff: 'a private resource (refused anonymously, opened by the token)',
+  typeSamples: 'the bundled fixtures\' table of every column type (its cases check exact fixture values)',
+});
+
+/** Value names the cases use, and what each is. */
+export const PROBE_VALUES: Readonly<Record<string, string>> = Object.freeze({
+  textField: 'a text column of resources.courses with mostly distinct values',
+  categoryField: 'a text column of resources.courses with a few repeated values',
+  categoryValue: 'a value of categoryField in several records',
+  otherCategoryValue: 'another value of categoryField',
+  categoryValues: 'categoryValue and otherCategoryValue as a list',
+  secondField: 'another text column with a value that co-occurs with categoryValue',
+  secondValue: 'a value of secondField in some (not all) records that have categoryValue',
+  numericField: 'a numeric column of resources.courses (sorting)',
+  searchWord: 'a word in a few records of resources.courses (full-text q); every record q answers contains it',
+  absentWord: 'a word in no record',
+  likePattern: 'an SQL LIKE pattern on textField matching some records, and more when case-insensitive',
+  coursesAlias: 'a DataStore alias of resources.courses',
+  privateField: 'a text column of resources.staff',
+});
+
+/** Resources probe never picks on other data, and why (written as the reason they are left out). */
+export const FIXTURE_ONLY_RESOURCES: Readonly<Record<string, string>> = Object.freeze({
+  typeSamples: 'specific to the bundled fixtures (its cases check the exact columns and values of type-samples.csv)',
+});

@@ -1,0 +1,179 @@
+// probeTarget(): asks a live target what it is and which of its data fits the catalogue, and returns a profile
+// with notes (counts, and why names are left out). Sends a bounded number of requests through the kit's client.
+import { createHttpClient, HttpError } from '../http/index.ts';
+import { KitError, KitErrorCode } from '../errors.ts';
+import type { CatalogueNames, ProfileNotes } from '../catalogue/index.ts';
+import type { Profile } from '../schema/index.ts';
+import { BudgetSpentError, transportReason, type ProbeTarget } from './ask.ts';
+import { buildProfile } from './build-profile.ts';
+import { findCategory, findNumeric, findPrivateField, findSecond, findTextField, type FoundValues } from './fields.ts';
+import { chooseResources, describeResource, findAlias, listCandidates, type ResourceChoice, type ResourceFacts } from './resources.ts';
+import { found, missing, readCount, search, searchSql, type Found } from './search.ts';
+import { probeJsonp, probeLocales, readSite, type SiteFacts } from './site.ts';
+import { findAbsentWord, findLikePattern, findSearchWord } from './words.ts';
+
+/** What to probe and how hard. */
+export interface ProbeOptions {
+  /** Base URL of the CKAN site (a sub-path is kept). */
+  targetUrl: string;
+  /** API token, sent as the bare Authorization header (never written or logged). */
+  token?: string | undefined;
+  /** Environment variable the profile's `token.env` names (the token itself is never written). */
+  tokenEnv?: string | undefined;
+  /** Resources to use instead of discovering: `ID`, or `NAME=ID` for a logical name (courses, staff, ...). */
+  resources?: readonly string[] | undefined;
+  /** Profile name. Default: the target's host name. */
+  name?: string | undefined;
+  /** The names the catalogue uses; probe writes only these. Default: every name probe knows. */
+  names?: CatalogueNames | undefined;
+  /** Budget per request attempt (ms). Default 15000. */
+  timeoutMs?: number | undefined;
+  /** Retries on network errors, 5xx and 429. Default 1. */
+  retries?: number | undefined;
+  /** Requests per second at most. Default unlimited. */
+  rateRps?: number | undefined;
+  /** Requests in flight at once. Default 2. */
+  concurrency?: number | undefined;
+  /** Requests sent at most; what is not found within them is left out. Default 150. */
+  maxRequests?: number | undefined;
+  /** Resources examined at most when discovering. Default 20. */
+  maxCandidates?: number | undefined;
+  /** Records read from resources.courses to choose values. Default 250. */
+  sampleSize?: number | undefined;
+}
+
+/** The probe's answer: the profile, its notes, and the requests sent. */
+export interface ProbeResult {
+  profile: Profile;
+  notes: ProfileNotes;
+  requests: number;
+}
+
+/** Everything found, before it becomes a profile. */
+export interface ProbeFindings {
+  site: SiteFacts;
+  choice: ResourceChoice;
+  capabilities: Record<string, Found<true>>;
+  values: FoundValues;
+}
+
+/**
+ * Probes the target. Throws KitError E_UNREACHABLE (nothing answers) or E_ENV (no DataStore API, naming the URLs
+ * tried), both exit 3; anything it cannot find is left out of the profile with the reason.
+ */
+export async function probeTarget(options: ProbeOptions): Promise<ProbeResult> {
+  const client = createHttpClient({
+    timeoutMs: options.timeoutMs ?? 15_000,
+    retries: options.retries ?? 1,
+    concurrency: options.concurrency ?? 2,
+    ...(options.rateRps === undefined ? {} : { rateRps: options.rateRps }),
+  });
+  const baseUrl = options.targetUrl.replace(/\/+$/, '');
+  const target: ProbeTarget = { client, baseUrl, token: options.token, apiPath: '/api/3/action', budget: { max: options.maxRequests ?? 150, spent: 0 } };
+  try {
+    const named = parseNamedResources(options.resources ?? []);
+    const site = await readSite(target, named[0]?.id);
+    const choice = await chooseFrom(target, named, options.maxCandidates ?? 20);
+    const findings = await findAll(target, site, choice, options.sampleSize ?? 250);
+    return { ...buildProfile(findings, { ...options, baseUrl }), requests: target.budget.spent };
+  } finally {
+    await client.close();
+  }
+}
+
+function parseNamedResources(given: readonly string[]): { name: string | undefined; id: string }[] {
+  return given.map((text) => {
+    const match = /^([A-Za-z0-9_-]+)=(.+)$/.exec(text);
+    if (match?.[1] !== undefined && match[2] !== undefined) return { name: match[1], id: match[2] };
+    if (text.trim() === '') throw new KitError(KitErrorCode.usage, '--resource must be a resource id or NAME=ID');
+    return { name: undefined, id: text };
+  });
+}
+
+async function chooseFrom(target: ProbeTarget, named: { name: string | undefined; id: string }[], max: number): Promise<ResourceChoice> {
+  const listed = await listCandidates(target, named.map((n) => n.id), max);
+  if (typeof listed === 'string') return chooseResources([], listed, [listed]);
+  const described: ResourceFacts[] = [];
+  const unusable: string[] = [];
+  for (const id of listed.ids) {
+    const facts = await guard(() => describeResource(target, id));
+    if (typeof facts === 'string') unusable.push(facts);
+    else described.push(facts);
+  }
+  const choice = chooseResources(described, listed.source, unusable);
+  // why: a logical name given with --resource NAME=ID wins over the ranking
+  for (const { name, id } of named) {
+    const facts = described.find((d) => d.id === id);
+    if (name === 'courses' || name === 'measurements' || name === 'staff') {
+      choice[name] = facts === undefined ? missing(unusable.find((u) => u.startsWith(id)) ?? `${id} did not answer`) : found(facts, `named with --resource, ${facts.access}, ${facts.total} rows`);
+    }
+  }
+  return choice;
+}
+
+/** Runs a finder; a spent budget or a transport failure becomes the reason instead of stopping the probe. */
+async function guard<T>(find: () => Promise<T>): Promise<T | string> {
+  try {
+    return await find();
+  } catch (error) {
+    if (error instanceof BudgetSpentError) return error.message;
+    if (error instanceof HttpError) return `no answer: ${transportReason(error)}`;
+    throw error;
+  }
+}
+
+async function guardFound<T>(find: () => Promise<Found<T>>): Promise<Found<T>> {
+  const result = await guard(find);
+  return typeof result === 'string' ? missing(result) : result;
+}
+
+async function findAll(target: ProbeTarget, site: SiteFacts, choice: ResourceChoice, sampleSize: number): Promise<ProbeFindings> {
+  const capabilities: Record<string, Found<true>> = {};
+  const values: FoundValues = { privateField: findPrivateField(choice.staff) };
+  if (choice.staff.ok) {
+    capabilities['private'] = found(true, `resources.staff is refused anonymously (403)`);
+    capabilities['token'] = choice.staff.value.access === 'private-readable' ? found(true, 'the token opens resources.staff') : missing(target.token === undefined ? 'no token given (--token-file or --token-env)' : 'the token does not open resources.staff');
+  } else {
+    capabilities['private'] = missing(choice.staff.reason);
+    capabilities['token'] = missing(choice.staff.reason);
+  }
+  if (!choice.courses.ok) return { site, choice, capabilities, values };
+  const courses = choice.courses.value;
+  capabilities['sql'] = await guardFound(() => probeSql(target, courses));
+  capabilities['locale'] = await guardFound(() => probeLocales(target, courses.id));
+  capabilities['jsonp'] = await guardFound(() => probeJsonp(target, courses.id));
+  values['coursesAlias'] = await guardFound(() => findAlias(target, courses.id));
+  Object.assign(values, await findCoursesValues(target, courses, sampleSize, capabilities['sql'].ok));
+  return { site, choice, capabilities, values };
+}
+
+async function probeSql(target: ProbeTarget, courses: ResourceFacts): Promise<Found<true>> {
+  const answer = await searchSql(target, `SELECT count(*) AS n FROM "${courses.id}"`);
+  if (typeof answer === 'string') return missing(answer);
+  return found(true, `datastore_search_sql answers (count(*) = ${String(readCount(answer) ?? '?')})`);
+}
+
+async function findCoursesValues(target: ProbeTarget, courses: ResourceFacts, sampleSize: number, sql: boolean): Promise<FoundValues> {
+  const sample = await guard(() => search(target, { resource_id: courses.id, limit: sampleSize }));
+  if (typeof sample === 'string') return { textField: missing(`reading a sample of resources.courses: ${sample}`) };
+  const values: FoundValues = { textField: findTextField(courses, sample.records) };
+  const textField = values['textField']?.ok === true ? String(values['textField'].value) : undefined;
+  const category = await guard(() => findCategory(target, courses, sample.records, textField));
+  if (typeof category === 'string') values['categoryField'] = missing(category);
+  else Object.assign(values, category);
+  const field = values['categoryField'];
+  const value = values['categoryValue'];
+  const other = values['otherCategoryValue'];
+  if (field?.ok === true && value?.ok === true) {
+    const second = await guard(() => findSecond(target, courses, { field: String(field.value), value: String(value.value) }, textField));
+    if (typeof second === 'string') values['secondField'] = missing(second);
+    else Object.assign(values, second);
+  }
+  values['numericField'] = await guardFound(() => findNumeric(target, courses, sample.records));
+  values['absentWord'] = await guardFound(() => findAbsentWord(target, courses));
+  if (textField === undefined) return values;
+  const categories = field?.ok === true && value?.ok === true && other?.ok === true ? { field: String(field.value), values: [String(value.value), String(other.value)] } : undefined;
+  values['searchWord'] = await guardFound(() => findSearchWord(target, courses, sample.records, { textField, categories }));
+  values['likePattern'] = sql ? await guardFound(() => findLikePattern(target, courses, sample.records, textField)) : missing('datastore_search_sql is not enabled (no sql capability)');
+  return values;
+}
