@@ -49,7 +49,9 @@ export function mapProbeArgs(args: ProbeArgs, cwd: string, token: string | undef
 export function formatProbeSummary(outcome: ProbeProfileOutcome, cwd: string): string {
   const { profile, notes, requests } = outcome.result;
   const count = (o: object | undefined): number => Object.keys(o ?? {}).length;
-  const where = outcome.outPath === undefined ? 'printed below' : `wrote ${path.relative(cwd, outcome.outPath) || outcome.outPath}`;
+  const relative = outcome.outPath === undefined ? '' : path.relative(cwd, outcome.outPath);
+  const shown = relative === '' || relative.startsWith('..') ? outcome.outPath : relative;
+  const where = shown === undefined ? 'printed below' : `wrote ${shown}`;
   const lines = [
     `probe: ${where}: CKAN ${profile.ckan ?? 'unknown'}; capabilities ${profile.capabilities.join(', ') || 'none'}; ${count(profile.resources)} resources, ${count(profile.values)} values (${requests} requests)`,
     ...(notes.leftOut ?? []).map((l) => `  left out ${l.section}.${l.name}: ${l.reason}`),

@@ -29,10 +29,10 @@ export function buildProfile(findings: ProbeFindings, options: ProbeOptions & { 
     return undefined;
   };
   const capabilities = names.capabilities.filter((c) => !/^ckan-/.test(c)).filter((c) => take('capabilities', c, capabilityFinding(findings, c), noCourses ?? `probe does not test ${c}`) === true);
-  const resources = collect(names.resources, (name) =>
+  const resources = collect(inRegistryOrder(names.resources, PROBE_RESOURCES), (name) =>
     take('resources', name, resourceFinding(findings, name), FIXTURE_ONLY_RESOURCES[name] ?? `probe does not know what resources.${name} is`),
   );
-  const values = collect(names.values, (name) =>
+  const values = collect(inRegistryOrder(names.values, PROBE_VALUES), (name) =>
     take('values', name, findings.values[name], Object.hasOwn(PROBE_VALUES, name) ? (noCourses ?? 'not looked for: a value it depends on was not found') : 'probe does not know this value name'),
   );
   const version = findings.site.version;
@@ -53,6 +53,12 @@ export function buildProfile(findings: ProbeFindings, options: ProbeOptions & { 
     ...(options.tokenEnv === undefined ? {} : { token: { env: options.tokenEnv } }),
   };
   return { profile, notes: { header: headerLines(findings, options), comments, leftOut } };
+}
+
+/** The names in the order the registry lists them (related values together), unknown ones last. */
+function inRegistryOrder(names: readonly string[], registry: Readonly<Record<string, string>>): string[] {
+  const known = Object.keys(registry).filter((n) => names.includes(n));
+  return [...known, ...names.filter((n) => !known.includes(n))];
 }
 
 function collect(names: readonly string[], take: (name: string) => unknown): Record<string, unknown> {

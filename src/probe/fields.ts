@@ -2,7 +2,7 @@
 // counted by the target itself (a filter query per value), so each value carries the count it answered.
 import type { ProbeTarget } from './ask.ts';
 import type { ResourceFacts } from './resources.ts';
-import { countValues, found, isNumericField, isPlainName, isTextField, missing, plural, search, type Found } from './search.ts';
+import { countValues, found, isNumericField, isPlainName, isPlainValue, isTextField, missing, plural, search, type Found } from './search.ts';
 
 /** Values found so far, by value name. */
 export type FoundValues = Record<string, Found<unknown>>;
@@ -107,4 +107,38 @@ export function findPrivateField(staff: Found<ResourceFacts>): Found<string> {
   if (staff.value.access !== 'private-readable') return missing('the private resource could not be read (no token, or the token does not open it), so its columns are unknown');
   const field = staff.value.fields.find((f) => isTextField(f) && isPlainName(f.id));
   return field === undefined ? missing('resources.staff has no text column with a plain name') : found(field.id, 'text column of resources.staff');
+}
+
+/** rowCount: the total datastore_search answers for resources.courses. */
+export function findRowCount(courses: ResourceFacts): Found<number> {
+  return found(courses.total, 'records of resources.courses (datastore_search total)');
+}
+
+/**
+ * arrayField and arrayValue: an array column and one whole value of it (scalars only) that a filter with that
+ * list finds; the count is the target's total for that filter.
+ */
+export async function findArray(target: ProbeTarget, courses: ResourceFacts, sample: readonly Record<string, unknown>[]): Promise<FoundValues> {
+  const columns = courses.fields.filter((f) => f.type.startsWith('_') && isPlainName(f.id));
+  for (const column of columns.slice(0, TRIES)) {
+    const counts = new Map<string, number>();
+    for (const record of sample) {
+      const value = record[column.id];
+      if (Array.isArray(value) && value.length > 0 && value.every((v) => isPlainValue(v) || typeof v === 'number')) {
+        const key = JSON.stringify(value);
+        counts.set(key, (counts.get(key) ?? 0) + 1);
+      }
+    }
+    const best = [...counts].sort((a, b) => b[1] - a[1])[0];
+    if (best === undefined) continue;
+    const value: unknown = JSON.parse(best[0]);
+    const answer = await search(target, { resource_id: courses.id, filters: { [column.id]: value }, limit: 0 });
+    if (typeof answer === 'string' || answer.total < 1) continue;
+    return {
+      arrayField: found(column.id, `array column (${column.type})`),
+      arrayValue: found(value, `${plural(answer.total, 'record')} (datastore_search filters)`),
+    };
+  }
+  const reason = columns.length === 0 ? 'resources.courses has no array column with a plain name' : 'no array value of the sample is found by a filter';
+  return { arrayField: missing(reason), arrayValue: missing(reason) };
 }

@@ -11,6 +11,7 @@ export const PROBE_RESOURCES: Readonly<Record<string, string>> = Object.freeze({
 
 /** Value names the cases use, and what each is. */
 export const PROBE_VALUES: Readonly<Record<string, string>> = Object.freeze({
+  rowCount: 'the number of records of resources.courses (its total)',
   textField: 'a text column of resources.courses with mostly distinct values',
   categoryField: 'a text column of resources.courses with a few repeated values',
   categoryValue: 'a value of categoryField in several records',
@@ -19,9 +20,17 @@ export const PROBE_VALUES: Readonly<Record<string, string>> = Object.freeze({
   secondField: 'another text column with a value that co-occurs with categoryValue',
   secondValue: 'a value of secondField in some (not all) records that have categoryValue',
   numericField: 'a numeric column of resources.courses (sorting)',
+  arrayField: 'an array column of resources.courses',
+  arrayValue: 'one whole value of arrayField that a filter with that list finds',
   searchWord: 'a word in a few records of resources.courses (full-text q); every record q answers contains it',
+  searchWordUpper: 'searchWord in upper case; q with it matches the same records',
+  secondSearchWord: 'a word in some (not all) records containing searchWord; q with both matches only records holding both',
   absentWord: 'a word in no record',
+  stemWord: 'an inflected word that q matches through stemming, with records holding its other forms',
+  stemText: 'text every record matched by q=stemWord contains (the part the forms share)',
+  searchPrefix: 'the first letters of a word, not a word itself: q "prefix:*" with plain=false matches, plain q does not',
   likePattern: 'an SQL LIKE pattern on textField matching some records, and more when case-insensitive',
+  infixText: 'case-sensitive text inside some textField values and at the start of none (SQL LIKE)',
   coursesAlias: 'a DataStore alias of resources.courses',
   privateField: 'a text column of resources.staff',
 });

@@ -6,11 +6,13 @@ import type { CatalogueNames, ProfileNotes } from '../catalogue/index.ts';
 import type { Profile } from '../schema/index.ts';
 import { BudgetSpentError, transportReason, type ProbeTarget } from './ask.ts';
 import { buildProfile } from './build-profile.ts';
-import { findCategory, findNumeric, findPrivateField, findSecond, findTextField, type FoundValues } from './fields.ts';
+import { findArray, findCategory, findNumeric, findPrivateField, findRowCount, findSecond, findTextField, type FoundValues } from './fields.ts';
 import { chooseResources, describeResource, findAlias, listCandidates, type ResourceChoice, type ResourceFacts } from './resources.ts';
 import { found, missing, readCount, search, searchSql, type Found } from './search.ts';
 import { probeJsonp, probeLocales, readSite, type SiteFacts } from './site.ts';
-import { findAbsentWord, findLikePattern, findSearchWord } from './words.ts';
+import { findInfix, findLikePattern } from './patterns.ts';
+import { findAbsentWord, findSearchWords } from './search-words.ts';
+import { findPrefix, findStem } from './stems.ts';
 
 /** What to probe and how hard. */
 export interface ProbeOptions {
@@ -153,27 +155,40 @@ async function probeSql(target: ProbeTarget, courses: ResourceFacts): Promise<Fo
   return found(true, `datastore_search_sql answers (count(*) = ${String(readCount(answer) ?? '?')})`);
 }
 
+async function guardValues(names: readonly string[], find: () => Promise<FoundValues>): Promise<FoundValues> {
+  const result = await guard(find);
+  return typeof result === 'string' ? Object.fromEntries(names.map((n) => [n, missing(result)])) : result;
+}
+
+function textOf(values: FoundValues, name: string): string | undefined {
+  const value = values[name];
+  return value?.ok === true ? String(value.value) : undefined;
+}
+
 async function findCoursesValues(target: ProbeTarget, courses: ResourceFacts, sampleSize: number, sql: boolean): Promise<FoundValues> {
   const sample = await guard(() => search(target, { resource_id: courses.id, limit: sampleSize }));
   if (typeof sample === 'string') return { textField: missing(`reading a sample of resources.courses: ${sample}`) };
-  const values: FoundValues = { textField: findTextField(courses, sample.records) };
-  const textField = values['textField']?.ok === true ? String(values['textField'].value) : undefined;
-  const category = await guard(() => findCategory(target, courses, sample.records, textField));
-  if (typeof category === 'string') values['categoryField'] = missing(category);
-  else Object.assign(values, category);
-  const field = values['categoryField'];
-  const value = values['categoryValue'];
-  const other = values['otherCategoryValue'];
-  if (field?.ok === true && value?.ok === true) {
-    const second = await guard(() => findSecond(target, courses, { field: String(field.value), value: String(value.value) }, textField));
-    if (typeof second === 'string') values['secondField'] = missing(second);
-    else Object.assign(values, second);
+  const records = sample.records;
+  const values: FoundValues = { textField: findTextField(courses, records), rowCount: findRowCount(courses) };
+  const textField = textOf(values, 'textField');
+  Object.assign(values, await guardValues(CATEGORY_NAMES, () => findCategory(target, courses, records, textField)));
+  const [field, value, other] = [textOf(values, 'categoryField'), textOf(values, 'categoryValue'), textOf(values, 'otherCategoryValue')];
+  if (field !== undefined && value !== undefined) {
+    Object.assign(values, await guardValues(['secondField', 'secondValue'], () => findSecond(target, courses, { field, value }, textField)));
   }
-  values['numericField'] = await guardFound(() => findNumeric(target, courses, sample.records));
+  values['numericField'] = await guardFound(() => findNumeric(target, courses, records));
   values['absentWord'] = await guardFound(() => findAbsentWord(target, courses));
+  Object.assign(values, await guardValues(['arrayField', 'arrayValue'], () => findArray(target, courses, records)));
   if (textField === undefined) return values;
-  const categories = field?.ok === true && value?.ok === true && other?.ok === true ? { field: String(field.value), values: [String(value.value), String(other.value)] } : undefined;
-  values['searchWord'] = await guardFound(() => findSearchWord(target, courses, sample.records, { textField, categories }));
-  values['likePattern'] = sql ? await guardFound(() => findLikePattern(target, courses, sample.records, textField)) : missing('datastore_search_sql is not enabled (no sql capability)');
+  const categories = field !== undefined && value !== undefined && other !== undefined ? { field, values: [value, other] } : undefined;
+  Object.assign(values, await guardValues(SEARCH_NAMES, () => findSearchWords(target, courses, records, { textField, categories })));
+  Object.assign(values, await guardValues(['stemWord', 'stemText'], () => findStem(target, courses, records, textField)));
+  values['searchPrefix'] = await guardFound(() => findPrefix(target, courses, records, textField, textOf(values, 'searchWord')));
+  const noSql = missing<string>('datastore_search_sql is not enabled (no sql capability)');
+  values['likePattern'] = sql ? await guardFound(() => findLikePattern(target, courses, records, textField)) : noSql;
+  values['infixText'] = sql ? await guardFound(() => findInfix(target, courses, records, textField)) : noSql;
   return values;
 }
+
+const CATEGORY_NAMES = ['categoryField', 'categoryValue', 'otherCategoryValue', 'categoryValues'] as const;
+const SEARCH_NAMES = ['searchWord', 'searchWordUpper', 'secondSearchWord'] as const;
