@@ -73,8 +73,8 @@ export type {
 } from './server/index.ts';
 export { extract, extractJob, extractClientOptions, probeProfile } from './api/index.ts';
 export type { ProbeProfileOptions, ProbeProfileOutcome } from './api/index.ts';
-export { probeTarget, PROBE_RESOURCES, PROBE_VALUES } from './probe/index.ts';
-export type { ProbeOptions, ProbeResult } from './probe/index.ts';
+export { probeTarget, verifyProfile, verifiedValueNames, PROBE_RESOURCES, PROBE_VALUES } from './probe/index.ts';
+export type { ProbeOptions, ProbeResult, VerifyOptions, VerifyResult } from './probe/index.ts';
 export type { ExtractOptions, ExtractSource, ExtractJobOptions, JobOutcome, ExtractRunContext } from './api/index.ts';
 export { PagingMethod, expandTemplate, loadJobFile, checkpointPath, manifestPath, partPath } from './extract/index.ts';
 export type { ExtractListener, ExtractSpec, ExtractColumn } from './extract/index.ts';

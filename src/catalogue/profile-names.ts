@@ -101,10 +101,15 @@ function unknown(kind: string, name: string, known: readonly string[], usedByCas
  * Throws InputError E_PROFILE_INVALID naming `file:line:col`, the key and the closest known name for every
  * capability, resource or value of the profile file that the catalogue does not know.
  */
-export async function checkProfileNames(file: string, profile: Profile, names: CatalogueNames, cwd = '.'): Promise<void> {
+export async function checkProfileNames(
+  file: string,
+  profile: Profile,
+  names: CatalogueNames,
+  options: { cwd?: string | undefined; shownAs?: string | undefined } = {},
+): Promise<void> {
   const problems = findUnknownProfileNames(profile, names);
   if (problems.length === 0) return;
-  const source = parseSource(await readFile(path.resolve(cwd, file), 'utf8'), file);
+  const source = parseSource(await readFile(path.resolve(options.cwd ?? '.', file), 'utf8'), options.shownAs ?? file);
   const located: InputProblem[] = locateProblems(source, problems);
   throw new InputError(KitErrorCode.profileInvalid, located);
 }

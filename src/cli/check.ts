@@ -1,10 +1,12 @@
 // `datastore-kit check`: validates the catalogue (and profile) and expands every case; sends nothing.
 import type { Argv } from 'yargs';
-import { prepareCatalogue, type PreparedCatalogue } from '../index.ts';
+import { KitError, KitErrorCode } from '../errors.ts';
+import { prepareCatalogue, verifyProfile, type PreparedCatalogue, type VerifyResult } from '../index.ts';
 import type { CliIo } from './io.ts';
 import type { CliCommand } from './command.ts';
 import { addSelectionOptions, readSelectionArgs } from './options-yargs.ts';
 import { mapSelectionArgs } from './options.ts';
+import { readGivenToken } from './token-file.ts';
 
 /** The success line, e.g. `cases: 42 cases, 97 variants are valid (profile "reference")`. */
 export function formatCheckLine(casesDir: string, prepared: PreparedCatalogue): string {
@@ -35,6 +37,12 @@ export function formatNotApplicable(prepared: PreparedCatalogue, limit = 10): st
   return lines.join('') + more;
 }
 
+/** The live verification's lines: one per problem, or one saying all held. */
+export function formatVerifyResult(targetUrl: string, result: VerifyResult): string {
+  if (result.problems.length === 0) return `${targetUrl}: ${result.checked} resources and values answer and occur as the profile says\n`;
+  return result.problems.map((p) => `  ${p}\n`).join('') + `${targetUrl}: ${result.problems.length} of ${result.checked} resources and values do not answer or occur\n`;
+}
+
 export const checkCommand: CliCommand = {
   register(cli: Argv, io: CliIo, setExit: (code: number) => void, describe: string): Argv {
     return cli.command(
@@ -42,13 +50,24 @@ export const checkCommand: CliCommand = {
       describe,
       (y) =>
         addSelectionOptions(y)
+          .option('target', { type: 'string', describe: 'Also verify the profile on this live target: resources answer, values occur' })
+          .option('token-file', { type: 'string', describe: 'File holding the API token (with --target)' })
+          .option('token-env', { type: 'string', describe: "Environment variable holding the token (default the profile's token.env)" })
+          .conflicts('token-env', 'token-file')
           .example('$0 check', 'Validate cases/ against the case schema')
-          .example('$0 check --profile profiles/mine.yaml', 'Also validate a profile and resolve its variables'),
+          .example('$0 check --profile profiles/mine.yaml', 'Also validate a profile: its names, and its variables in every case')
+          .example('$0 check --profile profiles/mine.yaml --target https://ckan.example.org', 'And verify its resources and values there')
+          .epilog('Exit codes: 0 valid, 1 a resource or value does not answer or occur on --target, 2 invalid catalogue or profile, 3 --target unreachable.'),
       async (argv) => {
         const args = readSelectionArgs(argv);
-        const prepared = await prepareCatalogue(mapSelectionArgs(args, io.cwd), io.env);
+        const prepared = await prepareCatalogue({ ...mapSelectionArgs(args, io.cwd), checkProfileNames: true }, io.env);
         io.stdout.write(formatCheckLine(args.cases, prepared) + formatNotApplicable(prepared));
-        setExit(0);
+        if (argv.target === undefined) return setExit(0);
+        if (args.profile === undefined) throw new KitError(KitErrorCode.usage, 'check --target needs --profile FILE (the profile to verify)');
+        const token = await readGivenToken({ tokenFile: argv['token-file'], tokenEnv: argv['token-env'] }, io, prepared.profile.token?.env);
+        const result = await verifyProfile(prepared.profile, { targetUrl: argv.target, token });
+        io.stdout.write(formatVerifyResult(argv.target, result));
+        setExit(result.problems.length === 0 ? 0 : 1);
       },
     );
   },

@@ -5,7 +5,7 @@ import { KitError, KitErrorCode } from '../errors.ts';
 import { probeProfile, type ProbeProfileOptions, type ProbeProfileOutcome } from '../index.ts';
 import type { CliIo } from './io.ts';
 import type { CliCommand } from './command.ts';
-import { readTokenFile } from './token-file.ts';
+import { readGivenToken } from './token-file.ts';
 
 /** The parsed flags of `probe`. */
 export interface ProbeArgs {
@@ -104,17 +104,9 @@ export const probeCommand: CliCommand = {
 };
 
 async function runProbe(args: ProbeArgs, io: CliIo): Promise<number> {
-  const token = await readToken(args, io);
+  const token = await readGivenToken(args, io);
   const outcome = await probeProfile(mapProbeArgs(args, io.cwd, token));
   io.stderr.write(formatProbeSummary(outcome, io.cwd));
   if (outcome.outPath === undefined) io.stdout.write(outcome.text);
   return 0;
-}
-
-async function readToken(args: ProbeArgs, io: CliIo): Promise<string | undefined> {
-  if (args.tokenFile !== undefined) return readTokenFile(args.tokenFile, io.cwd);
-  if (args.tokenEnv === undefined) return undefined;
-  const token = io.env[args.tokenEnv]?.trim();
-  if (token === undefined || token === '') throw new KitError(KitErrorCode.usage, `--token-env ${args.tokenEnv}: the environment variable is not set`);
-  return token;
 }

@@ -1,4 +1,4 @@
-// Reading `--token-file`: the token is the file's text, trimmed; the token itself is never printed.
+// Reading `--token-file` (the file's text, trimmed) and `--token-env NAME`; the token itself is never printed.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { KitError, KitErrorCode } from '../errors.ts';
@@ -13,5 +13,21 @@ export async function readTokenFile(file: string, cwd: string): Promise<string> 
   }
   const token = text.trim();
   if (token === '') throw new KitError(KitErrorCode.usage, `--token-file ${file}: the file is empty`);
+  return token;
+}
+
+/** The token of `--token-file` or `--token-env`, else of `fallbackEnv` (e.g. a profile's token.env) when set. */
+export async function readGivenToken(
+  args: { tokenFile?: string | undefined; tokenEnv?: string | undefined },
+  io: { cwd: string; env: Readonly<Record<string, string | undefined>> },
+  fallbackEnv?: string,
+): Promise<string | undefined> {
+  if (args.tokenFile !== undefined) return readTokenFile(args.tokenFile, io.cwd);
+  if (args.tokenEnv === undefined) {
+    const fallback = fallbackEnv === undefined ? undefined : io.env[fallbackEnv]?.trim();
+    return fallback === '' ? undefined : fallback;
+  }
+  const token = io.env[args.tokenEnv]?.trim();
+  if (token === undefined || token === '') throw new KitError(KitErrorCode.usage, `--token-env ${args.tokenEnv}: the environment variable is not set`);
   return token;
 }

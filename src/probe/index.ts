@@ -3,3 +3,4 @@
 // against the target. Talks HTTP only through src/http and writes YAML only through src/catalogue.
 export { probeTarget, type ProbeOptions, type ProbeResult, type ProbeFindings } from './probe.ts';
 export { PROBE_RESOURCES, PROBE_VALUES, FIXTURE_ONLY_RESOURCES } from './names.ts';
+export { verifyProfile, verifiedValueNames, type VerifyOptions, type VerifyResult } from './verify.ts';

@@ -1,5 +1,5 @@
 // Loads, selects and expands the catalogue for a run, list or check: everything before the first request.
-import { expandCase, loadCatalogue, loadProfile, selectCases, type CaseVariant, type LoadedCase } from '../catalogue/index.ts';
+import { checkProfileNames, collectCatalogueNames, expandCase, loadCatalogue, loadProfile, selectCases, type CaseVariant, type LoadedCase } from '../catalogue/index.ts';
 import { KitError, KitErrorCode } from '../errors.ts';
 import type { CkanVersion, Profile } from '../schema/index.ts';
 import { resolveWithBundled } from '../util/bundled.ts';
@@ -23,6 +23,11 @@ export interface SelectionOptions {
   tokenGiven?: boolean | undefined;
   /** The CKAN version the target runs, when known otherwise than from the profile (flag, detection). */
   ckanVersion?: CkanVersion | undefined;
+  /**
+   * Refuse a profile naming a capability, resource or value the catalogue does not know (InputError naming the
+   * key and the closest known name). Default false (run and list accept them; check refuses).
+   */
+  checkProfileNames?: boolean | undefined;
 }
 
 /** A catalogue ready to run: the selected cases and their variants under the profile. */
@@ -48,6 +53,9 @@ export async function prepareCatalogue(
   const profileFile =
     options.profileFile === undefined ? undefined : await resolveWithBundled(options.cwd, options.profileFile, RUN_DEFAULTS.referenceProfile);
   const profile = profileFile === undefined ? DEFAULT_PROFILE : await loadProfile(profileFile, cwd);
+  if (profileFile !== undefined && options.checkProfileNames === true) {
+    await checkProfileNames(profileFile, profile, collectCatalogueNames(catalogue.cases), { cwd: options.cwd, shownAs: options.profileFile });
+  }
   const cases = selectCases(catalogue.cases, {
     ...(options.tags === undefined ? {} : { tags: options.tags }),
     ...(options.grep === undefined ? {} : { grep: options.grep }),

@@ -1,0 +1,21 @@
+// Probe knows every name the catalogue uses: a case that uses a new value or resource name fails this test until
+// probe can find it (src/probe/names.ts and a finder).
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { collectCatalogueNames, loadCatalogue, loadProfile, PROBE_RESOURCES, PROBE_VALUES } from '../../src/index.ts';
+
+const ROOT = path.resolve('.');
+
+describe('probe names', () => {
+  it('cover every ${values.X} and ${resources.X} of cases/', async () => {
+    const names = collectCatalogueNames((await loadCatalogue(path.join(ROOT, 'cases'))).cases);
+    expect(names.values.length).toBeGreaterThan(10);
+    expect(names.values.filter((n) => !Object.hasOwn(PROBE_VALUES, n))).toEqual([]);
+    expect(names.resources.filter((n) => !Object.hasOwn(PROBE_RESOURCES, n))).toEqual([]);
+  });
+
+  it('cover every value of profiles/reference.yaml', async () => {
+    const reference = await loadProfile(path.join(ROOT, 'profiles/reference.yaml'));
+    expect(Object.keys(reference.values ?? {}).filter((n) => !Object.hasOwn(PROBE_VALUES, n))).toEqual([]);
+  });
+});

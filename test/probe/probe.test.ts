@@ -1,0 +1,153 @@
+// `datastore-kit probe` against a data set the catalogue was not written for: the profile names what the target
+// has, each value occurs as the target answers, what cannot be found is left out with a reason, and failures
+// (unreachable, no DataStore API, existing --out) write nothing.
+import { createServer } from 'node:http';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { main } from '../../src/cli/main.ts';
+import { loadProfile, probeTarget, PROBE_VALUES, type Profile } from '../../src/index.ts';
+import { captureIo } from '../helpers/captured-io.ts';
+import { serveOnFreePort } from '../helpers/http-server.ts';
+import { LIBRARY_TOKEN, LOANS_ID, MEMBERS_ID, SHELF_ALIAS, SHELF_ID, startLibraryServer, type LibraryServer } from './library-data.ts';
+
+const ROOT = path.resolve('.');
+let library: LibraryServer;
+let dir: string;
+let tokenFile: string;
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'dsk-probe-'));
+  tokenFile = path.join(dir, 'token');
+  await writeFile(tokenFile, `${LIBRARY_TOKEN}\n`);
+  library = await startLibraryServer();
+}, 120_000);
+
+afterAll(async () => {
+  await library?.close();
+  if (dir !== undefined) await rm(dir, { recursive: true, force: true });
+});
+
+async function probe(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  const captured = captureIo(ROOT);
+  const code = await main(['probe', ...args], captured.io);
+  return { code, stdout: captured.stdout(), stderr: captured.stderr() };
+}
+
+/** datastore_search on the library server, straight over HTTP. */
+async function searchTotal(url: string, params: Record<string, unknown>): Promise<number> {
+  const response = await fetch(`${url}/api/action/datastore_search`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...params, limit: 0 }) });
+  const body = (await response.json()) as { result: { total: number } };
+  return body.result.total;
+}
+
+describe('probe on a data set the catalogue was not written for', () => {
+  let profile: Profile;
+  let text: string;
+  let values: Record<string, unknown>;
+
+  beforeAll(async () => {
+    const out = path.join(dir, 'library.yaml');
+    const run = await probe(['--target', library.url, '--token-file', tokenFile, '--out', out]);
+    expect(run.stderr).toMatch(/^probe: wrote /);
+    expect(run.code).toBe(0);
+    text = await readFile(out, 'utf8');
+    profile = await loadProfile(out);
+    values = profile.values ?? {};
+  }, 60_000);
+
+  it('names the resources by what they are: public with rows, a second one, the private one', () => {
+    expect(profile.name).toBe('library');
+    expect(profile.data).toBe('other');
+    expect(profile.resources).toEqual({ courses: SHELF_ID, measurements: LOANS_ID, staff: MEMBERS_ID });
+    expect(text).toContain('# typeSamples: left out: specific to the bundled fixtures');
+  });
+
+  it('lists the capabilities the target has', () => {
+    expect([...profile.capabilities].sort()).toEqual(['jsonp', 'locale', 'private', 'sql', 'token']);
+    expect(values['coursesAlias']).toBe(SHELF_ALIAS);
+    expect(values['privateField']).toMatch(/^(full_name|town)$/);
+  });
+
+  it('writes values that occur, each with the count the target answers', async () => {
+    const field = String(values['categoryField']);
+    const value = String(values['categoryValue']);
+    const total = await searchTotal(library.url, { resource_id: SHELF_ID, filters: { [field]: value } });
+    expect(total).toBeGreaterThanOrEqual(2);
+    expect(text).toContain(`categoryValue: ${value} # ${total} records`);
+    const both = await searchTotal(library.url, { resource_id: SHELF_ID, filters: { [field]: value, [String(values['secondField'])]: values['secondValue'] } });
+    expect(both).toBeGreaterThanOrEqual(1);
+    expect(both).toBeLessThan(total);
+    const word = String(values['searchWord']);
+    expect(await searchTotal(library.url, { resource_id: SHELF_ID, q: word })).toBeGreaterThanOrEqual(1);
+    expect(await searchTotal(library.url, { resource_id: SHELF_ID, q: String(values['absentWord']) })).toBe(0);
+  });
+
+  it('finds every value it knows, whether or not this catalogue uses it (the language-rule words too)', async () => {
+    const all = (await probeTarget({ targetUrl: library.url, token: LIBRARY_TOKEN })).profile.values ?? {};
+    expect(Object.keys(all).sort()).toEqual(Object.keys(PROBE_VALUES).sort());
+    expect(all['rowCount']).toBe(72);
+    expect(all['stemWord']).toBe('gardening');
+    expect(all['stemText']).toBe('garden');
+    expect(await searchTotal(library.url, { resource_id: SHELF_ID, q: `${String(all['searchPrefix'])}:*`, plain: false })).toBeGreaterThanOrEqual(1);
+    expect(await searchTotal(library.url, { resource_id: SHELF_ID, q: `${String(all['searchPrefix'])}:*` })).toBe(0);
+    expect(all['arrayField']).toBe('labels');
+    expect(all['arrayValue']).toEqual(['signed', 'first edition']);
+    expect(all['likePattern']).toMatch(/^%\p{Ll}+%$/u);
+  });
+});
+
+describe('probe leaves out what it cannot find', () => {
+  it('without SQL and without a token: no sql/token capability, SQL values and the private column left out with why', async () => {
+    const noSql = await startLibraryServer({ sqlEnabled: false });
+    try {
+      const run = await probe(['--target', noSql.url]);
+      expect(run.code).toBe(0);
+      expect(run.stdout).not.toMatch(/^ {2}- (sql|token)\b/m);
+      expect(run.stdout).toMatch(/^ {2}- private/m);
+      expect(run.stdout).toMatch(/# likePattern: left out: datastore_search_sql is not enabled/);
+      expect(run.stdout).toMatch(/# privateField: left out: the private resource could not be read/);
+      expect(run.stderr).toMatch(/left out capabilities\.sql: datastore_search_sql answered 400/);
+    } finally {
+      await noSql.close();
+    }
+  }, 60_000);
+});
+
+describe('probe failures write nothing', () => {
+  it('refuses an existing --out without --force (exit 2) and leaves the file as it was', async () => {
+    const out = path.join(dir, 'kept.yaml');
+    await writeFile(out, 'mine\n');
+    const run = await probe(['--target', library.url, '--out', out]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('exists; pass --force to overwrite it');
+    expect(await readFile(out, 'utf8')).toBe('mine\n');
+  });
+
+  it('stops at an unreachable target with exit 3 and one line', async () => {
+    const closed = await serveOnFreePort(createServer());
+    await closed.close();
+    const out = path.join(dir, 'unreachable.yaml');
+    const run = await probe(['--target', closed.url, '--out', out, '--retries', '0']);
+    expect(run.code).toBe(3);
+    expect(run.stderr.trim().split('\n')).toHaveLength(1);
+    expect(run.stderr).toMatch(/is unreachable: .*ECONNREFUSED/);
+    await expect(readFile(out)).rejects.toThrow();
+  });
+
+  it('stops at a site without a DataStore API with exit 3, naming the URLs tried', async () => {
+    const html = await serveOnFreePort(createServer((_req, res) => res.writeHead(404, { 'content-type': 'text/html' }).end('<h1>Not found</h1>')));
+    try {
+      const out = path.join(dir, 'html.yaml');
+      const run = await probe(['--target', html.url, '--out', out]);
+      expect(run.code).toBe(3);
+      expect(run.stderr).toContain('has no DataStore API');
+      expect(run.stderr).toContain(`${html.url}/api/3/action/datastore_search: 404 text/html`);
+      expect(run.stderr).toContain(`${html.url}/api/action/datastore_search: 404 text/html`);
+      await expect(readFile(out)).rejects.toThrow();
+    } finally {
+      await html.close();
+    }
+  });
+});
