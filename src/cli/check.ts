@@ -1,6 +1,7 @@
 // `datastore-kit check`: validates the catalogue (and profile) and expands every case; sends nothing.
 import type { Argv } from 'yargs';
 import { KitError, KitErrorCode } from '../errors.ts';
+import { maskUrlCredentials } from '../util/redact.ts';
 import { prepareCatalogue, verifyProfile, type PreparedCatalogue, type VerifyResult } from '../index.ts';
 import type { CliIo } from './io.ts';
 import type { CliCommand } from './command.ts';
@@ -38,7 +39,8 @@ export function formatNotApplicable(prepared: PreparedCatalogue, limit = 10): st
 }
 
 /** The live verification's lines: one per problem, or one saying all held. */
-export function formatVerifyResult(targetUrl: string, result: VerifyResult): string {
+export function formatVerifyResult(target: string, result: VerifyResult): string {
+  const targetUrl = maskUrlCredentials(target);
   if (result.problems.length === 0) return `${targetUrl}: ${result.checked} resources and values answer and occur as the profile says\n`;
   return result.problems.map((p) => `  ${p}\n`).join('') + `${targetUrl}: ${result.problems.length} of ${result.checked} resources and values do not answer or occur\n`;
 }

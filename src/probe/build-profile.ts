@@ -5,6 +5,7 @@ import type { Profile } from '../schema/index.ts';
 import { FIXTURE_ONLY_RESOURCES, PROBE_RESOURCES, PROBE_VALUES } from './names.ts';
 import type { ProbeFindings, ProbeOptions } from './probe.ts';
 import type { Found } from './search.ts';
+import { maskUrlCredentials } from '../util/redact.ts';
 import { API_PATHS } from './site.ts';
 
 /** The catalogue's names when none are given: every name probe knows, and the capabilities it tests. */
@@ -44,7 +45,7 @@ export function buildProfile(findings: ProbeFindings, options: ProbeOptions & { 
   }
   const profile: Profile = {
     name: options.name ?? profileNameOf(options.baseUrl),
-    description: `Written by datastore-kit probe from ${options.baseUrl}.`,
+    description: `Written by datastore-kit probe from ${maskUrlCredentials(options.baseUrl)}.`,
     data: 'other',
     ckan,
     capabilities,
@@ -89,7 +90,7 @@ function headerLines(findings: ProbeFindings, options: ProbeOptions & { baseUrl:
   const { site } = findings;
   const paths = API_PATHS.filter((p) => site.apiPaths.includes(p));
   const lines = [
-    `Written by \`datastore-kit probe --target ${options.baseUrl}\`: every value below was checked against the target,`,
+    `Written by \`datastore-kit probe --target ${maskUrlCredentials(options.baseUrl)}\`: every value below was checked against the target,`,
     'with the count it answered; names the catalogue uses that probe could not find are left out with the reason',
     '(the cases that need them are reported not applicable). Check it with `datastore-kit check --profile FILE --target URL`.',
     `API paths answering datastore_search: ${paths.join(', ')}`,

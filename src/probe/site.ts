@@ -3,6 +3,7 @@
 import { KitError, KitErrorCode } from '../errors.ts';
 import { HttpError } from '../http/index.ts';
 import { toCkanVersion, type CkanVersion } from '../schema/index.ts';
+import { maskUrlCredentials } from '../util/redact.ts';
 import { actionUrl, askAction, describeAnswer, transportReason, type Answer, type ProbeTarget } from './ask.ts';
 import { found, missing, type Found } from './search.ts';
 
@@ -32,7 +33,7 @@ export async function readSite(target: ProbeTarget, resourceId: string | undefin
   const transport: string[] = [];
   for (const apiPath of API_PATHS) {
     const call = { action: 'datastore_search', apiPath, method: 'GET' as const, params: { resource_id: resourceId ?? '_table_metadata', limit: 0 } };
-    const url = actionUrl(target, call);
+    const url = maskUrlCredentials(actionUrl(target, call));
     try {
       const answer = await askAction(target, call);
       if (isDatastoreAnswer(answer)) apiPaths.push(apiPath);
@@ -44,11 +45,11 @@ export async function readSite(target: ProbeTarget, resourceId: string | undefin
     }
   }
   if (transport.length === API_PATHS.length) {
-    throw new KitError(KitErrorCode.unreachable, `target ${target.baseUrl} is unreachable: ${transport[0] ?? ''}`);
+    throw new KitError(KitErrorCode.unreachable, `target ${maskUrlCredentials(target.baseUrl)} is unreachable: ${transport[0] ?? ''}`);
   }
   const first = apiPaths[0];
   if (first === undefined) {
-    throw new KitError(KitErrorCode.environment, `target ${target.baseUrl} has no DataStore API; tried ${failures.join('; ')}`);
+    throw new KitError(KitErrorCode.environment, `target ${maskUrlCredentials(target.baseUrl)} has no DataStore API; tried ${failures.join('; ')}`);
   }
   target.apiPath = first;
   return { apiPaths, apiPathFailures: failures, version: await readVersion(target) };
@@ -79,7 +80,7 @@ async function readVersion(target: ProbeTarget): Promise<Found<CkanVersion>> {
 export async function probeLocales(target: ProbeTarget, resourceId: string): Promise<Found<true>> {
   for (const locale of PROBED_LOCALES) {
     const answer = await askAction(target, { action: 'datastore_search', locale, method: 'GET', params: { resource_id: resourceId, limit: 1 } });
-    if (answer.kind !== 'envelope' || !answer.success) return missing(`${actionUrl(target, { action: 'datastore_search', locale })} answered ${describeAnswer(answer)}`);
+    if (answer.kind !== 'envelope' || !answer.success) return missing(`${maskUrlCredentials(actionUrl(target, { action: 'datastore_search', locale }))} answered ${describeAnswer(answer)}`);
   }
   return found(true, `datastore_search answers under /${PROBED_LOCALES.join(', /')}`);
 }
