@@ -1,12 +1,15 @@
 // The package as a user gets it: `npm pack` (which builds dist/ fresh through `prepare`), install the tarball in an
 // empty folder, import the public API from a script, type-check a TypeScript consumer, run the bin.
 import { execFile, type ExecFileException } from 'node:child_process';
-import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 
 const root = process.cwd();
+// why: the consumer reuses the repository's PGlite cache (keyed by content), so no run builds the database afresh
+const CACHE_ENV = { DATASTORE_KIT_CACHE_DIR: path.join(root, 'node_modules', '.cache', 'datastore-kit', 'pglite') };
 
 interface Ran {
   code: number;
@@ -14,12 +17,24 @@ interface Ran {
   stderr: string;
 }
 
-function runIn(cwd: string, file: string, args: readonly string[]): Promise<Ran> {
+function runIn(cwd: string, file: string, args: readonly string[], env: Record<string, string> = {}): Promise<Ran> {
   return new Promise((resolve) => {
-    execFile(file, [...args], { cwd, env: { ...process.env, CI: '1', NO_COLOR: '1' }, maxBuffer: 32 * 1024 * 1024 }, (error: ExecFileException | null, stdout, stderr) => {
+    execFile(file, [...args], { cwd, env: { ...process.env, CI: '1', NO_COLOR: '1', ...CACHE_ENV, ...env }, maxBuffer: 32 * 1024 * 1024 }, (error: ExecFileException | null, stdout, stderr) => {
       resolve({ code: error === null ? 0 : typeof error.code === 'number' ? error.code : 1, stdout, stderr });
     });
   });
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+/** The shell script of the composite action's step with id `run`. */
+function findRunScript(action: unknown): string {
+  const runs = isRecord(action) ? action['runs'] : undefined;
+  const steps: unknown[] = isRecord(runs) && Array.isArray(runs['steps']) ? runs['steps'] : [];
+  const step = steps.find((candidate) => isRecord(candidate) && candidate['id'] === 'run');
+  return isRecord(step) && typeof step['run'] === 'string' ? step['run'] : '';
 }
 
 const CONSUMER_SCRIPT = `
@@ -101,5 +116,26 @@ describe('the packed package', () => {
     expect(ran.code, ran.stdout + ran.stderr).toBe(0);
     expect(ran.stdout).toMatch(/\b(\d+) passed, 0 failed, 0 errored/);
     expect(await readdir(path.join(consumer, 'reports'))).toEqual(expect.arrayContaining(['report.json', 'junit.xml', 'report.html']));
+  });
+
+  it("runs the GitHub Action's run step (action.yml) with the installed package as the action", async () => {
+    const script = findRunScript(parse(await readFile(path.join(root, 'action.yml'), 'utf8')));
+    expect(script).toContain('datastore-kit.js');
+    const summary = path.join(consumer, 'step-summary.md');
+    const ran = await runIn(consumer, 'bash', ['-c', script], {
+      GITHUB_ACTION_PATH: path.join(consumer, 'node_modules', 'datastore-kit'),
+      GITHUB_STEP_SUMMARY: summary,
+      INPUT_TARGET: 'reference',
+      INPUT_PROFILE: '',
+      INPUT_TOKEN: 'not-a-real-token',
+      INPUT_CASES: 'cases',
+      INPUT_REPORT: 'junit,html,md',
+      INPUT_OUT: 'ci-reports',
+      INPUT_ARGS: '--tag smoke --retries 1',
+    });
+    expect(ran.code, ran.stdout + ran.stderr).toBe(0);
+    expect((await readdir(path.join(consumer, 'ci-reports'))).sort()).toEqual(['junit.xml', 'report.html', 'summary.md']);
+    expect(await readFile(summary, 'utf8')).toMatch(/passed/);
+    expect(ran.stdout).not.toContain('not-a-real-token');
   });
 });
