@@ -85,3 +85,29 @@ describe('datastore_search_sql: bad input', () => {
     }
   });
 });
+
+describe('datastore_search_sql: statements nested too deeply', () => {
+  const fromSubqueries = (n: number): string => {
+    let sql = `SELECT _id FROM "${id}" WHERE _id = 7`;
+    for (let i = 0; i < n; i += 1) sql = `SELECT * FROM (${sql}) AS t${i}`;
+    return sql;
+  };
+  const scalarSubqueries = (n: number): string => `SELECT ${'(SELECT '.repeat(n)}1${')'.repeat(n)} AS x`;
+  const tooDeep = { __type: 'Validation Error', query: ['stack depth limit exceeded'], info: { orig: ['stack depth limit exceeded'] } };
+
+  it.each([
+    ['900 nested FROM subqueries', fromSubqueries(900)],
+    ['1,200 nested scalar subqueries', scalarSubqueries(1200)],
+    ['3,000 nested function calls', `SELECT ${'abs('.repeat(3000)}1${')'.repeat(3000)} AS x`],
+  ])('answers %s with 409 stack depth limit exceeded, and logs no internal error', async (_name, sql) => {
+    const before = loggedErrors.length;
+    const answer = await postSql(server.url, sql);
+    expect(answer.status, answer.text.slice(0, 300)).toBe(409);
+    expect(errorOf(answer)).toMatchObject(tooDeep);
+    expect(loggedErrors.slice(before)).toEqual([]);
+  });
+
+  it('still runs a statement nested as deeply as real queries are (100 subqueries)', async () => {
+    expect(recordsOf(await postSql(server.url, fromSubqueries(100)))).toEqual([{ _id: 7 }]);
+  });
+});

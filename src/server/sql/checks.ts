@@ -23,13 +23,16 @@ export function databaseError(message: string, statement: string): ActionValidat
 /**
  * Refuses anything but exactly one query, with CKAN's errors: `\'` or several statements → 409
  * "not a single statement"; anything the wrapped text does not parse as (INSERT, DROP, a trailing `;`,
- * a syntax error) → 409 with PostgreSQL's own message. Call loadParser() first.
+ * a syntax error) → 409 with PostgreSQL's own message; so is a statement nested too deeply to run safely
+ * (PostgreSQL's "stack depth limit exceeded"). Call loadParser() first.
  */
 export function inspectStatement(sql: string, wrapped: string): Inspection {
   if (sql.includes("\\'") || countStatements(sql) > 1) notSingleStatement();
   const parsed = parseSql(wrapped);
   if (!parsed.ok) throw databaseError(parsed.message, wrapped);
   const found = inspectTree(parsed.tree, wrapped);
+  // why: PostgreSQL's own answer to a statement nested too deeply (SQLSTATE 54001), before any other check
+  if (found.tooDeep) throw databaseError('stack depth limit exceeded', wrapped);
   // The tokenizer count above mirrors CKAN; this one is the parser's, and is the one that protects.
   if (found.statementCount !== 1) notSingleStatement();
   if (found.hasInto) throw databaseError('SELECT ... INTO is not allowed here', wrapped);

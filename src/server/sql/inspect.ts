@@ -26,7 +26,17 @@ export interface Inspection {
   hasLocking: boolean;
   /** Node type of a statement other than SELECT found inside (e.g. DeleteStmt in a CTE). */
   otherStatement: string | undefined;
+  /** The parse tree nests deeper than MAX_TREE_DEPTH; the walk stopped there, so the rest is incomplete. */
+  tooDeep: boolean;
 }
+
+/**
+ * Deepest parse tree (levels of libpg-query's JSON) this server runs. PGlite's WASM stack gives out near 2,200
+ * levels (about 550 nested scalar subqueries, 1,100 nested calls) and then answers with a misleading error; real
+ * PostgreSQL stops later with "stack depth limit exceeded". 1,000 levels (about 250 nested subqueries) leaves a
+ * margin for node types that use more stack, and no real query comes near it.
+ */
+export const MAX_TREE_DEPTH = 1000;
 
 // Constructs PostgreSQL parses into their own nodes although the user writes them like calls: the
 // keywords each may start with. The name is read from the text at the node's location when it is one
@@ -60,20 +70,35 @@ export function inspectTree(tree: unknown, source: string): Inspection {
     hasInto: false,
     hasLocking: false,
     otherStatement: undefined,
+    tooDeep: false,
   };
-  visit(tree, found, Buffer.from(source, 'utf8'));
+  walk(tree, found, Buffer.from(source, 'utf8'));
   return found;
 }
 
-function visit(value: unknown, found: Inspection, source: Buffer): void {
-  if (Array.isArray(value)) {
-    for (const item of value) visit(item, found, source);
-    return;
-  }
-  if (!isRecord(value)) return;
-  for (const [key, child] of Object.entries(value)) {
-    if (isRecord(child)) inspectNode(key, child, found, source);
-    visit(child, found, source);
+/**
+ * Visits every node in document order (a node before its children), without recursion: a deeply nested
+ * statement must not overflow the JavaScript stack. Stops at MAX_TREE_DEPTH and sets `tooDeep`.
+ */
+function walk(tree: unknown, found: Inspection, source: Buffer): void {
+  // `key` is the node type when the value sits under one (libpg-query writes { NodeType: {...} })
+  const stack: { key: string | undefined; value: unknown; depth: number }[] = [{ key: undefined, value: tree, depth: 0 }];
+  for (let entry = stack.pop(); entry !== undefined; entry = stack.pop()) {
+    const { key, value, depth } = entry;
+    if (depth > MAX_TREE_DEPTH) {
+      found.tooDeep = true;
+      return;
+    }
+    if (Array.isArray(value)) {
+      for (let i = value.length - 1; i >= 0; i -= 1) stack.push({ key: undefined, value: value[i], depth });
+    } else if (isRecord(value)) {
+      if (key !== undefined) inspectNode(key, value, found, source);
+      const children = Object.entries(value);
+      for (let i = children.length - 1; i >= 0; i -= 1) {
+        const [childKey, child] = children[i] ?? ['', undefined];
+        stack.push({ key: childKey, value: child, depth: depth + 1 });
+      }
+    }
   }
 }
 
