@@ -52,6 +52,11 @@ describe('resolveServeOptions', () => {
     expect(resolveServeOptions(defaults, { DATASTORE_KIT_API_TOKEN: '' }, '/').config?.apiTokens).toEqual([]);
   });
 
+  it('adds the tokens of --api-token-file, one a line, between --api-token and the environment', () => {
+    const options = resolveServeOptions({ ...defaults, apiToken: ['a'] }, { DATASTORE_KIT_API_TOKEN: 'env' }, '/', [' file-1 ', '', 'file-2\r']);
+    expect(options.config?.apiTokens).toEqual(['a', 'file-1', 'file-2', 'env']);
+  });
+
   it('selects the postgres engine from --database-url, else DATASTORE_KIT_DATABASE_URL', () => {
     const env = { DATASTORE_KIT_DATABASE_URL: ' postgres://env@db/x ' };
     expect(resolveServeOptions({ ...defaults, databaseUrl: 'postgres://flag@db/x' }, env, '/').databaseUrl).toBe('postgres://flag@db/x');

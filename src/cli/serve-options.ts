@@ -12,6 +12,8 @@ export interface ServeArgs {
   rowsDefault: number;
   rowsMax: number;
   apiToken: string[];
+  /** --api-token-file: tokens one a line (read by the command, passed to resolveServeOptions as `fileTokens`). */
+  apiTokenFile?: string | undefined;
   sql: boolean;
   allowedFunctions: string | undefined;
   sqlTimeoutMs: number | undefined;
@@ -19,8 +21,11 @@ export interface ServeArgs {
   databaseUrl?: string | undefined;
 }
 
-/** Maps flags and environment to server options. Pure; tokens from DATASTORE_KIT_API_TOKEN are added to --api-token. */
-export function resolveServeOptions(args: ServeArgs, env: CliIo['env'], cwd: string): ReferenceServerOptions {
+/**
+ * Maps flags and environment to server options. Pure: the tokens of --api-token, then of --api-token-file
+ * (`fileTokens`, the file's lines), then DATASTORE_KIT_API_TOKEN, blank ones dropped.
+ */
+export function resolveServeOptions(args: ServeArgs, env: CliIo['env'], cwd: string, fileTokens: readonly string[] = []): ReferenceServerOptions {
   for (const [flag, value] of [['--port', args.port], ['--rows-default', args.rowsDefault], ['--rows-max', args.rowsMax]] as const) {
     if (!Number.isInteger(value) || value < 0) throw new KitError(KitErrorCode.usage, `${flag} must be a whole number >= 0, got ${String(value)}`);
   }
@@ -29,7 +34,7 @@ export function resolveServeOptions(args: ServeArgs, env: CliIo['env'], cwd: str
     throw new KitError(KitErrorCode.usage, `--sql-timeout-ms must be a whole number > 0, got ${String(args.sqlTimeoutMs)}`);
   }
   const envToken = env['DATASTORE_KIT_API_TOKEN']?.trim();
-  const apiTokens = [...args.apiToken, ...(envToken ? [envToken] : [])].filter((token) => token !== '');
+  const apiTokens = [...args.apiToken, ...fileTokens.map((token) => token.trim()), ...(envToken ? [envToken] : [])].filter((token) => token !== '');
   const options: ReferenceServerOptions = {
     fixturesDir: path.resolve(cwd, args.fixtures),
     host: args.host,

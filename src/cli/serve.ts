@@ -3,6 +3,7 @@ import type { Argv } from 'yargs';
 import { startReferenceServer } from '../index.ts';
 import type { CliCommand } from './command.ts';
 import type { CliIo } from './io.ts';
+import { readTokenFile } from './token-file.ts';
 import { formatReadyLine, resolveServeOptions, type ServeArgs } from './serve-options.ts';
 
 /** `datastore-kit serve [options]`. */
@@ -18,7 +19,11 @@ export const serveCommand: CliCommand = {
           .option('port', { type: 'number', default: 8800, describe: 'TCP port (0 picks a free one)' })
           .option('rows-default', { type: 'number', default: 100, describe: 'Default limit of datastore_search' })
           .option('rows-max', { type: 'number', default: 32000, describe: 'Largest limit of datastore_search (and SQL row cap)' })
-          .option('api-token', { type: 'string', array: true, default: [], describe: 'Token that may read private resources (repeatable; also DATASTORE_KIT_API_TOKEN)' })
+          .option('api-token', {
+            type: 'string', array: true, default: [],
+            describe: 'Token that may read private resources (repeatable). Other users see it in `ps`: prefer --api-token-file or DATASTORE_KIT_API_TOKEN',
+          })
+          .option('api-token-file', { type: 'string', describe: 'File holding the tokens that may read private resources, one a line (preferred to --api-token)' })
           .option('sql', { type: 'boolean', default: true, describe: 'Serve datastore_search_sql (--no-sql turns it off)' })
           .option('allowed-functions', { type: 'string', describe: 'SQL function allow-list file, one name a line' })
           .option('sql-timeout-ms', { type: 'number', describe: 'Statement timeout of datastore_search_sql in ms (default 60000)' })
@@ -34,6 +39,7 @@ export const serveCommand: CliCommand = {
           rowsDefault: argv['rows-default'],
           rowsMax: argv['rows-max'],
           apiToken: argv['api-token'].map(String),
+          apiTokenFile: argv['api-token-file'],
           sql: argv.sql,
           allowedFunctions: argv['allowed-functions'],
           sqlTimeoutMs: argv['sql-timeout-ms'],
@@ -50,7 +56,8 @@ export const serveCommand: CliCommand = {
  * A signal during startup is honoured too: the server closes as soon as it is up, without a ready line.
  */
 export async function runServe(args: ServeArgs, io: CliIo): Promise<number> {
-  const options = resolveServeOptions(args, io.env, io.cwd);
+  const fileTokens = args.apiTokenFile === undefined ? [] : (await readTokenFile(args.apiTokenFile, io.cwd, '--api-token-file')).split(/\r?\n/);
+  const options = resolveServeOptions(args, io.env, io.cwd, fileTokens);
   let stopRequested = false;
   let wake = (): void => {};
   const stopListening = io.onStop(() => {

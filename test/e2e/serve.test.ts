@@ -1,5 +1,5 @@
 // End to end: spawn `datastore-kit serve`, read its ready line, call it over HTTP, stop it with a signal.
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -58,6 +58,36 @@ describe('datastore-kit serve', () => {
     expect(await spawned.exit).toBe(0);
     expect(spawned.stdout().trim().split('\n')).toHaveLength(1);
     expect(spawned.stderr()).not.toContain('secret-token-123');
+  });
+
+  it('reads tokens from --api-token-file, which keeps them out of the process arguments (ps)', { timeout: startupMs }, async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'dsk-token-file-'));
+    try {
+      await writeFile(path.join(dir, 'tokens'), 'file-token-1\nfile-token-2\n');
+      const spawned = spawnCli(['serve', '--port', '0', '--api-token-file', path.join(dir, 'tokens')]);
+      started.push(spawned);
+      const url = readyLine.exec(await waitForLine(spawned))?.[1] ?? '';
+      const staff = `${url}/api/3/action/datastore_search?resource_id=staff&limit=1`;
+      expect((await sendHttp(staff)).status).toBe(403);
+      for (const token of ['file-token-1', 'file-token-2']) {
+        expect((await sendHttp(staff, { headers: { authorization: token } })).status).toBe(200);
+      }
+      const cmdline = await readFile(`/proc/${spawned.child.pid}/cmdline`, 'utf8').catch(() => spawned.child.spawnargs.join(' '));
+      expect(cmdline).toContain('--api-token-file');
+      expect(cmdline).not.toContain('file-token-1');
+      spawned.child.kill('SIGTERM');
+      expect(await spawned.exit).toBe(0);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('exits 2 with one line when --api-token-file cannot be read', { timeout: startupMs }, async () => {
+    const spawned = spawnCli(['serve', '--port', '0', '--api-token-file', 'no/such/tokens']);
+    started.push(spawned);
+    expect(await spawned.exit).toBe(2);
+    expect(spawned.stdout()).toBe('');
+    expect(spawned.stderr().trim().split('\n')).toEqual([expect.stringContaining('--api-token-file no/such/tokens: cannot read the file')]);
   });
 
   it('stops on SIGINT too', { timeout: startupMs }, async () => {
