@@ -7,6 +7,7 @@ import { isInCkanRange, type CkanRange, type CkanVersion } from '../schema/ckan-
 import type { Profile } from '../schema/profile.ts';
 import type { VariantKey } from '../schema/report.ts';
 import { describeAjvErrors } from './describe-errors.ts';
+import { deriveImpliedOrder } from './implied-order.ts';
 import type { CaseVariant, LoadedCase } from './types.ts';
 import { resolveVariables, type VariableScope } from './variables.ts';
 
@@ -68,6 +69,7 @@ function expandVariant(loaded: LoadedCase, variant: Key, declared: boolean, opti
   const checksOnlyFixtures = fixturesOnly && Object.keys(c.expect).every((key) => dataFreeKeys.has(key));
   const fixtureReason = `fixture-exact checks not applicable: profile "${profile.name}" does not serve the bundled fixtures (data: ${profile.data})`;
   const id = declared ? `${c.id} [${variant.method} ${variant.locale ?? '-'} ${variant.apiPath}]` : c.id;
+  const impliedOrder = deriveImpliedOrder(c.request.action, request.value.params, options.ckanVersion);
   return {
     id,
     caseId: c.id,
@@ -80,6 +82,7 @@ function expandVariant(loaded: LoadedCase, variant: Key, declared: boolean, opti
     hasVariants: declared,
     request: { ...request.value, method: variant.method, locale: variant.locale, apiPath: variant.apiPath },
     expect: expect.value,
+    ...(impliedOrder === undefined ? {} : { impliedOrder }),
     ...(onFixtures === undefined ? {} : { expectOnFixtures: onFixtures.value }),
     ...(reason === undefined ? (checksOnlyFixtures ? { notApplicable: fixtureReason } : {}) : { notApplicable: reason }),
     ...(fixturesOnly && !checksOnlyFixtures ? { partlyNotApplicable: fixtureReason } : {}),

@@ -18,6 +18,7 @@ export {
 export { parseSource, locateProblems, joinPointer, splitPointer, type SourceFile, type SourcePosition } from './source.ts';
 export { describeAjvErrors, type SchemaProblem } from './describe-errors.ts';
 export type { Catalogue, LoadedCase, CaseVariant, ResolvedRequest } from './types.ts';
+export { deriveImpliedOrder, parseSort, type ImpliedOrder, type OrderKey } from './implied-order.ts';
 export { computeCoverage, renderCoverage, COVERAGE_FILE, type Coverage, type ClauseCoverage, type RenderCoverageOptions } from './coverage.ts';
 export { API_CLAUSES, type SpecClause } from './coverage-clauses.ts';
 export { collectCatalogueNames, findUnknownProfileNames, checkProfileNames, closestName, KIT_CAPABILITIES, type CatalogueNames } from './profile-names.ts';

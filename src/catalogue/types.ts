@@ -1,6 +1,7 @@
 // The catalogue's data types: loaded cases (with their source position) and expanded case variants.
 import type { Case, CaseRequest, Expect } from '../schema/case.ts';
 import type { VariantKey } from '../schema/report.ts';
+import type { ImpliedOrder } from './implied-order.ts';
 
 /** One validated case, with the file defaults merged in, and where it was written. */
 export interface LoadedCase {
@@ -38,6 +39,11 @@ export interface CaseVariant {
   hasVariants: boolean;
   request: ResolvedRequest;
   expect: Expect;
+  /**
+   * The order the request implies for the returned records (its `sort`, the rank of a text query, or CKAN's
+   * default `_id` order); checked on every answer with records, on any data.
+   */
+  impliedOrder?: ImpliedOrder;
   /** Present only when the profile serves the bundled fixtures (`data: fixtures`) and the case has them. */
   expectOnFixtures?: Expect;
   /** Why this variant cannot run against this target (missing capability or variable); not a failure. */

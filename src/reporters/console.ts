@@ -109,13 +109,14 @@ const columns: ReadonlyArray<[keyof Counts, string]> = [
   ['flaky', 'flaky'],
   ['skipped', 'skip'],
   ['notApplicable', 'n/a'],
+  ['vacuous', 'vacuous'],
 ];
 
 /** The end-of-run text: table by class, failures with first finding, and a one-line verdict. */
 function renderConsoleSummary(result: RunResult, paint: Paint, maxFailures: number): string {
   const rows: string[][] = [['class', ...columns.map(([, label]) => label)]];
-  for (const [name, counts] of Object.entries(result.byClass)) rows.push([name, ...columns.map(([key]) => String(counts[key]))]);
-  rows.push(['all', ...columns.map(([key]) => String(result.summary[key]))]);
+  for (const [name, counts] of Object.entries(result.byClass)) rows.push([name, ...columns.map(([key]) => String(counts[key] ?? 0))]);
+  rows.push(['all', ...columns.map(([key]) => String(result.summary[key] ?? 0))]);
   const widths = rows[0]?.map((_, column) => Math.max(...rows.map((row) => (row[column] ?? '').length))) ?? [];
   const table = rows.map((row, index) => {
     const text = row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0))).join('  ');
@@ -137,6 +138,7 @@ function renderVerdict(result: RunResult, paint: Paint): string {
   const text =
     `${s.pass + s.flaky} passed, ${s.fail} failed, ${s.error} errored` +
     `${s.flaky > 0 ? ` (${s.flaky} flaky)` : ''}, ${s.skipped} skipped, ${s.notApplicable} not applicable` +
+    `${(s.vacuous ?? 0) > 0 ? ` (${s.vacuous} checked nothing on this data)` : ''}` +
     ` of ${s.total} in ${formatDuration(result.durationMs)}`;
   const interruption = describeInterruption(result);
   const verdict = hasFailures(s) ? paint('red', text) : paint(interruption === '' ? 'green' : 'yellow', text);

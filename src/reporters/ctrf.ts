@@ -47,7 +47,13 @@ export function toCtrf(result: RunResult): CtrfReport {
         start,
         stop: Math.max(start, stop),
         duration: Math.round(result.durationMs),
-        ...(result.interrupted === undefined ? {} : { extra: { interrupted: { ...result.interrupted } } }),
+        // why: CTRF's skipped merges ours with not applicable; these keep them apart, vacuous ones included
+        extra: {
+          skipped: summary.skipped,
+          notApplicable: summary.notApplicable,
+          vacuous: summary.vacuous ?? 0,
+          ...(result.interrupted === undefined ? {} : { interrupted: { ...result.interrupted } }),
+        },
       },
       tests: [...result.cases.map(toCtrfTest), ...(interruption === undefined ? [] : [interruption])],
       environment: {

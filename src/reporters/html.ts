@@ -77,12 +77,13 @@ const countColumns: ReadonlyArray<[keyof Counts, string]> = [
   ['flaky', 'flaky'],
   ['skipped', 'skipped'],
   ['notApplicable', 'n/a'],
+  ['vacuous', 'vacuous'],
 ];
 
 function renderClassTable(result: RunResult): string {
   const head = countColumns.map(([, label]) => `<th class="n">${label}</th>`).join('');
   const row = (name: string, counts: Counts, strong: boolean): string => {
-    const cells = countColumns.map(([key]) => `<td class="n${counts[key] === 0 ? ' zero' : ''}">${counts[key]}</td>`);
+    const cells = countColumns.map(([key]) => `<td class="n${(counts[key] ?? 0) === 0 ? ' zero' : ''}">${counts[key] ?? 0}</td>`);
     const label = strong ? `<strong>${escapeHtml(name)}</strong>` : escapeHtml(name);
     return `<tr><td>${label}</td>${cells.join('')}</tr>`;
   };

@@ -142,6 +142,8 @@ function renderProperties(result: RunResult): string {
   if (result.target.profile !== undefined) entries.push(['target.profile', result.target.profile]);
   if (result.shard !== undefined) entries.push(['shard', `${result.shard.index}/${result.shard.count}`]);
   if (result.interrupted !== undefined) entries.push(['interrupted', `${result.interrupted.ran} ran, ${result.interrupted.notRun} not run`]);
+  // why: JUnit has no "not applicable"; the vacuous ones among the skipped test cases are counted here
+  entries.push(['summary.notApplicable', String(result.summary.notApplicable)], ['summary.vacuous', String(result.summary.vacuous ?? 0)]);
   const lines = entries.map(([name, value]) => `      <property${renderAttributes({ name, value })}/>\n`);
   return `    <properties>\n${lines.join('')}    </properties>\n`;
 }

@@ -23,11 +23,14 @@ export function renderMarkdown(result: RunResult, options: MarkdownOptions = {})
       `${result.shard === undefined ? '' : `, shard ${result.shard.index}/${result.shard.count}`}` +
       `, ${summary.total} cases in ${formatDuration(result.durationMs)}, started ${result.startedAt}.`,
     '',
-    '| class | total | pass | fail | error | flaky | skipped | n/a |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|',
+    '| class | total | pass | fail | error | flaky | skipped | n/a | vacuous |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...Object.entries(result.byClass).map(([name, counts]) => countsRow(escapeMarkdown(name), counts)),
     countsRow('**all**', summary),
   ];
+  if ((summary.vacuous ?? 0) > 0) {
+    lines.push('', `${summary.vacuous} not applicable variant(s) checked nothing on this data: their checks held only because the answer had no record to check (see the README, "no vacuous passes").`);
+  }
   const failing = result.cases.filter((c) => c.status === 'fail' || c.status === 'error');
   if (failing.length > 0) {
     const max = options.maxFailures ?? 50;
@@ -39,7 +42,7 @@ export function renderMarkdown(result: RunResult, options: MarkdownOptions = {})
 }
 
 function countsRow(label: string, counts: Counts): string {
-  const values = [counts.total, counts.pass, counts.fail, counts.error, counts.flaky, counts.skipped, counts.notApplicable];
+  const values = [counts.total, counts.pass, counts.fail, counts.error, counts.flaky, counts.skipped, counts.notApplicable, counts.vacuous ?? 0];
   return `| ${label} | ${values.join(' | ')} |`;
 }
 

@@ -2,10 +2,15 @@
 import type { CaseResult, Finding } from '../model/index.ts';
 import { isPlainObject, toCanonicalJson } from './json.ts';
 import type { RunVariant } from './types.ts';
+import { VACUOUS_REASON } from './vacuity.ts';
 
-/** The records a successful exchange returned (undefined if not a success with records). */
+/**
+ * The records a successful exchange returned (undefined if not a success with records). A variant that checked
+ * nothing still takes part: an empty answer where another variant has records is a disagreement, not a pass.
+ */
 function readRecords(result: CaseResult): unknown {
-  if (result.status === 'error' || result.status === 'skipped' || result.status === 'not-applicable') return undefined;
+  const vacuous = result.status === 'not-applicable' && result.reason === VACUOUS_REASON;
+  if (result.status === 'error' || result.status === 'skipped' || (result.status === 'not-applicable' && !vacuous)) return undefined;
   const text = result.exchange?.response?.body;
   if (text === undefined || result.exchange?.response?.bodyTruncated === true) return undefined;
   let body: unknown;
@@ -58,6 +63,8 @@ export function checkVariantsAgree(results: readonly CaseResult[], variants: rea
       expected: records[refIndex],
       actual: records[i],
     };
-    return { ...result, status: 'fail', findings: [...result.findings, finding] };
+    const { reason: _reason, ...rest } = result;
+    const kept = result.status === 'not-applicable' ? rest : result;
+    return { ...kept, status: 'fail', findings: [...result.findings, finding] };
   });
 }

@@ -2,7 +2,7 @@
 import type { Finding, Predicate, RecordsExpect } from '../model/index.ts';
 import { describeDiff, diffJson, isPlainObject, isSubset, showJson, toCanonicalJson } from './json.ts';
 import { compilePredicate, describePredicate } from './predicates.ts';
-import { findSortBreak } from './sorting.ts';
+import { findSortBreak, type FieldTypes } from './sorting.ts';
 
 /** CKAN's default page size (ckan.datastore.search.rows_default), used when the request sets no limit. */
 export const DEFAULT_LIMIT = 100;
@@ -16,6 +16,8 @@ export interface RecordsContext {
   requestLimit: unknown;
   /** result.fields ids, used to read `lists`-format records as objects. */
   fieldIds: readonly string[] | undefined;
+  /** result.fields types by id, so `sortedBy` compares a numeric column's values as numbers. */
+  fieldTypes?: FieldTypes;
 }
 
 /** Checks `expect.records` against result.records (already known to be present). */
@@ -48,7 +50,7 @@ export function checkRecords(expect: RecordsExpect, records: unknown, ctx: Recor
   }
   expect.every?.forEach((predicate, i) => checkEvery(predicate, i, objects, ctx.rule, findings));
   if (expect.sortedBy !== undefined) {
-    const at = findSortBreak(objects, expect.sortedBy);
+    const at = findSortBreak(objects, expect.sortedBy, ctx.fieldTypes);
     if (at >= 0) {
       const keys = expect.sortedBy.map((k) => `${k.field} ${k.direction}`).join(', ');
       f('sortedBy', `records are not sorted by ${keys}: record ${at} comes after record ${at - 1}`, {

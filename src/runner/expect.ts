@@ -2,6 +2,7 @@
 import type { Expect, Finding } from '../model/index.ts';
 import { MATCHES_FLAGS } from '../catalogue/index.ts';
 import { checkRecords } from './expect-records.ts';
+import { readReturnedRecords } from './order-check.ts';
 import { describeDiff, diffJson, diffSubset, escapePointer, isDeepEqual, isPlainObject, isSubset, showJson } from './json.ts';
 
 /** What the expectations look at. `body` is the parsed JSON body. */
@@ -85,7 +86,8 @@ function checkResultParts(expect: Expect, result: unknown, options: ExpectOption
       const keys = res === undefined ? 'no result object' : `result has ${Object.keys(res).map((k) => `"${k}"`).join(', ') || 'no keys'}`;
       out.push(finding(`${p}records`, '/result/records', `result.records is missing (${keys})`));
     } else {
-      out.push(...checkRecords(expect.records, res['records'], { rule: `${p}records`, requestLimit: options.params?.['limit'], fieldIds }));
+      const fieldTypes = readReturnedRecords({ result: res })?.types ?? {};
+      out.push(...checkRecords(expect.records, res['records'], { rule: `${p}records`, requestLimit: options.params?.['limit'], fieldIds, fieldTypes }));
     }
   }
   return out;

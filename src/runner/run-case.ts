@@ -4,6 +4,8 @@ import type { CaseResult, Exchange, Finding } from '../model/index.ts';
 import { buildRequest } from './build-request.ts';
 import { checkContractFor } from './contract-check.ts';
 import { checkExpect, type ObservedResponse } from './expect.ts';
+import { checkImpliedOrder, readReturnedRecords } from './order-check.ts';
+import { checkedSomething, VACUOUS_REASON } from './vacuity.ts';
 import type { RunCollaborators, RunOptions, RunVariant } from './types.ts';
 
 /** Response body bytes kept in a report's exchange. */
@@ -29,6 +31,8 @@ export async function runVariant(variant: RunVariant, options: RunOptions, colla
   const outcome = evaluate(variant, request, response, options);
   const durationMs = elapsed();
   if ('error' in outcome) return { ...base, status: 'error', durationMs, error: outcome.error, exchange };
+  // why: checks that all held over nothing (every over no record, sortedBy over one) are no evidence of conformance
+  if (outcome.findings.length === 0 && !outcome.checkedSomething) return { ...base, status: 'not-applicable', durationMs, exchange, reason: VACUOUS_REASON };
   const status = outcome.findings.length > 0 ? 'fail' : response.attempts > 1 ? 'flaky' : 'pass';
   const reason = variant.partlyNotApplicable === undefined ? {} : { reason: variant.partlyNotApplicable };
   return { ...base, status, durationMs, findings: outcome.findings, exchange, ...reason };
@@ -51,7 +55,7 @@ export function createBaseResult(variant: RunVariant): CaseResult {
   };
 }
 
-type Outcome = { findings: Finding[] } | { error: { code: string; message: string } };
+type Outcome = { findings: Finding[]; checkedSomething: boolean } | { error: { code: string; message: string } };
 
 /**
  * Expectation keys that need a JSON body. CKAN answers routing errors (404, 405) with HTML, so a case that checks
@@ -83,14 +87,17 @@ function evaluate(variant: RunVariant, request: HttpRequest, response: HttpRespo
     durationMs: response.durationMs,
   };
   const params = variant.request.params;
+  const returned = response.status < 300 ? readReturnedRecords(observed.body) : undefined;
+  const order = variant.impliedOrder;
   const findings = [
     ...(parsed.ok ? checkContractFor(variant, observed, options.contract) : []),
     ...checkExpect(variant.expect, observed, { rulePrefix: '', params }),
     ...(variant.expectOnFixtures === undefined
       ? []
       : checkExpect(variant.expectOnFixtures, observed, { rulePrefix: 'expectOnFixtures.', params })),
+    ...(order !== undefined && returned !== undefined ? checkImpliedOrder(order, returned) : []),
   ];
-  return { findings };
+  return { findings, checkedSomething: checkedSomething(expects, returned, order) };
 }
 
 function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {

@@ -30,3 +30,29 @@ describe('findSortBreak', () => {
     expect(findSortBreak(records, [{ field: 'a', direction: 'asc' }, { field: 'b', direction: 'desc' }])).toBe(-1);
   });
 });
+
+describe('findSortBreak with column types and nulls placement', () => {
+  it.each([
+    [['9', '10', '100.5'], 'numeric', 'asc', -1],
+    [['10', '9'], 'numeric', 'asc', 1],
+    [[1.5, 'NaN'], 'float8', 'asc', -1],
+    [['NaN', 1.5], 'float8', 'asc', 1],
+    [['-Infinity', '-1', 'Infinity'], 'float8', 'asc', -1],
+    [['10', '9'], 'text', 'asc', -1],
+    [['9', '10'], 'text', 'asc', 1],
+  ])('%j (%s) %s breaks at %i', (values, type, direction, wanted) => {
+    const keys = [{ field: 'v', direction: direction === 'asc' ? ('asc' as const) : ('desc' as const) }];
+    expect(findSortBreak(rows(values), keys, { v: type })).toBe(wanted);
+  });
+
+  it('places nulls as the key says', () => {
+    expect(findSortBreak(rows([3, 1, null]), [{ field: 'v', direction: 'desc', nulls: 'last' }])).toBe(-1);
+    expect(findSortBreak(rows([null, 3, 1]), [{ field: 'v', direction: 'desc', nulls: 'last' }])).toBe(1);
+    expect(findSortBreak(rows([null, 1, 3]), [{ field: 'v', direction: 'asc', nulls: 'first' }])).toBe(-1);
+  });
+
+  it('accepts text orders of glibc en_US, which skips punctuation, but not a shuffled order', () => {
+    expect(findSortBreak(rows(['ab', 'a-c']), [{ field: 'v', direction: 'asc' }])).toBe(-1);
+    expect(findSortBreak(rows(['apple', 'cherry', 'banana']), [{ field: 'v', direction: 'asc' }])).toBe(2);
+  });
+});

@@ -3,6 +3,12 @@ import { Type, type Static } from '@sinclair/typebox';
 
 export const REPORT_SCHEMA_VERSION = 1;
 
+/**
+ * The reason of a variant reported not applicable because every check it made held vacuously (e.g. `every` over
+ * no record); such variants are also counted as `vacuous` in the counts.
+ */
+export const VACUOUS_REASON = 'checked nothing on this data';
+
 export const CaseStatusSchema = Type.Union([
   Type.Literal('pass'),
   Type.Literal('fail'),
@@ -90,6 +96,9 @@ const CountsSchema = Type.Object(
     flaky: Type.Integer({ minimum: 0 }),
     skipped: Type.Integer({ minimum: 0 }),
     notApplicable: Type.Integer({ minimum: 0 }),
+    vacuous: Type.Optional(
+      Type.Integer({ minimum: 0, description: 'Of notApplicable, the variants whose checks all held vacuously ("checked nothing on this data").' }),
+    ),
   },
   { additionalProperties: false },
 );

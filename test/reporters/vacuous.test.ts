@@ -1,0 +1,40 @@
+// A variant that checked nothing on this data is counted apart (`vacuous`) in every report format.
+import { describe, expect, it } from 'vitest';
+import { createConsoleListener, renderCtrf, renderHtml, renderJson, renderJunit, renderMarkdown } from '../../src/reporters/index.ts';
+import { VACUOUS_REASON } from '../../src/schema/index.ts';
+import { buildCase, buildRun } from './build-result.ts';
+
+const run = buildRun([
+  buildCase({ id: 'a/pass' }),
+  buildCase({ id: 'a/none', status: 'not-applicable', reason: VACUOUS_REASON }),
+  buildCase({ id: 'a/none-too', status: 'not-applicable', reason: VACUOUS_REASON }),
+  buildCase({ id: 'a/sql', status: 'not-applicable', reason: 'target lacks capability sql' }),
+]);
+
+describe('vacuous variants in the reports', () => {
+  it('are counted in the summary and per class', () => {
+    expect(run.summary).toMatchObject({ total: 4, pass: 1, notApplicable: 3, vacuous: 2 });
+    expect(run.byClass['search.core']).toMatchObject({ notApplicable: 3, vacuous: 2 });
+  });
+
+  it('are counted in JSON, JUnit and CTRF', () => {
+    expect(JSON.parse(renderJson(run))).toMatchObject({ summary: { vacuous: 2 } });
+    const junit = renderJunit(run);
+    expect(junit).toContain('<property name="summary.vacuous" value="2"/>');
+    expect(junit).toContain(`message="not applicable: ${VACUOUS_REASON}"`);
+    const ctrf = JSON.parse(renderCtrf(run)) as { results: { summary: { extra: unknown } } };
+    expect(ctrf.results.summary.extra).toEqual({ skipped: 0, notApplicable: 3, vacuous: 2 });
+  });
+
+  it('are counted in Markdown, HTML and the console summary', () => {
+    const md = renderMarkdown(run);
+    expect(md).toContain('| **all** | 4 | 1 | 0 | 0 | 0 | 0 | 3 | 2 |');
+    expect(md).toContain('2 not applicable variant(s) checked nothing on this data');
+    expect(renderHtml(run)).toMatch(/<th class="n">vacuous<\/th>[\s\S]*<strong>all classes<\/strong><\/td>(<td class="n[^"]*">\d+<\/td>){7}<td class="n">2<\/td>/);
+    let text = '';
+    const listener = createConsoleListener({ stream: { write: (chunk: string) => (text += chunk) }, isTTY: false, colour: false, ci: false });
+    listener.onRunEnd?.(run);
+    expect(text).toContain('3 not applicable (2 checked nothing on this data) of 4');
+    expect(text).toMatch(/all +4 +1 +0 +0 +0 +0 +3 +2\n/);
+  });
+});
