@@ -8,6 +8,40 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expandCase, loadProfile, prepareCatalogue, resolveRunOptions, runCatalogue, type RunResult } from '../../src/index.ts';
 
 const ROOT = path.resolve('.');
+
+/** A profile over the bundled measurements table, with values found in it (as a user would write for their data). */
+const MEASUREMENTS_PROFILE = {
+  name: 'measurements-as-courses',
+  data: 'other',
+  ckan: '2.11',
+  capabilities: ['sql', 'private', 'token', 'locale', 'jsonp', 'ckan-2.11'],
+  resources: {
+    courses: '2085cfd3-7f59-4dbd-a534-ae7fe0d3c19a',
+    measurements: 'df356cc6-0e13-4ba8-bc98-c4706614881b',
+    staff: 'ff5f4ee6-14e2-4eb2-892c-abf6872814ff',
+  },
+  values: {
+    textField: 'station',
+    categoryField: 'status',
+    categoryValue: 'ok',
+    otherCategoryValue: 'maintenance',
+    categoryValues: ['ok', 'maintenance'],
+    secondField: 'station_code',
+    secondValue: 'MUC',
+    numericField: 'temperature',
+    rowCount: 180,
+    searchWord: 'oslo',
+    searchWordUpper: 'OSLO',
+    absentWord: 'zzyzxqwv',
+    secondSearchWord: 'maintenance',
+    stemWord: 'centros',
+    stemText: 'centro',
+    searchPrefix: 'sentr',
+    likePattern: '%en%',
+    infixText: 'Rynek',
+    privateField: 'department',
+  },
+};
 let dir: string;
 let result: RunResult;
 
@@ -39,6 +73,7 @@ describe('the catalogue on data other than the fixtures', () => {
     // the fixture-exact part is reported, on the cases that ran and on those that check nothing else
     expect(result.cases.filter((c) => c.status === 'pass' && fixtureOnly.test(c.reason ?? '')).length).toBeGreaterThan(50);
     expect(result.cases.filter((c) => c.status === 'not-applicable').length).toBeLessThan(15);
+    expect(result.summary.vacuous).toBe(0);
   });
 
   it('applies no fixture-exact expectation (no expectOnFixtures findings are possible)', async () => {
@@ -58,11 +93,37 @@ describe('profiles/example-portal.yaml', () => {
     const reasons = [...new Set(prepared.variants.flatMap((v) => (v.notApplicable === undefined ? [] : [v.notApplicable])))];
     expect(reasons.length).toBeGreaterThan(0);
     for (const reason of reasons) {
-      expect(reason).toMatch(/capability (private|token)|\$\{resources\.(staff|typeSamples)\}|\$\{values\.(coursesAlias|privateField)\}|^fixture-exact checks not applicable/);
+      expect(reason).toMatch(/capability (private|token)|\$\{resources\.(staff|typeSamples)\}|\$\{values\.(coursesAlias|privateField|arrayField)\}|^fixture-exact checks not applicable/);
     }
     const applicable = prepared.variants.filter((v) => v.notApplicable === undefined);
     expect(applicable.length).toBeGreaterThan(100);
     expect(applicable.some((v) => v.caseId === 'search/filters/and')).toBe(true);
     expect(prepared.variants.filter((v) => v.expectOnFixtures !== undefined)).toEqual([]);
+  });
+});
+
+describe('the catalogue on data it was not written for (the measurements table as resources.courses)', () => {
+  let other: RunResult;
+
+  beforeAll(async () => {
+    const profileFile = path.join(dir, 'measurements.json');
+    await writeFile(profileFile, JSON.stringify(MEASUREMENTS_PROFILE));
+    const options = resolveRunOptions({}, undefined, {}, {
+      cwd: ROOT,
+      target: { kind: 'reference', fixturesDir: 'fixtures' },
+      profileFile,
+      reportFormats: 'json',
+      outDir: path.join(dir, 'reports-measurements'),
+    });
+    ({ result: other } = await runCatalogue(options, { hostname: 'test' }));
+  }, 180_000);
+
+  it('checks something in every applicable variant and fails none', () => {
+    const bad = other.cases.filter((c) => c.status === 'fail' || c.status === 'error' || c.reason === 'checked nothing on this data');
+    expect(bad.map((c) => `${c.id}: ${c.status} ${c.reason ?? ''} ${c.findings.map((f) => f.message).join('; ')}`)).toEqual([]);
+    expect(other.summary.vacuous).toBe(0);
+    expect(other.summary.pass / other.summary.total).toBeGreaterThan(0.9);
+    const reasons = other.cases.filter((c) => c.status === 'not-applicable').map((c) => c.reason ?? '');
+    for (const reason of reasons) expect(reason).toMatch(/typeSamples|coursesAlias|arrayField|^fixture-exact checks not applicable/);
   });
 });

@@ -17,13 +17,14 @@ import {
 } from '../../src/index.ts';
 import { alterParams, alterResult, passThrough } from './alter.ts';
 import type { Mutant } from './mutant.ts';
+import { ORDER_MUTANTS } from './mutants-order.ts';
 import { SEARCH_MUTANTS } from './mutants-search.ts';
 import { createSqlAuthMutants } from './mutants-sql-auth.ts';
 import { VARIANT_MUTANTS } from './mutants-variants.ts';
 import { createUpstream, startMutantProxy, type MutantHandler, type Upstream } from './proxy.ts';
 
 const TOKEN = randomBytes(18).toString('base64url');
-const MUTANTS: readonly Mutant[] = [...SEARCH_MUTANTS, ...VARIANT_MUTANTS, ...createSqlAuthMutants({ token: TOKEN })];
+const MUTANTS: readonly Mutant[] = [...SEARCH_MUTANTS, ...ORDER_MUTANTS, ...VARIANT_MUTANTS, ...createSqlAuthMutants({ token: TOKEN })];
 /** Mutants run at once (each runs the catalogue with its own concurrency). */
 const MUTANT_CONCURRENCY = 4;
 
