@@ -25,7 +25,6 @@ const MEASUREMENTS_PROFILE = {
     categoryField: 'status',
     categoryValue: 'ok',
     otherCategoryValue: 'maintenance',
-    categoryValues: ['ok', 'maintenance'],
     secondField: 'station_code',
     secondValue: 'MUC',
     numericField: 'temperature',
