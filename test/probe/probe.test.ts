@@ -115,6 +115,24 @@ describe('probe leaves out what it cannot find', () => {
   }, 60_000);
 });
 
+describe('probe within limits the user sets', () => {
+  it('uses the resources named with --resource NAME=ID instead of discovering', async () => {
+    const run = await probe(['--target', library.url, '--resource', `courses=${LOANS_ID}`, '--resource', `measurements=${SHELF_ID}`]);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain(`  courses: ${LOANS_ID} # named with --resource, public, 25 rows`);
+    expect(run.stdout).toContain(`  measurements: ${SHELF_ID} # named with --resource`);
+    expect(run.stdout).toMatch(/^ {2}textField: member /m);
+    expect(run.stderr).toMatch(/left out resources\.staff: no private resource among those examined \(--resource\)/);
+  });
+
+  it('stops asking after --max-requests and says what it left out because of it', async () => {
+    const run = await probe(['--target', library.url, '--max-requests', '10']);
+    expect(run.code).toBe(0);
+    expect(run.stderr).toMatch(/\(10 requests\)/);
+    expect(run.stdout).toMatch(/left out: the request budget \(10 requests, --max-requests\) is spent/);
+  });
+});
+
 describe('probe failures write nothing', () => {
   it('refuses an existing --out without --force (exit 2) and leaves the file as it was', async () => {
     const out = path.join(dir, 'kept.yaml');
