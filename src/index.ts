@@ -71,8 +71,8 @@ export type {
   ServerConfig,
   ServerContext,
 } from './server/index.ts';
-export { extract, extractJob, extractClientOptions, probeProfile } from './api/index.ts';
-export type { ProbeProfileOptions, ProbeProfileOutcome } from './api/index.ts';
+export { extract, extractJob, extractClientOptions, probeProfile, checkResponseFiles } from './api/index.ts';
+export type { ProbeProfileOptions, ProbeProfileOutcome, CheckedFile, ContractFilesOptions, ContractFilesOutcome, UnreadableFile } from './api/index.ts';
 export { probeTarget, verifyProfile, verifiedValueNames, PROBE_RESOURCES, PROBE_VALUES } from './probe/index.ts';
 export type { ProbeOptions, ProbeResult, VerifyOptions, VerifyResult } from './probe/index.ts';
 export type { ExtractOptions, ExtractSource, ExtractJobOptions, JobOutcome, ExtractRunContext } from './api/index.ts';
@@ -109,8 +109,9 @@ export type { Catalogue, LoadedCase, CaseVariant, ResolvedRequest, SelectOptions
 export { createAjv, compileSchema } from './schema/ajv.ts';
 export { CaseFileSchema, CaseSchema } from './schema/case.ts';
 export { ProfileSchema, type Profile } from './schema/profile.ts';
-export { checkResponse, createSearchResultSchema, createSqlResultSchema, SQL_RESULT_SCHEMA, SEED_SUCCESS_SCHEMA } from './contract/index.ts';
-export type { CheckResponseOptions, CheckedResponse, ContractProfile, JsonSchema, RecordsFormat } from './contract/index.ts';
+export { CKAN_VERSIONS, DEFAULT_CKAN_VERSION, isCkanVersion, toCkanVersion, type CkanVersion } from './schema/ckan-version.ts';
+export { checkResponse, checkResponseForVersions, inferCkanVersion, createSearchResultSchema, createSqlResultSchema, SQL_RESULT_SCHEMA, SEED_SUCCESS_SCHEMA } from './contract/index.ts';
+export type { CheckResponseOptions, CheckedResponse, ContractProfile, InferredCkanVersion, JsonSchema, ObservedAnswer, RecordsFormat } from './contract/index.ts';
 export { createConsoleListener, hasFailures } from './reporters/index.ts';
 export type { ConsoleListenerOptions } from './reporters/index.ts';
 export { computeCoverage, renderCoverage, COVERAGE_FILE, API_CLAUSES } from './catalogue/index.ts';

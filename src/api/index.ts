@@ -3,3 +3,5 @@ export { extract, extractJob, extractClientOptions } from './extract.ts';
 export type { ExtractOptions, ExtractSource, ExtractJobOptions, JobOutcome, ExtractRunContext } from './extract.ts';
 export { probeProfile } from './probe.ts';
 export type { ProbeProfileOptions, ProbeProfileOutcome } from './probe.ts';
+export { checkResponseFiles } from './contract-files.ts';
+export type { CheckedFile, ContractFilesOptions, ContractFilesOutcome, UnreadableFile } from './contract-files.ts';

@@ -36,6 +36,11 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: async () => (await import('./probe.ts')).probeCommand,
   },
   {
+    name: 'contract',
+    describe: 'Check saved response bodies against the contract of a CKAN version (exit 0 all keep it, 1 some do not, 2 unreadable)',
+    load: async () => (await import('./contract.ts')).contractCommand,
+  },
+  {
     name: 'serve',
     describe: 'Run the reference server (CKAN DataStore read API) over a fixtures folder',
     load: async () => (await import('./serve.ts')).serveCommand,

@@ -6,6 +6,8 @@ export interface CliIo {
   cwd: string;
   /** Resolves when the user asks the process to stop (SIGINT/SIGTERM); used by long-running commands. */
   onStop(listener: () => void): () => void;
+  /** Reads all of standard input (for a `-` file argument); absent when there is none to read. */
+  readStdin?: () => Promise<string>;
 }
 
 export function defaultIo(): CliIo {
@@ -14,6 +16,11 @@ export function defaultIo(): CliIo {
     stderr: ignoreWriteErrors(process.stderr),
     env: process.env,
     cwd: process.cwd(),
+    readStdin: async () => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of process.stdin) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk)));
+      return Buffer.concat(chunks).toString('utf8');
+    },
     onStop(listener) {
       process.once('SIGINT', listener);
       process.once('SIGTERM', listener);

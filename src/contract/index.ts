@@ -21,3 +21,7 @@ export { RECORDS_FORMATS, isRecordsFormat } from './json-schema.ts';
 export type { JsonSchema, RecordsFormat } from './json-schema.ts';
 export { ruleForType } from './value-types.ts';
 export type { ValueRule } from './value-types.ts';
+export { describeRange, inferCkanVersion } from './infer-version.ts';
+export type { InferredCkanVersion, ObservedAnswer } from './infer-version.ts';
+export { checkResponseForVersions, versionsIn } from './check-versions.ts';
+export { getChild } from './json-pointer.ts';
