@@ -52,6 +52,8 @@ export {
   ActionValidationError,
   ActionNotFoundError,
   ActionAuthorizationError,
+  isServerCkanVersion,
+  SERVER_CKAN_VERSIONS,
 } from './server/index.ts';
 export type {
   ReferenceServer,
@@ -70,6 +72,7 @@ export type {
   ColumnDef,
   ServerConfig,
   ServerContext,
+  ServerCkanVersion,
 } from './server/index.ts';
 export { extract, extractJob, extractClientOptions, probeProfile, checkResponseFiles } from './api/index.ts';
 export type { ProbeProfileOptions, ProbeProfileOutcome, CheckedFile, ContractFilesOptions, ContractFilesOutcome, UnreadableFile } from './api/index.ts';

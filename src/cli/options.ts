@@ -1,5 +1,5 @@
 // Flag and environment mapping for `run`, `list` and `check`: pure functions from parsed args to option layers.
-import { KitError, KitErrorCode, type RunSettings, type SelectionOptions } from '../index.ts';
+import { CKAN_VERSIONS, isCkanVersion, KitError, KitErrorCode, type CkanVersion, type RunSettings, type SelectionOptions } from '../index.ts';
 import type { CliIo } from './io.ts';
 
 /** Environment variables `run` reads (the allowlist); flags override them. */
@@ -39,6 +39,15 @@ export interface RunArgs extends SelectionArgs {
   report: string | undefined;
   out: string | undefined;
   contract: 'seed' | 'ckan' | undefined;
+  /** --ckan-version: the target's CKAN version (with --reference, the server's). */
+  ckanVersion?: string | undefined;
+}
+
+/** A `--ckan-version` value (2.8 ... 2.12); throws KitError E_USAGE naming the known ones otherwise. */
+export function readCkanVersion(text: string): CkanVersion {
+  const trimmed = text.trim();
+  if (isCkanVersion(trimmed)) return trimmed;
+  throw new KitError(KitErrorCode.usage, `--ckan-version must be one of ${CKAN_VERSIONS.join(', ')}, got "${text}"`);
 }
 
 /** `2/5` -> { index: 2, count: 5 }; throws KitError E_USAGE otherwise. */
@@ -127,5 +136,6 @@ export function mapRunArgs(args: RunArgs, env: CliIo['env'], cwd: string, fileTo
   if (args.report !== undefined) flags.reportFormats = args.report;
   if (args.out !== undefined) flags.outDir = args.out;
   if (args.contract !== undefined) flags.contract = args.contract;
+  if (args.ckanVersion !== undefined) flags.ckanVersion = readCkanVersion(args.ckanVersion);
   return flags;
 }

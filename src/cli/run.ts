@@ -2,6 +2,7 @@
 import path from 'node:path';
 import type { Argv } from 'yargs';
 import {
+  CKAN_VERSIONS,
   createConsoleListener,
   hasFailures,
   prepareCatalogue,
@@ -51,11 +52,16 @@ export function createRunCommand(createListener: ListenerFactory): CliCommand {
             .option('report', { type: 'string', describe: 'Report formats, comma-separated (default all: json,junit,html,ctrf,md)' })
             .option('out', { type: 'string', describe: 'Report folder (default reports)' })
             .option('contract', { choices: ['seed', 'ckan'] as const, describe: 'Contract profile (default ckan with --reference, else seed)' })
+            .option('ckan-version', {
+              type: 'string',
+              describe: `CKAN version of the target (${CKAN_VERSIONS.join(', ')}; default the profile's ckan): which version-ranged cases apply; with --reference the server answers as it (2.9 to 2.12, default 2.11)`,
+            })
             .conflicts('target', 'reference')
             .conflicts('token-env', 'token-file')
             .example('$0 run --reference', 'Run cases/ against the bundled server (profiles/reference.yaml)')
             .example('$0 run --target https://ckan.example.org --profile profiles/mine.yaml --token-env CKAN_TOKEN', 'Run against your CKAN')
             .example('$0 run --reference --tag smoke --report junit --out build/reports', 'Only smoke cases, JUnit only')
+            .example('$0 run --reference --ckan-version 2.12', 'The catalogue against the bundled server answering as CKAN 2.12')
             .example('$0 run --target http://localhost:5000 --shard 1/4 --report json', 'One shard of four; merge later with report merge')
             .epilog(
               'Exit codes: 0 every case passed (flaky, skipped and not-applicable are fine), 1 a case failed or errored, ' +
@@ -78,6 +84,7 @@ export function createRunCommand(createListener: ListenerFactory): CliCommand {
             report: argv.report,
             out: argv.out,
             contract: argv.contract,
+            ckanVersion: argv['ckan-version'],
           };
           setExit(await runHandler(args, argv.list, io, createListener));
         },

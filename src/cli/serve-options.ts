@@ -1,7 +1,7 @@
 // Pure mapping of `serve` flags and environment to reference server options, and the ready line.
 import path from 'node:path';
 import { KitError, KitErrorCode } from '../errors.ts';
-import type { ReferenceServerOptions } from '../index.ts';
+import { isServerCkanVersion, SERVER_CKAN_VERSIONS, type ReferenceServerOptions, type ServerCkanVersion } from '../index.ts';
 import type { CliIo } from './io.ts';
 
 /** The parsed flags of `serve`, as yargs hands them over. */
@@ -19,6 +19,8 @@ export interface ServeArgs {
   sqlTimeoutMs: number | undefined;
   /** --database-url: run on this PostgreSQL server instead of PGlite (also DATASTORE_KIT_DATABASE_URL). */
   databaseUrl?: string | undefined;
+  /** --ckan-version: the CKAN version whose answers the server gives (default 2.11). */
+  ckanVersion?: string | undefined;
 }
 
 /**
@@ -45,6 +47,7 @@ export function resolveServeOptions(args: ServeArgs, env: CliIo['env'], cwd: str
       apiTokens,
       sqlEnabled: args.sql,
       ...(args.sqlTimeoutMs === undefined ? {} : { sqlTimeoutMs: args.sqlTimeoutMs }),
+      ...(args.ckanVersion === undefined ? {} : { ckanVersion: readServerCkanVersion(args.ckanVersion) }),
     },
   };
   if (args.allowedFunctions !== undefined) options.allowedFunctionsFile = path.resolve(cwd, args.allowedFunctions);
@@ -53,9 +56,17 @@ export function resolveServeOptions(args: ServeArgs, env: CliIo['env'], cwd: str
   return options;
 }
 
-/** The one ready line: base URL, resource count and fixtures folder (never a token). */
-export function formatReadyLine(url: string, resourceCount: number, fixturesArg: string): string {
+/** The one ready line: base URL, resource count, fixtures folder and CKAN version (never a token). */
+export function formatReadyLine(url: string, resourceCount: number, fixturesArg: string, ckanVersion?: string): string {
   const folder = fixturesArg.endsWith('/') ? fixturesArg : `${fixturesArg}/`;
   const noun = resourceCount === 1 ? 'resource' : 'resources';
-  return `datastore-kit reference server listening on ${url} (${resourceCount} ${noun}, ${folder})`;
+  const version = ckanVersion === undefined ? '' : ` as CKAN ${ckanVersion}`;
+  return `datastore-kit reference server listening on ${url} (${resourceCount} ${noun}, ${folder})${version}`;
+}
+
+/** A `--ckan-version` value the reference server can answer as, or a usage error naming the ones it can. */
+export function readServerCkanVersion(value: string): ServerCkanVersion {
+  const trimmed = value.trim();
+  if (isServerCkanVersion(trimmed)) return trimmed;
+  throw new KitError(KitErrorCode.usage, `--ckan-version must be one of ${SERVER_CKAN_VERSIONS.join(', ')}, got "${value}"`);
 }

@@ -1,6 +1,6 @@
 // `datastore-kit serve`: runs the reference server over a fixtures folder until SIGINT/SIGTERM.
 import type { Argv } from 'yargs';
-import { startReferenceServer } from '../index.ts';
+import { SERVER_CKAN_VERSIONS, startReferenceServer } from '../index.ts';
 import type { CliCommand } from './command.ts';
 import type { CliIo } from './io.ts';
 import { readTokenFile } from './token-file.ts';
@@ -27,6 +27,10 @@ export const serveCommand: CliCommand = {
           .option('sql', { type: 'boolean', default: true, describe: 'Serve datastore_search_sql (--no-sql turns it off)' })
           .option('allowed-functions', { type: 'string', describe: 'SQL function allow-list file, one name a line' })
           .option('sql-timeout-ms', { type: 'number', describe: 'Statement timeout of datastore_search_sql in ms (default 60000)' })
+          .option('ckan-version', {
+            type: 'string',
+            describe: `Answer as this CKAN version does (${SERVER_CKAN_VERSIONS.join(', ')}; default 2.11): _links or next_page, filter operators, totals, timestamps, SQL numbers, errors, status_show`,
+          })
           .option('database-url', {
             type: 'string',
             describe: 'Run on this PostgreSQL server (postgres://...) instead of the embedded PGlite; WRITES there: drops and recreates its database datastore_kit (also DATASTORE_KIT_DATABASE_URL)',
@@ -44,6 +48,7 @@ export const serveCommand: CliCommand = {
           allowedFunctions: argv['allowed-functions'],
           sqlTimeoutMs: argv['sql-timeout-ms'],
           databaseUrl: argv['database-url'],
+          ckanVersion: argv['ckan-version'],
         };
         setExit(await runServe(args, io));
       },
@@ -67,7 +72,7 @@ export async function runServe(args: ServeArgs, io: CliIo): Promise<number> {
   try {
     const server = await startReferenceServer(options);
     if (!stopRequested) {
-      io.stdout.write(`${formatReadyLine(server.url, server.datastore.resources.length, args.fixtures)}\n`);
+      io.stdout.write(`${formatReadyLine(server.url, server.datastore.resources.length, args.fixtures, server.config.ckanVersion)}\n`);
       await new Promise<void>((resolve) => {
         wake = resolve;
         if (stopRequested) resolve();

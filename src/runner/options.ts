@@ -1,6 +1,7 @@
 // Run options: defaults <- catalogue <- env <- flags, merged once into frozen data and checked (KitError E_USAGE).
 import { KitError, KitErrorCode } from '../errors.ts';
 import { parseReportFormats, REPORT_FORMATS, type ReportFormat } from '../reporters/index.ts';
+import type { CkanVersion } from '../schema/index.ts';
 import type { ContractProfile } from './types.ts';
 
 /** Where the cases are sent: a deployed API, or the bundled reference server started for the run. */
@@ -41,6 +42,11 @@ export interface RunSettings {
   contract?: ContractProfile | undefined;
   /** Zero selected cases is not an error. Default false. */
   allowEmpty?: boolean | undefined;
+  /**
+   * The CKAN version the target runs (its version-ranged cases apply). Default the profile's `ckan`; with the
+   * reference target also the version the server answers as (2.11 when neither says).
+   */
+  ckanVersion?: CkanVersion | undefined;
 }
 
 /** The resolved, frozen options: every default filled in, every value checked. */
@@ -63,6 +69,7 @@ export interface ResolvedRunOptions {
   readonly outDir: string;
   readonly contract: ContractProfile;
   readonly allowEmpty: boolean;
+  readonly ckanVersion: CkanVersion | undefined;
 }
 
 export const RUN_DEFAULTS = Object.freeze({
@@ -112,6 +119,7 @@ export function resolveRunOptions(
     outDir: s.outDir ?? RUN_DEFAULTS.outDir,
     contract: s.contract ?? (reference ? 'ckan' : 'seed'),
     allowEmpty: s.allowEmpty ?? false,
+    ckanVersion: s.ckanVersion,
   };
   return Object.freeze(resolved);
 }

@@ -7,7 +7,8 @@ import { createHttpClient, type HttpClient } from '../http/index.ts';
 import { isKitError, KitError, KitErrorCode } from '../errors.ts';
 import type { Clock, RunListener, RunResult } from '../model/index.ts';
 import { prepareReportDir, writeReports } from '../reporters/index.ts';
-import { startReferenceServer, type ReferenceServer } from '../server/index.ts';
+import { DEFAULT_CKAN_VERSION, type CkanVersion } from '../schema/index.ts';
+import { isServerCkanVersion, SERVER_CKAN_VERSIONS, startReferenceServer, type ReferenceServer, type ServerCkanVersion } from '../server/index.ts';
 import { resolveWithBundled } from '../util/bundled.ts';
 import { RUN_DEFAULTS, type ResolvedRunOptions } from './options.ts';
 import { checkReachable } from './preflight.ts';
@@ -56,7 +57,11 @@ export async function runCatalogue(options: ResolvedRunOptions, context: RunCata
   const token = reference ? randomBytes(18).toString('base64url') : (options.token ?? (profileToken || undefined));
   const server =
     options.target.kind === 'reference'
-      ? await startServer(path.resolve(options.cwd, await resolveWithBundled(options.cwd, options.target.fixturesDir, RUN_DEFAULTS.fixturesDir)), token)
+      ? await startServer(
+          path.resolve(options.cwd, await resolveWithBundled(options.cwd, options.target.fixturesDir, RUN_DEFAULTS.fixturesDir)),
+          token,
+          chooseServerVersion(options.ckanVersion, prepared.profile.ckan),
+        )
       : undefined;
   const targetUrl = server?.url ?? (options.target.kind === 'url' ? options.target.url : '');
   let client: HttpClient | undefined;
@@ -97,9 +102,17 @@ export async function runCatalogue(options: ResolvedRunOptions, context: RunCata
   }
 }
 
-async function startServer(fixturesDir: string, token: string | undefined): Promise<ReferenceServer> {
+/** The version the reference server answers as: the flag's, else the profile's, else 2.11; E_USAGE for one it cannot. */
+function chooseServerVersion(flag: CkanVersion | undefined, profile: CkanVersion | 'auto' | undefined): ServerCkanVersion {
+  const chosen = flag ?? (profile === 'auto' ? undefined : profile) ?? DEFAULT_CKAN_VERSION;
+  if (isServerCkanVersion(chosen)) return chosen;
+  const source = flag === undefined ? 'the profile names' : '--ckan-version names';
+  throw new KitError(KitErrorCode.usage, `the reference server answers as CKAN ${SERVER_CKAN_VERSIONS.join(', ')}; ${source} ${chosen}`);
+}
+
+async function startServer(fixturesDir: string, token: string | undefined, ckanVersion: ServerCkanVersion): Promise<ReferenceServer> {
   try {
-    return await startReferenceServer({ fixturesDir, port: 0, config: { apiTokens: token === undefined ? [] : [token] } });
+    return await startReferenceServer({ fixturesDir, port: 0, config: { apiTokens: token === undefined ? [] : [token], ckanVersion } });
   } catch (error) {
     if (isKitError(error)) throw error;
     const reason = error instanceof Error ? error.message : String(error);

@@ -1,6 +1,7 @@
 // The reference server as a pure function: routing, input decoding, auth, the action call and CKAN's
 // envelope. No sockets here (listen.ts adapts node:http to this handler).
 import { isAuthorized } from './auth.ts';
+import { ckanTraits } from './ckan-versions.ts';
 import { decodeActionInput } from './decode.ts';
 import { buildHelpUrl, respondActionError, respondBadRequest, respondJson, respondSuccess, wrapJsonp } from './envelope.ts';
 import { parseUrlEncoded } from './form-data.ts';
@@ -9,6 +10,7 @@ import type { AppHandler, AppRequest, AppResponse } from './http-types.ts';
 import { allowedMethods, decodePath, matchRoute, splitTarget } from './routes.ts';
 import { datastoreSearch } from './search/index.ts';
 import { datastoreSearchSql } from './sql/index.ts';
+import { statusShow } from './status.ts';
 import type { ActionHandler, ActionRequest, ServerConfig, ServerContext } from './types.ts';
 
 /** Actions by name; every registered action is side-effect free (callable with GET), as both read actions are. */
@@ -22,9 +24,9 @@ export interface AppOptions extends ServerContext {
   logError?: (error: unknown) => void;
 }
 
-/** CKAN's read actions: datastore_search, and datastore_search_sql when `config.sqlEnabled`. */
+/** CKAN's read actions: status_show, datastore_search, and datastore_search_sql when `config.sqlEnabled`. */
 export function createDefaultActions(config: ServerConfig): ActionRegistry {
-  const actions: Record<string, ActionHandler> = { datastore_search: datastoreSearch };
+  const actions: Record<string, ActionHandler> = { status_show: statusShow, datastore_search: datastoreSearch };
   if (config.sqlEnabled) actions['datastore_search_sql'] = datastoreSearchSql;
   return Object.freeze(actions);
 }
@@ -59,23 +61,32 @@ async function route(request: AppRequest, dispatch: Dispatch): Promise<AppRespon
   if (!(allow as readonly string[]).includes(method)) return respondHtmlError(405, { headers: { allow: allow.join(', ') } });
   const callback = readCallback(method, queryString);
   if (match.kind === 'version') return withJsonp(respondJson(200, { version: match.version }), callback);
+  const traits = ckanTraits(dispatch.context.config.ckanVersion);
   const action = Object.hasOwn(dispatch.actions, match.name) ? dispatch.actions[match.name] : undefined;
-  if (action === undefined) return respondBadRequest(`Action name not known: ${match.name}`);
-  const decoded = decodeActionInput({ method, contentType: request.headers['content-type'], body: request.body, queryString });
+  if (action === undefined) return respondBadRequest(`Action name not known: ${match.name}`, traits.badRequestSeparator);
+  const decoded = decodeActionInput({
+    method,
+    contentType: request.headers['content-type'],
+    body: request.body,
+    queryString,
+    refuseOtherMediaTypes: traits.unsupportedMediaType415,
+  });
   if (decoded.kind === 'unsupported-media-type') return respondHtmlError(415);
-  if (decoded.kind === 'bad-request') return respondBadRequest(decoded.message);
+  if (decoded.kind === 'bad-request') return respondBadRequest(decoded.message, traits.badRequestSeparator);
   const params = decoded.params;
   // why: CKAN drops `callback` from the input and clears the user, so JSONP calls are always anonymous
   const anonymous = Object.hasOwn(params, 'callback');
   if (anonymous) delete params['callback'];
+  const siteUrl = readSiteUrl(request, dispatch.context.config);
   const actionRequest: ActionRequest = {
     params,
     path: match.path,
     queryString,
     method: method === 'POST' ? 'POST' : 'GET',
     authorized: !anonymous && isAuthorized(request.headers, dispatch.context.config.apiTokens),
+    siteUrl,
   };
-  const help = buildHelpUrl(readSiteUrl(request, dispatch.context.config), match.locale, match.name);
+  const help = buildHelpUrl(siteUrl, match.locale, match.name);
   try {
     const result = await action(actionRequest, dispatch.context);
     return withJsonp(respondSuccess(help, result), callback);

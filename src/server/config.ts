@@ -1,4 +1,6 @@
 // Settings of the reference server: CKAN's defaults, and the one function that fills them in.
+import { DEFAULT_CKAN_VERSION } from '../schema/ckan-version.ts';
+import { isServerCkanVersion, SERVER_CKAN_VERSIONS } from './ckan-versions.ts';
 import type { ServerConfig } from './types.ts';
 
 /**
@@ -17,7 +19,8 @@ export const defaultMaxBodyBytes = 1024 * 1024;
 
 /**
  * Fills a partial configuration with CKAN's defaults (rows 100/32000, 60 s timeouts, SQL on, no tokens,
- * CKAN's locales, 1 MiB body cap) and returns frozen data. Inputs are not mutated.
+ * CKAN's locales, 1 MiB body cap, CKAN 2.11) and returns frozen data. Inputs are not mutated. Throws a
+ * RangeError for a CKAN version the server cannot answer as.
  */
 export function resolveServerConfig(partial: Partial<ServerConfig> = {}): ServerConfig {
   const config: ServerConfig = {
@@ -31,6 +34,13 @@ export function resolveServerConfig(partial: Partial<ServerConfig> = {}): Server
     locales: Object.freeze([...(partial.locales ?? ckanLocales)]),
     siteUrl: partial.siteUrl === undefined ? undefined : partial.siteUrl.replace(/\/+$/, ''),
     maxBodyBytes: partial.maxBodyBytes ?? defaultMaxBodyBytes,
+    ckanVersion: readCkanVersion(partial.ckanVersion),
   };
   return Object.freeze(config);
+}
+
+function readCkanVersion(version: string | undefined): ServerConfig['ckanVersion'] {
+  const chosen = version ?? DEFAULT_CKAN_VERSION;
+  if (isServerCkanVersion(chosen)) return chosen;
+  throw new RangeError(`the reference server answers as CKAN ${SERVER_CKAN_VERSIONS.join(', ')}, not ${chosen}`);
 }

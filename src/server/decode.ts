@@ -10,6 +10,11 @@ export interface DecodeInput {
   contentType: string | undefined;
   body: Buffer;
   queryString: string;
+  /**
+   * Whether a body of another content type is refused with 415 (Werkzeug 2.3, CKAN 2.11+). When false (CKAN up
+   * to 2.10, Werkzeug 2.0), such a body reads as JSON None, which is not a dictionary (400).
+   */
+  refuseOtherMediaTypes?: boolean;
 }
 
 /** The input dict, or how CKAN refuses the request before the action runs. */
@@ -33,7 +38,7 @@ export function decodeActionInput(input: DecodeInput): DecodeOutcome {
   } else if (query.length > 0) {
     decoded = { kind: 'params', params: mixFields(query) };
   } else if (input.body.length > 0 && !formMimetypes.has(mimetype)) {
-    decoded = decodeJsonBody(input.body, mimetype);
+    decoded = decodeJsonBody(input.body, mimetype, input.refuseOtherMediaTypes ?? true);
   } else {
     decoded = { kind: 'params', params: {} };
   }
@@ -65,10 +70,10 @@ function decodeForm(fields: readonly FormField[]): DecodeOutcome | { kind: 'valu
   return { kind: 'params', params: mixFields(fields) };
 }
 
-function decodeJsonBody(body: Buffer, mimetype: string): DecodeOutcome | { kind: 'value'; value: PyValue } {
-  // why: Werkzeug's is_json: application/json or application/*+json; anything else raises 415
+function decodeJsonBody(body: Buffer, mimetype: string, refuseOthers: boolean): DecodeOutcome | { kind: 'value'; value: PyValue } {
+  // why: Werkzeug's is_json: application/json or application/*+json; anything else raises 415 (2.0: returns None)
   const isJson = mimetype === 'application/json' || (mimetype.startsWith('application/') && mimetype.endsWith('+json'));
-  if (!isJson) return { kind: 'unsupported-media-type' };
+  if (!isJson) return refuseOthers ? { kind: 'unsupported-media-type' } : notADictionary('None');
   const text = decodeUtf8(body);
   const parsed = text === undefined ? undefined : parsePyJson(text);
   if (parsed === undefined || !parsed.ok) return badJson("<BadRequest '400: Bad Request'>");

@@ -16,9 +16,12 @@ export function respondJson(status: number, data: unknown): AppResponse {
   return { status, headers: { 'content-type': jsonContentType }, body: stringifyCkanJson(data) };
 }
 
-/** The 400 "Bad request - <message>" bare JSON string CKAN answers before an action runs. */
-export function respondBadRequest(message: string): AppResponse {
-  return respondJson(400, `Bad request - ${message}`);
+/**
+ * The 400 "Bad request - <message>" bare JSON string CKAN answers before an action runs; CKAN 2.12 writes
+ * "Bad request: <message>" (the separator).
+ */
+export function respondBadRequest(message: string, separator = ' - '): AppResponse {
+  return respondJson(400, `Bad request${separator}${message}`);
 }
 
 /** The success envelope. */

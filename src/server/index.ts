@@ -10,3 +10,5 @@ export type { ReferenceServer, ReferenceServerOptions } from './start.ts';
 export type { AppHandler, AppRequest, AppResponse } from './http-types.ts';
 export { RawJson, ActionValidationError, ActionNotFoundError, ActionAuthorizationError } from './types.ts';
 export type { ActionHandler, ActionRequest, ColumnDef, Datastore, ResourceDef, ServerConfig, ServerContext } from './types.ts';
+export { ckanTraits, isServerCkanVersion, SERVER_CKAN_VERSIONS } from './ckan-versions.ts';
+export type { CkanTraits, ServerCkanVersion } from './ckan-versions.ts';

@@ -1,4 +1,5 @@
 // Types shared by the reference server's parts: the datastore model, its settings and the action contract.
+import type { ServerCkanVersion } from './ckan-versions.ts';
 import type { Engine } from './engines/types.ts';
 
 /** A column as CKAN reports it in `fields`: its id and PostgreSQL type name (text, int4, numeric, timestamp, json, _text, ...). */
@@ -48,6 +49,8 @@ export interface ServerConfig {
   siteUrl: string | undefined;
   /** Largest request body accepted, in bytes; default 1 MiB. */
   maxBodyBytes: number;
+  /** The CKAN version whose answers the server gives (see ckan-versions.ts); default 2.11. */
+  ckanVersion: ServerCkanVersion;
 }
 
 /** What an action sees of one HTTP request, after routing and input decoding (CKAN's input dict). */
@@ -60,6 +63,8 @@ export interface ActionRequest {
   method: 'GET' | 'POST';
   /** True when the Authorization header carried a configured token (and the request is not JSONP). */
   authorized: boolean;
+  /** The site's absolute URL without a trailing slash (config.siteUrl, else from the Host header). */
+  siteUrl?: string;
 }
 
 export interface ServerContext {

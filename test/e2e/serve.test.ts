@@ -7,7 +7,7 @@ import { listen } from '../../src/server/listen.ts';
 import { createTestApp, sendHttp } from '../server/helpers.ts';
 import { spawnCli, type SpawnedCli } from '../helpers/spawn-cli.ts';
 
-const readyLine = /^datastore-kit reference server listening on (http:\/\/127\.0\.0\.1:(\d+)) \((\d+) resources?, (.+)\)$/;
+const readyLine = /^datastore-kit reference server listening on (http:\/\/127\.0\.0\.1:(\d+)) \((\d+) resources?, (.+)\) as CKAN (2\.\d+)$/;
 const startupMs = 120_000;
 
 /** Resolves with the first stdout line, or rejects if the process exits first. */

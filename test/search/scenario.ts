@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openPgliteEngine, type Engine } from '../../src/server/engines/index.ts';
 import { loadFixtures } from '../../src/server/fixtures/index.ts';
+import type { ServerCkanVersion } from '../../src/server/ckan-versions.ts';
 import type { ActionRequest, Datastore, ServerContext } from '../../src/server/types.ts';
 import { writeScenarioFixtures } from './scenario-fixtures.ts';
 
@@ -32,6 +33,7 @@ export const defaultConfig = {
   locales: ['en'],
   siteUrl: undefined,
   maxBodyBytes: 1024 * 1024,
+  ckanVersion: '2.11' as ServerCkanVersion,
 };
 
 /** Writes the resources as a fixtures folder in a temp dir, loads it and opens the PGlite engine on it. */

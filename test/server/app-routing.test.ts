@@ -161,9 +161,9 @@ describe('createApp envelope and errors', () => {
 });
 
 describe('createDefaultActions', () => {
-  it('registers datastore_search_sql only when SQL is enabled', () => {
-    expect(Object.keys(createDefaultActions(resolveServerConfig()))).toEqual(['datastore_search', 'datastore_search_sql']);
-    expect(Object.keys(createDefaultActions(resolveServerConfig({ sqlEnabled: false })))).toEqual(['datastore_search']);
+  it('registers status_show, datastore_search, and datastore_search_sql only when SQL is enabled', () => {
+    expect(Object.keys(createDefaultActions(resolveServerConfig()))).toEqual(['status_show', 'datastore_search', 'datastore_search_sql']);
+    expect(Object.keys(createDefaultActions(resolveServerConfig({ sqlEnabled: false })))).toEqual(['status_show', 'datastore_search']);
   });
 
   it('answers datastore_search_sql with "Action name not known" when SQL is off', async () => {

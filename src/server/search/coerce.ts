@@ -62,8 +62,9 @@ export function coerceText(value: unknown): string {
 /**
  * json_validator for `filters`: objects as they are, strings JSON-decoded (`Cannot parse JSON`).
  * Choice (CKAN answers 500, spec 8.1 #3): JSON that is not an object gives 409 `Must be a JSON object`.
+ * With `anyJson` (CKAN 2.12, whose filter parser judges the shape) any decoded value passes.
  */
-export function coerceFilters(value: unknown): Coerced<Record<string, unknown>> {
+export function coerceFilters(value: unknown, anyJson = false): Coerced<Record<string, unknown> | unknown[]> {
   let decoded: unknown = value;
   if (typeof value === 'string') {
     try {
@@ -72,6 +73,8 @@ export function coerceFilters(value: unknown): Coerced<Record<string, unknown>> 
       return fail('Cannot parse JSON');
     }
   }
+  // why: a falsy value means no filters in 2.12; any other non-object is kept in a list for the parser to refuse
+  if (anyJson) return ok(Array.isArray(decoded) || isPlainObject(decoded) ? decoded : decoded ? [decoded] : []);
   return isPlainObject(decoded) ? ok(decoded) : fail('Must be a JSON object');
 }
 

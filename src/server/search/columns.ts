@@ -62,10 +62,14 @@ export function listSelectableNames(params: SearchParams, columns: ReadonlyMap<s
   return names;
 }
 
-/** Returns CKAN's `{param: ['invalid value "..."']}` for the first failing param, or undefined. */
+/**
+ * Returns CKAN's `{param: ['invalid value "..."']}` for the first failing param, or undefined. With
+ * `filterOperators` (CKAN 2.12) the filter parser has judged `filters` already.
+ */
 export function validateColumns(
   params: SearchParams,
   columns: ReadonlyMap<string, FieldInfo>,
+  filterOperators = false,
 ): Record<string, string[]> | undefined {
   const invalid = (key: string, value: unknown): Record<string, string[]> => ({ [key]: [`invalid value "${pyStr(value)}"`] });
   if (params.fields !== undefined) {
@@ -73,7 +77,7 @@ export function validateColumns(
     const unknown = splitNameList(params.fields, true).find((name) => typeof name !== 'string' || !selectable.has(name));
     if (unknown !== undefined) return invalid('fields', unknown);
   }
-  if (params.filters !== undefined) {
+  if (params.filters !== undefined && !filterOperators) {
     const unknown = Object.keys(params.filters).find((key) => !columns.has(key));
     if (unknown !== undefined) return invalid('filters', unknown);
   }

@@ -1,7 +1,9 @@
-// `filters` as CKAN 2.11 turns them into WHERE clauses: equality, IN lists, whole-array equality.
-// Values are adapted as psycopg2 would inline them, so PostgreSQL raises the same errors.
+// `filters` as CKAN 2.11 turns them into WHERE clauses: equality, IN lists, whole-array equality (2.10 without
+// stringifying text-column values; 2.12's operator tree in filter-ops.ts). Values are adapted as psycopg2
+// would inline them, so PostgreSQL raises the same errors.
 import { isPlainObject } from './coerce.ts';
 import type { FieldInfo } from './columns.ts';
+import { buildFilterOpClause, type FilterOp } from './filter-ops.ts';
 import { pyStr } from '../python.ts';
 import { quoteIdentifier, type SqlParams } from './sql-text.ts';
 
@@ -17,22 +19,33 @@ export class UnadaptableValueError extends Error {
  * One clause per filter key, ANDed by the caller. Text columns compare Python's str() of the value
  * (25 → '25', true → 'True'); choice (spec 8.1 #5): null stays SQL NULL, so it matches nothing.
  * A list means IN (...) unless the column is an array, which is compared whole.
- * Throws UnadaptableValueError for object values.
+ * Throws UnadaptableValueError for object values. Without `stringifyText` (CKAN up to 2.10) text-column values
+ * are adapted as they are, so `{"text": 42}` fails in PostgreSQL.
  */
 export function buildFilterClauses(
   filters: Record<string, unknown>,
   columns: ReadonlyMap<string, FieldInfo>,
   params: SqlParams,
+  stringifyText = true,
 ): string[] {
   const clauses: string[] = [];
   for (const [key, value] of Object.entries(filters)) {
     const type = columns.get(key)?.type ?? '';
-    const adapt = type === 'text' ? (item: unknown) => adaptText(item, params) : (item: unknown) => adaptValue(item, params);
+    const adapt = (item: unknown): string => adaptFor(type, item, params, stringifyText);
     const column = quoteIdentifier(key);
     if (Array.isArray(value) && !isArrayType(type)) clauses.push(`${column} IN (${value.map(adapt).join(', ')})`);
     else clauses.push(`${column} = ${adapt(value)}`);
   }
   return clauses;
+}
+
+/** CKAN 2.12: the one WHERE condition of a parsed filter tree; text-column values are stringified. */
+export function buildFilterTreeClause(tree: FilterOp, columns: ReadonlyMap<string, FieldInfo>, params: SqlParams): string {
+  return buildFilterOpClause(tree, (field, value) => adaptFor(columns.get(field)?.type ?? '', value, params, true));
+}
+
+function adaptFor(type: string, value: unknown, params: SqlParams, stringifyText: boolean): string {
+  return type === 'text' && stringifyText ? adaptText(value, params) : adaptValue(value, params);
 }
 
 /** PostgreSQL array types are named with a leading underscore (_text, _int4). */

@@ -13,6 +13,7 @@ import {
   type Coerced,
   type RecordsFormat,
 } from './coerce.ts';
+import { ckanTraits, type CkanTraits, type ServerCkanVersion } from '../ckan-versions.ts';
 import { pyReprTuple } from '../python.ts';
 
 /** The validated input dict. Optional members are absent when the param was not given (or null). */
@@ -20,7 +21,8 @@ export interface SearchParams {
   resourceId: string;
   q?: string | Record<string, unknown>;
   plain?: boolean;
-  filters?: Record<string, unknown>;
+  /** An object; from CKAN 2.12 also a list of objects (OR). */
+  filters?: Record<string, unknown> | unknown[];
   language?: string;
   limit: number;
   offset?: number;
@@ -29,7 +31,10 @@ export interface SearchParams {
   sort?: string | unknown[];
   distinct?: boolean;
   includeTotal: boolean;
-  totalEstimationThreshold: number | null;
+  /** null when not given; undefined from CKAN 2.12, which drops the param. */
+  totalEstimationThreshold: number | null | undefined;
+  /** CKAN 2.12's include_next_page (default false); undefined before 2.12. */
+  includeNextPage?: boolean;
   recordsFormat: RecordsFormat;
   fullText?: string;
 }
@@ -37,19 +42,32 @@ export interface SearchParams {
 export interface ParamLimits {
   rowsDefault: number;
   rowsMax: number;
+  /** The CKAN version whose schema applies; default 2.11. */
+  ckanVersion?: ServerCkanVersion;
 }
 
 export type ParamsOutcome = { ok: true; params: SearchParams } | { ok: false; errors: Record<string, string[]> };
 
-const schemaKeys: ReadonlySet<string> = new Set([
+const schemaKeys: readonly string[] = [
   'resource_id', 'id', 'q', 'plain', 'filters', 'language', 'limit', 'offset', 'fields', 'sort',
-  'distinct', 'include_total', 'total_estimation_threshold', 'records_format', 'full_text',
-]);
+  'distinct', 'include_total', 'total_estimation_threshold', 'records_format',
+];
+
+/** The schema's keys for a version: `full_text` from 2.10, `include_next_page` from 2.12. */
+function readSchemaKeys(traits: CkanTraits): ReadonlySet<string> {
+  const keys = [...schemaKeys];
+  if (traits.fullTextParam) keys.push('full_text');
+  if (traits.filterOperators) keys.push('include_next_page');
+  return new Set(keys);
+}
 
 /** Validates CKAN's input dict for datastore_search; errors are keyed by param, sorted as CKAN sorts them. */
 export function validateSearchParams(raw: Record<string, unknown>, limits: ParamLimits): ParamsOutcome {
+  const traits = ckanTraits(limits.ckanVersion ?? '2.11');
   // why: navl flattens lists of objects into (key, index, subkey) entries, so the key itself counts as missing
-  const input = Object.fromEntries(Object.entries(raw).filter(([, value]) => !isListOfObjects(value)));
+  // (2.12's navl flattens them only for keys with a sub-schema, which this schema has none of)
+  const flattens = !traits.filterOperators;
+  const input = Object.fromEntries(Object.entries(raw).filter(([, value]) => !(flattens && isListOfObjects(value))));
   const errors: Record<string, string[]> = {};
   const take = <T>(key: string, outcome: Coerced<T>): T | undefined => {
     if (outcome.ok) return outcome.value;
@@ -66,13 +84,18 @@ export function validateSearchParams(raw: Record<string, unknown>, limits: Param
     includeTotal: present('include_total') && given('include_total') !== ''
       ? (take('include_total', coerceBoolean(given('include_total'))) ?? true)
       : true,
-    totalEstimationThreshold: take('total_estimation_threshold', coerceInt(given('total_estimation_threshold'))) ?? null,
+    totalEstimationThreshold: traits.totalEstimation
+      ? (take('total_estimation_threshold', coerceInt(given('total_estimation_threshold'))) ?? null)
+      : undefined,
     recordsFormat: take('records_format', coerceRecordsFormat(given('records_format'))) ?? 'objects',
   };
   if (present('q')) params.q = coerceQuery(given('q'));
   if (present('plain')) assign(params, 'plain', take('plain', coerceBoolean(given('plain'))));
   if (present('distinct')) assign(params, 'distinct', take('distinct', coerceBoolean(given('distinct'))));
-  if (present('filters')) assign(params, 'filters', take('filters', coerceFilters(given('filters'))));
+  if (present('filters')) assign(params, 'filters', take('filters', coerceFilters(given('filters'), traits.filterOperators)));
+  if (traits.filterOperators) {
+    params.includeNextPage = present('include_next_page') ? (take('include_next_page', coerceBoolean(given('include_next_page'))) ?? false) : false;
+  }
   if (present('language')) params.language = coerceText(given('language'));
   if (present('full_text')) params.fullText = coerceText(given('full_text'));
   if (present('offset')) {
@@ -82,7 +105,7 @@ export function validateSearchParams(raw: Record<string, unknown>, limits: Param
   }
   if (present('fields')) assign(params, 'fields', take('fields', coerceNameList(given('fields'))));
   if (present('sort')) assign(params, 'sort', take('sort', coerceNameList(given('sort'))));
-  const junk = findJunk(raw);
+  const junk = findJunk(raw, readSchemaKeys(traits), flattens);
   if (junk.length > 0) errors['__junk'] = [`The input field [${junk.map(pyReprTuple).join(', ')}] was not expected.`];
   if (Object.keys(errors).length > 0 || resourceId === undefined) return { ok: false, errors: sortErrors(errors) };
   return { ok: true, params };
@@ -115,10 +138,10 @@ function isTruthy(value: unknown): boolean {
  * Keys navl does not expect, as flattened key tuples in input order. A list whose first item is an
  * object is flattened into (key, index, subkey) tuples, which are never expected.
  */
-function findJunk(input: Record<string, unknown>): (string | number)[][] {
+function findJunk(input: Record<string, unknown>, schemaKeys: ReadonlySet<string>, flattens: boolean): (string | number)[][] {
   const junk: (string | number)[][] = [];
   for (const [key, value] of Object.entries(input)) {
-    if (isListOfObjects(value)) junk.push(...flattenList([key], value));
+    if (flattens && isListOfObjects(value)) junk.push(...flattenList([key], value));
     else if (!schemaKeys.has(key)) junk.push([key]);
   }
   return junk;

@@ -1,8 +1,11 @@
 // Builds the two statements of one datastore_search: the page of records (rendered inside PostgreSQL,
-// as CKAN does) and the total. DISTINCT applies before ORDER BY/LIMIT/OFFSET (spec 8.1 #1).
+// as CKAN does), the total and, for CKAN 2.12's include_next_page, the last `_id` of the page. DISTINCT applies
+// before ORDER BY/LIMIT/OFFSET in every version (spec 8.1 #1).
 import { parseSortClause, splitNameList, type FieldInfo } from './columns.ts';
 import type { RecordsFormat } from './coerce.ts';
-import { buildFilterClauses, isArrayType, UnadaptableValueError } from './filters.ts';
+import { ckanTraits, type CkanTraits } from '../ckan-versions.ts';
+import type { FilterOp } from './filter-ops.ts';
+import { buildFilterClauses, buildFilterTreeClause, isArrayType, UnadaptableValueError } from './filters.ts';
 import type { SearchParams } from './params.ts';
 import { quoteIdentifier, SqlParams } from './sql-text.ts';
 import { buildTextSearch, hasTextQuery, type RankColumn } from './text-search.ts';
@@ -17,6 +20,14 @@ export interface SearchQuery {
   params: (string | null)[];
   /** Set when a filter value cannot be adapted: the search fails with Invalid query. */
   adaptError?: UnadaptableValueError;
+  /** CKAN 2.12, include_next_page sorted by `_id` alone: the page's last `_id`, and how the next page filters on it. */
+  nextPage?: { sql: string; operator: 'gt' | 'lt' };
+}
+
+/** How the version shapes the query, and CKAN 2.12's parsed filter tree (which replaces `params.filters`). */
+export interface QueryOptions {
+  traits?: CkanTraits;
+  filterTree?: FilterOp | undefined;
 }
 
 export interface QueryTarget {
@@ -25,15 +36,17 @@ export interface QueryTarget {
   columns: ReadonlyMap<string, FieldInfo>;
 }
 
-const timestampFormat = `'YYYY-MM-DD"T"HH24:MI:SS'`;
-
-/** Builds the SQL for validated params whose columns have already been checked (validateColumns). */
-export function buildSearchQuery(params: SearchParams, target: QueryTarget): SearchQuery {
+/**
+ * Builds the SQL for validated params whose columns have already been checked (validateColumns). Throws
+ * UnknownFilterOperationError for a 2.12 operator CKAN does not know.
+ */
+export function buildSearchQuery(params: SearchParams, target: QueryTarget, options: QueryOptions = {}): SearchQuery {
+  const traits = options.traits ?? ckanTraits('2.11');
   const sqlParams = new SqlParams();
   let adaptError: UnadaptableValueError | undefined;
   let conditions: string[] = [];
   try {
-    conditions = buildFilterClauses(params.filters ?? {}, target.columns, sqlParams);
+    conditions = buildFilterConditions(params, target, sqlParams, options.filterTree, traits);
   } catch (error) {
     if (!(error instanceof UnadaptableValueError)) throw error;
     adaptError = error;
@@ -55,12 +68,30 @@ export function buildSearchQuery(params: SearchParams, target: QueryTarget): Sea
   const query: SearchQuery = {
     outputs,
     resultFields,
-    recordsSql: wrapRecords(params.recordsFormat, inner, outputs),
+    recordsSql: wrapRecords(params.recordsFormat, inner, outputs, traits),
     countSql,
     params: sqlParams.values,
   };
   if (adaptError !== undefined) query.adaptError = adaptError;
+  if (params.includeNextPage === true && orderBy.length === 1 && /^"_id"(?: |$)/.test(orderBy[0] ?? '')) {
+    // why: CKAN reads max/min(_id) of its records_page: the page, or every match when DISTINCT is deferred
+    const desc = / desc$/.test(orderBy[0] ?? '');
+    const page = distinct ? `SELECT "_id" FROM ${table}${where}` : `SELECT "_id" FROM ${table}${where} ORDER BY ${orderBy.join(', ')} LIMIT ${params.limit} OFFSET ${params.offset ?? 0}`;
+    query.nextPage = { sql: `SELECT ${desc ? 'min' : 'max'}("_id") FROM (${page}) AS p`, operator: desc ? 'lt' : 'gt' };
+  }
   return query;
+}
+
+function buildFilterConditions(
+  params: SearchParams,
+  target: QueryTarget,
+  sqlParams: SqlParams,
+  tree: FilterOp | undefined,
+  traits: CkanTraits,
+): string[] {
+  if (traits.filterOperators) return tree === undefined ? [] : [buildFilterTreeClause(tree, target.columns, sqlParams)];
+  const filters = params.filters === undefined || Array.isArray(params.filters) ? {} : params.filters;
+  return buildFilterClauses(filters, target.columns, sqlParams, traits.stringifyTextFilters);
 }
 
 function selectOutputs(
@@ -98,7 +129,9 @@ function buildOrderBy(
   return distinctExprs === undefined ? ['"_id"'] : [];
 }
 
-function wrapRecords(format: RecordsFormat, inner: string, outputs: readonly FieldInfo[]): string {
+function wrapRecords(format: RecordsFormat, inner: string, outputs: readonly FieldInfo[], traits: CkanTraits): string {
+  const timestamp = traits.timestampMilliseconds ? `'YYYY-MM-DD"T"HH24:MI:SS.MS'` : `'YYYY-MM-DD"T"HH24:MI:SS'`;
+  const renderJson = (type: string, ref: string): string => renderJsonValue(type, ref, timestamp);
   const refs = outputs.map((field, index) => ({ field, ref: `z."c${index}"` }));
   if (format === 'objects') {
     const items = refs.map(({ field, ref }) => `${renderJson(field.type, ref)} AS ${quoteIdentifier(field.id)}`);
@@ -108,20 +141,20 @@ function wrapRecords(format: RecordsFormat, inner: string, outputs: readonly Fie
     const cells = refs.map(({ field, ref }) => `coalesce(to_json(${renderJson(field.type, ref)})::text, 'null')`);
     return `SELECT '[' || string_agg(j.v, ',') || ']' FROM (SELECT '[' || ${cells.join(` || ',' || `)} || ']' AS v FROM (${inner}) AS z) AS j`;
   }
-  const cells = refs.map(({ field, ref }, index) => `${renderCsv(field.type, ref)} AS "c${index}"`);
+  const cells = refs.map(({ field, ref }, index) => `${renderCsv(field.type, ref, timestamp)} AS "c${index}"`);
   return `SELECT ${cells.join(', ')} FROM (${inner}) AS z`;
 }
 
-/** A value as records show it: timestamps without fractions, arrays as JSON arrays, the rest as stored. */
-function renderJson(type: string, ref: string): string {
-  if (type === 'timestamp') return `to_char(${ref}, ${timestampFormat})`;
+/** A value as records show it: timestamps in `timestamp` format, arrays as JSON arrays, the rest as stored. */
+function renderJsonValue(type: string, ref: string, timestamp: string): string {
+  if (type === 'timestamp') return `to_char(${ref}, ${timestamp})`;
   if (isArrayType(type)) return `array_to_json(${ref})`;
   return ref;
 }
 
 /** A csv/tsv cell: as COPY writes it, with NULL json and array values as the text `null` (CKAN quirk). */
-function renderCsv(type: string, ref: string): string {
-  if (type === 'timestamp') return `to_char(${ref}, ${timestampFormat})`;
+function renderCsv(type: string, ref: string, timestamp: string): string {
+  if (type === 'timestamp') return `to_char(${ref}, ${timestamp})`;
   if (type === 'json') return `coalesce(${ref}::text, 'null')`;
   if (isArrayType(type)) return `coalesce(array_to_json(${ref})::text, 'null')`;
   return ref;

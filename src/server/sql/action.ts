@@ -1,21 +1,35 @@
 // The datastore_search_sql action: input, checks, execution and the result object.
 import type { EngineResult } from '../engines/types.ts';
 import { EngineQueryError, EngineTimeoutError } from '../engines/types.ts';
-import type { ActionHandler, Datastore, ServerContext } from '../types.ts';
+import { ckanTraits, type CkanTraits } from '../ckan-versions.ts';
+import type { ActionHandler, ActionRequest, Datastore, ServerContext } from '../types.ts';
 import { ActionAuthorizationError, ActionValidationError, RawJson } from '../types.ts';
 import { stringifyCkanJson } from '../json-text.ts';
 import { loadDefaultAllowedFunctions } from './allow-list.ts';
 import { checkFunctions, checkRelations, databaseError, inspectStatement, wrapSql } from './checks.ts';
 import type { Inspection } from './inspect.ts';
 import { loadParser } from './parse.ts';
-import { pyStr } from '../python.ts';
+import { pyRepr, pyStr } from '../python.ts';
 import { renderValueJson } from './render.ts';
 
 /**
- * CKAN 2.11's `datastore_search_sql`. Only `sql` is read; other params are echoed in the result.
+ * CKAN's `datastore_search_sql`, as the configured version answers it. Only `sql` is read; other params are echoed in the result.
  * The function allow-list is `config.allowedFunctions`, or the project's default list when that is empty.
  */
 export const datastoreSearchSql: ActionHandler = async (request, context) => {
+  const traits = ckanTraits(context.config.ckanVersion);
+  try {
+    return await searchSql(request, context, traits);
+  } catch (error) {
+    // why: CKAN 2.9 raised these refusals with a dict, so the message shows its repr
+    if (traits.sqlPermissionDict && error instanceof ActionAuthorizationError && error.detail.startsWith('Not authorized')) {
+      throw new ActionAuthorizationError(`{'permissions': [${pyRepr(error.detail)}]}`);
+    }
+    throw error;
+  }
+};
+
+async function searchSql(request: ActionRequest, context: ServerContext, traits: CkanTraits): Promise<unknown> {
   const sql = readSql(request.params['sql']);
   const wrapped = wrapSql(sql, context.config.rowsMax);
   await loadParser();
@@ -25,8 +39,8 @@ export const datastoreSearchSql: ActionHandler = async (request, context) => {
   checkFunctions(found, allowed, sql);
   const result = await runQuery(wrapped, context);
   const jsonColumns = findCkanJsonColumns(found, context.datastore);
-  return { ...request.params, sql, ...renderResult(result, context.config.rowsMax, jsonColumns) };
-};
+  return { ...request.params, sql, ...renderResult(result, context.config.rowsMax, jsonColumns, traits.sqlNumericAsString) };
+}
 
 /** CKAN's schema for `sql`: not missing (nor empty), then Python's str() of whatever came. */
 function readSql(value: unknown): string {
@@ -74,23 +88,31 @@ export function findCkanJsonColumns(found: Inspection, datastore: Datastore): Re
   return names;
 }
 
-/** `records` (one RawJson, so numbers keep their text), `fields`, and `records_truncated` past the cap. */
-export function renderResult(result: EngineResult, rowsMax: number, ckanJsonColumns: ReadonlySet<string> = new Set()): Record<string, unknown> {
+/**
+ * `records` (one RawJson, so numbers keep their text), `fields`, and `records_truncated` past the cap. With
+ * `numericAsString` (CKAN up to 2.10) `numeric` values are JSON strings.
+ */
+export function renderResult(
+  result: EngineResult,
+  rowsMax: number,
+  ckanJsonColumns: ReadonlySet<string> = new Set(),
+  numericAsString = false,
+): Record<string, unknown> {
   const truncated = result.rows.length > rowsMax;
   const rows = truncated ? result.rows.slice(0, rowsMax) : result.rows;
   const fields = result.fields.map((f) => ({ id: f.name, type: f.typeName }));
   const ckanJson = result.fields.map((f) => f.typeName === 'json' && ckanJsonColumns.has(f.name));
-  const records = rows.map((row) => renderRecord(row, result, ckanJson));
+  const records = rows.map((row) => renderRecord(row, result, ckanJson, numericAsString));
   const out: Record<string, unknown> = { records: new RawJson(`[${records.join(', ')}]`), fields };
   if (truncated) out['records_truncated'] = true;
   return out;
 }
 
-function renderRecord(row: readonly (string | null)[], result: EngineResult, ckanJson: readonly boolean[]): string {
+function renderRecord(row: readonly (string | null)[], result: EngineResult, ckanJson: readonly boolean[], numericAsString: boolean): string {
   // A Python dict: a repeated column name keeps its first position and its last value.
   const values = new Map<string, string>();
   result.fields.forEach((field, index) => {
-    values.set(field.name, renderValueJson(row[index] ?? null, field.typeName, ckanJson[index] === true));
+    values.set(field.name, renderValueJson(row[index] ?? null, field.typeName, { ckanJson: ckanJson[index] === true, numericAsString }));
   });
   const members = [...values].map(([name, json]) => `${stringifyCkanJson(name)}: ${json}`);
   return `{${members.join(', ')}}`;

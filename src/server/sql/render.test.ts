@@ -41,8 +41,8 @@ describe('renderValueJson', () => {
   });
 
   it('parses a CKAN json column and writes it as simplejson does', () => {
-    expect(renderValueJson('{"a":1,"b":[1,"é"]}', 'json', true)).toBe('{"a": 1, "b": [1, "\\u00e9"]}');
-    expect(renderValueJson('{"a":1}', 'json', false)).toBe('"{\\"a\\":1}"');
+    expect(renderValueJson('{"a":1,"b":[1,"é"]}', 'json', { ckanJson: true })).toBe('{"a": 1, "b": [1, "\\u00e9"]}');
+    expect(renderValueJson('{"a":1}', 'json', { ckanJson: false })).toBe('"{\\"a\\":1}"');
   });
 
   it('renders SQL NULL as null whatever the type', () => {

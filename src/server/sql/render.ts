@@ -6,29 +6,36 @@ import { parsePgArray, type PgArray } from './pg-array.ts';
 const jsonNumber = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
 const numberTypes = new Set(['int2', 'int4', 'int8', 'oid', 'float4', 'float8', 'numeric']);
 
+/** How a value is rendered: a CKAN json column (sent parsed), numeric as a string (CKAN up to 2.10). */
+export interface RenderOptions {
+  ckanJson?: boolean;
+  numericAsString?: boolean;
+}
+
 /**
  * One value (PostgreSQL text form, null for SQL NULL) as JSON text. `ckanJson` marks a CKAN json
  * column, whose values are sent parsed; other json/jsonb values (from expressions) are sent as a string
- * holding the JSON text, as CKAN does (quirk).
+ * holding the JSON text, as CKAN does (quirk). CKAN up to 2.10 sent Decimals (`numeric`) as their str().
  */
-export function renderValueJson(text: string | null, typeName: string, ckanJson = false): string {
+export function renderValueJson(text: string | null, typeName: string, options: RenderOptions = {}): string {
   if (text === null) return 'null';
-  if (ckanJson) return renderCkanJson(text);
+  if (options.ckanJson === true) return renderCkanJson(text);
   if (typeName.startsWith('_')) {
     const array = parsePgArray(text);
-    if (array !== undefined) return renderArray(array, typeName.slice(1));
+    if (array !== undefined) return renderArray(array, typeName.slice(1), options.numericAsString === true);
   }
-  return renderScalar(text, typeName);
+  return renderScalar(text, typeName, options.numericAsString === true);
 }
 
-function renderArray(items: PgArray, elementType: string): string {
+function renderArray(items: PgArray, elementType: string, numericAsString: boolean): string {
   const parts = items.map((item) =>
-    Array.isArray(item) ? renderArray(item, elementType) : renderValueJson(item, elementType),
+    Array.isArray(item) ? renderArray(item, elementType, numericAsString) : renderValueJson(item, elementType, { numericAsString }),
   );
   return `[${parts.join(', ')}]`;
 }
 
-function renderScalar(text: string, typeName: string): string {
+function renderScalar(text: string, typeName: string, numericAsString: boolean): string {
+  if (typeName === 'numeric' && numericAsString) return stringifyCkanJson(text);
   if (numberTypes.has(typeName)) return jsonNumber.test(text) ? text : stringifyCkanJson(text);
   switch (typeName) {
     case 'bool':

@@ -1,0 +1,69 @@
+// What the reference server answers differently for each CKAN version it can imitate. Every difference a
+// client can see is one named trait here, read from CKAN's source at the tag of each version (ckan-datastore.md
+// §7 and the [2.10]/[2.12] flags); the actions ask traits, never version numbers.
+import { compareCkanVersions, type CkanVersion } from '../schema/ckan-version.ts';
+
+/** The CKAN versions the reference server can answer as, oldest first (2.8 differs too much to imitate cheaply). */
+export const SERVER_CKAN_VERSIONS = ['2.9', '2.10', '2.11', '2.12'] as const;
+
+/** A CKAN version the reference server can answer as. */
+export type ServerCkanVersion = (typeof SERVER_CKAN_VERSIONS)[number];
+
+/** Whether the reference server can answer as this version. */
+export function isServerCkanVersion(value: unknown): value is ServerCkanVersion {
+  return typeof value === 'string' && (SERVER_CKAN_VERSIONS as readonly string[]).includes(value);
+}
+
+/** How one CKAN version behaves where the versions differ. */
+export interface CkanTraits {
+  /** `ckan_version` in status_show: the newest release of that minor version (2.12: the dev branch's). */
+  fullVersion: string;
+  /** status_show lists `ckan_version` before `error_emails_to` (2.9) or last (2.10+). */
+  statusVersionFirst: boolean;
+  /** The `full_text` param exists (2.10+); before, it is an unexpected param (`__junk`). */
+  fullTextParam: boolean;
+  /** Filter values on text columns are turned into strings (2.11+); before, `{"text": 42}` is an Invalid query. */
+  stringifyTextFilters: boolean;
+  /** A body with a non-JSON content type is a 415 page (Werkzeug 2.3, CKAN 2.11+); before, it decodes to None (400). */
+  unsupportedMediaType415: boolean;
+  /** datastore_search_sql renders `numeric` values as JSON strings (up to 2.10; 2.11 sends numbers). */
+  sqlNumericAsString: boolean;
+  /** SQL permission refusals carry a dict repr (`{'permissions': [...]}`) as their detail (2.9). */
+  sqlPermissionDict: boolean;
+  /** `_links` in the search result (up to 2.11). */
+  links: boolean;
+  /** `total_estimation_threshold` is echoed and `total_was_estimated` reported (up to 2.11). */
+  totalEstimation: boolean;
+  /** 2.12: filter operators, lists of filters, `include_next_page` / `next_page`, lists of objects not flattened as junk. */
+  filterOperators: boolean;
+  /** Timestamps in search records carry milliseconds (2.12, ckan.datastore.ms_in_timestamp default true). */
+  timestampMilliseconds: boolean;
+  /** Text between "Bad request" and the detail of a bare 400 string: " - " (up to 2.11), ": " (2.12). */
+  badRequestSeparator: string;
+}
+
+const fullVersions: Readonly<Record<ServerCkanVersion, string>> = {
+  '2.9': '2.9.11',
+  '2.10': '2.10.10',
+  '2.11': '2.11.5',
+  '2.12': '2.12.0b0',
+};
+
+/** The traits of a version. */
+export function ckanTraits(version: ServerCkanVersion): CkanTraits {
+  const atLeast = (other: CkanVersion): boolean => compareCkanVersions(version, other) >= 0;
+  return {
+    fullVersion: fullVersions[version],
+    statusVersionFirst: !atLeast('2.10'),
+    fullTextParam: atLeast('2.10'),
+    stringifyTextFilters: atLeast('2.11'),
+    unsupportedMediaType415: atLeast('2.11'),
+    sqlNumericAsString: !atLeast('2.11'),
+    sqlPermissionDict: !atLeast('2.10'),
+    links: !atLeast('2.12'),
+    totalEstimation: !atLeast('2.12'),
+    filterOperators: atLeast('2.12'),
+    timestampMilliseconds: atLeast('2.12'),
+    badRequestSeparator: atLeast('2.12') ? ': ' : ' - ',
+  };
+}
