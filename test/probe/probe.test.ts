@@ -64,8 +64,9 @@ describe('probe on a data set the catalogue was not written for', () => {
     expect(text).toContain('# typeSamples: left out: specific to the bundled fixtures');
   });
 
-  it('lists the capabilities the target has', () => {
-    expect([...profile.capabilities].sort()).toEqual(['jsonp', 'locale', 'private', 'sql', 'token']);
+  it('lists the capabilities the target has (ckan-2.11: the reference server\'s status_show names 2.11.5)', () => {
+    expect([...profile.capabilities].sort()).toEqual(['ckan-2.11', 'jsonp', 'locale', 'private', 'sql', 'token']);
+    expect(profile.ckan).toBe('2.11');
     expect(values['coursesAlias']).toBe(SHELF_ALIAS);
     expect(values['privateField']).toMatch(/^(full_name|town)$/);
   });
