@@ -19,6 +19,7 @@ export async function runVariant(variant: RunVariant, options: RunOptions, colla
   const request = buildRequest(variant, options.targetUrl, options.token);
   const started = collaborators.clock.now();
   const elapsed = (): number => Math.max(0, collaborators.clock.now() - started);
+  base.startedAt = new Date(started).toISOString();
   let response: HttpResponse;
   try {
     response = await collaborators.client.send(request);

@@ -78,6 +78,7 @@ export const CaseResultSchema = Type.Object(
     file: Type.String({ description: 'Case file, relative to the catalogue root.' }),
     variant: VariantKeySchema,
     status: CaseStatusSchema,
+    startedAt: Type.Optional(Type.String({ format: 'date-time', description: 'When its request was sent (absent when none was).' })),
     durationMs: Type.Number({ minimum: 0 }),
     findings: Type.Array(FindingSchema),
     error: Type.Optional(Type.Object({ code: Type.String(), message: Type.String() }, { additionalProperties: false })),

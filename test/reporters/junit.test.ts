@@ -10,6 +10,7 @@ interface ParsedCase {
   '@name': string;
   '@classname': string;
   '@time': string;
+  '@status'?: string;
   failure?: { '@message': string; '@type': string; '#text': string };
   error?: { '@message': string; '@type': string; '#text': string };
   skipped?: { '@message': string };
@@ -63,6 +64,24 @@ describe('renderJunit', () => {
     expect(byName.get('locale/fr')?.skipped?.['@message']).toBe('skipped by --bail');
     expect(byName.get('search/core/retry')?.failure).toBeUndefined();
     expect(byName.get('errors/timeout')?.['@time']).toBe('5.000');
+  });
+
+  it('gives a suite the wall time of its cases, not the sum of cases that ran in parallel', () => {
+    const at = (id: string, second: number, durationMs: number) =>
+      buildCase({ id, caseId: id, startedAt: `2026-01-02T03:04:0${second}.000Z`, durationMs });
+    // three 2 s cases of one class, sent at 0 s, 0 s and 1 s of a 3 s run: 3 s of wall time, not 6 s
+    const run = buildRun([at('a', 5, 2000), at('b', 5, 2000), at('c', 6, 2000)], { durationMs: 3000 });
+    expect(renderJunit(run)).toMatch(/<testsuite name="search.core" [^>]*time="3.000"/);
+    // an older report without start times: the sum, never more than the run took
+    const old = buildRun([buildCase({ id: 'a', durationMs: 2000 }), buildCase({ id: 'b', durationMs: 2000 })], { durationMs: 2500 });
+    expect(renderJunit(old)).toMatch(/<testsuite name="search.core" [^>]*time="2.500"/);
+  });
+
+  it('marks a flaky case (passed on retry) as flaky, and only that one', () => {
+    const cases = parseCases(renderJunit(buildMixedRun()));
+    expect(cases.filter((testcase) => testcase['@status'] !== undefined).map((testcase) => [testcase['@name'], testcase['@status']])).toEqual([
+      ['search/core/retry', 'flaky'],
+    ]);
   });
 
   it('never prints the token from a curl command', () => {
