@@ -1,0 +1,98 @@
+// Issue 9's "done when" for probe: on a data set the catalogue was not written for, `probe` writes a profile that
+// `run` uses as is: the run passes with at least 80% of the variants applicable and none vacuous, and the same
+// run through a proxy that drops the second filter field fails.
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { main } from '../../src/cli/main.ts';
+import { VACUOUS_REASON } from '../../src/schema/report.ts';
+import { captureIo } from '../helpers/captured-io.ts';
+import { alterParams, readFilters } from '../mutants/alter.ts';
+import { createUpstream, startMutantProxy, type MutantServer } from '../mutants/proxy.ts';
+import { LIBRARY_TOKEN, startLibraryServer, type LibraryServer } from '../probe/library-data.ts';
+
+const ROOT = path.resolve('.');
+let dir: string;
+let library: LibraryServer;
+let profileFile: string;
+let tokenFile: string;
+
+interface ReportCase {
+  id: string;
+  status: string;
+  reason?: string;
+}
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'dsk-probe-run-'));
+  tokenFile = path.join(dir, 'token');
+  await writeFile(tokenFile, LIBRARY_TOKEN);
+  library = await startLibraryServer();
+  profileFile = path.join(dir, 'library.yaml');
+  const captured = captureIo(ROOT);
+  const code = await main(['probe', '--target', library.url, '--token-file', tokenFile, '--out', profileFile], captured.io);
+  expect(captured.stderr()).toMatch(/^probe: wrote /);
+  expect(code).toBe(0);
+}, 120_000);
+
+afterAll(async () => {
+  await library?.close();
+  if (dir !== undefined) await rm(dir, { recursive: true, force: true });
+});
+
+async function runWithProfile(target: string, out: string): Promise<{ code: number; cases: ReportCase[]; vacuous: number | undefined; stdout: string }> {
+  const captured = captureIo(ROOT);
+  const args = ['run', '--target', target, '--profile', profileFile, '--token-file', tokenFile, '--report', 'json', '--out', path.join(dir, out)];
+  const code = await main(args, captured.io);
+  const report = JSON.parse(await readFile(path.join(dir, out, 'report.json'), 'utf8')) as { cases: ReportCase[]; summary: { vacuous?: number } };
+  return { code, cases: report.cases, vacuous: report.summary.vacuous, stdout: captured.stdout() + captured.stderr() };
+}
+
+describe('probe, then run with that profile, on other data', () => {
+  let outcome: Awaited<ReturnType<typeof runWithProfile>>;
+
+  beforeAll(async () => {
+    outcome = await runWithProfile(library.url, 'direct');
+  }, 240_000);
+
+  it('passes (exit 0)', () => {
+    const broken = outcome.cases.filter((c) => c.status === 'fail' || c.status === 'error');
+    expect(broken.map((c) => `${c.id}: ${c.status} ${c.reason ?? ''}`)).toEqual([]);
+    expect(outcome.code).toBe(0);
+  });
+
+  it('applies at least 80% of the variants, and none passes vacuously', () => {
+    const notApplicable = outcome.cases.filter((c) => c.status === 'not-applicable');
+    const applicable = outcome.cases.length - notApplicable.length;
+    const share = applicable / outcome.cases.length;
+    const why = notApplicable.map((c) => `${c.id}: ${c.reason ?? ''}`);
+    expect({ share: share >= 0.8 ? 'at least 80%' : share.toFixed(2), why: share >= 0.8 ? [] : why }).toEqual({ share: 'at least 80%', why: [] });
+    expect(outcome.cases.filter((c) => (c.reason ?? '').includes(VACUOUS_REASON)).map((c) => c.id)).toEqual([]);
+    expect(outcome.vacuous ?? 0).toBe(0);
+  });
+});
+
+describe('the same run through a proxy that drops the second filter field', () => {
+  let proxy: MutantServer;
+
+  beforeAll(async () => {
+    const dropSecond = alterParams('datastore_search', (params) => {
+      const filters = readFilters(params);
+      const keys = Object.keys(filters ?? {});
+      if (filters === undefined || keys.length < 2) return params;
+      return { ...params, filters: Object.fromEntries(Object.entries(filters).filter(([key]) => key !== keys[1])) };
+    });
+    proxy = await startMutantProxy(dropSecond, createUpstream(library.url).upstream);
+  });
+
+  afterAll(async () => {
+    await proxy?.close();
+  });
+
+  it('fails (exit 1) on the and-filter case', async () => {
+    const outcome = await runWithProfile(proxy.url, 'proxied');
+    expect(outcome.code).toBe(1);
+    expect(outcome.cases.filter((c) => c.status === 'fail').map((c) => c.id)).toContain('search/filters/and [POST - /api/action]');
+  }, 240_000);
+});
