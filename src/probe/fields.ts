@@ -120,6 +120,7 @@ export function findRowCount(courses: ResourceFacts): Found<number> {
  */
 export async function findArray(target: ProbeTarget, courses: ResourceFacts, sample: readonly Record<string, unknown>[]): Promise<FoundValues> {
   const columns = courses.fields.filter((f) => f.type.startsWith('_') && isPlainName(f.id));
+  let reason = columns.length === 0 ? 'resources.courses has no array column with a plain name' : 'no array value of scalars in the sample';
   for (const column of columns.slice(0, TRIES)) {
     const counts = new Map<string, number>();
     for (const record of sample) {
@@ -133,12 +134,14 @@ export async function findArray(target: ProbeTarget, courses: ResourceFacts, sam
     if (best === undefined) continue;
     const value: unknown = JSON.parse(best[0]);
     const answer = await search(target, { resource_id: courses.id, filters: { [column.id]: value }, limit: 0 });
-    if (typeof answer === 'string' || answer.total < 1) continue;
+    if (typeof answer === 'string' || answer.total < 1) {
+      reason = `a filter ${JSON.stringify({ [column.id]: value })} (the whole list) answered ${typeof answer === 'string' ? answer : '0 records'}`;
+      continue;
+    }
     return {
       arrayField: found(column.id, `array column (${column.type})`),
       arrayValue: found(value, `${plural(answer.total, 'record')} (datastore_search filters)`),
     };
   }
-  const reason = columns.length === 0 ? 'resources.courses has no array column with a plain name' : 'no array value of the sample is found by a filter';
   return { arrayField: missing(reason), arrayValue: missing(reason) };
 }

@@ -116,6 +116,21 @@ describe('probe leaves out what it cannot find', () => {
   }, 60_000);
 });
 
+describe('probe reads the CKAN version from status_show', () => {
+  it('writes ckan: "2.10" and the ckan-2.10 capability for a CKAN 2.10 site', async () => {
+    const older = await startLibraryServer({ ckanVersion: '2.10' });
+    try {
+      const run = await probe(['--target', older.url]);
+      expect(run.code).toBe(0);
+      expect(run.stdout).toMatch(/^ckan: "2\.10" # status_show: ckan_version 2\.10\.\d+$/m);
+      expect(run.stdout).toMatch(/^ {2}- ckan-2\.10 /m);
+      expect(run.stdout).not.toContain('ckan-2.11');
+    } finally {
+      await older.close();
+    }
+  }, 60_000);
+});
+
 describe('probe within limits the user sets', () => {
   it('uses the resources named with --resource NAME=ID instead of discovering', async () => {
     const run = await probe(['--target', library.url, '--resource', `courses=${LOANS_ID}`, '--resource', `measurements=${SHELF_ID}`]);
