@@ -8,6 +8,7 @@ export type { RunSettings, ResolvedRunOptions, RunTarget } from './options.ts';
 export { prepareCatalogue, DEFAULT_PROFILE } from './prepare.ts';
 export type { SelectionOptions, PreparedCatalogue } from './prepare.ts';
 export { checkReachable } from './preflight.ts';
+export { suggestBaseUrl } from './preflight-hint.ts';
 export { buildRequest, encodeQuery } from './build-request.ts';
 export { checkExpect } from './expect.ts';
 export type { ObservedResponse, ExpectOptions } from './expect.ts';

@@ -180,6 +180,9 @@ describe('probe failures write nothing', () => {
       expect(run.stderr).toContain(`${html.url}/api/3/action/datastore_search: 404 text/html`);
       expect(run.stderr).toContain(`${html.url}/api/action/datastore_search: 404 text/html`);
       await expect(readFile(out)).rejects.toThrow();
+      const copied = await probe(['--target', `${html.url}/api/3/action`]);
+      expect(copied.code).toBe(3);
+      expect(copied.stderr).toContain(`the base URL ends in an API path: drop it, e.g. --target ${html.url}`);
     } finally {
       await html.close();
     }
