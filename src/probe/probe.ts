@@ -83,10 +83,16 @@ export async function probeTarget(options: ProbeOptions): Promise<ProbeResult> {
   }
 }
 
+/** The logical resources `--resource NAME=ID` may name (typeSamples is the bundled fixtures' own). */
+const NAMEABLE: readonly string[] = ['courses', 'measurements', 'staff'];
+
 function parseNamedResources(given: readonly string[]): { name: string | undefined; id: string }[] {
   return given.map((text) => {
     const match = /^([A-Za-z0-9_-]+)=(.+)$/.exec(text);
-    if (match?.[1] !== undefined && match[2] !== undefined) return { name: match[1], id: match[2] };
+    if (match?.[1] !== undefined && match[2] !== undefined) {
+      if (!NAMEABLE.includes(match[1])) throw new KitError(KitErrorCode.usage, `--resource ${text}: name one of ${NAMEABLE.join(', ')}, or give the id alone`);
+      return { name: match[1], id: match[2] };
+    }
     if (text.trim() === '') throw new KitError(KitErrorCode.usage, '--resource must be a resource id or NAME=ID');
     return { name: undefined, id: text };
   });

@@ -141,6 +141,13 @@ describe('probe within limits the user sets', () => {
     expect(run.stderr).toMatch(/left out resources\.staff: no private resource among those examined \(--resource\)/);
   });
 
+  it('refuses --resource with a logical name the catalogue does not use (exit 2)', async () => {
+    const run = await probe(['--target', library.url, '--resource', `cources=${SHELF_ID}`]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('--resource cources=');
+    expect(run.stderr).toContain('name one of courses, measurements, staff');
+  });
+
   it('stops asking after --max-requests and says what it left out because of it', async () => {
     const run = await probe(['--target', library.url, '--max-requests', '10']);
     expect(run.code).toBe(0);
