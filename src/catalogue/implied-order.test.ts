@@ -37,7 +37,8 @@ describe('deriveImpliedOrder', () => {
     expect(deriveImpliedOrder('datastore_search', params, version)).toEqual(order);
   });
 
-  it('derives nothing for SQL', () => {
+  it('derives nothing for SQL or _table_metadata', () => {
     expect(deriveImpliedOrder('datastore_search_sql', { sql: 'SELECT 1' }, '2.11')).toBeUndefined();
+    expect(deriveImpliedOrder('datastore_search', { resource_id: '_table_metadata' }, '2.11')).toBeUndefined();
   });
 });

@@ -32,7 +32,8 @@ export function deriveImpliedOrder(
   params: Readonly<Record<string, unknown>> | undefined,
   version: CkanVersion | undefined,
 ): ImpliedOrder | undefined {
-  if (action !== 'datastore_search' || params === undefined) return undefined;
+  // why: _table_metadata is a view over pg_class, not a DataStore table; its _id order is not CKAN's to promise
+  if (action !== 'datastore_search' || params === undefined || params['resource_id'] === '_table_metadata') return undefined;
   const sort = params['sort'];
   if (sort !== undefined && sort !== null && sort !== '' && !(Array.isArray(sort) && sort.length === 0)) {
     const keys = parseSort(sort);
