@@ -44,6 +44,7 @@ export {
 export type { HttpClient, HttpClientOptions, HttpRequest, HttpResponse, ToCurlOptions } from './http/index.ts';
 export {
   startReferenceServer,
+  defaultWorkerCount,
   createApp,
   createDefaultActions,
   resolveServerConfig,

@@ -17,6 +17,11 @@ export interface ServeArgs {
   sql: boolean;
   allowedFunctions: string | undefined;
   sqlTimeoutMs: number | undefined;
+  /** --search-timeout-ms: statement timeout of datastore_search. */
+  searchTimeoutMs?: number | undefined;
+  /** --search-workers / --sql-workers: most statements of each action running at once. */
+  searchWorkers?: number | undefined;
+  sqlWorkers?: number | undefined;
   /** --database-url: run on this PostgreSQL server instead of PGlite (also DATASTORE_KIT_DATABASE_URL). */
   databaseUrl?: string | undefined;
   /** --ckan-version: the CKAN version whose answers the server gives (default 2.11). */
@@ -32,8 +37,9 @@ export function resolveServeOptions(args: ServeArgs, env: CliIo['env'], cwd: str
     if (!Number.isInteger(value) || value < 0) throw new KitError(KitErrorCode.usage, `${flag} must be a whole number >= 0, got ${String(value)}`);
   }
   if (args.port > 65535) throw new KitError(KitErrorCode.usage, `--port must be at most 65535, got ${args.port}`);
-  if (args.sqlTimeoutMs !== undefined && (!Number.isInteger(args.sqlTimeoutMs) || args.sqlTimeoutMs <= 0)) {
-    throw new KitError(KitErrorCode.usage, `--sql-timeout-ms must be a whole number > 0, got ${String(args.sqlTimeoutMs)}`);
+  const positive = [['--sql-timeout-ms', args.sqlTimeoutMs], ['--search-timeout-ms', args.searchTimeoutMs], ['--search-workers', args.searchWorkers], ['--sql-workers', args.sqlWorkers]] as const;
+  for (const [flag, value] of positive) {
+    if (value !== undefined && (!Number.isInteger(value) || value <= 0)) throw new KitError(KitErrorCode.usage, `${flag} must be a whole number > 0, got ${String(value)}`);
   }
   const envToken = env['DATASTORE_KIT_API_TOKEN']?.trim();
   const apiTokens = [...args.apiToken, ...fileTokens.map((token) => token.trim()), ...(envToken ? [envToken] : [])].filter((token) => token !== '');
@@ -48,7 +54,10 @@ export function resolveServeOptions(args: ServeArgs, env: CliIo['env'], cwd: str
       sqlEnabled: args.sql,
       ...(args.sqlTimeoutMs === undefined ? {} : { sqlTimeoutMs: args.sqlTimeoutMs }),
       ...(args.ckanVersion === undefined ? {} : { ckanVersion: readServerCkanVersion(args.ckanVersion) }),
+      ...(args.searchTimeoutMs === undefined ? {} : { searchTimeoutMs: args.searchTimeoutMs }),
     },
+    ...(args.searchWorkers === undefined ? {} : { searchWorkers: args.searchWorkers }),
+    ...(args.sqlWorkers === undefined ? {} : { sqlWorkers: args.sqlWorkers }),
   };
   if (args.allowedFunctions !== undefined) options.allowedFunctionsFile = path.resolve(cwd, args.allowedFunctions);
   const databaseUrl = args.databaseUrl ?? env['DATASTORE_KIT_DATABASE_URL']?.trim();

@@ -1,6 +1,6 @@
 // `datastore-kit serve`: runs the reference server over a fixtures folder until SIGINT/SIGTERM.
 import type { Argv } from 'yargs';
-import { SERVER_CKAN_VERSIONS, startReferenceServer } from '../index.ts';
+import { SERVER_CKAN_VERSIONS, defaultWorkerCount, startReferenceServer } from '../index.ts';
 import type { CliCommand } from './command.ts';
 import type { CliIo } from './io.ts';
 import { readTokenFile } from './token-file.ts';
@@ -26,7 +26,10 @@ export const serveCommand: CliCommand = {
           .option('api-token-file', { type: 'string', describe: 'File holding the tokens that may read private resources, one a line (preferred to --api-token)' })
           .option('sql', { type: 'boolean', default: true, describe: 'Serve datastore_search_sql (--no-sql turns it off)' })
           .option('allowed-functions', { type: 'string', describe: 'SQL function allow-list file, one name a line' })
-          .option('sql-timeout-ms', { type: 'number', describe: 'Statement timeout of datastore_search_sql in ms (default 60000)' })
+          .option('sql-timeout-ms', { type: 'number', describe: 'Statement timeout of datastore_search_sql in ms, counted from when the server accepted it (default 60000)' })
+          .option('search-timeout-ms', { type: 'number', describe: 'Statement timeout of datastore_search in ms, counted from when the server accepted it (default 60000)' })
+          .option('search-workers', { type: 'number', describe: `Most searches running at once; each PGlite worker holds a copy of the data and opens when all are busy (default ${defaultWorkerCount()} here: cores, 2..4)` })
+          .option('sql-workers', { type: 'number', describe: `Most SQL queries running at once, apart from searches (default ${defaultWorkerCount()} here)` })
           .option('ckan-version', {
             type: 'string',
             describe: `Answer as this CKAN version does (${SERVER_CKAN_VERSIONS.join(', ')}; default 2.11): _links or next_page, filter operators, totals, timestamps, SQL numbers, errors, status_show`,
@@ -47,6 +50,9 @@ export const serveCommand: CliCommand = {
           sql: argv.sql,
           allowedFunctions: argv['allowed-functions'],
           sqlTimeoutMs: argv['sql-timeout-ms'],
+          searchTimeoutMs: argv['search-timeout-ms'],
+          searchWorkers: argv['search-workers'],
+          sqlWorkers: argv['sql-workers'],
           databaseUrl: argv['database-url'],
           ckanVersion: argv['ckan-version'],
         };

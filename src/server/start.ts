@@ -35,6 +35,13 @@ export interface ReferenceServerOptions {
   databaseName?: string;
   /** Where unexpected action failures are reported; default stderr. */
   logError?: (error: unknown) => void;
+  /**
+   * Most datastore_search statements running at once (PGlite: workers, each over its own copy of the data, opened
+   * when all are busy; postgres: pooled connections); default defaultWorkerCount(). Ignored with `engine`.
+   */
+  searchWorkers?: number;
+  /** Most datastore_search_sql statements running at once, apart from searches; default defaultWorkerCount(). */
+  sqlWorkers?: number;
 }
 
 /** A running reference server. */
@@ -99,11 +106,15 @@ function createGatedHandler(): { handle: AppHandler; open(handler: AppHandler): 
 
 async function openEngine(fixtures: LoadedFixtures, options: ReferenceServerOptions): Promise<Engine> {
   const { openPgliteEngine, openPostgresEngine } = await import('./engines/index.ts');
+  const workers = {
+    ...(options.searchWorkers === undefined ? {} : { searchWorkers: options.searchWorkers }),
+    ...(options.sqlWorkers === undefined ? {} : { sqlWorkers: options.sqlWorkers }),
+  };
   if (options.databaseUrl !== undefined) {
     const database = options.databaseName === undefined ? {} : { database: options.databaseName };
-    return openPostgresEngine(fixtures, { databaseUrl: options.databaseUrl, ...database });
+    return openPostgresEngine(fixtures, { databaseUrl: options.databaseUrl, ...database, ...workers });
   }
-  return openPgliteEngine(fixtures, options.cacheDir === undefined ? {} : { cacheDir: options.cacheDir });
+  return openPgliteEngine(fixtures, { ...(options.cacheDir === undefined ? {} : { cacheDir: options.cacheDir }), ...workers });
 }
 
 async function readAllowList(file: string | undefined): Promise<string[]> {

@@ -56,7 +56,7 @@ describe('openPgliteEngine', () => {
   }, BUILD_TIMEOUT_MS);
 
   it('restarts its worker (reusing the cache) after a timeout and rejects queries after close', async () => {
-    const engine = await openPgliteEngine(fixtures);
+    const engine = await openPgliteEngine(fixtures, { searchWorkers: 1 });
     expect(engine.builtCache).toBe(false);
     expect(engine.workerStarts).toBe(1);
     await expect(engine.query('SELECT pg_sleep(30)', [], { timeoutMs: 200 })).rejects.toThrow('canceling statement due to statement timeout');

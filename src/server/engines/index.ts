@@ -4,5 +4,5 @@ export { openPgliteEngine } from './pglite.ts';
 export type { PgliteEngine, PgliteEngineOptions } from './pglite.ts';
 export { openPostgresEngine } from './postgres.ts';
 export type { PostgresEngine, PostgresEngineOptions } from './postgres.ts';
-export { EngineQueryError, EngineTimeoutError } from './types.ts';
+export { EngineQueryError, EngineTimeoutError, defaultWorkerCount } from './types.ts';
 export type { Engine, EngineField, EngineQueryOptions, EngineResult } from './types.ts';

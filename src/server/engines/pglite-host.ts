@@ -1,4 +1,5 @@
 // Runs the PGlite worker thread: one statement at a time, a real timeout (terminate + reopen), crash recovery.
+// The deadline of a statement is the pool's: it counts from when the engine accepted the statement.
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -57,29 +58,41 @@ export async function runBuildWorker(dataDir: string, steps: BuildStep[]): Promi
   });
 }
 
-interface Pending {
+/** One statement for the worker. */
+export interface Statement {
   sql: string;
   params: (string | null)[];
   readOnly: boolean;
-  timeoutMs: number | undefined;
+}
+
+interface Current {
+  id: number;
   resolve: (result: EngineResult) => void;
   reject: (error: Error) => void;
+  timer: NodeJS.Timeout | undefined;
+  /** The worker the statement was posted to; undefined while waiting for the worker to (re)start. */
+  sentTo: Worker | undefined;
 }
 
 interface Running {
   worker: Worker;
   ready: Promise<void>;
+  isReady: boolean;
 }
 
-/** Owns the serving worker for one data dir; queries are queued and sent one at a time. */
+/**
+ * Owns the serving worker for one data dir and runs one statement at a time on it (a pool hands statements
+ * only to an idle host). A statement past its deadline terminates the worker, which is restarted at once.
+ */
 export class PgliteHost {
   #dataDir: string;
   #wasmModule: WasmModule | undefined;
   #running: Running | undefined;
-  #queue: Pending[] = [];
-  #current: { pending: Pending; id: number; timer: NodeJS.Timeout | undefined } | undefined;
+  #current: Current | undefined;
   #nextId = 1;
   #closed = false;
+  /** Called whenever the host becomes idle with a ready worker (after a statement, or once a restart is done). */
+  onIdle: () => void = () => {};
   /** How many times the worker was (re)started: 1 after open, +1 per timeout or crash. */
   starts = 0;
 
@@ -93,16 +106,44 @@ export class PgliteHost {
     return this.#ensureWorker().then((worker) => this.#unrefIfIdle(worker));
   }
 
-  /** An idle engine must not keep the process alive on its own (a forgotten close() still lets it exit). */
-  #unrefIfIdle(worker: Worker): void {
-    if (this.#current === undefined && this.#queue.length === 0) worker.unref();
+  /** True when no statement is running and the worker is open: a statement sent now starts at once. */
+  get isIdle(): boolean {
+    return this.#current === undefined && this.#running?.isReady === true && !this.#closed;
   }
 
-  query(sql: string, params: (string | null)[], readOnly: boolean, timeoutMs: number | undefined): Promise<EngineResult> {
+  /** True while a statement is on this host (running, or waiting for the worker to restart). */
+  get isBusy(): boolean {
+    return this.#current !== undefined;
+  }
+
+  /** An idle engine must not keep the process alive on its own (a forgotten close() still lets it exit). */
+  #unrefIfIdle(worker: Worker): void {
+    if (this.#current === undefined) worker.unref();
+  }
+
+  /**
+   * Runs one statement (the host must not be busy). At `deadlineMs` (a performance.now() time) it rejects with
+   * EngineTimeoutError wherever the statement is: waiting for the worker, or running (the worker is terminated).
+   */
+  run(statement: Statement, deadlineMs: number | undefined): Promise<EngineResult> {
     if (this.#closed) return Promise.reject(new Error('the PGlite engine is closed'));
+    if (this.#current !== undefined) return Promise.reject(new Error('PgliteHost.run: a statement is already running'));
+    const id = this.#nextId++;
     return new Promise((resolve, reject) => {
-      this.#queue.push({ sql, params, readOnly, timeoutMs, resolve, reject });
-      this.#pump();
+      const current: Current = { id, resolve, reject, timer: undefined, sentTo: undefined };
+      this.#current = current;
+      if (deadlineMs !== undefined) {
+        current.timer = setTimeout(() => this.#timeOut(id), Math.max(0, deadlineMs - performance.now()));
+      }
+      this.#ensureWorker().then(
+        (worker) => {
+          if (this.#current !== current) return;
+          current.sentTo = worker;
+          worker.ref();
+          worker.postMessage({ type: 'query', id, ...statement });
+        },
+        (e: unknown) => this.#finish(id, (c) => c.reject(e instanceof Error ? e : new Error(String(e)))),
+      );
     });
   }
 
@@ -132,75 +173,65 @@ export class PgliteHost {
         this.#abandon(worker, new Error(`PGlite worker exited with code ${code}`));
       });
     });
-    // why: a failed start must not stay cached, or every later query would reuse the rejection
-    ready.catch(() => this.#running?.worker === worker && (this.#running = undefined));
-    this.#running = { worker, ready };
+    const running: Running = { worker, ready, isReady: false };
+    ready.then(
+      () => {
+        running.isReady = true;
+        if (this.#running === running && this.isIdle) this.onIdle();
+      },
+      // why: a failed start must not stay cached, or every later statement would reuse the rejection
+      () => this.#running === running && (this.#running = undefined),
+    );
+    this.#running = running;
     return ready.then(() => worker);
   }
 
-  #pump(): void {
-    if (this.#current !== undefined || this.#closed) return;
-    const pending = this.#queue.shift();
-    if (pending === undefined) {
-      if (this.#running !== undefined) this.#unrefIfIdle(this.#running.worker);
-      return;
-    }
-    const id = this.#nextId++;
-    this.#current = { pending, id, timer: undefined };
-    this.#ensureWorker().then(
-      (worker) => this.#dispatch(worker, id),
-      (e: unknown) => this.#finish(id, () => pending.reject(e instanceof Error ? e : new Error(String(e)))),
-    );
-  }
-
-  #dispatch(worker: Worker, id: number): void {
-    const current = this.#current;
-    if (current === undefined || current.id !== id) return;
-    const { pending } = current;
-    worker.ref();
-    if (pending.timeoutMs !== undefined) {
-      current.timer = setTimeout(() => this.#timeOut(worker, id), pending.timeoutMs);
-    }
-    worker.postMessage({ type: 'query', id, sql: pending.sql, params: pending.params, readOnly: pending.readOnly });
-  }
-
-  #finish(id: number, settle: () => void): void {
+  #finish(id: number, settle: (current: Current) => void): void {
     const current = this.#current;
     if (current === undefined || current.id !== id) return;
     clearTimeout(current.timer);
     this.#current = undefined;
-    settle();
-    this.#pump();
+    settle(current);
+    if (this.#running !== undefined) this.#unrefIfIdle(this.#running.worker);
+    if (this.isIdle) this.onIdle();
   }
 
   #settle(worker: Worker, message: WorkerResponse): void {
-    if (this.#running?.worker !== worker || this.#current === undefined) return;
-    const { pending, id } = this.#current;
-    if (message.type === 'result' && message.id === id) {
-      this.#finish(id, () => pending.resolve({ fields: message.fields, rows: message.rows }));
-    } else if (message.type === 'error' && message.id === id) {
+    const current = this.#current;
+    if (this.#running?.worker !== worker || current === undefined) return;
+    if (message.type === 'result' && message.id === current.id) {
+      this.#finish(current.id, (c) => c.resolve({ fields: message.fields, rows: message.rows }));
+    } else if (message.type === 'error' && message.id === current.id) {
       const { message: text, sqlState, position, detail, hint } = message;
       const options = { ...(position === undefined ? {} : { position }), ...(detail === undefined ? {} : { detail }), ...(hint === undefined ? {} : { hint }) };
-      this.#finish(id, () => pending.reject(new EngineQueryError(text, sqlState, options)));
+      this.#finish(current.id, (c) => c.reject(new EngineQueryError(text, sqlState, options)));
     }
   }
 
-  /** Forgets a worker that died; the in-flight query fails and the next one starts a fresh worker. */
+  /** Forgets a worker that died; the in-flight statement fails and the next one starts a fresh worker. */
   #abandon(worker: Worker, error: Error): void {
-    if (this.#running?.worker !== worker) return;
+    const running = this.#running;
+    if (running?.worker !== worker) return;
     this.#running = undefined;
     const current = this.#current;
-    if (current !== undefined) this.#finish(current.id, () => current.pending.reject(error));
+    if (current !== undefined) this.#finish(current.id, (c) => c.reject(error));
+    // why: a worker that had opened is restarted so the host serves again; one that failed to open is not retried
+    if (running.isReady && !this.#closed) this.#ensureWorker().then((w) => this.#unrefIfIdle(w), () => undefined);
   }
 
-  #timeOut(worker: Worker, id: number): void {
-    if (this.#current?.id !== id || this.#running?.worker !== worker) return;
-    const { pending } = this.#current;
-    this.#running = undefined;
-    worker.removeAllListeners();
-    worker.on('error', () => undefined);
-    void worker.terminate();
-    this.#finish(id, () => pending.reject(new EngineTimeoutError(TIMEOUT_MESSAGE)));
+  #timeOut(id: number): void {
+    const current = this.#current;
+    if (current?.id !== id) return;
+    const worker = current.sentTo;
+    // why: PGlite cannot cancel a statement; only terminating its thread stops it. One still waiting for a
+    // restart has not reached the worker, which is left to finish starting.
+    if (worker !== undefined && this.#running?.worker === worker) {
+      this.#running = undefined;
+      worker.removeAllListeners();
+      worker.on('error', () => undefined);
+      void worker.terminate();
+    }
+    this.#finish(id, (c) => c.reject(new EngineTimeoutError(TIMEOUT_MESSAGE)));
     // why: reopen right away, so the next caller does not also pay for the restart
     if (!this.#closed && this.#running === undefined) {
       this.#ensureWorker().then((w) => this.#unrefIfIdle(w), () => undefined);
@@ -208,18 +239,16 @@ export class PgliteHost {
   }
 
   /**
-   * Rejects queued and running queries and stops the worker. PGlite is not shut down cleanly on purpose: the
-   * data dir is a throwaway copy that is deleted next, and a clean shutdown (checkpoint) costs seconds.
+   * Rejects the running statement and stops the worker. PGlite is not shut down cleanly on purpose: the data
+   * dir is a throwaway copy that is deleted next, and a clean shutdown (checkpoint) costs seconds.
    */
   async close(): Promise<void> {
     this.#closed = true;
-    const closedError = (): Error => new Error('the PGlite engine is closed');
-    for (const pending of this.#queue.splice(0)) pending.reject(closedError());
     const current = this.#current;
     this.#current = undefined;
     if (current !== undefined) {
       clearTimeout(current.timer);
-      current.pending.reject(closedError());
+      current.reject(new Error('the PGlite engine is closed'));
     }
     const running = this.#running;
     this.#running = undefined;

@@ -1,4 +1,4 @@
-// The embedded engine: PGlite (PostgreSQL in WASM) over a cached, prepared data dir, run in a worker thread.
+// The embedded engine: PGlite (PostgreSQL in WASM) over a cached, prepared data dir, run in worker threads.
 import { readFileSync } from 'node:fs';
 import { cp } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -6,8 +6,9 @@ import { dirname, join } from 'node:path';
 import type { LoadedFixtures } from '../fixtures/index.ts';
 import { copyForInstance, ensureCachedDir, resolveCacheRoot } from './pglite-cache.ts';
 import { PgliteHost, compilePgliteWasm, runBuildWorker } from './pglite-host.ts';
+import { PglitePool, type Lane } from './pglite-pool.ts';
 import { buildDatabaseSteps } from './pglite-sql.ts';
-import type { Engine, EngineQueryOptions, EngineResult } from './types.ts';
+import { defaultWorkerCount, type Engine, type EngineQueryOptions, type EngineResult } from './types.ts';
 
 /** Bumped whenever the build steps change, so older cached dirs are not reused. */
 const BUILD_FORMAT = 1;
@@ -18,6 +19,10 @@ export interface PgliteEngineOptions {
    * `node_modules/.cache/datastore-kit/pglite` under the current working directory.
    */
   cacheDir?: string;
+  /** Most workers serving datastore_search at once, each over its own copy of the data; default defaultWorkerCount(). */
+  searchWorkers?: number;
+  /** Most workers serving read-only (SQL action) statements at once; default defaultWorkerCount(). */
+  sqlWorkers?: number;
 }
 
 /** The PGlite engine, with a few facts about how it was opened (for tests, benches and logs). */
@@ -26,8 +31,10 @@ export interface PgliteEngine extends Engine {
   readonly preparedDir: string;
   /** True when this open built the prepared dir (cache miss), false when it reused it. */
   readonly builtCache: boolean;
-  /** How many times the main (read-write) worker was started: 1 after open, +1 after each timeout or crash. */
+  /** Workers started so far, both pools: one per worker opened, +1 per restart after a timeout or crash. */
   readonly workerStarts: number;
+  /** Workers open now, both pools (each started only when every open one was busy). */
+  readonly workerCount: number;
 }
 
 function readPgliteVersion(): string {
@@ -47,12 +54,6 @@ async function prepareDataDir(fixtures: LoadedFixtures, root: string): Promise<{
   });
 }
 
-/** One worker over its own copy of the prepared data dir. */
-interface Lane {
-  host: PgliteHost;
-  close(): Promise<void>;
-}
-
 async function openLane(preparedDir: string): Promise<Lane> {
   const instance = await copyForInstance(preparedDir);
   const host = new PgliteHost(instance.dir, await compilePgliteWasm());
@@ -68,38 +69,37 @@ async function openLane(preparedDir: string): Promise<Lane> {
 
 /**
  * Opens a PGlite engine over the fixtures: builds (or reuses) the prepared data dir cached under the
- * fixtures hash, copies it for this instance, and starts the worker. `close()` deletes the copies.
+ * fixtures hash, copies it for the first worker, and starts it. `close()` deletes every copy.
  *
- * A PGlite worker runs one statement at a time, so read-only statements (the SQL action's user queries, which
- * may run until their timeout) get a second worker over a second copy, started on the first such query: a
- * long SQL query never holds up `datastore_search`. The data is read-only, so the two copies never diverge.
+ * A PGlite worker runs one statement at a time, so statements run on two pools of workers, each worker over its
+ * own copy of the prepared dir (the data is read-only, so copies never diverge), opened only when every open one
+ * is busy: one for datastore_search (`searchWorkers`) and one for read-only statements, the SQL action's user
+ * queries (`sqlWorkers`, first opened on the first such query). A long SQL query never holds up a search, and a
+ * slow search holds up one worker, not the others. A statement's timeout counts from when the engine accepted it.
  */
 export async function openPgliteEngine(fixtures: LoadedFixtures, options: PgliteEngineOptions = {}): Promise<PgliteEngine> {
   const prepared = await prepareDataDir(fixtures, resolveCacheRoot(options.cacheDir));
-  const main = await openLane(prepared.dir);
-  let readOnly: Promise<Lane> | undefined;
-  const readOnlyLane = (): Promise<Lane> => {
-    readOnly ??= openLane(prepared.dir).catch((error: unknown) => {
-      // why: a failed start must not stay cached, or every later read-only query would reuse the rejection
-      readOnly = undefined;
-      throw error;
-    });
-    return readOnly;
-  };
+  const open = (): Promise<Lane> => openLane(prepared.dir);
+  const search = new PglitePool(open, options.searchWorkers ?? defaultWorkerCount());
+  const sql = new PglitePool(open, options.sqlWorkers ?? defaultWorkerCount());
+  await search.start();
   let closing: Promise<void> | undefined;
   return {
     name: 'pglite',
     preparedDir: prepared.dir,
     builtCache: prepared.built,
     get workerStarts() {
-      return main.host.starts;
+      return search.workerStarts + sql.workerStarts;
     },
-    async query(sql: string, params: readonly (string | null)[] = [], queryOptions: EngineQueryOptions = {}): Promise<EngineResult> {
-      const lane = queryOptions.readOnly === true ? await readOnlyLane() : main;
-      return lane.host.query(sql, [...params], queryOptions.readOnly === true, queryOptions.timeoutMs);
+    get workerCount() {
+      return search.laneCount + sql.laneCount;
+    },
+    query(text: string, params: readonly (string | null)[] = [], queryOptions: EngineQueryOptions = {}): Promise<EngineResult> {
+      const readOnly = queryOptions.readOnly === true;
+      return (readOnly ? sql : search).query({ sql: text, params: [...params], readOnly }, queryOptions.timeoutMs);
     },
     close(): Promise<void> {
-      closing ??= Promise.all([main.close(), readOnly?.then((lane) => lane.close(), () => undefined)]).then(() => undefined);
+      closing ??= Promise.all([search.close(), sql.close()]).then(() => undefined);
       return closing;
     },
   };

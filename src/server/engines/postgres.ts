@@ -16,8 +16,12 @@ export interface PostgresEngineOptions {
   databaseUrl: string;
   /** The database this engine owns; default "datastore_kit". A database it did not create is never dropped. */
   database?: string;
-  /** Most connections open at once; default 4. */
+  /** Most connections open at once for datastore_search; default 4. Same as searchWorkers, which wins. */
   maxConnections?: number;
+  /** Most connections running datastore_search statements at once; default maxConnections, else 4. */
+  searchWorkers?: number;
+  /** Most connections running read-only (SQL action) statements at once, a pool of their own; default defaultWorkerCount(). */
+  sqlWorkers?: number;
   /** Drop the database again on close(); default false (it stays for inspection with psql). */
   dropOnClose?: boolean;
 }

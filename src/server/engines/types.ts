@@ -1,4 +1,5 @@
 // The engine interface the reference server declares; every engine (pglite, postgres) implements it.
+import { availableParallelism } from 'node:os';
 
 /** One output column of a query: its name and PostgreSQL type name (pg_type.typname, e.g. int4, _text, json). */
 export interface EngineField {
@@ -17,8 +18,9 @@ export interface EngineResult {
 
 export interface EngineQueryOptions {
   /**
-   * Abort the statement after this many milliseconds and reject with an EngineTimeoutError.
-   * Enforced for real on every engine (PGlite: the worker is terminated and the data dir reopened).
+   * Abort the statement this many milliseconds after the engine accepted it (waiting for a free worker or
+   * connection counts) and reject with an EngineTimeoutError. Enforced for real on every engine (PGlite: the
+   * worker is terminated and reopened; PostgreSQL: statement_timeout set to what is left).
    */
   timeoutMs?: number;
   /**
@@ -26,6 +28,14 @@ export interface EngineQueryOptions {
    * READ ONLY transaction that is rolled back, through the extended query protocol (one statement only).
    */
   readOnly?: boolean;
+}
+
+/**
+ * Default size of an engine's worker (or connection) pools: the machine's cores, at least 2 so one slow
+ * statement never stops the others, at most 4 (each PGlite worker holds its own copy of the database).
+ */
+export function defaultWorkerCount(cores: number = availableParallelism()): number {
+  return Math.min(4, Math.max(2, cores));
 }
 
 /** A database error, carrying PostgreSQL's own message and SQLSTATE. */
