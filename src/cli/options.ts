@@ -43,11 +43,11 @@ export interface RunArgs extends SelectionArgs {
   ckanVersion?: string | undefined;
 }
 
-/** A `--ckan-version` value (2.8 ... 2.12); throws KitError E_USAGE naming the known ones otherwise. */
-export function readCkanVersion(text: string): CkanVersion {
+/** A `--ckan-version` value (2.8 ... 2.12, or auto); throws KitError E_USAGE naming the known ones otherwise. */
+export function readCkanVersion(text: string): CkanVersion | 'auto' {
   const trimmed = text.trim();
-  if (isCkanVersion(trimmed)) return trimmed;
-  throw new KitError(KitErrorCode.usage, `--ckan-version must be one of ${CKAN_VERSIONS.join(', ')}, got "${text}"`);
+  if (isCkanVersion(trimmed) || trimmed === 'auto') return trimmed;
+  throw new KitError(KitErrorCode.usage, `--ckan-version must be one of ${CKAN_VERSIONS.join(', ')} or auto, got "${text}"`);
 }
 
 /** `2/5` -> { index: 2, count: 5 }; throws KitError E_USAGE otherwise. */

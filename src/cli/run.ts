@@ -51,10 +51,15 @@ export function createRunCommand(createListener: ListenerFactory): CliCommand {
             .option('list', { type: 'boolean', default: false, describe: 'Print the selected cases and exit; sends nothing' })
             .option('report', { type: 'string', describe: 'Report formats, comma-separated (default all: json,junit,html,ctrf,md)' })
             .option('out', { type: 'string', describe: 'Report folder (default reports)' })
-            .option('contract', { choices: ['seed', 'ckan'] as const, describe: 'Contract profile (default ckan with --reference, else seed)' })
+            .option('contract', {
+              choices: ['seed', 'ckan'] as const,
+              describe: 'Contract profile (default ckan with --reference, or when --ckan-version or the profile names a CKAN version; else seed)',
+            })
             .option('ckan-version', {
               type: 'string',
-              describe: `CKAN version of the target (${CKAN_VERSIONS.join(', ')}; default the profile's ckan): which version-ranged cases apply; with --reference the server answers as it (2.9 to 2.12, default 2.11)`,
+              describe:
+                `CKAN version of the target (${CKAN_VERSIONS.join(', ')}, or auto: status_show's ckan_version, else markers in its answers; ` +
+                "default the profile's ckan): its contract and which version-ranged cases apply; with --reference the server answers as it (2.9 to 2.12, default 2.11)",
             })
             .conflicts('target', 'reference')
             .conflicts('token-env', 'token-file')
@@ -97,7 +102,8 @@ async function runHandler(args: RunArgs, listOnly: boolean, io: CliIo, createLis
   const fileToken = args.tokenFile === undefined ? undefined : await readTokenFile(args.tokenFile, io.cwd);
   const flags = mapRunArgs(args, io.env, io.cwd, fileToken);
   if (listOnly) {
-    const prepared = await prepareCatalogue({ ...flags, cwd: io.cwd, casesDir: args.cases, allowEmpty: true }, io.env);
+    const ckanVersion = flags.ckanVersion === 'auto' ? undefined : flags.ckanVersion;
+    const prepared = await prepareCatalogue({ ...flags, ckanVersion, cwd: io.cwd, casesDir: args.cases, allowEmpty: true }, io.env);
     io.stdout.write(formatCaseList(prepared));
     return 0;
   }

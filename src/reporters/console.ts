@@ -2,7 +2,7 @@
 // failures with their first finding. Writes only to the stream it is given.
 import type { CaseResult, Counts, RunListener, RunResult } from '../model/index.ts';
 import { createCounts, hasFailures } from './summarize.ts';
-import { cutText, describeInterruption, describeOutcome, formatDuration } from './text.ts';
+import { cutText, describeInterruption, describeOutcome, describeVersionAndContract, formatDuration } from './text.ts';
 
 /** Where and how the console listener writes. */
 export interface ConsoleListenerOptions {
@@ -129,6 +129,8 @@ function renderConsoleSummary(result: RunResult, paint: Paint, maxFailures: numb
     lines.push(...failing.slice(0, maxFailures).map((c) => `  ${renderCaseLine(c, paint)}`));
     if (failing.length > maxFailures) lines.push(`  … and ${failing.length - maxFailures} more (see the reports)`);
   }
+  const assumed = describeVersionAndContract(result);
+  if (assumed !== '') lines.push('', assumed);
   lines.push('', renderVerdict(result, paint), '');
   return lines.join('\n');
 }

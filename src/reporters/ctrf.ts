@@ -63,6 +63,8 @@ export function toCtrf(result: RunResult): CtrfReport {
           hostname: result.hostname,
           reference: result.target.reference,
           ...(result.target.profile === undefined ? {} : { profile: result.target.profile }),
+          ...(result.target.ckan === undefined ? {} : { ckanVersion: result.target.ckan.version ?? 'unknown', ckanVersionReason: result.target.ckan.reason }),
+          ...(result.contract === undefined ? {} : { contract: result.contract.profile, contractReason: result.contract.reason }),
           ...(result.shard === undefined ? {} : { shard: `${result.shard.index}/${result.shard.count}` }),
         },
       },

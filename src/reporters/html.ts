@@ -4,7 +4,7 @@ import { anchorOf, renderBadge, renderCaseDetail, type HtmlLimits } from './html
 import { escapeHtml } from './html-escape.ts';
 import { HTML_STYLE } from './html-style.ts';
 import { hasFailures } from './summarize.ts';
-import { cutText, describeInterruption, describeOutcome, formatDuration, sortFailuresFirst } from './text.ts';
+import { cutText, describeInterruption, describeOutcome, describeVersionAndContract, formatDuration, sortFailuresFirst } from './text.ts';
 
 /** Options of `renderHtml`. */
 export interface HtmlOptions extends Partial<HtmlLimits> {
@@ -54,6 +54,7 @@ function renderHeader(result: RunResult): string {
     `target <code>${escapeHtml(target)}</code>`,
     result.target.profile === undefined ? '' : `profile <code>${escapeHtml(result.target.profile)}</code>`,
     result.shard === undefined ? '' : `shard ${result.shard.index}/${result.shard.count}`,
+    escapeHtml(describeVersionAndContract(result)),
     `started ${escapeHtml(result.startedAt)}`,
     `took ${escapeHtml(formatDuration(result.durationMs))}`,
   ].filter((fact) => fact !== '');

@@ -155,6 +155,9 @@ function renderProperties(result: RunResult): string {
     ['target.reference', String(result.target.reference)],
   ];
   if (result.target.profile !== undefined) entries.push(['target.profile', result.target.profile]);
+  const ckan = result.target.ckan;
+  if (ckan !== undefined) entries.push(['target.ckan.version', ckan.version ?? 'unknown'], ['target.ckan.reason', ckan.reason]);
+  if (result.contract !== undefined) entries.push(['contract', result.contract.profile], ['contract.reason', result.contract.reason]);
   if (result.shard !== undefined) entries.push(['shard', `${result.shard.index}/${result.shard.count}`]);
   if (result.interrupted !== undefined) entries.push(['interrupted', `${result.interrupted.ran} ran, ${result.interrupted.notRun} not run`]);
   // why: JUnit has no "not applicable"; the vacuous ones among the skipped test cases are counted here

@@ -2,7 +2,7 @@
 // Written as summary.md and appended to $GITHUB_STEP_SUMMARY on GitHub Actions.
 import type { CaseResult, Counts, RunResult } from '../model/index.ts';
 import { hasFailures } from './summarize.ts';
-import { cutText, describeInterruption, describeOutcome, formatDuration } from './text.ts';
+import { cutText, describeInterruption, describeOutcome, describeVersionAndContract, formatDuration } from './text.ts';
 
 /** Options of `renderMarkdown`. */
 export interface MarkdownOptions {
@@ -22,6 +22,7 @@ export function renderMarkdown(result: RunResult, options: MarkdownOptions = {})
     `Target \`${escapeCode(result.target.url)}\`${result.target.reference ? ' (bundled reference server)' : ''}` +
       `${result.shard === undefined ? '' : `, shard ${result.shard.index}/${result.shard.count}`}` +
       `, ${summary.total} cases in ${formatDuration(result.durationMs)}, started ${result.startedAt}.`,
+    ...(describeVersionAndContract(result) === '' ? [] : ['', `${escapeMarkdown(describeVersionAndContract(result))}.`]),
     '',
     '| class | total | pass | fail | error | flaky | skipped | n/a | vacuous |',
     '|---|---:|---:|---:|---:|---:|---:|---:|---:|',

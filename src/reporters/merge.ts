@@ -28,6 +28,7 @@ export function mergeReports(results: readonly RunResult[]): RunResult {
     schemaVersion: first.schemaVersion,
     kit: first.kit,
     target: first.target,
+    ...(first.contract === undefined ? {} : { contract: first.contract }),
     hostname: hostnames.join(', '),
     startedAt,
     finishedAt,

@@ -42,6 +42,19 @@ export function describeInterruption(result: RunResult): string {
   return `interrupted: ${stop.ran} of ${stop.ran + stop.notRun} case variants ran, ${stop.notRun} not run (reported skipped)`;
 }
 
+/**
+ * `CKAN 2.10 (from status_show: 2.10.4); contract ckan (--contract ckan)`: which version and contract the run
+ * assumed, and why; '' for a report that does not say (older reports).
+ */
+export function describeVersionAndContract(result: RunResult): string {
+  const ckan = result.target.ckan;
+  const parts = [
+    ckan === undefined ? '' : ckan.version === undefined ? `CKAN version ${ckan.reason}` : `CKAN ${ckan.version} (${ckan.reason})`,
+    result.contract === undefined ? '' : `contract ${result.contract.profile} (${result.contract.reason})`,
+  ];
+  return parts.filter((part) => part !== '').join('; ');
+}
+
 /** JSON text of a value (compact), cut to `maxChars` with an ellipsis; `undefined` renders as `undefined`. */
 export function formatValue(value: unknown, maxChars = 500): string {
   let text: string;

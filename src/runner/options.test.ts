@@ -5,17 +5,20 @@ const url: RunSettings = { target: { kind: 'url', url: 'http://t:1' } };
 const reference: RunSettings = { target: { kind: 'reference', fixturesDir: 'fixtures' } };
 
 describe('resolveRunOptions', () => {
-  it('fills defaults for a URL target: seed contract, no profile', () => {
+  it('fills defaults for a URL target: contract and CKAN version left to the profile, no profile', () => {
     const o = resolveRunOptions({}, undefined, {}, url);
-    expect(o).toMatchObject({ casesDir: 'cases', concurrency: 8, timeoutMs: 30_000, retries: 0, contract: 'seed', outDir: 'reports', bail: false });
+    expect(o).toMatchObject({ casesDir: 'cases', concurrency: 8, timeoutMs: 30_000, retries: 0, contract: undefined, ckanVersion: undefined, outDir: 'reports', bail: false });
     expect(o.profileFile).toBeUndefined();
     expect(Object.isFrozen(o)).toBe(true);
   });
 
-  it('uses the reference profile and the ckan contract with the reference server', () => {
+  it('uses the reference profile with the reference server', () => {
     const o = resolveRunOptions({}, undefined, {}, reference);
     expect(o.profileFile).toBe('profiles/reference.yaml');
-    expect(o.contract).toBe('ckan');
+  });
+
+  it('keeps --contract and --ckan-version as given', () => {
+    expect(resolveRunOptions({}, undefined, {}, { ...url, contract: 'seed', ckanVersion: 'auto' })).toMatchObject({ contract: 'seed', ckanVersion: 'auto' });
   });
 
   it('lets later layers win: defaults < catalogue < env < flags', () => {

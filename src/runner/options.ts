@@ -38,15 +38,19 @@ export interface RunSettings {
   reportFormats?: readonly string[] | string | undefined;
   /** Report folder. Default `reports`. */
   outDir?: string | undefined;
-  /** Contract profile. Default `ckan` with the reference target, `seed` otherwise. */
+  /**
+   * Contract profile. Default: `ckan` with the reference target or when a CKAN version is named (flag or
+   * profile), else `seed`.
+   */
   contract?: ContractProfile | undefined;
   /** Zero selected cases is not an error. Default false. */
   allowEmpty?: boolean | undefined;
   /**
-   * The CKAN version the target runs (its version-ranged cases apply). Default the profile's `ckan`; with the
-   * reference target also the version the server answers as (2.11 when neither says).
+   * The CKAN version the target runs (its contract; its version-ranged cases apply), or `auto`: asked of the
+   * target (status_show, else markers). Default the profile's `ckan`; with the reference target also the
+   * version the server answers as (2.11 when neither says).
    */
-  ckanVersion?: CkanVersion | undefined;
+  ckanVersion?: CkanVersion | 'auto' | undefined;
 }
 
 /** The resolved, frozen options: every default filled in, every value checked. */
@@ -67,9 +71,10 @@ export interface ResolvedRunOptions {
   readonly bail: boolean;
   readonly reportFormats: readonly ReportFormat[];
   readonly outDir: string;
-  readonly contract: ContractProfile;
+  /** As given; undefined: chosen with the profile (chooseContract). */
+  readonly contract: ContractProfile | undefined;
   readonly allowEmpty: boolean;
-  readonly ckanVersion: CkanVersion | undefined;
+  readonly ckanVersion: CkanVersion | 'auto' | undefined;
 }
 
 export const RUN_DEFAULTS = Object.freeze({
@@ -117,7 +122,7 @@ export function resolveRunOptions(
     bail: s.bail ?? false,
     reportFormats: Object.freeze(s.reportFormats === undefined ? [...REPORT_FORMATS] : parseReportFormats(s.reportFormats)),
     outDir: s.outDir ?? RUN_DEFAULTS.outDir,
-    contract: s.contract ?? (reference ? 'ckan' : 'seed'),
+    contract: s.contract,
     allowEmpty: s.allowEmpty ?? false,
     ckanVersion: s.ckanVersion,
   };

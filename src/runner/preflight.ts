@@ -1,5 +1,6 @@
 // The pre-flight: before any case, ask the target one action and recognise CKAN's JSON envelope, so a down target
 // or a wrong base URL is one clear line (exit 3), not one error per case.
+import type { ObservedAnswer } from '../contract/index.ts';
 import { HttpError, type HttpClient, type HttpResponse } from '../http/index.ts';
 import { KitError, KitErrorCode } from '../errors.ts';
 import { maskUrlCredentials } from '../util/redact.ts';
@@ -15,18 +16,23 @@ export const PREFLIGHT_ACTIONS = ['status_show', 'datastore_search?resource_id=_
 /**
  * Checks that `baseUrl` is a CKAN action API. Throws KitError E_UNREACHABLE `target <url> is unreachable: <reason>`
  * when no HTTP answer comes back, and E_NOT_CKAN (exit 3) naming what answered and what the base URL should be
- * when no asked action answers with CKAN's `{success, result|error}` envelope.
+ * when no asked action answers with CKAN's `{success, result|error}` envelope. Returns the answers seen (for
+ * `--ckan-version auto`, which reads status_show's version or the search's markers from them).
  */
-export async function checkReachable(client: HttpClient, baseUrl: string): Promise<void> {
+export async function checkReachable(client: HttpClient, baseUrl: string): Promise<ObservedAnswer[]> {
   const base = baseUrl.replace(/\/+$/, '');
   let first: { url: string; response: HttpResponse } | undefined;
+  const answers: ObservedAnswer[] = [];
   for (const action of PREFLIGHT_ACTIONS) {
     const url = `${base}/api/3/action/${action}`;
     const response = await send(client, url, baseUrl);
-    if (isCkanEnvelope(response.body)) return;
+    if (isCkanEnvelope(response.body)) {
+      answers.push({ action: action.replace(/\?.*/, ''), status: response.status, body: JSON.parse(response.body) });
+      return answers;
+    }
     first ??= { url, response };
   }
-  if (first === undefined) return;
+  if (first === undefined) return answers;
   const answered = `${describeAnswer(first.response)} at ${maskUrlCredentials(first.url)}`;
   throw new KitError(
     KitErrorCode.notCkan,

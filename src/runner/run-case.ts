@@ -91,7 +91,7 @@ function evaluate(variant: RunVariant, request: HttpRequest, response: HttpRespo
   const returned = response.status < 300 ? readReturnedRecords(observed.body) : undefined;
   const order = variant.impliedOrder;
   const findings = [
-    ...(parsed.ok ? checkContractFor(variant, observed, options.contract) : []),
+    ...(parsed.ok ? checkContractFor(variant, observed, options.contract, options.ckan?.versions) : []),
     ...checkExpect(variant.expect, observed, { rulePrefix: '', params }),
     ...(variant.expectOnFixtures === undefined
       ? []

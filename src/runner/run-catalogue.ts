@@ -10,6 +10,7 @@ import { prepareReportDir, writeReports } from '../reporters/index.ts';
 import { DEFAULT_CKAN_VERSION, type CkanVersion } from '../schema/index.ts';
 import { isServerCkanVersion, SERVER_CKAN_VERSIONS, startReferenceServer, type ReferenceServer, type ServerCkanVersion } from '../server/index.ts';
 import { resolveWithBundled } from '../util/bundled.ts';
+import { chooseContract, detectCkanVersion, planCkanVersion, resolvePlan } from './ckan-version.ts';
 import { RUN_DEFAULTS, type ResolvedRunOptions } from './options.ts';
 import { checkReachable } from './preflight.ts';
 import { checkSomethingApplies, prepareCatalogue } from './prepare.ts';
@@ -47,8 +48,17 @@ export async function runCatalogue(options: ResolvedRunOptions, context: RunCata
   const env = context.env ?? {};
   const clock = context.clock ?? wallClock;
   const reference = options.target.kind === 'reference';
-  const prepared = await prepareCatalogue({ ...options, tokenGiven: reference || options.token !== undefined }, env);
-  if (options.allowEmpty !== true) checkSomethingApplies(prepared.variants, options.profileFile);
+  const prepare = (ckanVersion: CkanVersion | undefined): ReturnType<typeof prepareCatalogue> =>
+    prepareCatalogue({ ...options, ckanVersion, tokenGiven: reference || options.token !== undefined }, env);
+  const flagVersion = options.ckanVersion === 'auto' ? undefined : options.ckanVersion;
+  let prepared = await prepare(flagVersion);
+  // the version: flag, profile, or the reference server's; `auto` is asked of the target after the pre-flight
+  const serverVersion = reference ? chooseServerVersion(flagVersion, prepared.profile.ckan) : undefined;
+  const plan = planCkanVersion(options.ckanVersion, prepared.profile, serverVersion);
+  const contract = chooseContract(options.contract, plan, reference);
+  const profileVersion = prepared.profile.ckan === 'auto' ? undefined : prepared.profile.ckan;
+  if (plan.kind === 'known' && plan.version !== (flagVersion ?? profileVersion)) prepared = await prepare(plan.version);
+  if (options.allowEmpty !== true && plan.kind !== 'auto') checkSomethingApplies(prepared.variants, options.profileFile);
   const outDir = path.resolve(options.cwd, options.outDir);
   // before anything is sent: an unwritable folder fails now, and no earlier report survives a failed run
   await prepareReportDir(outDir);
@@ -56,11 +66,11 @@ export async function runCatalogue(options: ResolvedRunOptions, context: RunCata
   // why: the reference server gets a fresh random token, so private-resource cases exercise real auth
   const token = reference ? randomBytes(18).toString('base64url') : (options.token ?? (profileToken || undefined));
   const server =
-    options.target.kind === 'reference'
+    options.target.kind === 'reference' && serverVersion !== undefined
       ? await startServer(
           path.resolve(options.cwd, await resolveWithBundled(options.cwd, options.target.fixturesDir, RUN_DEFAULTS.fixturesDir)),
           token,
-          chooseServerVersion(options.ckanVersion, prepared.profile.ckan),
+          serverVersion,
         )
       : undefined;
   const targetUrl = server?.url ?? (options.target.kind === 'url' ? options.target.url : '');
@@ -72,7 +82,14 @@ export async function runCatalogue(options: ResolvedRunOptions, context: RunCata
       concurrency: options.concurrency,
       ...(options.rateRps === undefined ? {} : { rateRps: options.rateRps }),
     });
-    await checkReachable(client, targetUrl);
+    const answers = await checkReachable(client, targetUrl);
+    let ckan = resolvePlan(plan);
+    if (plan.kind === 'auto') {
+      const sql = prepared.profile.capabilities.includes('sql');
+      ckan = await detectCkanVersion({ client, baseUrl: targetUrl, answers, sql, token });
+      if (ckan.version !== undefined) prepared = await prepare(ckan.version);
+      if (options.allowEmpty !== true) checkSomethingApplies(prepared.variants, options.profileFile);
+    }
     const result = await run(
       {
         variants: prepared.variants,
@@ -80,7 +97,9 @@ export async function runCatalogue(options: ResolvedRunOptions, context: RunCata
         reference,
         profile: prepared.profile.name,
         token,
-        contract: options.contract,
+        contract: contract.profile,
+        contractReason: contract.reason,
+        ckan: { version: ckan.version, versions: ckan.versions, reason: ckan.reason },
         concurrency: options.concurrency,
         bail: options.bail,
         shard: options.shard,

@@ -59,7 +59,13 @@ export async function run(options: RunOptions, collaborators: RunCollaborators):
   const result: RunResult = {
     schemaVersion: REPORT_SCHEMA_VERSION,
     kit: options.kit ?? { name: PACKAGE_INFO.name, version: PACKAGE_INFO.version },
-    target: { url: options.targetUrl, reference: options.reference, ...(options.profile === undefined ? {} : { profile: options.profile }) },
+    target: {
+      url: options.targetUrl,
+      reference: options.reference,
+      ...(options.profile === undefined ? {} : { profile: options.profile }),
+      ...(options.ckan === undefined ? {} : { ckan: { ...(options.ckan.version === undefined ? {} : { version: options.ckan.version }), reason: options.ckan.reason } }),
+    },
+    ...(options.contractReason === undefined ? {} : { contract: { profile: options.contract, reason: options.contractReason } }),
     hostname: options.hostname ?? 'localhost',
     startedAt: new Date(startedAt).toISOString(),
     finishedAt: new Date(finishedAt).toISOString(),

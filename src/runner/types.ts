@@ -2,6 +2,7 @@
 import type { CaseVariant } from '../catalogue/index.ts';
 import type { Clock, RunListener } from '../model/index.ts';
 import type { HttpClient } from '../http/index.ts';
+import type { CkanVersion } from '../schema/index.ts';
 
 /** One case variant, ready to send: variables resolved, method/locale/apiPath fixed (the catalogue's expansion). */
 export type RunVariant = CaseVariant;
@@ -22,6 +23,13 @@ export interface RunOptions {
   token?: string | undefined;
   /** Contract profile used unless a case names one. */
   contract: ContractProfile;
+  /** Why this contract, for the report (e.g. `--contract ckan`). */
+  contractReason?: string | undefined;
+  /**
+   * The CKAN version the target runs and why, for the report; `versions` are those whose contract a response
+   * may keep (one when the version is known; every possible one when it is not). Default: 2.11's contract.
+   */
+  ckan?: { version: CkanVersion | undefined; versions: readonly CkanVersion[]; reason: string } | undefined;
   /** Cases in flight at once. Default 8. */
   concurrency: number;
   /** Stop starting new cases after the first fail or error. */

@@ -1,4 +1,5 @@
 // The JSON report format (versioned): the one result model every reporter renders and `report merge` reads.
+import { CkanVersionSchema } from './ckan-version.ts';
 import { Type, type Static } from '@sinclair/typebox';
 
 export const REPORT_SCHEMA_VERSION = 1;
@@ -109,8 +110,28 @@ export const RunResultSchema = Type.Object(
     schemaVersion: Type.Literal(REPORT_SCHEMA_VERSION),
     kit: Type.Object({ name: Type.String(), version: Type.String() }, { additionalProperties: false }),
     target: Type.Object(
-      { url: Type.String(), reference: Type.Boolean(), profile: Type.Optional(Type.String()) },
+      {
+        url: Type.String(),
+        reference: Type.Boolean(),
+        profile: Type.Optional(Type.String()),
+        ckan: Type.Optional(
+          Type.Object(
+            { version: Type.Optional(CkanVersionSchema), reason: Type.String() },
+            {
+              additionalProperties: false,
+              description:
+                'The CKAN version the run assumed and why (`--ckan-version 2.10`, `from the profile`, `from status_show: 2.10.4`, `unknown: ...`); no version when it could not be told.',
+            },
+          ),
+        ),
+      },
       { additionalProperties: false },
+    ),
+    contract: Type.Optional(
+      Type.Object(
+        { profile: Type.Union([Type.Literal('seed'), Type.Literal('ckan')]), reason: Type.String() },
+        { additionalProperties: false, description: 'The contract profile cases use unless they name one, and why it was chosen.' },
+      ),
     ),
     hostname: Type.String(),
     startedAt: Type.String({ format: 'date-time' }),

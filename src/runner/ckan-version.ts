@@ -1,0 +1,94 @@
+// Which CKAN version a run assumes, and which contract it checks: `--ckan-version V|auto`, else the profile's
+// `ckan` (or its legacy `ckan-2.11` capability), else the reference server's version; `auto` asks the target.
+import { inferCkanVersion, versionsIn, type ObservedAnswer } from '../contract/index.ts';
+import type { HttpClient } from '../http/index.ts';
+import type { CkanVersion, Profile } from '../schema/index.ts';
+import type { ContractProfile } from './types.ts';
+
+/** What the options and profile ask for, before anything is sent. */
+export type CkanVersionPlan =
+  | { kind: 'known'; version: CkanVersion; reason: string }
+  | { kind: 'auto'; reason: string }
+  | { kind: 'none'; reason: string };
+
+/** The version a run uses: one version, or none with the versions still possible, and why. */
+export interface ResolvedCkanVersion {
+  version: CkanVersion | undefined;
+  /** The versions the contract accepts: the version itself, or every version the target may run. */
+  versions: CkanVersion[];
+  reason: string;
+}
+
+const LEGACY_CAPABILITY = 'ckan-2.11';
+
+/** Flag, else profile (`ckan`, then the legacy `ckan-2.11` capability), else the reference server's version. */
+export function planCkanVersion(flag: CkanVersion | 'auto' | undefined, profile: Profile, referenceVersion: CkanVersion | undefined): CkanVersionPlan {
+  if (flag === 'auto') return { kind: 'auto', reason: '--ckan-version auto' };
+  if (flag !== undefined) return { kind: 'known', version: flag, reason: `--ckan-version ${flag}` };
+  if (profile.ckan === 'auto') return { kind: 'auto', reason: 'the profile says ckan: auto' };
+  if (profile.ckan !== undefined) return { kind: 'known', version: profile.ckan, reason: `from the profile (ckan: "${profile.ckan}")` };
+  if (profile.capabilities.includes(LEGACY_CAPABILITY)) return { kind: 'known', version: '2.11', reason: `from the profile's ${LEGACY_CAPABILITY} capability` };
+  if (referenceVersion !== undefined) return { kind: 'known', version: referenceVersion, reason: `the reference server answers as ${referenceVersion}` };
+  return { kind: 'none', reason: 'unknown: no --ckan-version, and the profile names no ckan version (add ckan: "2.10" or ckan: auto)' };
+}
+
+/** `--contract` wins; else `ckan` for the reference server or when a CKAN version is named (or auto); else `seed`. */
+export function chooseContract(flag: ContractProfile | undefined, plan: CkanVersionPlan, reference: boolean): { profile: ContractProfile; reason: string } {
+  if (flag !== undefined) return { profile: flag, reason: `--contract ${flag}` };
+  if (reference) return { profile: 'ckan', reason: 'the bundled reference server answers as CKAN does' };
+  if (plan.kind !== 'none') return { profile: 'ckan', reason: `a CKAN version is named (${plan.reason})` };
+  return { profile: 'seed', reason: 'the profile names no CKAN version (add ckan: to it, or pass --contract ckan)' };
+}
+
+/** Where `auto` looks when status_show did not tell: a search on `_table_metadata`, and an SQL numeric. */
+export interface DetectOptions {
+  client: HttpClient;
+  baseUrl: string;
+  /** Answers the pre-flight already has (status_show, a search); read before anything new is sent. */
+  answers: readonly ObservedAnswer[];
+  /** Whether the target has datastore_search_sql (the profile's `sql` capability). */
+  sql: boolean;
+  token?: string | undefined;
+}
+
+/**
+ * Resolves `auto`: status_show's `ckan_version`, else markers of the pre-flight's answers, narrowed by one SQL
+ * numeric when the search alone cannot tell 2.10 from 2.11. A version it cannot tell is said, not guessed.
+ */
+export async function detectCkanVersion(options: DetectOptions): Promise<ResolvedCkanVersion> {
+  const answers = [...options.answers];
+  let inferred = inferCkanVersion(answers);
+  if (inferred.version === undefined && !answers.some((a) => a.action === 'datastore_search')) {
+    answers.push(...(await ask(options, 'datastore_search', 'resource_id=_table_metadata&limit=1')));
+    inferred = inferCkanVersion(answers);
+  }
+  const splits = inferred.range === undefined || inferred.range.min !== inferred.range.max;
+  if (inferred.version === undefined && splits && options.sql) {
+    answers.push(...(await ask(options, 'datastore_search_sql', `sql=${encodeURIComponent(SQL_PROBE)}`)));
+    inferred = inferCkanVersion(answers);
+  }
+  if (inferred.version !== undefined) return { version: inferred.version, versions: [inferred.version], reason: inferred.reason };
+  return { version: undefined, versions: versionsIn(inferred.range), reason: inferred.reason };
+}
+
+/** The resolved version of a plan that needs no request. */
+export function resolvePlan(plan: CkanVersionPlan): ResolvedCkanVersion {
+  if (plan.kind === 'known') return { version: plan.version, versions: [plan.version], reason: plan.reason };
+  return { version: undefined, versions: versionsIn(undefined), reason: plan.reason };
+}
+
+// why a constant: CKAN up to 2.10 renders SQL numerics as strings, 2.11 as numbers; no table is read
+const SQL_PROBE = 'SELECT 1.5::numeric AS n';
+
+/** One GET under /api/3/action; [] when it brings no JSON (a refused or odd answer only means no marker). */
+async function ask(options: DetectOptions, action: string, query: string): Promise<ObservedAnswer[]> {
+  const url = `${options.baseUrl.replace(/\/+$/, '')}/api/3/action/${action}?${query}`;
+  const headers: Record<string, string> = { accept: 'application/json', ...(options.token === undefined ? {} : { authorization: options.token }) };
+  try {
+    const response = await options.client.send({ method: 'GET', url, headers });
+    const body: unknown = JSON.parse(response.body);
+    return [{ action, status: response.status, body }];
+  } catch {
+    return [];
+  }
+}
