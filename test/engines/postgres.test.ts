@@ -71,6 +71,30 @@ describe.skipIf(!postgres.available)(`postgres engine on ${describePostgresAvail
       }
     });
 
+    it('counts a timeout from acceptance, waiting for a connection included, and keeps SQL apart from searches', async () => {
+      const engine = await openPostgresEngine(await loadFixtures('fixtures'), {
+        databaseUrl: await postgres.url(), database: postgres.uniqueDatabase(), maxConnections: 1, sqlWorkers: 1, dropOnClose: true,
+      });
+      const timeoutMs = 1500;
+      try {
+        const timed = async (readOnly: boolean): Promise<{ error: unknown; ms: number }> => {
+          const started = performance.now();
+          const error = await rejectionOf(engine.query('SELECT pg_sleep(30)', [], { timeoutMs, readOnly }));
+          return { error, ms: performance.now() - started };
+        };
+        // the second search waits for the only search connection: its clock runs while it waits
+        const searches = [timed(false), timed(false)];
+        // the search connection is busy, yet a read-only (SQL) statement answers at once on its own pool
+        expect((await engine.query('SELECT count(*) FROM courses', [], { readOnly: true, timeoutMs })).rows).toEqual([['260']]);
+        for (const { error, ms } of await Promise.all(searches)) {
+          expect(error).toBeInstanceOf(EngineTimeoutError);
+          expect(ms).toBeLessThan(1.5 * timeoutMs);
+        }
+      } finally {
+        await engine.close();
+      }
+    });
+
     it('times out a statement outside read-only mode too, and keeps its changes only when it succeeds', async () => {
       const engine = await openPostgresEngine(await loadFixtures('fixtures'), {
         databaseUrl: await postgres.url(), database: postgres.uniqueDatabase(), dropOnClose: true,

@@ -6,7 +6,7 @@ import { dirname, join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { isWorkerResponse, type WasmModule, type WorkerInput, type WorkerResponse } from './pglite-protocol.ts';
 import type { BuildStep } from './pglite-sql.ts';
-import { EngineQueryError, EngineTimeoutError, type EngineResult } from './types.ts';
+import { EngineQueryError, EngineTimeoutError, TIMEOUT_MESSAGE, type EngineResult } from './types.ts';
 
 // why: built (dist/*.js) the worker runs as plain JavaScript; from source (tests, tsx scripts) a Node 20 worker does
 // not inherit the parent's TypeScript loader, so a small .mjs boot registers tsx first, then loads the .ts worker
@@ -14,8 +14,6 @@ const FROM_SOURCE = import.meta.url.endsWith('.ts');
 const WORKER_URL = new URL(FROM_SOURCE ? './pglite-worker.ts' : './pglite-worker.js', import.meta.url);
 const BOOT_URL = FROM_SOURCE ? new URL('./pglite-worker-boot.mjs', import.meta.url) : WORKER_URL;
 
-/** PostgreSQL's own message for a statement timeout, so both engines report timeouts alike. */
-export const TIMEOUT_MESSAGE = 'canceling statement due to statement timeout';
 
 function spawnWorker(input: WorkerInput): Worker {
   return new Worker(BOOT_URL, { workerData: { entry: WORKER_URL.href, input } });

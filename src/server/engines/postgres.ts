@@ -1,11 +1,13 @@
-// The real-server engine: a PostgreSQL database of its own (created, loaded and owned by this engine), a pg pool.
+// The real-server engine: a PostgreSQL database of its own (created, loaded and owned by this engine), two pg
+// pools (searches, SQL) whose statements time out counted from acceptance, the wait for a connection included.
 import { Pool, type ClientBase, type PoolClient, type QueryArrayConfig } from 'pg';
 import { KitError, KitErrorCode } from '../../errors.ts';
 import type { LoadedFixtures } from '../fixtures/index.ts';
 import { READ_ONLY_ROLE, quoteIdent } from './pglite-sql.ts';
 import { connectAdmin, dropOwnedDatabase, loadTables, recreateDatabase } from './postgres-load.ts';
 import { DEFAULT_DATABASE, databaseOf, parseDatabaseUrl, redactDatabaseUrl, withDatabase } from './postgres-url.ts';
-import { EngineQueryError, EngineTimeoutError, type Engine, type EngineQueryOptions, type EngineResult } from './types.ts';
+import { connectBy, createPool } from './postgres-pool.ts';
+import { EngineQueryError, EngineTimeoutError, defaultWorkerCount, type Engine, type EngineQueryOptions, type EngineResult } from './types.ts';
 
 export interface PostgresEngineOptions {
   /**
@@ -116,11 +118,8 @@ export async function openPostgresEngine(fixtures: LoadedFixtures, options: Post
   } finally {
     await admin.end();
   }
-  const pool = new Pool({ connectionString: withDatabase(url, database), max: options.maxConnections ?? 4, allowExitOnIdle: true, application_name: 'datastore-kit' });
-  // why: an idle client may die (server restart, DROP ... WITH FORCE); the pool replaces it, nothing to crash on
-  pool.on('error', () => undefined);
-  // why: a checked-out client whose connection dies between our statements emits 'error'; its next query fails anyway
-  pool.on('connect', (client) => client.on('error', () => undefined));
+  const connectionString = withDatabase(url, database);
+  const pool = createPool(connectionString, options.searchWorkers ?? options.maxConnections ?? 4);
   let serverVersion = '';
   const types = new TypeNames();
   try {
@@ -136,7 +135,9 @@ export async function openPostgresEngine(fixtures: LoadedFixtures, options: Post
     await pool.end();
     rethrowSetup(e, `cannot load the fixtures into database "${database}" at ${display}`);
   }
-  return createEngine(pool, types, { database, serverVersion, dropOnClose: options.dropOnClose === true, adminUrl, display });
+  // why: SQL statements get connections of their own, so a long SQL query never holds up a search
+  const pools = { search: pool, sql: createPool(connectionString, options.sqlWorkers ?? defaultWorkerCount()) };
+  return createEngine(pools, types, { database, serverVersion, dropOnClose: options.dropOnClose === true, adminUrl, display });
 }
 
 function rethrowSetup(e: unknown, what: string): never {
@@ -153,7 +154,7 @@ interface EngineFacts {
   display: string;
 }
 
-function createEngine(pool: Pool, types: TypeNames, facts: EngineFacts): PostgresEngine {
+function createEngine(pools: { search: Pool; sql: Pool }, types: TypeNames, facts: EngineFacts): PostgresEngine {
   let closing: Promise<void> | undefined;
   return {
     name: 'postgres',
@@ -161,10 +162,13 @@ function createEngine(pool: Pool, types: TypeNames, facts: EngineFacts): Postgre
     serverVersion: facts.serverVersion,
     async query(sql: string, params: readonly (string | null)[] = [], options: EngineQueryOptions = {}): Promise<EngineResult> {
       if (closing !== undefined) throw new Error('the postgres engine is closed');
-      const client = await pool.connect();
+      // why: the timeout counts from acceptance; the server's statement_timeout gets what is left after the wait
+      const deadlineMs = options.timeoutMs === undefined ? undefined : performance.now() + options.timeoutMs;
+      const client = await connectBy(options.readOnly === true ? pools.sql : pools.search, deadlineMs);
+      const remainingMs = deadlineMs === undefined ? undefined : Math.max(1, deadlineMs - performance.now());
       let broken: Error | undefined;
       try {
-        const result = await runOnClient(client, sql, params, options);
+        const result = await runOnClient(client, sql, params, { ...options, ...(remainingMs === undefined ? {} : { timeoutMs: remainingMs }) });
         await types.resolve(client, result.fields.map((f) => f.dataTypeID));
         const rows = result.rows.map((row: unknown) => {
           if (!isTextRow(row)) throw new Error('pg returned a non-text value despite identity parsers');
@@ -182,7 +186,7 @@ function createEngine(pool: Pool, types: TypeNames, facts: EngineFacts): Postgre
     },
     close(): Promise<void> {
       closing ??= (async () => {
-        await pool.end();
+        await Promise.all([pools.search.end(), pools.sql.end()]);
         if (!facts.dropOnClose) return;
         const admin = await connectAdmin(facts.adminUrl, facts.display);
         try {

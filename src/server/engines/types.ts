@@ -59,6 +59,9 @@ export class EngineQueryError extends Error {
   }
 }
 
+/** PostgreSQL's own message for a statement timeout, so every engine reports timeouts alike. */
+export const TIMEOUT_MESSAGE = 'canceling statement due to statement timeout';
+
 /** The statement ran past `timeoutMs`; the message is PostgreSQL's ("canceling statement due to statement timeout"). */
 export class EngineTimeoutError extends Error {
   override readonly name = 'EngineTimeoutError';
