@@ -10,6 +10,7 @@ export {
   REPORT_FORMATS,
   parseReportFormats,
   summarize,
+  isVacuous,
   renderJson,
   renderJunit,
   renderHtml,
@@ -112,6 +113,7 @@ export type { ProfileNotes, CatalogueNames } from './catalogue/index.ts';
 export type { Catalogue, LoadedCase, CaseVariant, ResolvedRequest, SelectOptions, ExpandOptions, LoadOptions } from './catalogue/index.ts';
 export { createAjv, compileSchema } from './schema/ajv.ts';
 export { CaseFileSchema, CaseSchema } from './schema/case.ts';
+export { VACUOUS_REASON } from './schema/report.ts';
 export { ProfileSchema, type Profile } from './schema/profile.ts';
 export { CKAN_VERSIONS, DEFAULT_CKAN_VERSION, isCkanVersion, toCkanVersion, type CkanVersion } from './schema/ckan-version.ts';
 export { checkResponse, checkResponseForVersions, inferCkanVersion, createSearchResultSchema, createSqlResultSchema, SQL_RESULT_SCHEMA, SEED_SUCCESS_SCHEMA } from './contract/index.ts';
