@@ -57,6 +57,13 @@ describe('resolveServeOptions', () => {
     expect(options.config?.apiTokens).toEqual(['a', 'file-1', 'file-2', 'env']);
   });
 
+  it('maps the search timeout to the config and the worker counts to the engine', () => {
+    expect(resolveServeOptions({ ...defaults, searchTimeoutMs: 1500, searchWorkers: 3, sqlWorkers: 1 }, {}, '/')).toMatchObject({
+      config: { searchTimeoutMs: 1500 }, searchWorkers: 3, sqlWorkers: 1,
+    });
+    expect(resolveServeOptions(defaults, {}, '/')).not.toHaveProperty('searchWorkers');
+  });
+
   it('selects the postgres engine from --database-url, else DATASTORE_KIT_DATABASE_URL', () => {
     const env = { DATASTORE_KIT_DATABASE_URL: ' postgres://env@db/x ' };
     expect(resolveServeOptions({ ...defaults, databaseUrl: 'postgres://flag@db/x' }, env, '/').databaseUrl).toBe('postgres://flag@db/x');
@@ -71,6 +78,9 @@ describe('resolveServeOptions', () => {
     [{ rowsDefault: 1.5 }, '--rows-default must be a whole number >= 0, got 1.5'],
     [{ rowsMax: -3 }, '--rows-max must be a whole number >= 0, got -3'],
     [{ sqlTimeoutMs: 0 }, '--sql-timeout-ms must be a whole number > 0, got 0'],
+    [{ searchTimeoutMs: -5 }, '--search-timeout-ms must be a whole number > 0, got -5'],
+    [{ searchWorkers: 0 }, '--search-workers must be a whole number > 0, got 0'],
+    [{ sqlWorkers: 1.5 }, '--sql-workers must be a whole number > 0, got 1.5'],
   ])('rejects %j as a usage error', (override, message) => {
     let failure: unknown;
     try {
