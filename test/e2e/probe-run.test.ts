@@ -41,20 +41,38 @@ afterAll(async () => {
   if (dir !== undefined) await rm(dir, { recursive: true, force: true });
 });
 
-async function runWithProfile(target: string, out: string): Promise<{ code: number; cases: ReportCase[]; vacuous: number | undefined; stdout: string }> {
+interface RunOutcome {
+  code: number;
+  cases: ReportCase[];
+  vacuous: number | undefined;
+  contract: string | undefined;
+  version: string | undefined;
+}
+
+async function runWithProfile(target: string, out: string): Promise<RunOutcome> {
   const captured = captureIo(ROOT);
   const args = ['run', '--target', target, '--profile', profileFile, '--token-file', tokenFile, '--report', 'json', '--out', path.join(dir, out)];
   const code = await main(args, captured.io);
-  const report = JSON.parse(await readFile(path.join(dir, out, 'report.json'), 'utf8')) as { cases: ReportCase[]; summary: { vacuous?: number } };
-  return { code, cases: report.cases, vacuous: report.summary.vacuous, stdout: captured.stdout() + captured.stderr() };
+  const report = JSON.parse(await readFile(path.join(dir, out, 'report.json'), 'utf8')) as {
+    cases: ReportCase[];
+    summary: { vacuous?: number };
+    target: { ckan?: { version?: string } };
+    contract?: { profile: string };
+  };
+  return { code, cases: report.cases, vacuous: report.summary.vacuous, contract: report.contract?.profile, version: report.target.ckan?.version };
 }
 
 describe('probe, then run with that profile, on other data', () => {
-  let outcome: Awaited<ReturnType<typeof runWithProfile>>;
+  let outcome: RunOutcome;
 
   beforeAll(async () => {
     outcome = await runWithProfile(library.url, 'direct');
   }, 240_000);
+
+  it('checks the CKAN version probe read from status_show, with the ckan contract', () => {
+    expect(outcome.version).toBe('2.11');
+    expect(outcome.contract).toBe('ckan');
+  });
 
   it('passes (exit 0)', () => {
     const broken = outcome.cases.filter((c) => c.status === 'fail' || c.status === 'error');
