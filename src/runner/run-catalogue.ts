@@ -92,7 +92,7 @@ export async function runCatalogue(options: ResolvedRunOptions, context: RunCata
     }
     const result = await run(
       {
-        variants: prepared.variants,
+        variants: prepared.variants.map((v) => ({ ...v, file: toProjectPath(prepared.root, v.file, options.cwd) })),
         targetUrl,
         reference,
         profile: prepared.profile.name,
@@ -127,6 +127,16 @@ function chooseServerVersion(flag: CkanVersion | undefined, profile: CkanVersion
   if (isServerCkanVersion(chosen)) return chosen;
   const source = flag === undefined ? 'the profile names' : '--ckan-version names';
   throw new KitError(KitErrorCode.usage, `the reference server answers as CKAN ${SERVER_CKAN_VERSIONS.join(', ')}; ${source} ${chosen}`);
+}
+
+/**
+ * A case file as reports show it: relative to the working folder (the repository root, where CI's JUnit and
+ * CTRF readers resolve `file`), with `/` separators; absolute when the catalogue lies outside it.
+ */
+function toProjectPath(catalogueRoot: string, file: string, cwd: string): string {
+  const full = path.resolve(catalogueRoot, file);
+  const relative = path.relative(path.resolve(cwd), full);
+  return (relative.startsWith('..') || path.isAbsolute(relative) ? full : relative).split(path.sep).join('/');
 }
 
 async function startServer(fixturesDir: string, token: string | undefined, ckanVersion: ServerCkanVersion): Promise<ReferenceServer> {

@@ -76,7 +76,7 @@ export const CaseResultSchema = Type.Object(
     class: Type.String(),
     tags: Type.Array(Type.String()),
     spec: Type.Array(Type.String()),
-    file: Type.String({ description: 'Case file, relative to the catalogue root.' }),
+    file: Type.String({ description: 'Case file, relative to the working folder of the run (the repository root).' }),
     variant: VariantKeySchema,
     status: CaseStatusSchema,
     startedAt: Type.Optional(Type.String({ format: 'date-time', description: 'When its request was sent (absent when none was).' })),

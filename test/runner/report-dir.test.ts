@@ -1,6 +1,6 @@
 // The report folder at the start of a run: stale temp files of a killed run go, and an earlier run's reports are
 // moved aside, so a run that fails or dies never leaves an old green result where CI looks.
-import { readdir, writeFile, mkdir } from 'node:fs/promises';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.ts';
@@ -45,5 +45,15 @@ describe('the report folder at the start of a run', () => {
     const { io } = createCapturedIo(dir);
     expect(await main(['run', '--target', `http://127.0.0.1:${port}`, '--allow-empty'], io)).toBe(3);
     expect(await listReports()).toEqual(['junit.xml.previous', 'notes.txt', 'report.json.previous', 'summary.md.previous']);
+  });
+
+  it('names case files from the working folder (the repository root) in JSON, JUnit and CTRF', async () => {
+    server = await startTestServer((_req, res) => res.end('{"success": true, "result": {}}'));
+    const { io } = createCapturedIo(dir);
+    await main(['run', '--target', server.url, '--report', 'json,junit,ctrf', '--allow-empty'], io);
+    const read = (file: string): Promise<string> => readFile(path.join(dir, 'reports', file), 'utf8');
+    expect((JSON.parse(await read('report.json')) as { cases: Array<{ file: string }> }).cases.map((c) => c.file)).toEqual(['cases/search.json']);
+    expect(await read('junit.xml')).toContain('file="cases/search.json"');
+    expect(await read('ctrf.json')).toContain('"filePath": "cases/search.json"');
   });
 });
