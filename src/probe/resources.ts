@@ -32,11 +32,23 @@ export async function listCandidates(target: ProbeTarget, named: readonly string
     const ids = listing.records.flatMap((r) => (typeof r['name'] === 'string' && !r['name'].startsWith('_') && r['alias_of'] == null ? [r['name']] : []));
     if (ids.length > 0) return { ids: ids.slice(0, max), source: `_table_metadata (${plural(ids.length, 'table')}, ${Math.min(max, ids.length)} examined)` };
   }
-  const packages = await askAction(target, { action: 'package_search', method: 'GET', params: { fq: 'res_extras_datastore_active:true', rows: 50 } });
-  const ids = packages.kind === 'envelope' && packages.success ? datastoreResourceIds(packages.result) : [];
+  const ids = await searchPackages(target);
   if (ids.length > 0) return { ids: ids.slice(0, max), source: `package_search (${plural(ids.length, 'DataStore resource')}, ${Math.min(max, ids.length)} examined)` };
   const why = typeof listing === 'string' ? `_table_metadata: ${listing}` : '_table_metadata lists no table';
   return `no DataStore resource found (${why}; package_search found none); name them with --resource ID`;
+}
+
+/**
+ * Resource ids with `datastore_active` from package_search: filtered on the index when the site indexes that
+ * resource extra (ckan.extra_resource_fields), else from the first 100 datasets.
+ */
+async function searchPackages(target: ProbeTarget): Promise<string[]> {
+  for (const params of [{ fq: 'res_extras_datastore_active:true', rows: 50 }, { rows: 100 }]) {
+    const packages = await askAction(target, { action: 'package_search', method: 'GET', params });
+    const ids = packages.kind === 'envelope' && packages.success ? datastoreResourceIds(packages.result) : [];
+    if (ids.length > 0 || packages.kind !== 'envelope' || !packages.success) return ids;
+  }
+  return [];
 }
 
 function datastoreResourceIds(result: Record<string, unknown>): string[] {

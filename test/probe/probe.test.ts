@@ -9,6 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.ts';
 import { loadProfile, probeTarget, PROBE_VALUES, type Profile } from '../../src/index.ts';
 import { captureIo } from '../helpers/captured-io.ts';
+import { actionOf, jsonAnswer, readParams, successAnswer } from '../mutants/alter.ts';
+import { createUpstream, startMutantProxy, type MutantHandler } from '../mutants/proxy.ts';
 import { serveOnFreePort } from '../helpers/http-server.ts';
 import { LIBRARY_TOKEN, LOANS_ID, MEMBERS_ID, SHELF_ALIAS, SHELF_ID, startLibraryServer, type LibraryServer } from './library-data.ts';
 
@@ -112,6 +114,31 @@ describe('probe leaves out what it cannot find', () => {
       expect(run.stderr).toMatch(/left out capabilities\.sql: datastore_search_sql answered 400/);
     } finally {
       await noSql.close();
+    }
+  }, 60_000);
+});
+
+describe('probe on a site whose _table_metadata is closed', () => {
+  it('finds the DataStore resources through package_search', async () => {
+    const closedMetadata: MutantHandler = async (request, upstream) => {
+      const params = readParams(request);
+      if (actionOf(request) === 'datastore_search' && params?.['resource_id'] === '_table_metadata') {
+        return jsonAnswer(403, { success: false, error: { __type: 'Authorization Error', message: 'Access denied' } });
+      }
+      if (actionOf(request) !== 'package_search') return upstream(request);
+      const resources = [{ id: SHELF_ID, datastore_active: true }, { id: 'not-in-the-datastore', datastore_active: false }, { id: LOANS_ID, datastore_active: true }];
+      return successAnswer('package_search', { count: 1, results: [{ name: 'library', resources }] });
+    };
+    const proxy = await startMutantProxy(closedMetadata, createUpstream(library.url).upstream);
+    try {
+      const run = await probe(['--target', proxy.url]);
+      expect(run.code).toBe(0);
+      expect(run.stdout).toContain('# Resources from: package_search (2 DataStore resources, 2 examined)');
+      expect(run.stdout).toContain(`  courses: ${SHELF_ID} #`);
+      expect(run.stdout).toContain(`  measurements: ${LOANS_ID} #`);
+      expect(run.stdout).toMatch(/# coursesAlias: left out: _table_metadata: datastore_search answered 403/);
+    } finally {
+      await proxy.close();
     }
   }, 60_000);
 });
