@@ -2,7 +2,7 @@
 // Findings and case errors are data in the result model, never thrown (see src/model).
 
 /**
- * Stable error codes. `E_USAGE`/`E_*_INVALID` map to exit 2, `E_ENV`/`E_UNREACHABLE`/`E_NOT_CKAN`/`E_SERVER_START` to exit 3,
+ * Stable error codes. `E_USAGE`/`E_*_INVALID`/`E_RESUME` map to exit 2, `E_ENV`/`E_UNREACHABLE`/`E_NOT_CKAN`/`E_SERVER_START` to exit 3,
  * `E_EXTRACT_FAILED` to exit 1.
  */
 export const KitErrorCode = {
@@ -19,6 +19,8 @@ export const KitErrorCode = {
   serverStart: 'E_SERVER_START',
   environment: 'E_ENV',
   extractFailed: 'E_EXTRACT_FAILED',
+  /** An extract's leftovers cannot be continued as asked (--resume, or a rerun without --resume or --restart). */
+  resumeRefused: 'E_RESUME',
 } as const;
 export type KitErrorCode = (typeof KitErrorCode)[keyof typeof KitErrorCode];
 

@@ -28,8 +28,10 @@ export type ExtractOptions = Pick<ExtractSpec, 'resource' | 'sql' | 'filters' | 
   gzip?: boolean;
   /** Rows per request; default 10000 (the server may allow fewer). */
   pageSize?: number;
-  /** Continue from the checkpoint beside `out`; default false. */
+  /** Continue from the checkpoint beside `out`; default false (an unfinished checkpoint is then refused, E_RESUME). */
   resume?: boolean;
+  /** Discard any unfinished extract beside `out` and start over; default false. */
+  restart?: boolean;
   http?: ExtractHttpOptions;
 };
 
@@ -50,7 +52,15 @@ export async function extract(options: ExtractOptions, context: ExtractRunContex
   const clock = context.clock ?? systemClock;
   return withSource(options.source, async (target) => {
     const { source: _source, http: _http, ...what } = options;
-    const spec: ExtractSpec = { ...what, target, gzip: options.gzip ?? false, pageSize: options.pageSize ?? 10_000, resume: options.resume ?? false };
+    const { restart, ...rest } = what;
+    const spec: ExtractSpec = {
+      ...rest,
+      target,
+      gzip: options.gzip ?? false,
+      pageSize: options.pageSize ?? 10_000,
+      resume: options.resume ?? false,
+      ...(restart === true ? { restart } : {}),
+    };
     return runWithClient(spec, options.http, { clock, ...(context.listener === undefined ? {} : { listener: context.listener }) });
   });
 }
@@ -60,6 +70,8 @@ export interface ExtractJobOptions {
   env: Readonly<Record<string, string | undefined>>;
   /** Run every extract against the bundled reference server instead of the job's targets. */
   reference?: { fixturesDir: string };
+  /** Discard every extract's unfinished leftovers and start each over; default false. */
+  restart?: boolean;
 }
 
 /** The outcome of one extract of a job. */
@@ -77,7 +89,10 @@ export async function extractJob(options: ExtractJobOptions, context: ExtractRun
       nowMs: clock.now(),
       ...(options.reference === undefined ? {} : { targetOverride: reference.baseUrl }),
     });
-    const withToken = options.reference === undefined ? items : items.map((item) => ({ ...item, spec: { ...item.spec, target: reference } }));
+    const withToken = items.map((item) => ({
+      ...item,
+      spec: { ...item.spec, ...(options.reference === undefined ? {} : { target: reference }), ...(options.restart === true ? { restart: true } : {}) },
+    }));
     return runPool(withToken, job.concurrency ?? 2, (item) => runJobItem(item, { clock, ...(context.listener === undefined ? {} : { listener: context.listener }) }));
   });
 }

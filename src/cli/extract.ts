@@ -28,6 +28,7 @@ export interface ExtractArgs {
   retries?: number | undefined;
   timeoutMs?: number | undefined;
   resume?: boolean | undefined;
+  restart?: boolean | undefined;
 }
 
 const formats = ['csv', 'tsv', 'jsonl', 'json'] as const;
@@ -58,7 +59,9 @@ export const extractCommand: CliCommand = {
           .option('rate', { type: 'number', describe: 'At most this many requests per second' })
           .option('retries', { type: 'number', describe: 'Retries per page on network errors, 5xx and 429 (default 5)' })
           .option('timeout-ms', { type: 'number', describe: 'Per-request timeout in ms (default 60000)' })
-          .option('resume', { type: 'boolean', describe: 'Continue an interrupted extract from its checkpoint' })
+          .option('resume', { type: 'boolean', describe: 'Continue an interrupted extract from its checkpoint (or finish one that was complete)' })
+          .option('restart', { type: 'boolean', describe: 'Discard an interrupted extract (part file and checkpoint) and start over' })
+          .conflicts('resume', 'restart')
           .example('$0 extract --reference --resource courses --out out/courses.csv', 'Extract a bundled resource to CSV')
           .example('$0 extract --target https://portal.example --resource <id> --format jsonl --gzip --out x.jsonl.gz --resume', '')
           .example('$0 extract --job extracts.yaml', 'Run every extract of a job file'),
@@ -74,7 +77,12 @@ async function runExtractCommand(args: ExtractArgs, io: CliIo): Promise<number> 
   try {
     if (args.job !== undefined) {
       const outcomes = await extractJob(
-        { file: args.job, env: io.env, ...(args.reference === true ? { reference: { fixturesDir: args.fixtures } } : {}) },
+        {
+          file: args.job,
+          env: io.env,
+          ...(args.reference === true ? { reference: { fixturesDir: args.fixtures } } : {}),
+          ...(args.restart === true ? { restart: true } : {}),
+        },
         { listener: progress },
       );
       return printJobOutcomes(outcomes, io);
@@ -127,6 +135,7 @@ export function toExtractOptions(
     out: args.out,
     ...(args.pageSize === undefined ? {} : { pageSize: wholeNumber(args.pageSize, '--page-size', 1) }),
     resume: args.resume ?? false,
+    ...(args.restart === true ? { restart: true } : {}),
     http: {
       ...(args.retries === undefined ? {} : { retries: wholeNumber(args.retries, '--retries', 0) }),
       ...(args.rate === undefined ? {} : { rateRps: positiveNumber(args.rate, '--rate') }),

@@ -1,23 +1,28 @@
 // Runs one extract: plan, page through the target, append to `<out>.part` with a checkpoint after every page,
-// then rename into place and write the manifest.
+// then record the finished file in the checkpoint, rename it into place, write the manifest, drop the checkpoint.
+// A kill between any two of these steps leaves a state the next run recognises (see leftovers.ts).
 import { constants } from 'node:fs';
-import { access, mkdir, rm, stat } from 'node:fs/promises';
+import { access, mkdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { KitError, KitErrorCode } from '../errors.ts';
 import type { HttpClient } from '../http/index.ts';
 import type { Clock } from '../model/index.ts';
-import { MANIFEST_VERSION, type Manifest } from '../schema/extract-files.ts';
+import { CHECKPOINT_VERSION, type Manifest } from '../schema/extract-files.ts';
 import { writeFileAtomic } from '../util/atomic-write.ts';
+import { maskUrlCredentials } from '../util/redact.ts';
 import {
+  displayTarget,
   manifestPath,
   partPath,
-  readCheckpoint,
   removeCheckpoint,
+  sourceIdentity,
   specKey,
   writeCheckpoint,
   type Checkpoint,
 } from './checkpoint.ts';
 import { createEncoder } from './encode.ts';
+import { checkSameExtract, inspectLeftovers, type Leftovers } from './leftovers.ts';
+import { buildManifest, describeNameMismatch, type FinishedExtract } from './manifest.ts';
 import { fetchPage } from './pages.ts';
 import { PartFile } from './part-file.ts';
 import { planExtract, type ExtractPlan } from './plan.ts';
@@ -29,21 +34,29 @@ export interface ExtractCollaborators {
   listener?: ExtractListener;
 }
 
-/** Extracts `spec` to its output file and returns the manifest; throws KitError E_EXTRACT_FAILED on failure. */
+/**
+ * Extracts `spec` to its output file and returns the manifest. Throws KitError: E_USAGE for an output path that
+ * cannot be written, E_RESUME for leftovers that cannot be continued as asked, E_EXTRACT_FAILED on failure.
+ */
 export async function runExtract(spec: ExtractSpec, collaborators: ExtractCollaborators): Promise<Manifest> {
   const { client, clock, listener } = collaborators;
   await checkOutputPath(spec.out);
+  const leftovers = await inspectLeftovers(spec);
   let plan: ExtractPlan;
   try {
     plan = await planExtract(client, spec);
   } catch (error) {
     throw failure(spec, error, 0);
   }
-  for (const warning of plan.warnings) listener?.onWarning?.(warning);
-  const state = await openState(spec, plan, clock, listener);
+  const notes = leftovers.kind === 'fresh' ? [] : checkSameExtract(leftovers.checkpoint, spec, plan);
+  const mismatch = describeNameMismatch(spec);
+  if (mismatch !== undefined) notes.push(mismatch);
+  for (const warning of [...plan.warnings, ...notes]) listener?.onWarning?.(warning);
+  if (leftovers.kind === 'finished') return completeFinished(spec, plan, leftovers, { clock, notes });
+  const state = await openState(spec, plan, leftovers, clock, listener);
   try {
     await copyPages(spec, plan, state, collaborators);
-    return await finish(spec, plan, state, clock);
+    return await finish({ spec, plan, state, clock, notes });
   } catch (error) {
     await state.part.close();
     if (state.checkpoint.pages === 0) {
@@ -60,62 +73,51 @@ interface ExtractState {
   resumed: boolean;
 }
 
-async function openState(spec: ExtractSpec, plan: ExtractPlan, clock: Clock, listener?: ExtractListener): Promise<ExtractState> {
-  const key = specKey(spec);
-  const found = await readCheckpoint(spec.out);
-  if (spec.resume && found instanceof Error) throw failure(spec, found, 0);
-  if (spec.resume && found !== undefined && !(found instanceof Error)) {
-    const mismatch = describeMismatch(found, key, plan);
-    if (mismatch !== undefined) throw failure(spec, new Error(`cannot resume: ${mismatch}; delete ${partPath(spec.out)} and its checkpoint, or run without --resume`), 0);
+async function openState(spec: ExtractSpec, plan: ExtractPlan, leftovers: Leftovers, clock: Clock, listener?: ExtractListener): Promise<ExtractState> {
+  if (leftovers.kind === 'resume') {
+    const found = leftovers.checkpoint;
     const part = await PartFile.resume(partPath(spec.out), spec.gzip, found.bytes);
     listener?.onStart?.({ out: spec.out, method: plan.method, total: plan.total, resumedRows: found.rows });
-    return { part, checkpoint: found, resumed: true };
-  }
-  if (found !== undefined) {
-    listener?.onWarning?.(`starting ${spec.out} over: an earlier unfinished extract was discarded (use --resume to continue one)`);
-    await removeCheckpoint(spec.out);
+    // why: the target may be reached under another port or spelling now; later messages name the current one
+    return { part, checkpoint: { ...found, source: { ...found.source, target: displayTarget(spec.target) } }, resumed: true };
   }
   const part = await PartFile.create(partPath(spec.out), spec.gzip);
   const checkpoint: Checkpoint = {
-    version: 1,
-    specKey: key,
+    version: CHECKPOINT_VERSION,
+    specKey: specKey(spec, plan.resourceId),
+    source: { target: displayTarget(spec.target), identity: sourceIdentity(spec.target) },
     method: plan.method,
     columns: plan.columns,
     cursor: { lastId: null, offset: 0 },
     rows: 0,
     bytes: 0,
     pages: 0,
+    pageSizeUsed: spec.pageSize,
     startedAt: new Date(clock.now()).toISOString(),
   };
   listener?.onStart?.({ out: spec.out, method: plan.method, total: plan.total, resumedRows: 0 });
   return { part, checkpoint, resumed: false };
 }
 
-function describeMismatch(found: Checkpoint, key: string, plan: ExtractPlan): string | undefined {
-  if (found.specKey !== key) return 'the checkpoint belongs to a different extract (source, query or format changed)';
-  if (found.method !== plan.method) return `the checkpoint was paged by ${found.method}, the target now allows ${plan.method}`;
-  if (JSON.stringify(found.columns) !== JSON.stringify(plan.columns)) return 'the columns of the source changed since the checkpoint';
-  return undefined;
-}
-
 async function copyPages(spec: ExtractSpec, plan: ExtractPlan, state: ExtractState, collaborators: ExtractCollaborators): Promise<void> {
   const encoder = createEncoder(spec.format);
   const started = collaborators.clock.now();
-  let pageSize = spec.pageSize;
+  let pageSize = Math.min(spec.pageSize, state.checkpoint.pageSizeUsed);
   let done = false;
   while (!done) {
     const page = await fetchPage(collaborators.client, spec, plan, state.checkpoint.cursor, pageSize);
     const head = state.checkpoint.pages === 0 ? encoder.head(plan.columns) : '';
     const bytes = await state.part.append(head + encoder.rows(plan.columns, page.rows, state.checkpoint.rows === 0));
+    pageSize = Math.min(pageSize, page.pageSize);
     state.checkpoint = {
       ...state.checkpoint,
       cursor: page.next,
       rows: state.checkpoint.rows + page.rows.length,
       bytes,
       pages: state.checkpoint.pages + 1,
+      pageSizeUsed: pageSize,
     };
     await writeCheckpoint(spec.out, state.checkpoint);
-    pageSize = page.pageSize;
     done = page.done;
     collaborators.listener?.onPage?.({
       out: spec.out,
@@ -126,39 +128,31 @@ async function copyPages(spec: ExtractSpec, plan: ExtractPlan, state: ExtractSta
   }
 }
 
-async function finish(spec: ExtractSpec, plan: ExtractPlan, state: ExtractState, clock: Clock): Promise<Manifest> {
+async function finish(run: { spec: ExtractSpec; plan: ExtractPlan; state: ExtractState; clock: Clock; notes: readonly string[] }): Promise<Manifest> {
+  const { spec, state } = run;
   await state.part.append(createEncoder(spec.format).tail());
-  const { bytes, sha256 } = await state.part.finish(spec.out);
-  const rows = state.checkpoint.rows;
-  const totalCheck =
-    plan.total === undefined ? null : { serverTotal: plan.total, exact: plan.totalIsExact, matches: plan.total === rows };
-  const warnings = [...plan.warnings];
-  if (totalCheck !== null && totalCheck.exact && !totalCheck.matches) {
-    warnings.push(`wrote ${rows} rows but the server counted ${plan.total}: the data changed during the extract`);
-  }
-  const manifest: Manifest = {
-    manifestVersion: MANIFEST_VERSION,
-    output: { file: spec.out, format: spec.format, gzip: spec.gzip, bytes, sha256 },
-    source: {
-      target: spec.target.label ?? spec.target.baseUrl,
-      ...(spec.resource === undefined ? {} : { resource: spec.resource }),
-      ...(plan.resourceId === undefined ? {} : { resourceId: plan.resourceId }),
-      ...(spec.sql === undefined ? {} : { sql: spec.sql }),
-    },
-    query: {
-      ...(spec.filters === undefined ? {} : { filters: spec.filters }),
-      ...(spec.q === undefined ? {} : { q: spec.q }),
-      ...(spec.fields === undefined ? {} : { fields: spec.fields }),
-    },
-    columns: plan.columns,
-    rows,
-    paging: { method: plan.method, pageSize: spec.pageSize, pages: state.checkpoint.pages },
-    startedAt: state.checkpoint.startedAt,
-    finishedAt: new Date(clock.now()).toISOString(),
-    resumed: state.resumed,
-    totalCheck,
-    warnings,
-  };
+  const output = await state.part.seal();
+  // why: recorded before the rename, so a kill after it leaves a checkpoint that proves the output complete
+  state.checkpoint = { ...state.checkpoint, finished: output };
+  await writeCheckpoint(spec.out, state.checkpoint);
+  await state.part.moveTo(spec.out);
+  const manifest = buildManifest({ spec, plan: run.plan, checkpoint: state.checkpoint, output, resumed: state.resumed, warnings: run.notes }, run.clock);
+  await writeFileAtomic(manifestPath(spec.out), `${JSON.stringify(manifest, null, 2)}\n`);
+  await removeCheckpoint(spec.out);
+  return manifest;
+}
+
+/** The output was complete when the last run stopped: put it in place if needed, write the manifest, tidy up. */
+async function completeFinished(
+  spec: ExtractSpec,
+  plan: ExtractPlan,
+  leftovers: Extract<Leftovers, { kind: 'finished' }>,
+  run: { clock: Clock; notes: readonly string[] },
+): Promise<Manifest> {
+  const { checkpoint, output } = leftovers;
+  if (leftovers.at === 'part') await rename(partPath(spec.out), spec.out);
+  const finished: FinishedExtract = { spec, plan, checkpoint, output, resumed: true, warnings: run.notes };
+  const manifest = buildManifest(finished, run.clock);
   await writeFileAtomic(manifestPath(spec.out), `${JSON.stringify(manifest, null, 2)}\n`);
   await removeCheckpoint(spec.out);
   return manifest;
@@ -179,7 +173,7 @@ async function checkOutputPath(out: string): Promise<void> {
 }
 
 function failure(spec: ExtractSpec, error: unknown, pages: number): KitError {
-  const reason = error instanceof Error ? error.message : String(error);
+  const reason = maskUrlCredentials(error instanceof Error ? error.message : String(error));
   const hint = pages > 0 ? `; the rows written so far are kept in ${partPath(spec.out)}: rerun with --resume to continue` : '';
   return new KitError(KitErrorCode.extractFailed, `extract to ${spec.out} failed: ${reason}${hint}`, { cause: error });
 }

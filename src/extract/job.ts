@@ -21,7 +21,7 @@ export async function loadJobFile(file: string): Promise<JobFile> {
   if (source.problems.length > 0) throw new InputError(KitErrorCode.jobInvalid, source.problems);
   const validate = compileSchema<JobFile>(JobFileSchema);
   if (validate(source.data)) {
-    const problems = checkNames(source.data, file, source.locate);
+    const problems = [...checkNames(source.data, file, source.locate), ...checkOutputs(source.data, file, source.locate)];
     if (problems.length > 0) throw new InputError(KitErrorCode.jobInvalid, problems);
     return source.data;
   }
@@ -39,6 +39,27 @@ function checkNames(job: JobFile, file: string, locate: (pointer: string) => { l
     if ((merged.resource === undefined) === (merged.sql === undefined)) {
       problems.push({ file, ...locate(pointer), pointer, message: 'give exactly one of resource or sql' });
     }
+  });
+  return problems;
+}
+
+/**
+ * Two extracts writing one file would interleave their pages and checkpoints: each output (after templates,
+ * relative to the job file) belongs to one extract. {date} and {datetime} expand alike for every extract of a run.
+ */
+function checkOutputs(job: JobFile, file: string, locate: (pointer: string) => { line: number; column: number }): InputProblem[] {
+  const owners = new Map<string, JobExtract>();
+  const problems: InputProblem[] = [];
+  job.extracts.forEach((extract, index) => {
+    const out = resolve(dirname(file), expandTemplate(extract.out, extract.name, 0));
+    const owner = owners.get(out);
+    if (owner === undefined) {
+      owners.set(out, extract);
+      return;
+    }
+    const pointer = `/extracts/${index}/out`;
+    const message = `extracts "${owner.name}" (out: ${owner.out}) and "${extract.name}" (out: ${extract.out}) write the same file: give each its own out`;
+    problems.push({ file, ...locate(pointer), pointer, message });
   });
   return problems;
 }

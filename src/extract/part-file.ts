@@ -22,6 +22,7 @@ export class PartFile {
   /** Reopens a part file and cuts it back to `bytes`, the size recorded with the last checkpoint. */
   static async resume(path: string, gzip: boolean, bytes: number): Promise<PartFile> {
     const size = (await stat(path)).size;
+    // why: inspectLeftovers refuses this state with advice first; this guards against a race with another writer
     if (size < bytes) throw new Error(`${path} has ${size} bytes but the checkpoint recorded ${bytes}: it cannot be resumed`);
     const handle = await open(path, 'r+');
     await handle.truncate(bytes);
@@ -43,12 +44,15 @@ export class PartFile {
     return this.size;
   }
 
-  /** Closes the file, hashes it, and renames it over `out`. */
-  async finish(out: string): Promise<{ bytes: number; sha256: string }> {
+  /** Closes the file and hashes it; `moveTo` then puts it in place. */
+  async seal(): Promise<{ bytes: number; sha256: string }> {
     await this.handle.close();
-    const sha256 = await hashFile(this.path);
+    return { bytes: this.size, sha256: await hashFile(this.path) };
+  }
+
+  /** Renames the sealed part file over `out`. */
+  async moveTo(out: string): Promise<void> {
     await rename(this.path, out);
-    return { bytes: this.size, sha256 };
   }
 
   async close(): Promise<void> {
@@ -62,7 +66,8 @@ export class PartFile {
   }
 }
 
-async function hashFile(path: string): Promise<string> {
+/** The SHA-256 of a file's bytes, hex. */
+export async function hashFile(path: string): Promise<string> {
   const hash = createHash('sha256');
   for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
   return hash.digest('hex');

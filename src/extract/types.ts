@@ -30,8 +30,13 @@ export interface ExtractSpec {
   out: string;
   /** Rows asked per request (default 10000); the server may return fewer (rows_max). */
   pageSize: number;
-  /** Continue from `<out>.checkpoint.json` when it matches this spec. */
+  /**
+   * Continue from `<out>.checkpoint.json` when it matches this spec. Without it, an unfinished checkpoint is
+   * refused (E_RESUME), never silently discarded.
+   */
   resume: boolean;
+  /** Discard any leftovers (part file, checkpoint) and start over; default false. */
+  restart?: boolean;
 }
 
 /** Where paging stands: the last `_id` written (keyset) and rows written so far (offset). */

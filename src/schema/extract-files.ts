@@ -12,10 +12,22 @@ const PagingMethodSchema = Type.Union([
 
 const ColumnSchema = Type.Object({ id: Type.String(), type: Type.String() }, { additionalProperties: false });
 
+/** The checkpoint format's version; a checkpoint of another version is not resumed (say --restart). */
+export const CHECKPOINT_VERSION = 2;
+
 export const CheckpointSchema = Type.Object(
   {
-    version: Type.Literal(1),
-    specKey: Type.String({ description: 'Hash of source, query and output shape; another extract is never resumed.' }),
+    version: Type.Literal(CHECKPOINT_VERSION),
+    specKey: Type.String({
+      description: 'Hash of what is extracted (resolved resource id or SQL, filters, q, fields) and the output shape (format, gzip).',
+    }),
+    source: Type.Object(
+      {
+        target: Type.String({ description: 'The target as given, with URL credentials masked (for messages).' }),
+        identity: Type.String({ description: 'Host and path of the target (or its label): the server the rows come from.' }),
+      },
+      { additionalProperties: false },
+    ),
     method: PagingMethodSchema,
     columns: Type.Array(ColumnSchema),
     cursor: Type.Object(
@@ -25,6 +37,13 @@ export const CheckpointSchema = Type.Object(
     rows: Type.Integer({ minimum: 0 }),
     bytes: Type.Integer({ minimum: 0 }),
     pages: Type.Integer({ minimum: 0 }),
+    pageSizeUsed: Type.Integer({ minimum: 1, description: 'Rows per request the server allowed so far.' }),
+    finished: Type.Optional(
+      Type.Object(
+        { bytes: Type.Integer({ minimum: 0 }), sha256: Type.String({ pattern: '^[0-9a-f]{64}$' }) },
+        { additionalProperties: false, description: 'Set once the whole output is written, before it is renamed into place.' },
+      ),
+    ),
     startedAt: Type.String({ format: 'date-time' }),
   },
   { additionalProperties: false },
@@ -63,7 +82,14 @@ export const ManifestSchema = Type.Object(
     columns: Type.Array(ColumnSchema),
     rows: Type.Integer({ minimum: 0 }),
     paging: Type.Object(
-      { method: PagingMethodSchema, pageSize: Type.Integer({ minimum: 1 }), pages: Type.Integer({ minimum: 0 }) },
+      {
+        method: PagingMethodSchema,
+        pageSize: Type.Integer({ minimum: 1, description: 'Rows per request asked for.' }),
+        pageSizeUsed: Type.Optional(
+          Type.Integer({ minimum: 1, description: "Rows per request the server allowed (lower than pageSize when the server's maximum is)." }),
+        ),
+        pages: Type.Integer({ minimum: 0 }),
+      },
       { additionalProperties: false },
     ),
     startedAt: Type.String({ format: 'date-time' }),

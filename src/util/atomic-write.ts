@@ -1,6 +1,6 @@
 // Atomic file writes: readers see the old file or the whole new one, never a partial file.
 import { randomBytes } from 'node:crypto';
-import { open, rename, rm, type FileHandle } from 'node:fs/promises';
+import { open, readdir, rename, rm, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 
 /** What `writeFileAtomic` accepts: a whole value, or chunks from a (possibly failing) source. */
@@ -14,6 +14,7 @@ export type AtomicWriteData = string | Uint8Array | Iterable<string | Uint8Array
  */
 export async function writeFileAtomic(path: string, data: AtomicWriteData): Promise<void> {
   const tempPath = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
+  // why: removeAtomicLeftovers() recognises exactly this shape of name
   const handle = await open(tempPath, 'wx');
   try {
     try {
@@ -27,6 +28,17 @@ export async function writeFileAtomic(path: string, data: AtomicWriteData): Prom
     await rm(tempPath, { force: true });
     throw error;
   }
+}
+
+/**
+ * Deletes the temp files that `writeFileAtomic(path, ...)` leaves when its process is killed mid-write.
+ * Only for a path no other live process is writing at the same moment (its temp file would go too).
+ */
+export async function removeAtomicLeftovers(path: string): Promise<void> {
+  const prefix = `.${basename(path)}.`;
+  const names = await readdir(dirname(path)).catch(() => []);
+  const stale = names.filter((name) => name.startsWith(prefix) && /^[0-9a-f]{12}\.tmp$/.test(name.slice(prefix.length)));
+  await Promise.all(stale.map((name) => rm(join(dirname(path), name), { force: true })));
 }
 
 async function* toChunks(data: AtomicWriteData): AsyncIterable<string | Uint8Array> {

@@ -113,6 +113,8 @@ describe('extract', () => {
     expect(rows).toHaveLength(130);
     expect(manifest.paging.method).toBe('offset');
     expect(manifest.paging.pages).toBe(3); // rows_max 50 caps each page: 50 + 50 + 30
+    expect(manifest.paging).toMatchObject({ pageSize: 100, pageSizeUsed: 50 });
+    expect(manifest.warnings).toContain('the server returns at most 50 rows per request: pages were lowered from 100 to 50 rows');
     expect(warnings.join('\n')).toMatch(/offset paging/);
     expect(manifest.totalCheck?.matches).toBe(true);
   });
@@ -175,6 +177,30 @@ describe('extract', () => {
   ])('refuses an output path that %s before sending anything', async (_name, path, message) => {
     await writeFile(join(dir, 'courses.csv'), 'placeholder');
     await expect(extract({ source: { target: 'http://127.0.0.1:1' }, resource: 'courses', format: 'csv', out: path(dir) })).rejects.toThrow(message);
+  });
+
+  it.each([
+    ['gzip into a name without .gz', 'g.tsv', true, 'tsv', /g\.tsv holds gzip-compressed tsv but its name does not end in \.gz; name it .*g\.tsv\.gz/],
+    ['plain text into a .gz name', 'p.csv.gz', false, 'csv', /p\.csv\.gz holds plain csv \(not gzip\) although its name ends in \.gz/],
+    ['jsonl into a .csv name', 'j.csv', false, 'jsonl', /j\.csv holds jsonl, not csv as its name says/],
+  ] as const)('writes %s under the name given, and says so', async (_name, file, gzip, format, message) => {
+    const out = join(dir, file);
+    const warnings: string[] = [];
+    const manifest = await extract({ source: { target: server.url }, resource: 'measurements', format, gzip, out }, { listener: { onWarning: (w) => warnings.push(w) } });
+    expect(manifest.output.file).toBe(out);
+    expect(await stat(out)).toBeTruthy();
+    expect(manifest.warnings.join('\n')).toMatch(message);
+    expect(warnings.join('\n')).toMatch(message);
+    const plain = await extract({ source: { target: server.url }, resource: 'measurements', format: 'tsv', gzip: true, out: join(dir, 'ok.tsv.gz') });
+    expect(plain.warnings).toEqual([]);
+  });
+
+  it('keeps the credentials of the target URL out of the manifest and the checkpoint', async () => {
+    const out = join(dir, 'creds.csv');
+    const target = server.url.replace('http://', 'http://reader:pa55word@');
+    const manifest = await extract({ source: { target }, resource: 'measurements', format: 'csv', out });
+    expect(manifest.source.target).toBe(server.url.replace('http://', 'http://reader:***@'));
+    expect(await readFile(`${out}.manifest.json`, 'utf8')).not.toContain('pa55word');
   });
 
   it('reads a private resource only with the token', async () => {

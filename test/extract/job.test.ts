@@ -58,6 +58,30 @@ describe('extract --job', () => {
     expect(stderr()).toMatch(/bad\.yaml:5:5 .*resorce/);
   });
 
+  it('rejects two extracts writing the same file, naming both, before extracting anything (exit 2)', async () => {
+    const jobDir = await mkdtemp(join(dir, 'dup-'));
+    const file = join(jobDir, 'extracts.yaml');
+    await writeFile(
+      file,
+      [
+        `target: ${server.url}`,
+        'extracts:',
+        '  - { name: first, resource: courses, out: "out/{date}.csv" }',
+        '  - { name: second, resource: measurements, out: "out/../out/{date}.csv" }',
+        '  - { name: third, resource: staff, out: "out/{name}.csv" }',
+        '',
+      ].join('\n'),
+    );
+    const { io, stdout, stderr } = captureIo(process.cwd(), { CI: 'true' });
+    expect(await main(['extract', '--job', file], io)).toBe(2);
+    const line = '/extracts/1/out extracts "first" (out: out/{date}.csv) and "second" (out: out/../out/{date}.csv) write the same file: give each its own out (E_JOB_INVALID)';
+    expect(stderr()).toMatch(new RegExp(`^${file}:4:\\d+ `));
+    expect(stderr().endsWith(`${line}\n`)).toBe(true);
+    expect(stderr().split('\n')).toHaveLength(2);
+    expect(stdout()).toBe('');
+    expect(await readdir(jobDir)).toEqual(['extracts.yaml']);
+  });
+
   it('runs a job against the bundled reference server with --reference', async () => {
     const file = join(dir, 'ref.yaml');
     await writeFile(file, ['extracts:', '  - { name: m, resource: measurements, format: csv, out: ref-out/m.csv }', ''].join('\n'));
