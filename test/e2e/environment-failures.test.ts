@@ -1,6 +1,6 @@
 // End to end: each environment failure a user can meet (a port in use, an engine that cannot start, an extract's
 // leftovers that cannot be continued as asked) ends in exit 2 or 3 with one line on stderr, never exit 70 or a
-// stack trace. Spawns the package's bin as a user would.
+// stack trace. Spawns the CLI from source (the package test covers the built bin).
 import { spawn } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -27,7 +27,7 @@ afterAll(async () => {
 
 function runBin(args: readonly string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['bin/datastore-kit.js', ...args], { cwd: root, env: { ...process.env, CI: '1', NO_COLOR: '1', ...env } });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/bin.ts', ...args], { cwd: root, env: { ...process.env, CI: '1', NO_COLOR: '1', ...env } });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
