@@ -1,13 +1,12 @@
 // `probe` as a use case: the catalogue says which names to look for, probe asks the target, the catalogue
 // renders the profile, and the file is written atomically (or not at all).
-import { access } from 'node:fs/promises';
 import path from 'node:path';
 import { collectCatalogueNames, loadCatalogue, parseProfile, renderProfile } from '../catalogue/index.ts';
 import { KitError, KitErrorCode } from '../errors.ts';
 import { probeTarget, type ProbeOptions, type ProbeResult } from '../probe/index.ts';
 import { RUN_DEFAULTS } from '../runner/index.ts';
 import { writeFileAtomic } from '../util/atomic-write.ts';
-import { resolveWithBundled } from '../util/bundled.ts';
+import { pathExists, resolveWithBundled } from '../util/bundled.ts';
 
 /** Options of `probeProfile`: the probe's, plus where the catalogue is and where the profile goes. */
 export interface ProbeProfileOptions extends Omit<ProbeOptions, 'names'> {
@@ -34,7 +33,7 @@ export interface ProbeProfileOutcome {
  */
 export async function probeProfile(options: ProbeProfileOptions): Promise<ProbeProfileOutcome> {
   const outPath = options.out === undefined ? undefined : path.resolve(options.cwd, options.out);
-  if (outPath !== undefined && options.force !== true && (await exists(outPath))) {
+  if (outPath !== undefined && options.force !== true && (await pathExists(outPath))) {
     throw new KitError(KitErrorCode.usage, `${options.out ?? outPath} exists; pass --force to overwrite it`);
   }
   const casesDir = await resolveWithBundled(options.cwd, options.casesDir ?? RUN_DEFAULTS.casesDir, RUN_DEFAULTS.casesDir);
@@ -53,14 +52,5 @@ async function writeProfile(outPath: string, text: string): Promise<void> {
   } catch (error) {
     const reason = error instanceof Error && 'code' in error ? String(error.code) : String(error);
     throw new KitError(KitErrorCode.environment, `cannot write ${outPath}: ${reason}`, { cause: error });
-  }
-}
-
-async function exists(file: string): Promise<boolean> {
-  try {
-    await access(file);
-    return true;
-  } catch {
-    return false;
   }
 }

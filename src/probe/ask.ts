@@ -110,3 +110,14 @@ export function transportReason(error: HttpError): string {
 export function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
+
+/** Runs a question; a spent budget or a transport failure becomes the reason (a string) instead of an error. */
+export async function guard<T>(ask: () => Promise<T>): Promise<T | string> {
+  try {
+    return await ask();
+  } catch (error) {
+    if (error instanceof BudgetSpentError) return error.message;
+    if (error instanceof HttpError) return `no answer: ${transportReason(error)}`;
+    throw error;
+  }
+}

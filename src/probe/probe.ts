@@ -1,10 +1,10 @@
 // probeTarget(): asks a live target what it is and which of its data fits the catalogue, and returns a profile
 // with notes (counts, and why names are left out). Sends a bounded number of requests through the kit's client.
-import { createHttpClient, HttpError } from '../http/index.ts';
+import { createHttpClient } from '../http/index.ts';
 import { KitError, KitErrorCode } from '../errors.ts';
 import type { CatalogueNames, ProfileNotes } from '../catalogue/index.ts';
 import type { Profile } from '../schema/index.ts';
-import { BudgetSpentError, transportReason, type ProbeTarget } from './ask.ts';
+import { guard, type ProbeTarget } from './ask.ts';
 import { buildProfile } from './build-profile.ts';
 import { findArray, findCategory, findNumeric, findPrivateField, findRowCount, findSecond, findTextField, type FoundValues } from './fields.ts';
 import { chooseResources, describeResource, findAlias, listCandidates, type ResourceChoice, type ResourceFacts } from './resources.ts';
@@ -117,17 +117,6 @@ async function chooseFrom(target: ProbeTarget, named: { name: string | undefined
     }
   }
   return choice;
-}
-
-/** Runs a finder; a spent budget or a transport failure becomes the reason instead of stopping the probe. */
-async function guard<T>(find: () => Promise<T>): Promise<T | string> {
-  try {
-    return await find();
-  } catch (error) {
-    if (error instanceof BudgetSpentError) return error.message;
-    if (error instanceof HttpError) return `no answer: ${transportReason(error)}`;
-    throw error;
-  }
 }
 
 async function guardFound<T>(find: () => Promise<Found<T>>): Promise<Found<T>> {

@@ -1,8 +1,8 @@
 // verifyProfile(): checks an existing profile against the live target: every resource answers, every column
 // exists, and every value occurs (a filter, q or SQL count per value), one line per problem.
-import { createHttpClient, HttpError } from '../http/index.ts';
+import { createHttpClient } from '../http/index.ts';
 import type { Profile } from '../schema/index.ts';
-import { BudgetSpentError, transportReason, type ProbeTarget } from './ask.ts';
+import { guard, type ProbeTarget } from './ask.ts';
 import { plural, readCount, search, searchSql, type SearchAnswer } from './search.ts';
 import { containsText } from './text.ts';
 import { readSite } from './site.ts';
@@ -46,7 +46,7 @@ export async function verifyProfile(profile: Profile, options: VerifyOptions): P
     const problems: string[] = [];
     const answers: Record<string, SearchAnswer> = {};
     for (const [name, id] of Object.entries(profile.resources ?? {})) {
-      const answer = await attempt(() => search(target, { resource_id: id, limit: 0 }));
+      const answer = await guard(() => search(target, { resource_id: id, limit: 0 }));
       if (typeof answer === 'string') problems.push(`resources.${name} (${id}): ${answer}`);
       else answers[name] = answer;
     }
@@ -57,22 +57,12 @@ export async function verifyProfile(profile: Profile, options: VerifyOptions): P
       const check = VALUE_CHECKS[name];
       if (check === undefined) continue;
       checked += 1;
-      const problem = await attempt(() => check(ctx, value));
+      const problem = await guard(() => check(ctx, value));
       if (problem !== undefined) problems.push(`values.${name} (${JSON.stringify(value)}): ${problem}`);
     }
     return { checked, problems };
   } finally {
     await client.close();
-  }
-}
-
-async function attempt<T>(run: () => Promise<T>): Promise<T | string> {
-  try {
-    return await run();
-  } catch (error) {
-    if (error instanceof BudgetSpentError) return error.message;
-    if (error instanceof HttpError) return `no answer: ${transportReason(error)}`;
-    throw error;
   }
 }
 

@@ -7,7 +7,8 @@ import { fileURLToPath } from 'node:url';
 /** The package root (two levels above src/util). */
 const PACKAGE_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
-async function exists(file: string): Promise<boolean> {
+/** Whether a file or folder exists (any error reading it counts as absent). */
+export async function pathExists(file: string): Promise<boolean> {
   try {
     await access(file);
     return true;
@@ -21,7 +22,7 @@ async function exists(file: string): Promise<boolean> {
  * absolute path of the bundled copy in the package, if that exists.
  */
 export async function resolveWithBundled(cwd: string, given: string, defaultValue: string): Promise<string> {
-  if (given !== defaultValue || (await exists(path.resolve(cwd, given)))) return given;
+  if (given !== defaultValue || (await pathExists(path.resolve(cwd, given)))) return given;
   const bundled = path.join(PACKAGE_ROOT, defaultValue);
-  return (await exists(bundled)) ? bundled : given;
+  return (await pathExists(bundled)) ? bundled : given;
 }
