@@ -31,7 +31,7 @@ export const listCommand: CliCommand = {
       (y) => addSelectionOptions(y).example('$0 list --tag smoke', 'List the cases tagged smoke'),
       async (argv) => {
         const selection = mapSelectionArgs(readSelectionArgs(argv), io.cwd);
-        const prepared = await prepareCatalogue({ ...selection, allowEmpty: true }, io.env);
+        const prepared = await prepareCatalogue(selection, io.env);
         io.stdout.write(formatCaseList(prepared));
         setExit(0);
       },

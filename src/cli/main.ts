@@ -4,6 +4,7 @@ import { PACKAGE_INFO } from '../util/package-info.ts';
 import { isKitError } from '../errors.ts';
 import { COMMANDS, findCommand, type CommandEntry } from './commands.ts';
 import type { CliIo } from './io.ts';
+import { dedupeUnknownArguments, findNotANumber } from './usage-checks.ts';
 
 /** Runs the CLI with these arguments and returns the process exit code. Never calls process.exit. */
 export async function main(argv: readonly string[], io: CliIo): Promise<number> {
@@ -23,7 +24,11 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     .alias('h', 'help')
     .version(PACKAGE_INFO.version)
     .fail((message: string | undefined, error: Error | undefined) => {
-      throw error ?? new UsageFailure(message ?? 'invalid usage');
+      throw error ?? new UsageFailure(dedupeUnknownArguments(message ?? 'invalid usage'));
+    })
+    .middleware((parsed) => {
+      const problem = findNotANumber(parsed, argv);
+      if (problem !== undefined) throw new UsageFailure(problem);
     });
   try {
     // why: only the command named on the command line is loaded; the others are listed for --help and suggestions

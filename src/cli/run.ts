@@ -103,7 +103,7 @@ async function runHandler(args: RunArgs, listOnly: boolean, io: CliIo, createLis
   const flags = mapRunArgs(args, io.env, io.cwd, fileToken);
   if (listOnly) {
     const ckanVersion = flags.ckanVersion === 'auto' ? undefined : flags.ckanVersion;
-    const prepared = await prepareCatalogue({ ...flags, ckanVersion, cwd: io.cwd, casesDir: args.cases, allowEmpty: true }, io.env);
+    const prepared = await prepareCatalogue({ ...flags, ckanVersion, cwd: io.cwd, casesDir: args.cases, allowEmpty: args.allowEmpty }, io.env);
     io.stdout.write(formatCaseList(prepared));
     return 0;
   }

@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { dedupeUnknownArguments, findNotANumber } from './usage-checks.ts';
+
+describe('findNotANumber', () => {
+  it.each([
+    [{ concurrency: Number.NaN, _: [] }, ['run', '--concurrency', 'abc'], '--concurrency must be a number, got "abc"'],
+    [{ 'timeout-ms': Number.NaN, timeoutMs: Number.NaN }, ['run', '--timeout-ms=1s'], '--timeout-ms must be a number, got "1s"'],
+    [{ concurrency: 4 }, ['run', '--concurrency', '4'], undefined],
+  ])('%j from %j -> %s', (parsed, argv, message) => {
+    expect(findNotANumber(parsed, argv)).toBe(message);
+  });
+});
+
+describe('dedupeUnknownArguments', () => {
+  it.each([
+    ['Unknown arguments: bogus-flag, bogusFlag', 'Unknown argument: --bogus-flag'],
+    ['Unknown arguments: bogus-flag, bogusFlag, z, other', 'Unknown arguments: --bogus-flag, -z, --other'],
+    ['Not enough arguments', 'Not enough arguments'],
+  ])('%s -> %s', (message, shown) => {
+    expect(dedupeUnknownArguments(message)).toBe(shown);
+  });
+});
