@@ -2,16 +2,8 @@
 import type { Finding } from '../model/index.ts';
 import { compileSchema, DEFAULT_CKAN_VERSION, type CkanVersion } from '../schema/index.ts';
 import { toSchemaFindings } from './ajv-findings.ts';
-import {
-  BARE_400_SCHEMA,
-  createErrorEnvelopeSchema,
-  createSearchResultSchema,
-  createSqlResultSchema,
-  createSuccessEnvelopeSchema,
-  ERROR_OBJECT_BY_STATUS,
-  GENERIC_ERROR_OBJECT,
-  type SearchFormat,
-} from './ckan-schemas.ts';
+import { BARE_400_SCHEMA, createErrorEnvelopeSchema, ERROR_OBJECT_BY_STATUS, GENERIC_ERROR_OBJECT } from './ckan-error-schemas.ts';
+import { createSearchResultSchema, createSqlResultSchema, createSuccessEnvelopeSchema, type SearchFormat } from './ckan-schemas.ts';
 import { contractTraits } from './ckan-traits.ts';
 import { checkLinkOffsets } from './links.ts';
 import { isRecordsFormat, type JsonSchema } from './json-schema.ts';

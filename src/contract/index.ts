@@ -3,12 +3,9 @@
 export { checkResponse } from './check-response.ts';
 export type { CheckResponseOptions, CheckedResponse, ContractProfile } from './check-response.ts';
 export { SEED_SUCCESS_SCHEMA, SEED_SUCCESS_ANY_FORMAT_SCHEMA } from './seed-schemas.ts';
+export { BARE_400_SCHEMA, ERROR_OBJECT_BY_STATUS, GENERIC_ERROR_OBJECT, createErrorEnvelopeSchema } from './ckan-error-schemas.ts';
 export {
-  BARE_400_SCHEMA,
-  ERROR_OBJECT_BY_STATUS,
-  GENERIC_ERROR_OBJECT,
   SQL_RESULT_SCHEMA,
-  createErrorEnvelopeSchema,
   createHelpSchema,
   createSearchResultSchema,
   createSqlResultSchema,

@@ -10,10 +10,10 @@ import { prepareReportDir, writeReports } from '../reporters/index.ts';
 import { DEFAULT_CKAN_VERSION, type CkanVersion } from '../schema/index.ts';
 import { isServerCkanVersion, SERVER_CKAN_VERSIONS, startReferenceServer, type ReferenceServer, type ServerCkanVersion } from '../server/index.ts';
 import { resolveWithBundled } from '../util/bundled.ts';
-import { chooseContract, detectCkanVersion, planCkanVersion, resolvePlan } from './ckan-version.ts';
+import { chooseContract, detectCkanVersion, planCkanVersion, resolvePlan, type CkanVersionPlan } from './ckan-version.ts';
 import { RUN_DEFAULTS, type ResolvedRunOptions } from './options.ts';
 import { checkReachable } from './preflight.ts';
-import { checkSomethingApplies, prepareCatalogue } from './prepare.ts';
+import { checkSomethingApplies, prepareCatalogue, type PreparedCatalogue } from './prepare.ts';
 import { run } from './run.ts';
 
 /** What a run may be given from outside: the environment for `${env.X}` and tokens, a clock, a listener. */
@@ -50,14 +50,9 @@ export async function runCatalogue(options: ResolvedRunOptions, context: RunCata
   const reference = options.target.kind === 'reference';
   const prepare = (ckanVersion: CkanVersion | undefined): ReturnType<typeof prepareCatalogue> =>
     prepareCatalogue({ ...options, ckanVersion, tokenGiven: reference || options.token !== undefined }, env);
-  const flagVersion = options.ckanVersion === 'auto' ? undefined : options.ckanVersion;
-  let prepared = await prepare(flagVersion);
-  // the version: flag, profile, or the reference server's; `auto` is asked of the target after the pre-flight
-  const serverVersion = reference ? chooseServerVersion(flagVersion, prepared.profile.ckan) : undefined;
-  const plan = planCkanVersion(options.ckanVersion, prepared.profile, serverVersion);
-  const contract = chooseContract(options.contract, plan, reference);
-  const profileVersion = prepared.profile.ckan === 'auto' ? undefined : prepared.profile.ckan;
-  if (plan.kind === 'known' && plan.version !== (flagVersion ?? profileVersion)) prepared = await prepare(plan.version);
+  const planned = await prepareForVersion(options, prepare);
+  const { plan, contract, serverVersion } = planned;
+  let prepared = planned.prepared;
   if (options.allowEmpty !== true && plan.kind !== 'auto') checkSomethingApplies(prepared.variants, options.profileFile);
   const outDir = path.resolve(options.cwd, options.outDir);
   // before anything is sent: an unwritable folder fails now, and no earlier report survives a failed run
@@ -85,8 +80,8 @@ export async function runCatalogue(options: ResolvedRunOptions, context: RunCata
     const answers = await checkReachable(client, targetUrl);
     let ckan = resolvePlan(plan);
     if (plan.kind === 'auto') {
-      const sql = prepared.profile.capabilities.includes('sql');
-      ckan = await detectCkanVersion({ client, baseUrl: targetUrl, answers, sql, token });
+      // `auto`: asked of the target now that it answers; the catalogue is expanded again for what it says
+      ckan = await detectCkanVersion({ client, baseUrl: targetUrl, answers, sql: prepared.profile.capabilities.includes('sql'), token });
       if (ckan.version !== undefined) prepared = await prepare(ckan.version);
       if (options.allowEmpty !== true) checkSomethingApplies(prepared.variants, options.profileFile);
     }
@@ -119,6 +114,26 @@ export async function runCatalogue(options: ResolvedRunOptions, context: RunCata
     await client?.close();
     await server?.close();
   }
+}
+
+/**
+ * The catalogue expanded for the version the flag, the profile or the reference server names (with `auto`, none
+ * yet: it is asked of the target after the pre-flight), that plan, and the contract it implies.
+ */
+async function prepareForVersion(
+  options: ResolvedRunOptions,
+  prepare: (ckanVersion: CkanVersion | undefined) => ReturnType<typeof prepareCatalogue>,
+): Promise<{ prepared: PreparedCatalogue; plan: CkanVersionPlan; contract: ReturnType<typeof chooseContract>; serverVersion: ServerCkanVersion | undefined }> {
+  const reference = options.target.kind === 'reference';
+  const flagVersion = options.ckanVersion === 'auto' ? undefined : options.ckanVersion;
+  const prepared = await prepare(flagVersion);
+  const serverVersion = reference ? chooseServerVersion(flagVersion, prepared.profile.ckan) : undefined;
+  const plan = planCkanVersion(options.ckanVersion, prepared.profile, serverVersion);
+  const contract = chooseContract(options.contract, plan, reference);
+  // prepareCatalogue already used the flag's or the profile's version; a capability or the server may name another
+  const used = flagVersion ?? (prepared.profile.ckan === 'auto' ? undefined : prepared.profile.ckan);
+  const expanded = plan.kind === 'known' && plan.version !== used ? await prepare(plan.version) : prepared;
+  return { prepared: expanded, plan, contract, serverVersion };
 }
 
 /** The version the reference server answers as: the flag's, else the profile's, else 2.11; E_USAGE for one it cannot. */
