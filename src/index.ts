@@ -81,6 +81,10 @@ export type { ProbeProfileOptions, ProbeProfileOutcome, CheckedFile, ContractFil
 export { probeTarget, verifyProfile, verifiedValueNames, PROBE_RESOURCES, PROBE_VALUES } from './probe/index.ts';
 export type { ProbeOptions, ProbeResult, VerifyOptions, VerifyResult } from './probe/index.ts';
 export type { ExtractOptions, ExtractSource, ExtractJobOptions, JobOutcome, ExtractRunContext } from './api/index.ts';
+export { runAgainstContainer, startContainerTarget, CONTAINER_LOG_FILE } from './api/index.ts';
+export type { ContainerSpec, ContainerRunOutcome, ContainerRunContext } from './api/index.ts';
+export { startImageTarget, startComposeTarget, parseEnvAssignments, DEFAULT_IMAGE_PORT, DEFAULT_WAIT_PATH, DEFAULT_STARTUP_TIMEOUT_MS } from './containers/index.ts';
+export type { ContainerTarget, ImageTargetOptions, ComposeTargetOptions } from './containers/index.ts';
 export { PagingMethod, expandTemplate, loadJobFile, checkpointPath, manifestPath, partPath } from './extract/index.ts';
 export type { ExtractListener, ExtractSpec, ExtractColumn } from './extract/index.ts';
 export type { Manifest, Checkpoint } from './schema/extract-files.ts';

@@ -35,6 +35,7 @@ const libraryHomes: Record<string, string[]> = {
   'libpg-query': ['src/server/sql/'],
   '@electric-sql/pglite': ['src/server/engines/'],
   pg: ['src/server/engines/'],
+  testcontainers: ['src/containers/'],
 };
 
 function packageOf(specifier: string): string {

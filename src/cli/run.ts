@@ -8,10 +8,12 @@ import {
   prepareCatalogue,
   resolveRunOptions,
   runCatalogue,
+  type ContainerRunOutcome,
   type RunListener,
 } from '../index.ts';
 import { useColour, type CliIo } from './io.ts';
 import { readTokenFile } from './token-file.ts';
+import { addContainerOptions, mapContainerArgs, runInContainer } from './run-container.ts';
 import { formatCaseList } from './list.ts';
 import type { CliCommand } from './command.ts';
 import { addSelectionOptions, readSelectionArgs } from './options-yargs.ts';
@@ -37,7 +39,7 @@ export function createRunCommand(createListener: ListenerFactory): CliCommand {
         'run',
         describe,
         (y) =>
-          addSelectionOptions(y)
+          addContainerOptions(addSelectionOptions(y))
             .option('target', { type: 'string', describe: `Base URL of the API under test (also ${RUN_ENV.target})` })
             .option('reference', { type: 'boolean', describe: 'Start the bundled reference server in-process and test it' })
             .option('fixtures', { type: 'string', default: 'fixtures', describe: 'Fixtures folder for --reference' })
@@ -68,10 +70,12 @@ export function createRunCommand(createListener: ListenerFactory): CliCommand {
             .example('$0 run --reference --tag smoke --report junit --out build/reports', 'Only smoke cases, JUnit only')
             .example('$0 run --reference --ckan-version 2.12', 'The catalogue against the bundled server answering as CKAN 2.12')
             .example('$0 run --target http://localhost:5000 --shard 1/4 --report json', 'One shard of four; merge later with report merge')
+            .example('$0 run --image ghcr.io/acme/api:1.4 --profile profiles/ci.yaml', 'Start the image, run against it, stop it')
             .epilog(
               'Exit codes: 0 every case passed (flaky, skipped and not-applicable are fine), 1 a case failed or errored, ' +
                 '2 bad catalogue, profile or flags (or no case selected without --allow-empty), ' +
-                '3 the target is unreachable or not a CKAN action API (pre-flight), or the reference server cannot start.',
+                '3 the target is unreachable or not a CKAN action API (pre-flight), the reference server cannot start, ' +
+                'or no container engine for --image/--compose.',
             ),
         async (argv) => {
           const args: RunArgs = {
@@ -91,21 +95,26 @@ export function createRunCommand(createListener: ListenerFactory): CliCommand {
             contract: argv.contract,
             ckanVersion: argv['ckan-version'],
           };
-          setExit(await runHandler(args, argv.list, io, createListener));
+          const container = argv.list ? undefined : mapContainerArgs(argv, io.env);
+          if (container === undefined) {
+            setExit((await runHandler(args, argv.list, io, createListener)).exitCode);
+            return;
+          }
+          setExit(await runInContainer(container, io, (url) => runHandler({ ...args, target: url }, false, io, createListener)));
         },
       );
     },
   };
 }
 
-async function runHandler(args: RunArgs, listOnly: boolean, io: CliIo, createListener: ListenerFactory): Promise<number> {
+async function runHandler(args: RunArgs, listOnly: boolean, io: CliIo, createListener: ListenerFactory): Promise<ContainerRunOutcome> {
   const fileToken = args.tokenFile === undefined ? undefined : await readTokenFile(args.tokenFile, io.cwd);
   const flags = mapRunArgs(args, io.env, io.cwd, fileToken);
   if (listOnly) {
     const ckanVersion = flags.ckanVersion === 'auto' ? undefined : flags.ckanVersion;
     const prepared = await prepareCatalogue({ ...flags, ckanVersion, cwd: io.cwd, casesDir: args.cases, allowEmpty: args.allowEmpty }, io.env);
     io.stdout.write(formatCaseList(prepared));
-    return 0;
+    return { exitCode: 0, outDir: '' };
   }
   const options = resolveRunOptions({}, undefined, mapRunEnv(io.env), flags);
   const listener = createListener(io);
@@ -116,8 +125,8 @@ async function runHandler(args: RunArgs, listOnly: boolean, io: CliIo, createLis
     const { result, reportPaths } = await runCatalogue(options, context);
     io.stdout.write(formatReportPaths(reportPaths, io.cwd));
     // why: 130 is the shell's code for a run stopped by SIGINT; the reports still hold what ran
-    if (controller.signal.aborted) return 130;
-    return hasFailures(result.summary) ? 1 : 0;
+    if (controller.signal.aborted) return { exitCode: 130, outDir: options.outDir };
+    return { exitCode: hasFailures(result.summary) ? 1 : 0, outDir: options.outDir };
   } finally {
     stopListening();
   }

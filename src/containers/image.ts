@@ -1,0 +1,51 @@
+// One image as the target: started with testcontainers, its port published on a free host port.
+import { createLogCollector, connectEngine, startFailure } from './engine.ts';
+import { DEFAULT_IMAGE_PORT, DEFAULT_STARTUP_TIMEOUT_MS, DEFAULT_WAIT_PATH, type ContainerTarget } from './types.ts';
+
+export interface ImageTargetOptions {
+  /** Image name, e.g. `ckan/ckan-base:2.11` or a local tag. */
+  image: string;
+  /** The port the implementation listens on inside the container. Default 5000. */
+  port?: number;
+  /** Environment variables of the container. */
+  env?: Readonly<Record<string, string>>;
+  /** Path asked (GET) until it answers with a status below 500. Default `/api/3/action/status_show`. */
+  waitPath?: string;
+  /** DOCKER_HOST, when set: the engine to use (it must answer). */
+  dockerHost?: string;
+  /** Budget for the container to start and answer, in ms. Default 180000. */
+  startupTimeoutMs?: number;
+}
+
+/**
+ * Starts `image`, waits until `waitPath` answers, and returns its URL, log and stop. KitError E_ENV (exit 3) when no
+ * container engine is reachable or the container does not start or answer in time (the container is removed).
+ */
+export async function startImageTarget(options: ImageTargetOptions): Promise<ContainerTarget> {
+  const { GenericContainer, Wait } = await connectEngine(options.dockerHost);
+  const port = options.port ?? DEFAULT_IMAGE_PORT;
+  const logs = createLogCollector();
+  const container = new GenericContainer(options.image)
+    .withExposedPorts(port)
+    .withEnvironment({ ...options.env })
+    .withLogConsumer((stream) => logs.consume(stream))
+    .withWaitStrategy(
+      Wait.forHttp(options.waitPath ?? DEFAULT_WAIT_PATH, port).forStatusCodeMatching((status) => status < 500),
+    )
+    .withStartupTimeout(options.startupTimeoutMs ?? DEFAULT_STARTUP_TIMEOUT_MS);
+  let started;
+  try {
+    started = await container.start();
+  } catch (error) {
+    throw startFailure(`image ${options.image}`, error, logs.text());
+  }
+  let stopped: Promise<unknown> | undefined;
+  return {
+    url: `http://${started.getHost()}:${started.getMappedPort(port)}`,
+    log: () => logs.text(),
+    async stop() {
+      stopped ??= started.stop({ remove: true, removeVolumes: true });
+      await stopped;
+    },
+  };
+}

@@ -1,0 +1,80 @@
+// `run --image`: the kit starts the implementation under test from an image, runs the catalogue against it and stops
+// it. The reference server's own image (the project's Dockerfile) passes; a broken variant fails with the container
+// log kept; without an engine the run exits 3. Images are built offline (test/helpers/docker-images.ts).
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureBaseImage, ensureBrokenImage, ensureProjectImage, whyNoEngine } from '../helpers/docker-images.ts';
+import { spawnCli } from '../helpers/spawn-cli.ts';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const noEngine = whyNoEngine();
+// why: the reaper (Ryuk) is pulled from a registry, which the test machines cannot reach; the kit stops its own containers
+const CONTAINER_ENV = { TESTCONTAINERS_RYUK_DISABLED: 'true' };
+const REFERENCE_FLAGS = ['--image-port', '8800', '--profile', path.join(root, 'profiles/reference.yaml'), '--contract', 'ckan'];
+const TOKEN_FLAGS = ['--image-env', 'DATASTORE_KIT_API_TOKEN=container-token', '--token-env', 'KIT_TEST_TOKEN'];
+
+let work = '';
+beforeAll(async () => {
+  work = await mkdtemp(path.join(tmpdir(), 'dsk-image-'));
+});
+afterAll(async () => {
+  if (work) await rm(work, { recursive: true, force: true });
+});
+
+function containersOf(image: string): string {
+  return execFileSync('docker', ['ps', '-a', '-q', '--filter', `ancestor=${image}`]).toString().trim();
+}
+
+describe('run --image without a container engine', () => {
+  it('exits 3 with one line that says so and names --target', async () => {
+    const cli = spawnCli(['run', '--image', 'anything:latest', '--out', path.join(work, 'none')], { cwd: work, env: { DOCKER_HOST: `unix://${work}/no-docker.sock` } });
+    expect(await cli.exit).toBe(3);
+    expect(cli.stderr().trim().split('\n')).toHaveLength(1);
+    expect(cli.stderr()).toMatch(/no container engine .*--target URL \(E_ENV\)/);
+  });
+});
+
+describe.skipIf(noEngine !== undefined)(`run --image against images built here${noEngine === undefined ? '' : ` (skipped: ${noEngine})`}`, () => {
+  let reference = '';
+  let broken = '';
+
+  beforeAll(() => {
+    reference = ensureProjectImage(ensureBaseImage());
+    broken = ensureBrokenImage(reference);
+  }, 900_000);
+
+  it('passes the catalogue against the reference server image, then removes the container', async () => {
+    const out = path.join(work, 'reference');
+    const cli = spawnCli(['run', '--image', reference, ...REFERENCE_FLAGS, ...TOKEN_FLAGS, '--out', out], {
+      cwd: work,
+      env: { ...CONTAINER_ENV, KIT_TEST_TOKEN: 'container-token' },
+    });
+    expect(await cli.exit, cli.stdout() + cli.stderr()).toBe(0);
+    expect(cli.stdout()).toMatch(/\b\d+ passed, 0 failed, 0 errored, 0 skipped, 0 not applicable/);
+    expect(await readdir(out)).not.toContain('container.log');
+    expect(containersOf(reference)).toBe('');
+  });
+
+  it('fails against a broken server image and keeps its log in the report folder', async () => {
+    const out = path.join(work, 'broken');
+    const cli = spawnCli(['run', '--image', broken, ...REFERENCE_FLAGS, '--out', out], { cwd: work, env: CONTAINER_ENV });
+    expect(await cli.exit, cli.stderr()).toBe(1);
+    expect(cli.stdout()).toMatch(/[1-9]\d* failed/);
+    expect(cli.stdout()).toContain('Container log: broken/container.log');
+    expect(await readFile(path.join(out, 'container.log'), 'utf8')).toMatch(/reference server listening on http:\/\/0\.0\.0\.0:8800/);
+    expect(containersOf(broken)).toBe('');
+  });
+
+  it('exits 3 when the image does not answer on the port given', async () => {
+    const cli = spawnCli(['run', '--image', reference, '--image-port', '9999', '--image-timeout-ms', '3000', '--out', path.join(work, 'silent')], {
+      cwd: work,
+      env: CONTAINER_ENV,
+    });
+    expect(await cli.exit).toBe(3);
+    expect(cli.stderr()).toMatch(/^image datastore-kit-test:\S+ did not start or answer: /);
+    expect(containersOf(reference)).toBe('');
+  });
+});

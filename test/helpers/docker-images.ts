@@ -1,0 +1,97 @@
+// Images for the container tests, built offline (no image registry is reachable on the test machines): a base image
+// imported from this machine's own Node runtime (node, npm, /bin/sh and the libraries they link), the project's
+// Dockerfile built on it, and a deliberately broken variant. Each is tagged by a hash of its inputs and built only
+// when that tag is missing, so a test run builds at most once and later runs reuse the images.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const DOCKER_ENV = { ...process.env, DOCKER_BUILDKIT: '0' };
+
+function docker(args: readonly string[], input?: string | Buffer): string {
+  return execFileSync('docker', [...args], { env: DOCKER_ENV, input, maxBuffer: 64 * 1024 * 1024, stdio: ['pipe', 'pipe', 'pipe'] }).toString();
+}
+
+function hasImage(tag: string): boolean {
+  return spawnSync('docker', ['image', 'inspect', tag], { stdio: 'ignore' }).status === 0;
+}
+
+/** Why no container test can run here, or undefined when a Docker engine answers. */
+export function whyNoEngine(): string | undefined {
+  const info = spawnSync('docker', ['info', '--format', '{{.ServerVersion}}'], { encoding: 'utf8', timeout: 30_000 });
+  if (info.error !== undefined) return `no docker client (${info.error.message})`;
+  if (info.status !== 0) return `no Docker engine answers (${info.stderr.trim().split('\n')[0] ?? ''})`;
+  return undefined;
+}
+
+function copyWithLibraries(file: string, rootfs: string, target = file): void {
+  mkdirSync(path.join(rootfs, path.dirname(target)), { recursive: true });
+  cpSync(realpathSync(file), path.join(rootfs, target));
+  const linked = execFileSync('ldd', [file]).toString().matchAll(/(\/\S+) \(0x/g);
+  for (const [, library = ''] of linked) {
+    mkdirSync(path.join(rootfs, path.dirname(library)), { recursive: true });
+    cpSync(realpathSync(library), path.join(rootfs, library));
+  }
+}
+
+/** A Node image made of this machine's node, npm and sh: the offline stand-in for the official node image. */
+export function ensureBaseImage(): string {
+  const node = realpathSync(process.execPath);
+  const npmDir = path.resolve(path.dirname(realpathSync(execFileSync('which', ['npm']).toString().trim())), '..');
+  const stat = statSync(node);
+  const key = createHash('sha256').update(`${node}:${stat.size}:${stat.mtimeMs}:${process.version}:${npmDir}`).digest('hex').slice(0, 16);
+  const tag = `datastore-kit-test-node:${key}`;
+  if (hasImage(tag)) return tag;
+  const rootfs = mkdtempSync(path.join(tmpdir(), 'dsk-rootfs-'));
+  try {
+    copyWithLibraries(node, rootfs, '/usr/local/bin/node');
+    copyWithLibraries(realpathSync('/bin/sh'), rootfs, '/bin/sh');
+    copyWithLibraries(realpathSync('/usr/bin/env'), rootfs, '/usr/bin/env');
+    cpSync(npmDir, path.join(rootfs, 'usr/local/lib/node_modules/npm'), { recursive: true });
+    symlinkSync('../lib/node_modules/npm/bin/npm-cli.js', path.join(rootfs, 'usr/local/bin/npm'));
+    mkdirSync(path.join(rootfs, 'tmp'), { mode: 0o1777 });
+    execFileSync('chmod', ['1777', path.join(rootfs, 'tmp')]);
+    mkdirSync(path.join(rootfs, 'etc'));
+    mkdirSync(path.join(rootfs, 'root'));
+    writeFileSync(path.join(rootfs, 'etc/passwd'), 'root:x:0:0:root:/root:/bin/sh\nnode:x:1000:1000::/home/node:/bin/sh\n');
+    writeFileSync(path.join(rootfs, 'etc/group'), 'root:x:0:\nnode:x:1000:\n');
+    const tar = execFileSync('tar', ['-C', rootfs, '-c', '.'], { maxBuffer: 1024 * 1024 * 1024 });
+    docker(['import', '-c', 'ENV PATH=/usr/local/bin:/usr/bin:/bin', '-c', 'ENV HOME=/root', '-', tag], tar);
+    return tag;
+  } finally {
+    rmSync(rootfs, { recursive: true, force: true });
+  }
+}
+
+/** A hash of what the project's image is built from (the Dockerfile's context, node_modules by its lock file). */
+function contextHash(): string {
+  const hash = createHash('sha256');
+  const inputs = ['Dockerfile', '.dockerignore', 'package.json', 'package-lock.json', 'tsconfig.json', 'tsconfig.build.json'];
+  for (const dir of ['bin', 'src', 'scripts', 'cases', 'fixtures', 'profiles']) {
+    for (const entry of readdirSync(path.join(root, dir), { recursive: true, withFileTypes: true })) {
+      if (entry.isFile()) inputs.push(path.relative(root, path.join(entry.parentPath, entry.name)));
+    }
+  }
+  for (const file of inputs.sort()) hash.update(file).update('\0').update(readFileSync(path.join(root, file))).update('\0');
+  return hash.digest('hex').slice(0, 16);
+}
+
+/** The project's Dockerfile built on `base` (the reference server image). */
+export function ensureProjectImage(base: string): string {
+  const tag = `datastore-kit-test:${contextHash()}-${base.split(':')[1] ?? ''}`;
+  if (!hasImage(tag)) docker(['build', '-q', '--build-arg', `BASE=${base}`, '-t', tag, root]);
+  return tag;
+}
+
+/** The reference server image with 3 rows cut from a fixture: it serves, and answers wrongly. */
+export function ensureBrokenImage(project: string): string {
+  const tag = `datastore-kit-test-broken:${project.split(':')[1] ?? ''}`;
+  if (hasImage(tag)) return tag;
+  const cut = "const fs=require('fs');const f='/app/fixtures/courses.csv';const l=fs.readFileSync(f,'utf8').trimEnd().split('\\n');fs.writeFileSync(f,l.slice(0,-3).join('\\n')+'\\n')";
+  const dockerfile = [`FROM ${project}`, 'USER 0', `RUN ["node", "-e", ${JSON.stringify(cut)}]`, 'USER 1000:1000', ''].join('\n');
+  docker(['build', '-q', '-t', tag, '-'], dockerfile);
+  return tag;
+}
