@@ -84,7 +84,7 @@ export type { ExtractOptions, ExtractSource, ExtractJobOptions, JobOutcome, Extr
 export { runAgainstContainer, startContainerTarget, CONTAINER_LOG_FILE } from './api/index.ts';
 export type { ContainerSpec, ContainerRunOutcome, ContainerRunContext } from './api/index.ts';
 export { startImageTarget, startComposeTarget, parseEnvAssignments, DEFAULT_IMAGE_PORT, DEFAULT_WAIT_PATH, DEFAULT_STARTUP_TIMEOUT_MS } from './containers/index.ts';
-export type { ContainerTarget, ImageTargetOptions, ComposeTargetOptions } from './containers/index.ts';
+export type { ContainerStartOptions, ContainerTarget, ImageTargetOptions, ComposeTargetOptions } from './containers/index.ts';
 export { PagingMethod, expandTemplate, loadJobFile, checkpointPath, manifestPath, partPath } from './extract/index.ts';
 export type { ExtractListener, ExtractSpec, ExtractColumn } from './extract/index.ts';
 export type { Manifest, Checkpoint } from './schema/extract-files.ts';

@@ -1,23 +1,15 @@
 // A compose stack as the target (e.g. CKAN beside PostgreSQL, Solr and Redis): one service's port is the target.
 import path from 'node:path';
 import { createLogCollector, connectEngine, startFailure } from './engine.ts';
-import { DEFAULT_STARTUP_TIMEOUT_MS, DEFAULT_WAIT_PATH, type ContainerTarget } from './types.ts';
+import { DEFAULT_STARTUP_TIMEOUT_MS, DEFAULT_WAIT_PATH, type ContainerStartOptions, type ContainerTarget } from './types.ts';
 
-export interface ComposeTargetOptions {
+export interface ComposeTargetOptions extends ContainerStartOptions {
   /** The compose file. */
   file: string;
   /** The service that serves the API. */
   service: string;
   /** Its port inside the container. */
   port: number;
-  /** Variables for the compose file's `${...}` substitutions. */
-  env?: Readonly<Record<string, string>>;
-  /** Path asked (GET) until it answers with a status below 500. Default `/api/3/action/status_show`. */
-  waitPath?: string;
-  /** DOCKER_HOST, when set: the engine to use (it must answer). */
-  dockerHost?: string;
-  /** Budget for the stack to start and answer, in ms. Default 180000. */
-  startupTimeoutMs?: number;
 }
 
 /**

@@ -1,20 +1,12 @@
 // One image as the target: started with testcontainers, its port published on a free host port.
 import { createLogCollector, connectEngine, startFailure } from './engine.ts';
-import { DEFAULT_IMAGE_PORT, DEFAULT_STARTUP_TIMEOUT_MS, DEFAULT_WAIT_PATH, type ContainerTarget } from './types.ts';
+import { DEFAULT_IMAGE_PORT, DEFAULT_STARTUP_TIMEOUT_MS, DEFAULT_WAIT_PATH, type ContainerStartOptions, type ContainerTarget } from './types.ts';
 
-export interface ImageTargetOptions {
+export interface ImageTargetOptions extends ContainerStartOptions {
   /** Image name, e.g. `ckan/ckan-base:2.11` or a local tag. */
   image: string;
   /** The port the implementation listens on inside the container. Default 5000. */
   port?: number;
-  /** Environment variables of the container. */
-  env?: Readonly<Record<string, string>>;
-  /** Path asked (GET) until it answers with a status below 500. Default `/api/3/action/status_show`. */
-  waitPath?: string;
-  /** DOCKER_HOST, when set: the engine to use (it must answer). */
-  dockerHost?: string;
-  /** Budget for the container to start and answer, in ms. Default 180000. */
-  startupTimeoutMs?: number;
 }
 
 /**

@@ -8,6 +8,18 @@ export const DEFAULT_WAIT_PATH = '/api/3/action/status_show';
 /** How long a container may take to answer after it starts (CKAN images take a while), in ms. */
 export const DEFAULT_STARTUP_TIMEOUT_MS = 180_000;
 
+/** What starting an image and starting a compose service share. */
+export interface ContainerStartOptions {
+  /** Environment variables of the container (for compose: the file's `${...}` substitutions). */
+  env?: Readonly<Record<string, string>>;
+  /** Path asked (GET) until it answers with a status below 500. Default `/api/3/action/status_show`. */
+  waitPath?: string;
+  /** DOCKER_HOST, when set: the engine to use (it must answer). */
+  dockerHost?: string;
+  /** Budget to start and answer, in ms. Default 180000. */
+  startupTimeoutMs?: number;
+}
+
 /** The implementation under test, running in a container. */
 export interface ContainerTarget {
   /** Base URL on this machine, e.g. `http://localhost:32768`. */
