@@ -35,7 +35,7 @@ export class PglitePool {
   /** `size`: most lanes at once (>= 1); `openLane` copies the data dir and starts a worker on it. */
   constructor(openLane: () => Promise<Lane>, size: number) {
     this.#openLane = openLane;
-    this.#size = Math.max(1, size);
+    this.#size = Number.isInteger(size) && size >= 1 ? size : 1;
   }
 
   /** Opens the first lane now (so a failure to start shows at once) and resolves when it is ready. */

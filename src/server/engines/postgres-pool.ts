@@ -4,7 +4,7 @@ import { EngineTimeoutError, TIMEOUT_MESSAGE } from './types.ts';
 
 /** A pg pool of at most `max` connections that survives connections dying under it. */
 export function createPool(connectionString: string, max: number): Pool {
-  const pool = new Pool({ connectionString, max: Math.max(1, max), allowExitOnIdle: true, application_name: 'datastore-kit' });
+  const pool = new Pool({ connectionString, max: Number.isInteger(max) && max >= 1 ? max : 1, allowExitOnIdle: true, application_name: 'datastore-kit' });
   // why: an idle client may die (server restart, DROP ... WITH FORCE); the pool replaces it, nothing to crash on
   pool.on('error', () => undefined);
   // why: a checked-out client whose connection dies between our statements emits 'error'; its next query fails anyway
