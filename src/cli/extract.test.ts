@@ -13,6 +13,7 @@ describe('toExtractOptions', () => {
     ['filters parsed as JSON', { filters: '{"stage": ["a", "b"]}' }, { filters: { stage: ['a', 'b'] } }],
     ['http settings', { retries: 0, rate: 2.5, timeoutMs: 500 }, { http: { retries: 0, rateRps: 2.5, timeoutMs: 500 } }],
     ['reference source', { target: undefined, reference: true }, { source: { reference: { fixturesDir: 'fixtures' } } }],
+    ['--restart', { restart: true }, { restart: true, resume: false }],
   ] as const)('maps %s', (_name, args, expected) => {
     expect(toExtractOptions({ ...base, ...args }, {})).toMatchObject(expected);
   });
