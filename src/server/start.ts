@@ -79,7 +79,7 @@ export async function startReferenceServer(options: ReferenceServerOptions): Pro
   } catch (error) {
     gate.open(async () => respondHtmlError(503, { detail: 'The reference server failed to start.' }));
     await listening.close();
-    throw describeEngineFailure(error, options);
+    throw describeEngineFailure(error);
   }
   const ownsEngine = options.engine === undefined;
   const datastore = fixtures.datastore;
@@ -100,15 +100,10 @@ export async function startReferenceServer(options: ReferenceServerOptions): Pro
  * worker that dies): KitError E_SERVER_START, exit 3. Errors that can only come from a programming mistake stay
  * as they are, so they still surface as bugs.
  */
-function describeEngineFailure(error: unknown, options: ReferenceServerOptions): unknown {
+function describeEngineFailure(error: unknown): unknown {
   if (error instanceof KitError || error instanceof TypeError || error instanceof RangeError || error instanceof ReferenceError) return error;
   const reason = error instanceof Error ? error.message : String(error);
-  const hint =
-    options.databaseUrl === undefined
-      ? ' (PGlite needs a writable cache folder, DATASTORE_KIT_CACHE_DIR or node_modules/.cache, and a writable temp folder)'
-      : '';
-  const engine = options.databaseUrl === undefined ? 'PGlite' : 'PostgreSQL';
-  return new KitError(KitErrorCode.serverStart, `the reference server's engine (${engine}) could not start: ${reason}${hint}`, { cause: error });
+  return new KitError(KitErrorCode.serverStart, `the reference server cannot start: ${reason}`, { cause: error });
 }
 
 /** A handler whose requests wait until the real one is set. */

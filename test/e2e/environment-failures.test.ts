@@ -38,7 +38,7 @@ function runBin(args: readonly string[], env: Record<string, string>): Promise<{
 }
 
 const brokenCache = (): Record<string, string> => ({ DATASTORE_KIT_CACHE_DIR: path.join(dir, 'a-file', 'cache') });
-const engineFailure = /^the reference server's engine \(PGlite\) could not start: ENOTDIR: .* \(E_SERVER_START\)$/;
+const engineFailure = /^the reference server cannot start: ENOTDIR: not a directory, mkdir '.*a-file\/cache\/.*' \(E_SERVER_START\)$/;
 
 /** An extract interrupted after a page: a checkpoint of 40 rows and its part file. */
 async function leaveUnfinished(out: string, options: { garbled?: boolean } = {}): Promise<void> {
@@ -66,6 +66,13 @@ const rows: Row[] = [
   ['serve: the port is in use', async () => ['serve', '--port', new URL(blocker.url).port], () => ({}), 3, /^cannot listen on 127\.0\.0\.1:\d+: address already in use \(EADDRINUSE\) \(E_SERVER_START\)$/],
   ['serve: PGlite cannot start', async () => ['serve', '--port', '0'], brokenCache, 3, engineFailure],
   ['extract --reference: PGlite cannot start', async () => ['extract', '--reference', '--resource', 'courses', '--out', path.join(dir, 'ref.csv')], brokenCache, 3, engineFailure],
+  [
+    'run: --out cannot be written',
+    async () => ['run', '--target', 'http://127.0.0.1:1', '--allow-empty', '--out', path.join(dir, 'a-file', 'reports')],
+    () => ({}),
+    3,
+    /^cannot write reports to .*a-file\/reports \(ENOTDIR\); pass --out with a writable folder \(E_ENV\)$/,
+  ],
   ['run --reference: PGlite cannot start', async () => ['run', '--reference', '--out', path.join(dir, 'reports')], brokenCache, 3, engineFailure],
   [
     'extract --resume: the checkpoint is garbled',
