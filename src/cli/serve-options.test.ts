@@ -81,6 +81,8 @@ describe('resolveServeOptions', () => {
     [{ searchTimeoutMs: -5 }, '--search-timeout-ms must be a whole number > 0, got -5'],
     [{ searchWorkers: 0 }, '--search-workers must be a whole number > 0, got 0'],
     [{ sqlWorkers: 1.5 }, '--sql-workers must be a whole number > 0, got 1.5'],
+    [{ ckanVersion: '2.8' }, '--ckan-version must be one of 2.9, 2.10, 2.11, 2.12, got "2.8"'],
+    [{ ckanVersion: 'latest' }, '--ckan-version must be one of 2.9, 2.10, 2.11, 2.12, got "latest"'],
   ])('rejects %j as a usage error', (override, message) => {
     let failure: unknown;
     try {
@@ -93,7 +95,16 @@ describe('resolveServeOptions', () => {
   });
 });
 
+it('maps --ckan-version to the version the server answers as', () => {
+  expect(resolveServeOptions({ ...defaults, ckanVersion: ' 2.12 ' }, {}, '/').config?.ckanVersion).toBe('2.12');
+  expect(resolveServeOptions(defaults, {}, '/').config).not.toHaveProperty('ckanVersion');
+});
+
 describe('formatReadyLine', () => {
+  it('names the CKAN version the server answers as, when given', () => {
+    expect(formatReadyLine('http://127.0.0.1:5', 2, 'fx', '2.10')).toBe('datastore-kit reference server listening on http://127.0.0.1:5 (2 resources, fx/) as CKAN 2.10');
+  });
+
   it('names the URL, the resource count and the folder', () => {
     expect(formatReadyLine('http://127.0.0.1:8800', 3, 'fixtures')).toBe(
       'datastore-kit reference server listening on http://127.0.0.1:8800 (3 resources, fixtures/)',

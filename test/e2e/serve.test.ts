@@ -40,6 +40,7 @@ describe('datastore-kit serve', () => {
     const url = match?.[1] ?? '';
     expect(match?.[2]).not.toBe('0');
     expect(match?.[4]).toBe('fixtures/');
+    expect(match?.[5]).toBe('2.11');
     expect(line).not.toContain('secret-token-123');
 
     expect((await sendHttp(`${url}/api/3`)).body).toBe('{"version": 3}');
