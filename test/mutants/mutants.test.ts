@@ -22,6 +22,7 @@ import { SEARCH_MUTANTS } from './mutants-search.ts';
 import { createSqlAuthMutants } from './mutants-sql-auth.ts';
 import { VARIANT_MUTANTS } from './mutants-variants.ts';
 import { createUpstream, startMutantProxy, type MutantHandler, type Upstream } from './proxy.ts';
+import { countOtherVersionCases } from '../helpers/ckan-version.ts';
 
 const TOKEN = randomBytes(18).toString('base64url');
 const MUTANTS: readonly Mutant[] = [...SEARCH_MUTANTS, ...ORDER_MUTANTS, ...VARIANT_MUTANTS, ...createSqlAuthMutants({ token: TOKEN })];
@@ -112,7 +113,7 @@ describe('mutant suite', () => {
   it('passes the faithful reference (through an honest proxy) with zero findings', () => {
     const findings = faithful.cases.flatMap((c) => c.findings.map((f) => `${c.id}: ${f.rule} ${f.message}`));
     expect(findings).toEqual([]);
-    expect(faithful.summary.fail + faithful.summary.error + faithful.summary.notApplicable).toBe(0);
+    expect(faithful.summary.fail + faithful.summary.error + faithful.summary.notApplicable - countOtherVersionCases(faithful.cases)).toBe(0);
   });
 
   it('passes a control that re-encodes every request and result without changing them (kills come from the mutations)', () => {
