@@ -63,7 +63,7 @@ describe('mapRunArgs', () => {
     ['both targets', { target: 'http://h', reference: true }, /--target and --reference/],
     ['an unset token variable', { tokenEnv: 'NOPE' }, /--token-env NOPE/],
     ['both token sources', { tokenEnv: 'MY_TOKEN', tokenFile: 't' }, /--token-env and --token-file/],
-    ['an unknown CKAN version', { ckanVersion: '3.0' }, /--ckan-version must be one of 2\.8, 2\.9, 2\.10, 2\.11, 2\.12, got "3\.0"/],
+    ['an unknown CKAN version', { ckanVersion: '3.0' }, /--ckan-version must be one of 2\.8, 2\.9, 2\.10, 2\.11, 2\.12 or auto, got "3\.0"/],
   ])('rejects %s', (_name, args, message) => {
     expect(() => mapRunArgs({ ...base, ...args }, { MY_TOKEN: 'abc' }, '/w')).toThrow(message);
   });
