@@ -16,6 +16,10 @@ export interface ConsoleListenerOptions {
   ci: boolean;
   /** Failures listed in the final summary before "and N more" (default 30). */
   maxFailures?: number;
+  /** Without a live line (CI, a pipe): a plain progress line at most this often, so a long run shows life (default 5000). */
+  progressEveryMs?: number;
+  /** Time source for the progress interval (default Date.now). */
+  now?: () => number;
 }
 
 const ansi = { red: 31, green: 32, yellow: 33, grey: 90, bold: 1 } as const;
@@ -46,6 +50,9 @@ export function createConsoleListener(options: ConsoleListenerOptions): RunListe
   const counts = createCounts();
   let total = 0;
   let lineShown = false;
+  const now = options.now ?? Date.now;
+  const progressEveryMs = options.progressEveryMs ?? 5000;
+  let lastProgressAt = 0;
 
   const clearLine = (): void => {
     if (lineShown) options.stream.write('\r\u001b[2K');
@@ -55,6 +62,7 @@ export function createConsoleListener(options: ConsoleListenerOptions): RunListe
   return {
     onRunStart(info) {
       total = info.total;
+      lastProgressAt = now();
       options.stream.write(`Running ${info.total} case${info.total === 1 ? '' : 's'} against ${info.targetUrl}\n`);
     },
     onCaseEnd(result) {
@@ -66,8 +74,12 @@ export function createConsoleListener(options: ConsoleListenerOptions): RunListe
         const width = Math.max(20, (options.stream.columns ?? 80) - 1);
         options.stream.write(renderProgress(counts, total, result.id, paint, width));
         lineShown = true;
-      } else if (result.status === 'fail' || result.status === 'error' || result.status === 'flaky') {
-        options.stream.write(`${renderCaseLine(result, paint)}\n`);
+      } else {
+        if (result.status === 'fail' || result.status === 'error' || result.status === 'flaky') options.stream.write(`${renderCaseLine(result, paint)}\n`);
+        if (now() - lastProgressAt >= progressEveryMs && counts.total < total) {
+          lastProgressAt = now();
+          options.stream.write(`${renderProgress(counts, total, result.id, paint, 200)}\n`);
+        }
       }
     },
     onRunEnd(result) {
@@ -84,7 +96,7 @@ function renderCaseLine(result: CaseResult, paint: Paint): string {
   return `${paint(statusColour[result.status], statusLabel[result.status])} ${result.id}${outcome === '' ? '' : `: ${outcome}`}`;
 }
 
-/** `[12/40] 10 passed 1 failed 1 skipped <last id>`, cut to `width` visible characters. */
+/** `[12/40] 10 passed 1 failed 1 skipped 2 n/a <last id>`, cut to `width` visible characters. */
 function renderProgress(counts: Counts, total: number, lastId: string, paint: Paint, width: number): string {
   const parts: Array<[Colour | undefined, string]> = [
     [undefined, `[${counts.total}/${total}]`],
@@ -92,7 +104,8 @@ function renderProgress(counts: Counts, total: number, lastId: string, paint: Pa
     [counts.fail > 0 ? 'red' : undefined, counts.fail > 0 ? `${counts.fail} failed` : ''],
     [counts.error > 0 ? 'red' : undefined, counts.error > 0 ? `${counts.error} errored` : ''],
     ['yellow', counts.flaky > 0 ? `${counts.flaky} flaky` : ''],
-    ['grey', counts.skipped + counts.notApplicable > 0 ? `${counts.skipped + counts.notApplicable} skipped` : ''],
+    ['grey', counts.skipped > 0 ? `${counts.skipped} skipped` : ''],
+    ['grey', counts.notApplicable > 0 ? `${counts.notApplicable} n/a` : ''],
   ];
   const shown = parts.filter(([, text]) => text !== '');
   const plainLength = shown.reduce((sum, [, text]) => sum + text.length + 1, 0);

@@ -29,7 +29,7 @@ describe('createConsoleListener', () => {
     const text = play(buildMixedRun(), { isTTY: true, colour: false, ci: false }, 100);
     expect(text).toContain('[1/6] 1 passed search/core/basic');
     expect(text).toContain('\r\u001b[2KFAIL search/filters/either-or [GET fr /api/3/action]: records.exact');
-    expect(text).toContain('\r\u001b[2K[6/6] 1 passed 1 failed 1 errored 1 flaky 2 skipped locale/fr\r\u001b[2K\nclass');
+    expect(text).toContain('\r\u001b[2K[6/6] 1 passed 1 failed 1 errored 1 flaky 1 skipped 1 n/a locale/fr\r\u001b[2K\nclass');
     expect(text).not.toContain('\u001b[3');
   });
 
@@ -38,7 +38,25 @@ describe('createConsoleListener', () => {
     const progressLines = text.split(/\r\u001b\[2K|\n/).map((part) => part.replace(/\u001b\[\d+m/g, '')).filter((part) => part.startsWith('['));
     expect(progressLines).toHaveLength(6);
     expect(progressLines.every((line) => line.length <= 59)).toBe(true);
-    expect(progressLines.at(-1)).toBe('[6/6] 1 passed 1 failed 1 errored 1 flaky 2 skipped locale…');
+    expect(progressLines.at(-1)).toBe('[6/6] 1 passed 1 failed 1 errored 1 flaky 1 skipped 1 n/a …');
+  });
+
+  it('on CI, prints a plain progress line when the interval has passed, not after every case', () => {
+    let clock = 0;
+    const run = buildMixedRun();
+    let text = '';
+    const listener = createConsoleListener({ stream: { write: (t: string) => (text += t) }, isTTY: false, colour: false, ci: true, progressEveryMs: 5000, now: () => clock });
+    listener.onRunStart?.({ total: run.cases.length, targetUrl: run.target.url });
+    run.cases.forEach((result, index) => {
+      clock = [1000, 6000, 7000, 8000, 12000, 20000][index] ?? 0;
+      listener.onCaseEnd?.(result);
+    });
+    const progress = text.split('\n').filter((line) => line.startsWith('['));
+    // after 6 s (case 2) and 12 s (case 5); none after the last case, the summary follows it
+    expect(progress).toEqual([
+      '[2/6] 1 passed 1 failed search/filters/either-or [GET fr /api/3/action]',
+      '[5/6] 1 passed 1 failed 1 errored 1 flaky 1 n/a sql/basic',
+    ]);
   });
 
   it('prints plain lines on CI even when the stream is a TTY', () => {
