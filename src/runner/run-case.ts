@@ -65,9 +65,10 @@ type Outcome = { findings: Finding[]; checkedSomething: boolean } | { error: { c
 const BODY_KEYS = ['success', 'errorType', 'error', 'body', 'records', 'total', 'fields', 'result', 'resultAbsent'] as const;
 
 function evaluate(variant: RunVariant, request: HttpRequest, response: HttpResponse, options: RunOptions): Outcome {
-  const where = `[${request.method}] "${request.url}"`;
+  // why: the status (and the retries spent, e.g. on a final 503 or 429) is the first thing a reader needs
+  const where = `[${request.method}] "${request.url}": HTTP ${response.status}${response.attempts > 1 ? ` after ${response.attempts} attempts` : ''}`;
   if (response.bodyTruncated) {
-    return { error: { code: 'E_BODY_TOO_LARGE', message: `${where}: response body too large, cut after ${Buffer.byteLength(response.body)} bytes` } };
+    return { error: { code: 'E_BODY_TOO_LARGE', message: `${where}, response body too large, cut after ${Buffer.byteLength(response.body)} bytes` } };
   }
   const parsed = parseJson(response.body);
   const expects = [variant.expect, variant.expectOnFixtures];
@@ -78,7 +79,7 @@ function evaluate(variant: RunVariant, request: HttpRequest, response: HttpRespo
     const type = response.headers['content-type']?.split(';')[0]?.trim() || 'no content type';
     const flat = response.body.replace(/\s+/g, ' ').trim();
     const head = flat.length > 80 ? `${flat.slice(0, 80)}…` : flat;
-    return { error: { code: 'E_NOT_JSON', message: `${where}: response is not JSON (${type}): ${head || '(empty body)'}` } };
+    return { error: { code: 'E_NOT_JSON', message: `${where}, response is not JSON (${type}): ${head || '(empty body)'}` } };
   }
   const observed: ObservedResponse = {
     status: response.status,

@@ -93,7 +93,7 @@ describe('run', () => {
   it('marks a truncated body as an error', async () => {
     const client = createClient(() => ({ body: '{"success": tr', bodyTruncated: true }));
     const result = await run(options([variant('a', 'POST')]), { client, clock });
-    expect(result.cases[0]?.error).toEqual({ code: 'E_BODY_TOO_LARGE', message: '[POST] "http://t/api/action/datastore_search": response body too large, cut after 14 bytes' });
+    expect(result.cases[0]?.error).toEqual({ code: 'E_BODY_TOO_LARGE', message: '[POST] "http://t/api/action/datastore_search": HTTP 200, response body too large, cut after 14 bytes' });
   });
 });
 
@@ -111,6 +111,6 @@ describe('run with non-JSON answers', () => {
     const client = createClient(() => html);
     const v = { ...variant('a', 'POST'), expect: { status: 405, success: false } };
     const result = await run(options([v]), { client, clock });
-    expect(result.cases[0]?.error?.message).toBe('[POST] "http://t/api/action/datastore_search": response is not JSON (text/html): <html>Method Not Allowed</html>');
+    expect(result.cases[0]?.error?.message).toBe('[POST] "http://t/api/action/datastore_search": HTTP 405, response is not JSON (text/html): <html>Method Not Allowed</html>');
   });
 });

@@ -76,9 +76,23 @@ describe('run against a broken target', () => {
     expect(report.cases.map((c) => c.status)).toEqual(['error', 'error']);
     expect(report.cases[1]?.error).toEqual({
       code: 'E_NOT_JSON',
-      message: `[GET] "${server.url}/api/action/datastore_search?resource_id=x&limit=1": response is not JSON (text/html): <!DOCTYPE html><html><head><title>Login</title></head><body>Please sign in</body…`,
+      message: `[GET] "${server.url}/api/action/datastore_search?resource_id=x&limit=1": HTTP 200, response is not JSON (text/html): <!DOCTYPE html><html><head><title>Login</title></head><body>Please sign in</body…`,
     });
     expect(stdout()).toContain('response is not JSON (text/html)');
+  });
+
+  it.each([503, 429])('names the final status %i and the attempts spent when retries run out on a non-JSON answer', async (status) => {
+    server = await startTestServer((req, res) => {
+      if (req.url === PREFLIGHT_PATH) return res.end(PREFLIGHT_BODY);
+      res.writeHead(status, { 'content-type': 'text/html', 'retry-after': '0' });
+      res.end('<html>busy</html>');
+    });
+    const { io } = createCapturedIo(dir);
+    expect(await main(['run', '--target', server.url, '--report', 'json', '--retries', '2'], io)).toBe(1);
+    const report = await readReport();
+    expect(report.cases[0]?.error?.message).toBe(
+      `[POST] "${server.url}/api/action/datastore_search": HTTP ${status} after 3 attempts, response is not JSON (text/html): <html>busy</html>`,
+    );
   });
 });
 
