@@ -79,7 +79,9 @@ async function openState(spec: ExtractSpec, plan: ExtractPlan, leftovers: Leftov
     const part = await PartFile.resume(partPath(spec.out), spec.gzip, found.bytes);
     listener?.onStart?.({ out: spec.out, method: plan.method, total: plan.total, resumedRows: found.rows });
     // why: the target may be reached under another port or spelling now; later messages name the current one
-    return { part, checkpoint: { ...found, source: { ...found.source, target: displayTarget(spec.target) } }, resumed: true };
+    // why: this run may ask another page size than the interrupted one; the server lowers it again if it must
+    const checkpoint = { ...found, source: { ...found.source, target: displayTarget(spec.target) }, pageSizeUsed: spec.pageSize };
+    return { part, checkpoint, resumed: true };
   }
   const part = await PartFile.create(partPath(spec.out), spec.gzip);
   const checkpoint: Checkpoint = {
@@ -102,7 +104,7 @@ async function openState(spec: ExtractSpec, plan: ExtractPlan, leftovers: Leftov
 async function copyPages(spec: ExtractSpec, plan: ExtractPlan, state: ExtractState, collaborators: ExtractCollaborators): Promise<void> {
   const encoder = createEncoder(spec.format);
   const started = collaborators.clock.now();
-  let pageSize = Math.min(spec.pageSize, state.checkpoint.pageSizeUsed);
+  let pageSize = state.checkpoint.pageSizeUsed;
   let done = false;
   while (!done) {
     const page = await fetchPage(collaborators.client, spec, plan, state.checkpoint.cursor, pageSize);

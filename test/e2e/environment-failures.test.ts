@@ -1,15 +1,14 @@
 // End to end: each environment failure a user can meet (a port in use, an engine that cannot start, an extract's
 // leftovers that cannot be continued as asked) ends in exit 2 or 3 with one line on stderr, never exit 70 or a
 // stack trace. Spawns the CLI from source (the package test covers the built bin).
-import { spawn } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listen } from '../../src/server/listen.ts';
 import { createTestApp } from '../server/helpers.ts';
+import { spawnCli } from '../helpers/spawn-cli.ts';
 
-const root = path.resolve(import.meta.dirname, '../..');
 let dir: string;
 let blocker: { url: string; close(): Promise<void> };
 
@@ -24,18 +23,6 @@ afterAll(async () => {
   await blocker.close();
   await rm(dir, { recursive: true, force: true });
 });
-
-function runBin(args: readonly string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/bin.ts', ...args], { cwd: root, env: { ...process.env, CI: '1', NO_COLOR: '1', ...env } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
 
 const brokenCache = (): Record<string, string> => ({ DATASTORE_KIT_CACHE_DIR: path.join(dir, 'a-file', 'cache') });
 const engineFailure = /^the reference server cannot start: ENOTDIR: not a directory, mkdir '.*a-file\/cache\/.*' \(E_SERVER_START\)$/;
@@ -112,7 +99,9 @@ const rows: Row[] = [
 
 describe('environment failures (spawned CLI)', () => {
   it.each(rows)('%s: exit 2 or 3 with one line', { timeout: 120_000 }, async (_name, args, env, exit, line) => {
-    const { code, stderr } = await runBin(await args(), env());
+    const cli = spawnCli(await args(), { env: env() });
+    const code = await cli.exit;
+    const stderr = cli.stderr();
     expect({ code, stderr: stderr.trimEnd() }).toEqual({ code: exit, stderr: expect.stringMatching(line) });
     expect(stderr.endsWith('\n') && stderr.indexOf('\n') === stderr.length - 1).toBe(true);
     expect(stderr).not.toMatch(/^\s+at /m);

@@ -82,6 +82,15 @@ describe('extract leftovers', () => {
     expect((await readFile(out)).equals(await whole('rerun'))).toBe(true);
   });
 
+  it('resumes with another page size and records the one this run used, not a lowering that did not happen', async () => {
+    const out = join(dir, 'resized.csv');
+    await interrupt(out);
+    const manifest = await extract({ source: { target: server.url }, resource: 'courses', format: 'csv', out, pageSize: 100, resume: true });
+    expect(manifest.paging).toMatchObject({ pageSize: 100, pageSizeUsed: 100 });
+    expect(manifest.warnings.join('\n')).not.toMatch(/lowered/);
+    expect((await readFile(out)).equals(await whole('resized'))).toBe(true);
+  });
+
   it('starts over with --restart, discarding the part file and checkpoint', async () => {
     const out = join(dir, 'restart.csv');
     await interrupt(out);
