@@ -1,5 +1,5 @@
 // `run --image`: the kit starts the implementation under test from an image, runs the catalogue against it and stops
-// it. The reference server's own image (the project's Dockerfile) passes; a broken variant fails with the container
+// it. The reference server's own image (the project's Dockerfile) passes; a broken variant (no SQL) fails with the container
 // log kept; without an engine the run exits 3. Images are built offline (test/helpers/docker-images.ts).
 import { execFileSync } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
