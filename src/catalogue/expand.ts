@@ -6,6 +6,7 @@ import { ExpectSchema, RequestSchema, type CaseRequest, type Expect, type Method
 import { isInCkanRange, type CkanRange, type CkanVersion } from '../schema/ckan-version.ts';
 import type { Profile } from '../schema/profile.ts';
 import type { VariantKey } from '../schema/report.ts';
+import { hasCapability } from './capabilities.ts';
 import { describeAjvErrors } from './describe-errors.ts';
 import { deriveImpliedOrder } from './implied-order.ts';
 import type { CaseVariant, LoadedCase } from './types.ts';
@@ -124,7 +125,7 @@ function notApplicableReason(
 ): string | undefined {
   const { profile } = options;
   const required = variant.locale === null || needs.includes('locale') ? needs : [...needs, 'locale'];
-  const lacking = required.filter((need) => !profile.capabilities.includes(need));
+  const lacking = required.filter((need) => !hasCapability(profile.capabilities, need, options.ckanVersion));
   const reasons: string[] = [];
   if (lacking.length > 0) reasons.push(`target lacks capability ${lacking.join(', ')} (profile "${profile.name}")`);
   if (options.hasToken === false && needs.includes('token') && !lacking.includes('token')) {

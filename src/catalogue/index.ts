@@ -22,4 +22,5 @@ export { deriveImpliedOrder, parseSort, type ImpliedOrder, type OrderKey } from 
 export { computeCoverage, renderCoverage, COVERAGE_FILE, type Coverage, type ClauseCoverage, type RenderCoverageOptions } from './coverage.ts';
 export { API_CLAUSES, type SpecClause } from './coverage-clauses.ts';
 export { collectCatalogueNames, findUnknownProfileNames, checkProfileNames, closestName, KIT_CAPABILITIES, type CatalogueNames } from './profile-names.ts';
+export { CKAN_CAPABILITY, hasCapability, legacyCkanVersion } from './capabilities.ts';
 export { renderProfile, type ProfileNotes, type LeftOutName } from './render-profile.ts';

@@ -5,14 +5,15 @@ import path from 'node:path';
 import { InputError, KitErrorCode, type InputProblem } from '../errors.ts';
 import { CKAN_VERSIONS } from '../schema/ckan-version.ts';
 import type { Profile } from '../schema/profile.ts';
+import { CKAN_CAPABILITY } from './capabilities.ts';
 import { joinPointer, locateProblems, parseSource } from './source.ts';
 import type { LoadedCase } from './types.ts';
 
 /**
  * Capabilities the kit itself acts on, whatever the catalogue: `locale` (variants with a locale segment need it),
- * `token` (the runner sends one), and `ckan-<version>` for every CKAN version the kit knows.
+ * `token` (the runner sends one), `ckan` (answers as CKAN does), and the older `ckan-<version>` for every version.
  */
-export const KIT_CAPABILITIES: readonly string[] = Object.freeze(['sql', 'private', 'token', 'locale', 'jsonp', ...CKAN_VERSIONS.map((v) => `ckan-${v}`)]);
+export const KIT_CAPABILITIES: readonly string[] = Object.freeze(['sql', 'private', 'token', 'locale', 'jsonp', CKAN_CAPABILITY, ...CKAN_VERSIONS.map((v) => `ckan-${v}`)]);
 
 /** What a catalogue lets a profile name. */
 export interface CatalogueNames {

@@ -1,6 +1,6 @@
 // Turns probe findings into a profile and its notes: found names with the count the target answered, every
 // other name the catalogue uses left out with the reason, and a header saying how it was made.
-import type { CatalogueNames, LeftOutName, ProfileNotes } from '../catalogue/index.ts';
+import { CKAN_CAPABILITY, type CatalogueNames, type LeftOutName, type ProfileNotes } from '../catalogue/index.ts';
 import type { Profile } from '../schema/index.ts';
 import { FIXTURE_ONLY_RESOURCES, PROBE_RESOURCES, PROBE_VALUES } from './names.ts';
 import type { ProbeFindings, ProbeOptions } from './probe.ts';
@@ -29,7 +29,7 @@ export function buildProfile(findings: ProbeFindings, options: ProbeOptions & { 
     leftOut.push({ section, name, reason: value?.ok === false ? value.reason : fallback });
     return undefined;
   };
-  const capabilities = names.capabilities.filter((c) => !/^ckan-/.test(c)).filter((c) => take('capabilities', c, capabilityFinding(findings, c), noCourses ?? `probe does not test ${c}`) === true);
+  const capabilities = names.capabilities.filter((c) => c !== CKAN_CAPABILITY && !/^ckan-/.test(c)).filter((c) => take('capabilities', c, capabilityFinding(findings, c), noCourses ?? `probe does not test ${c}`) === true);
   const resources = collect(inRegistryOrder(names.resources, PROBE_RESOURCES), (name) =>
     take('resources', name, resourceFinding(findings, name), FIXTURE_ONLY_RESOURCES[name] ?? `probe does not know what resources.${name} is`),
   );
@@ -39,9 +39,9 @@ export function buildProfile(findings: ProbeFindings, options: ProbeOptions & { 
   const version = findings.site.version;
   const ckan = version.ok ? version.value : 'auto';
   comments['/ckan'] = version.ok ? version.note : `${version.reason}; auto reads it from the first responses`;
-  if (version.ok && names.capabilities.includes(`ckan-${version.value}`)) {
-    capabilities.push(`ckan-${version.value}`);
-    comments[`/capabilities/ckan-${version.value}`] = `CKAN ${version.value}'s exact messages and defaults (remove if the site changes ckan.datastore settings)`;
+  if (version.ok) {
+    capabilities.push(CKAN_CAPABILITY);
+    comments[`/capabilities/${CKAN_CAPABILITY}`] = `answers as CKAN ${version.value} does: exact messages and defaults (remove if the site changes ckan.datastore settings)`;
   }
   const profile: Profile = {
     name: options.name ?? profileNameOf(options.baseUrl),

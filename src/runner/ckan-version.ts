@@ -1,6 +1,7 @@
 // Which CKAN version a run assumes, and which contract it checks: `--ckan-version V|auto`, else the profile's
-// `ckan` (or its legacy `ckan-2.11` capability), else the reference server's version; `auto` asks the target.
+// `ckan` (or a legacy `ckan-<version>` capability), else the reference server's version; `auto` asks the target.
 import { inferCkanVersion, versionsIn, type ObservedAnswer } from '../contract/index.ts';
+import { legacyCkanVersion } from '../catalogue/index.ts';
 import type { HttpClient } from '../http/index.ts';
 import type { CkanVersion, Profile } from '../schema/index.ts';
 import type { ContractProfile } from './types.ts';
@@ -19,15 +20,14 @@ export interface ResolvedCkanVersion {
   reason: string;
 }
 
-const LEGACY_CAPABILITY = 'ckan-2.11';
-
-/** Flag, else profile (`ckan`, then the legacy `ckan-2.11` capability), else the reference server's version. */
+/** Flag, else profile (`ckan`, then a legacy `ckan-<version>` capability), else the reference server's version. */
 export function planCkanVersion(flag: CkanVersion | 'auto' | undefined, profile: Profile, referenceVersion: CkanVersion | undefined): CkanVersionPlan {
   if (flag === 'auto') return { kind: 'auto', reason: '--ckan-version auto' };
   if (flag !== undefined) return { kind: 'known', version: flag, reason: `--ckan-version ${flag}` };
   if (profile.ckan === 'auto') return { kind: 'auto', reason: 'the profile says ckan: auto' };
   if (profile.ckan !== undefined) return { kind: 'known', version: profile.ckan, reason: `from the profile (ckan: "${profile.ckan}")` };
-  if (profile.capabilities.includes(LEGACY_CAPABILITY)) return { kind: 'known', version: '2.11', reason: `from the profile's ${LEGACY_CAPABILITY} capability` };
+  const legacy = profile.capabilities.map(legacyCkanVersion).find((v) => v !== undefined);
+  if (legacy !== undefined) return { kind: 'known', version: legacy, reason: `from the profile's ckan-${legacy} capability` };
   if (referenceVersion !== undefined) return { kind: 'known', version: referenceVersion, reason: `the reference server answers as ${referenceVersion}` };
   return { kind: 'none', reason: 'unknown: no --ckan-version, and the profile names no ckan version (add ckan: "2.10" or ckan: auto)' };
 }

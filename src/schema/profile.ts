@@ -22,7 +22,7 @@ export const ProfileSchema = Type.Object(
     capabilities: Type.Array(Type.String({ minLength: 1 }), {
       uniqueItems: true,
       description:
-        'What the target supports, e.g. sql, private, token, locale, jsonp, ckan-2.11. A case whose `needs` are not all listed is not applicable.',
+        'What the target supports, e.g. sql, private, token, locale, jsonp, ckan (answers exactly as CKAN does for the version in `ckan`; the older ckan-2.11 names both). A case whose `needs` are not all listed is not applicable.',
     }),
     resources: Type.Optional(
       Type.Record(Name, Type.String({ minLength: 1 }), {
