@@ -52,23 +52,8 @@ class Parser {
 
   parseDict(input: Record<string, unknown>): FilterOp | undefined {
     if (Object.keys(input).length >= maxOps) throw new FilterLimitError('Maximum number of filter operations exceeded');
-    const children: FilterOp[] = [];
-    for (const [key, value] of Object.entries(input)) {
-      if (!isCombinatorKey(key)) {
-        const op = this.parseField(key, value);
-        if (op !== undefined) children.push(op);
-        continue;
-      }
-      const problem = checkCombinator(key, value);
-      if (problem !== undefined) {
-        this.errors.push(problem);
-        continue;
-      }
-      const members = this.combineMembers(value, key, 0);
-      if (members === undefined) continue;
-      if (key === '$and') children.push(...members);
-      else children.push(this.make(key, null, members));
-    }
+    // why: at the root, the members of an $and join the root's own AND instead of nesting
+    const children = this.processMember(input, 0, true);
     if (this.errors.length > 0 || children.length === 0) return undefined;
     return children.length === 1 ? children[0] : this.make('$and', null, children);
   }
@@ -104,7 +89,8 @@ class Parser {
     return out.length > 0 ? out : undefined;
   }
 
-  private processMember(item: Record<string, unknown>, depth: number): FilterOp[] {
+  /** One filter object's keys: fields (their operators) and combinators; `liftAnd` at the root only. */
+  private processMember(item: Record<string, unknown>, depth: number, liftAnd = false): FilterOp[] {
     const children: FilterOp[] = [];
     for (const [key, value] of Object.entries(item)) {
       if (!isCombinatorKey(key)) {
@@ -118,7 +104,9 @@ class Parser {
         continue;
       }
       const members = this.combineMembers(value, key, depth);
-      if (members !== undefined) children.push(this.make(key, null, members));
+      if (members === undefined) continue;
+      if (liftAnd && key === '$and') children.push(...members);
+      else children.push(this.make(key, null, members));
     }
     return children;
   }
