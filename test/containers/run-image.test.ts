@@ -53,7 +53,8 @@ describe.skipIf(noEngine !== undefined)(`run --image against images built here${
       env: { ...CONTAINER_ENV, KIT_TEST_TOKEN: 'container-token' },
     });
     expect(await cli.exit, cli.stdout() + cli.stderr()).toBe(0);
-    expect(cli.stdout()).toMatch(/\b\d+ passed, 0 failed, 0 errored, 0 skipped, 0 not applicable/);
+    // why: the cases stating another CKAN version's answers are not applicable against the 2.11 server, and only those
+    expect(cli.stdout()).toMatch(/\b\d+ passed, 0 failed, 0 errored, 0 skipped, \d+ not applicable/);
     expect(await readdir(out)).not.toContain('container.log');
     expect(containersOf(reference)).toBe('');
   });
