@@ -8,7 +8,7 @@ describe('planCkanVersion', () => {
   it.each<[string, Parameters<typeof planCkanVersion>, CkanVersionPlan]>([
     ['the flag wins over the profile', ['2.9', profile({ ckan: '2.11' }), undefined], { kind: 'known', version: '2.9', reason: '--ckan-version 2.9' }],
     ['--ckan-version auto', ['auto', profile({ ckan: '2.11' }), undefined], { kind: 'auto', reason: '--ckan-version auto' }],
-    ['the profile\'s ckan', [undefined, profile({ ckan: '2.10' }), '2.11'], { kind: 'known', version: '2.10', reason: 'from the profile (ckan: "2.10")' }],
+    ['the profile\'s ckan', [undefined, profile({ ckan: '2.10' }), '2.11'], { kind: 'known', version: '2.10', reason: 'the profile says ckan: "2.10"' }],
     ['the profile\'s ckan: auto', [undefined, profile({ ckan: 'auto' }), undefined], { kind: 'auto', reason: 'the profile says ckan: auto' }],
     ['the legacy ckan-2.11 capability', [undefined, profile({ capabilities: ['sql', 'ckan-2.11'] }), undefined], { kind: 'known', version: '2.11', reason: "from the profile's ckan-2.11 capability" }],
     ['the reference server', [undefined, profile(), '2.11'], { kind: 'known', version: '2.11', reason: 'the reference server answers as 2.11' }],
@@ -23,7 +23,7 @@ describe('planCkanVersion', () => {
 
 describe('chooseContract', () => {
   const none: CkanVersionPlan = { kind: 'none', reason: 'unknown' };
-  const named: CkanVersionPlan = { kind: 'known', version: '2.10', reason: 'from the profile (ckan: "2.10")' };
+  const named: CkanVersionPlan = { kind: 'known', version: '2.10', reason: 'the profile says ckan: "2.10"' };
 
   it.each<[string, Parameters<typeof chooseContract>, string]>([
     ['--contract wins', ['seed', named, true], 'seed'],
@@ -36,6 +36,6 @@ describe('chooseContract', () => {
   });
 
   it('says why', () => {
-    expect(chooseContract(undefined, named, false).reason).toBe('a CKAN version is named (from the profile (ckan: "2.10"))');
+    expect(chooseContract(undefined, named, false).reason).toBe('a CKAN version is named (the profile says ckan: "2.10")');
   });
 });

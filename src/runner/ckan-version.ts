@@ -25,7 +25,7 @@ export function planCkanVersion(flag: CkanVersion | 'auto' | undefined, profile:
   if (flag === 'auto') return { kind: 'auto', reason: '--ckan-version auto' };
   if (flag !== undefined) return { kind: 'known', version: flag, reason: `--ckan-version ${flag}` };
   if (profile.ckan === 'auto') return { kind: 'auto', reason: 'the profile says ckan: auto' };
-  if (profile.ckan !== undefined) return { kind: 'known', version: profile.ckan, reason: `from the profile (ckan: "${profile.ckan}")` };
+  if (profile.ckan !== undefined) return { kind: 'known', version: profile.ckan, reason: `the profile says ckan: "${profile.ckan}"` };
   const legacy = profile.capabilities.map(legacyCkanVersion).find((v) => v !== undefined);
   if (legacy !== undefined) return { kind: 'known', version: legacy, reason: `from the profile's ckan-${legacy} capability` };
   if (referenceVersion !== undefined) return { kind: 'known', version: referenceVersion, reason: `the reference server answers as ${referenceVersion}` };

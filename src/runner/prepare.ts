@@ -77,7 +77,7 @@ export async function prepareCatalogue(
 export function checkSomethingApplies(variants: readonly CaseVariant[], profileFile: string | undefined): void {
   if (variants.length === 0 || variants.some((v) => v.notApplicable === undefined && v.skip === undefined)) return;
   const first = variants.find((v) => v.notApplicable !== undefined)?.notApplicable ?? 'every case is skipped';
-  const hint = profileFile === undefined ? '; pass --profile FILE naming your resources (start from profiles/example-portal.yaml)' : '';
+  const hint = profileFile === undefined ? '; pass --profile FILE naming your resources (write one with datastore-kit probe --target URL, or start from profiles/example-portal.yaml)' : '';
   throw new KitError(
     KitErrorCode.catalogueEmpty,
     `none of the ${variants.length} selected case variants applies to this target (e.g. ${first})${hint}; pass --allow-empty to accept a run that checks nothing`,

@@ -77,9 +77,9 @@ describe('run: the CKAN version and the contract', () => {
   it('uses the profile\'s version and so the ckan contract, and says why in the report, the console and JUnit', async () => {
     const { code, report, stdout } = await runAgainst(reference.url, ['--profile', 'named.yaml']);
     expect(code).toBe(0);
-    expect(report.target.ckan).toEqual({ version: '2.11', reason: 'from the profile (ckan: "2.11")' });
-    expect(report.contract).toEqual({ profile: 'ckan', reason: 'a CKAN version is named (from the profile (ckan: "2.11"))' });
-    expect(stdout).toContain('CKAN 2.11 (from the profile (ckan: "2.11")); contract ckan (a CKAN version is named');
+    expect(report.target.ckan).toEqual({ version: '2.11', reason: 'the profile says ckan: "2.11"' });
+    expect(report.contract).toEqual({ profile: 'ckan', reason: 'a CKAN version is named (the profile says ckan: "2.11")' });
+    expect(stdout).toContain('CKAN 2.11 (the profile says ckan: "2.11"); contract ckan (a CKAN version is named');
     const junit = await readFile(path.join(dir, 'reports', 'junit.xml'), 'utf8');
     expect(junit).toContain('<property name="target.ckan.version" value="2.11"/>');
     expect(junit).toContain('<property name="contract" value="ckan"/>');
