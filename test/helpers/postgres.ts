@@ -1,6 +1,6 @@
 // Finds a real PostgreSQL server for the postgres engine tests: $DATABASE_URL, else a throwaway cluster started
 // from local binaries (initdb + pg_ctl) in a temp dir on a free port, stopped and deleted afterwards.
-// testcontainers is not used: its current major needs Node >= 22.22, and CI machines may have no Docker engine.
+// testcontainers is not used here: no image registry is reachable for a postgres image, and CI machines may have no Docker engine.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
@@ -13,12 +13,12 @@ export type PostgresAvailability =
   | { available: true; source: string; start(): Promise<PostgresTarget> }
   | { available: false; reason: string };
 
-/** One line on Docker: why testcontainers is not tried. */
+/** One line on Docker: why the PostgreSQL tests use a local cluster rather than a testcontainers one. */
 export function describeDocker(env: NodeJS.ProcessEnv = process.env): string {
   if ((env['DOCKER_HOST'] ?? '') === '' && !existsSync('/var/run/docker.sock')) {
     return 'no Docker engine (no /var/run/docker.sock, DOCKER_HOST unset), so no testcontainers';
   }
-  return 'Docker is present, but testcontainers is not a dependency (its current major needs Node >= 22.22)';
+  return 'Docker is present, but no PostgreSQL image can be pulled here (no registry), so no testcontainers';
 }
 
 /** The newest PostgreSQL bin dir holding initdb and pg_ctl: /usr/lib/postgresql/<n>/bin, then PATH. */
