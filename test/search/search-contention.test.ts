@@ -56,6 +56,17 @@ async function searchUntil(stop: () => boolean, offset: number): Promise<Timed[]
   return answers;
 }
 
+/** One round: the 500 KB q on one worker, 16 connections and a probe of one-row searches until it is answered. */
+async function contend(): Promise<{ bigAnswer: Answer; probe: Timed[]; loops: Timed[][] }> {
+  let bigSettled = false;
+  const big = search({ q: hugeQuery(), limit: 1 }).finally(() => {
+    bigSettled = true;
+  });
+  const loops = Array.from({ length: connections }, (_, i) => searchUntil(() => bigSettled, i));
+  const probe = await searchUntil(() => bigSettled, 7);
+  return { bigAnswer: await big, probe, loops: await Promise.all(loops) };
+}
+
 describe('datastore_search under contention', () => {
   it('answers one-row searches from 16 connections within the search timeout while a 500 KB q runs out of time', { timeout: 120_000 }, async () => {
     // why: workers open on demand (seconds each on a loaded machine); a server busy for a while has them all
@@ -65,17 +76,15 @@ describe('datastore_search under contention', () => {
     // why: one more round, so the newest worker has run a statement too (a fresh PGlite's first one is slow)
     await round();
     expect(engine.workerCount).toBe(searchWorkers);
-    let bigSettled = false;
-    const big = search({ q: hugeQuery(), limit: 1 }).finally(() => {
-      bigSettled = true;
-    });
-    const loops = Array.from({ length: connections }, (_, i) => searchUntil(() => bigSettled, i));
-    const probe = await searchUntil(() => bigSettled, 7);
-    const bigAnswer = await big;
+    // why: the planner sometimes answers the 500 KB q from the full-text index at once (no term occurs), and then
+    // nothing was held up; such a round shows nothing, so it is run again (the slow plan is the usual one)
+    let outcome = await contend();
+    for (let attempt = 1; attempt < 3 && outcome.bigAnswer.status === 200; attempt += 1) outcome = await contend();
+    const { bigAnswer, probe, loops } = outcome;
     expect(bigAnswer.status, bigAnswer.text.slice(0, 300)).toBe(409);
     expect(errorOf(bigAnswer)).toEqual({ __type: 'Validation Error', query: ['Search took too long'] });
 
-    const timed = [...probe, ...(await Promise.all(loops)).flat()];
+    const timed = [...probe, ...loops.flat()];
     for (const { answer } of timed) expect(resultOf(answer)['records']).toHaveLength(1);
     // The probe ran for as long as the big search did, so some of its searches overlapped it; none waited for it.
     expect(probe.length).toBeGreaterThan(1);
