@@ -2,8 +2,9 @@
 // contract of one CKAN version, named or inferred from the bodies themselves.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { checkResponseForVersions, getChild, inferCkanVersion, versionsIn, type ObservedAnswer } from '../contract/index.ts';
+import { checkResponseForVersions, inferCkanVersion, versionsIn, type ObservedAnswer } from '../contract/index.ts';
 import type { Finding } from '../model/index.ts';
+import { getChild } from '../util/json-pointer.ts';
 import { DEFAULT_CKAN_VERSION, type CkanVersion } from '../schema/index.ts';
 
 /** What to check and how. */

@@ -1,6 +1,7 @@
 // The record order a datastore_search request implies (ckan-datastore.md 3.5 and 3.7), so that every case that
 // sorts, searches or pages checks the order of what comes back, on any data.
 import { compareCkanVersions, type CkanVersion } from '../schema/ckan-version.ts';
+import { isPlainObject } from '../util/json.ts';
 
 /** One ORDER BY key as a client can check it on the returned records. */
 export interface OrderKey {
@@ -41,7 +42,7 @@ export function deriveImpliedOrder(
   }
   const q = params['q'];
   const wholeRow = (typeof q === 'string' && q !== '') || (typeof params['full_text'] === 'string' && params['full_text'] !== '');
-  const columns = isObject(q) ? Object.keys(q) : [];
+  const columns = isPlainObject(q) ? Object.keys(q) : [];
   if (wholeRow || columns.length > 0) return rankOrder(wholeRow, columns, version);
   return isTrue(params['distinct']) ? undefined : { keys: [{ field: '_id', direction: 'asc' }], source: 'default' };
 }
@@ -75,8 +76,4 @@ export function parseSort(sort: unknown): OrderKey[] | undefined {
 
 function isTrue(value: unknown): boolean {
   return value === true || (typeof value === 'string' && /^(true|1|yes|on)$/i.test(value.trim()));
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

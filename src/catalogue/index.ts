@@ -15,7 +15,7 @@ export {
   PROFILE_SCHEMA_ID,
 } from './case-json-schema.ts';
 // Shared with other input-file loaders (extract jobs): YAML with positions and readable Ajv problems.
-export { parseSource, locateProblems, joinPointer, splitPointer, type SourceFile, type SourcePosition } from './source.ts';
+export { parseSource, locateProblems, type SourceFile, type SourcePosition } from './source.ts';
 export { describeAjvErrors, type SchemaProblem } from './describe-errors.ts';
 export type { Catalogue, LoadedCase, CaseVariant, ResolvedRequest } from './types.ts';
 export { deriveImpliedOrder, parseSort, type ImpliedOrder, type OrderKey } from './implied-order.ts';

@@ -8,8 +8,9 @@ import { CaseFileSchema, type Case, type CaseFile } from '../schema/case.ts';
 import { describeAjvErrors } from './describe-errors.ts';
 import { discoverCaseFiles } from './discover.ts';
 import { checkCaseFileSemantics } from './semantic-checks.ts';
-import { joinPointer, parseSource, type SourceFile, type SourcePosition } from './source.ts';
+import { parseSource, type SourceFile, type SourcePosition } from './source.ts';
 import type { Catalogue, LoadedCase } from './types.ts';
+import { toPointer } from '../util/json-pointer.ts';
 
 /** Where relative paths start. */
 export interface LoadOptions {
@@ -55,7 +56,7 @@ function checkFile(source: SourceFile, file: string): { problems: InputProblem[]
   const schemaProblems = valid ? [] : describeAjvErrors(validate.errors ?? []);
   const problems = [...schemaProblems, ...checkCaseFileSemantics(data)].map((p) => {
     const at =
-      p.key === undefined ? source.locate(p.pointer) : source.locate(p.pointer + joinPointer([p.key]), true);
+      p.key === undefined ? source.locate(p.pointer) : source.locate(p.pointer + toPointer([p.key]), true);
     return toProblem(source, p.pointer, p.message, at);
   });
   if (!valid) return { problems, cases: [] };

@@ -6,8 +6,9 @@ import { InputError, KitErrorCode, type InputProblem } from '../errors.ts';
 import { CKAN_VERSIONS } from '../schema/ckan-version.ts';
 import type { Profile } from '../schema/profile.ts';
 import { CKAN_CAPABILITY } from './capabilities.ts';
-import { joinPointer, locateProblems, parseSource } from './source.ts';
+import { locateProblems, parseSource } from './source.ts';
 import type { LoadedCase } from './types.ts';
+import { toPointer } from '../util/json-pointer.ts';
 
 /**
  * Capabilities the kit itself acts on, whatever the catalogue: `locale` (variants with a locale segment need it),
@@ -86,7 +87,7 @@ export function findUnknownProfileNames(profile: Profile, names: CatalogueNames)
   for (const [section, known] of [['resources', names.resources], ['values', names.values]] as const) {
     for (const name of Object.keys(profile[section] ?? {})) {
       if (known.includes(name)) continue;
-      problems.push({ pointer: joinPointer([section]), key: name, message: unknown(section === 'resources' ? 'resource' : 'value', name, known, true) });
+      problems.push({ pointer: toPointer([section]), key: name, message: unknown(section === 'resources' ? 'resource' : 'value', name, known, true) });
     }
   }
   return problems;

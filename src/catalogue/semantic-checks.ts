@@ -2,6 +2,7 @@
 // They run on the raw data (even when the schema check failed) so one run reports every problem at once.
 import type { SchemaProblem } from './describe-errors.ts';
 import { checkVariables } from './variables.ts';
+import { isPlainObject } from '../util/json.ts';
 
 type PointerProblem = SchemaProblem;
 
@@ -10,8 +11,8 @@ export const MATCHES_FLAGS = 'u';
 
 /** Semantic problems of every case in a raw (not yet validated) case file. */
 export function checkCaseFileSemantics(data: unknown): PointerProblem[] {
-  if (!isObject(data) || !Array.isArray(data['cases'])) return [];
-  return data['cases'].flatMap((item: unknown, index) => (isObject(item) ? checkCase(item, `/cases/${index}`) : []));
+  if (!isPlainObject(data) || !Array.isArray(data['cases'])) return [];
+  return data['cases'].flatMap((item: unknown, index) => (isPlainObject(item) ? checkCase(item, `/cases/${index}`) : []));
 }
 
 function checkCase(value: Record<string, unknown>, pointer: string): PointerProblem[] {
@@ -25,18 +26,18 @@ function checkCase(value: Record<string, unknown>, pointer: string): PointerProb
 }
 
 function checkPatterns(expect: unknown, pointer: string): PointerProblem[] {
-  if (!isObject(expect)) return [];
+  if (!isPlainObject(expect)) return [];
   const bodyPattern = typeof expect['bodyMatches'] === 'string' ? regexError(expect['bodyMatches']) : undefined;
   const bodyProblems = bodyPattern === undefined ? [] : [{ pointer: `${pointer}/bodyMatches`, message: bodyPattern }];
   return [...bodyProblems, ...checkEveryPatterns(expect, pointer)];
 }
 
 function checkEveryPatterns(expect: Record<string, unknown>, pointer: string): PointerProblem[] {
-  if (!isObject(expect['records'])) return [];
+  if (!isPlainObject(expect['records'])) return [];
   const every = expect['records']['every'];
   if (!Array.isArray(every)) return [];
   return every.flatMap((predicate: unknown, index) => {
-    if (!isObject(predicate) || typeof predicate['matches'] !== 'string') return [];
+    if (!isPlainObject(predicate) || typeof predicate['matches'] !== 'string') return [];
     const message = regexError(predicate['matches']);
     return message === undefined ? [] : [{ pointer: `${pointer}/records/every/${index}/matches`, message }];
   });
@@ -52,8 +53,4 @@ function regexError(pattern: string): string | undefined {
     const prefix = `Invalid regular expression: /${pattern}/${MATCHES_FLAGS}: `;
     return `is not a valid regular expression: ${reason.startsWith(prefix) ? reason.slice(prefix.length) : reason}`;
   }
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

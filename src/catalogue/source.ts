@@ -1,6 +1,7 @@
 // Parses one YAML or JSON input file keeping node ranges, so every problem can name file:line:col.
 import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Document } from 'yaml';
 import type { InputProblem } from '../errors.ts';
+import { splitPointer, toPointer } from '../util/json-pointer.ts';
 
 /** A 1-based source position. */
 export interface SourcePosition {
@@ -29,24 +30,10 @@ export function locateProblems(
 ): InputProblem[] {
   return problems.map((p) => ({
     file: source.file,
-    ...(p.key === undefined ? source.locate(p.pointer) : source.locate(p.pointer + joinPointer([p.key]), true)),
+    ...(p.key === undefined ? source.locate(p.pointer) : source.locate(p.pointer + toPointer([p.key]), true)),
     pointer: p.pointer,
     message: p.message,
   }));
-}
-
-/** Splits a JSON pointer (`/a/b~1c`) into unescaped segments. */
-export function splitPointer(pointer: string): string[] {
-  if (pointer === '') return [];
-  return pointer
-    .slice(1)
-    .split('/')
-    .map((s) => s.replaceAll('~1', '/').replaceAll('~0', '~'));
-}
-
-/** Joins segments into a JSON pointer, escaping `~` and `/`. */
-export function joinPointer(segments: readonly (string | number)[]): string {
-  return segments.map((s) => `/${String(s).replaceAll('~', '~0').replaceAll('/', '~1')}`).join('');
 }
 
 /**

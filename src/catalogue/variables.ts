@@ -1,7 +1,8 @@
 // Variables in case values: ${resources.NAME}, ${values.NAME[.FIELD|.INDEX]...}, ${env.NAME}; `$${` writes a literal `${`.
 // A string that is exactly one variable takes the variable's value (any JSON type); inside a longer string the
 // value is interpolated as text. Object keys may hold variables too (always as text), e.g. a filter field name.
-import { joinPointer } from './source.ts';
+import { toPointer } from '../util/json-pointer.ts';
+import { isPlainObject } from '../util/json.ts';
 
 /** The variable namespaces a case may use. */
 export const VARIABLE_NAMESPACES = ['resources', 'values', 'env'] as const;
@@ -35,9 +36,9 @@ export function checkVariables(value: unknown, pointer: string): VariableProblem
     });
   }
   if (Array.isArray(value)) return value.flatMap((item, i) => checkVariables(item, `${pointer}/${i}`));
-  if (isObject(value)) {
+  if (isPlainObject(value)) {
     return Object.entries(value).flatMap(([k, v]) => {
-      const at = pointer + joinPointer([k]);
+      const at = pointer + toPointer([k]);
       const inKey = checkVariables(k, pointer).map((p) => ({ ...p, key: k, message: `key ${p.message}` }));
       return [...inKey, ...checkVariables(v, at)];
     });
@@ -70,7 +71,7 @@ export function resolveVariables(value: unknown, scope: VariableScope): { value:
 function resolveValue(value: unknown, scope: VariableScope, missing: Set<string>): unknown {
   if (typeof value === 'string') return resolveString(value, scope, missing);
   if (Array.isArray(value)) return value.map((item) => resolveValue(item, scope, missing));
-  if (isObject(value)) {
+  if (isPlainObject(value)) {
     return Object.fromEntries(
       Object.entries(value).map(([k, v]) => [interpolate(k, scope, missing), resolveValue(v, scope, missing)]),
     );
@@ -114,13 +115,9 @@ function lookup(reference: string, scope: VariableScope): { ok: true; value: unk
 // A field of an object, or an item of a list by its 0-based index (`${values.choices.1}`).
 function childOf(value: unknown, key: string): unknown {
   if (Array.isArray(value)) return /^\d+$/.test(key) ? value[Number(key)] : undefined;
-  return isObject(value) && Object.hasOwn(value, key) ? value[key] : undefined;
+  return isPlainObject(value) && Object.hasOwn(value, key) ? value[key] : undefined;
 }
 
 function isNamespace(value: string | undefined): value is VariableNamespace {
   return VARIABLE_NAMESPACES.some((ns) => ns === value);
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -1,7 +1,7 @@
 // Turns Ajv errors into findings: one per instance path, its message listing every reason Ajv gave there.
 import type { Finding } from '../model/index.ts';
 import type { compileSchema } from '../schema/index.ts';
-import { getAtPointer } from './json-pointer.ts';
+import { getAtPointer } from '../util/json-pointer.ts';
 
 type ErrorObject = NonNullable<ReturnType<typeof compileSchema>['errors']>[number];
 

@@ -7,7 +7,7 @@ import { createSearchResultSchema, createSqlResultSchema, createSuccessEnvelopeS
 import { contractTraits } from './ckan-traits.ts';
 import { checkLinkOffsets } from './links.ts';
 import { isRecordsFormat, type JsonSchema } from './json-schema.ts';
-import { getChild } from './json-pointer.ts';
+import { getChild } from '../util/json-pointer.ts';
 import { SEED_SUCCESS_ANY_FORMAT_SCHEMA, SEED_SUCCESS_SCHEMA } from './seed-schemas.ts';
 import { checkTypeAgreement } from './type-agreement.ts';
 

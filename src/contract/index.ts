@@ -21,4 +21,3 @@ export type { ValueRule } from './value-types.ts';
 export { describeRange, inferCkanVersion } from './infer-version.ts';
 export type { InferredCkanVersion, ObservedAnswer } from './infer-version.ts';
 export { checkResponseForVersions, versionsIn } from './check-versions.ts';
-export { getChild } from './json-pointer.ts';

@@ -2,7 +2,8 @@
 // that CKAN's source fixes per version (ckan-traits.ts). Each marker narrows a range; a range of more than one
 // version is said as such ("2.9–2.10"), never guessed.
 import { CKAN_VERSIONS, compareCkanVersions, toCkanVersion, type CkanVersion } from '../schema/index.ts';
-import { getChild, isJsonObject } from './json-pointer.ts';
+import { getChild } from '../util/json-pointer.ts';
+import { isPlainObject } from '../util/json.ts';
 
 /** One response as seen: which action answered, its status and parsed body. */
 export interface ObservedAnswer {
@@ -68,8 +69,8 @@ function markersOf(answer: ObservedAnswer): Marker[] {
   const { action, status, body } = answer;
   if (status === 400 && typeof body === 'string') return badRequestMarkers(body);
   const result = getChild(body, 'result');
-  if (status === 200 && action === 'datastore_search' && isJsonObject(result)) return searchMarkers(result);
-  if (status === 200 && action === 'datastore_search_sql' && isJsonObject(result)) return sqlMarkers(result);
+  if (status === 200 && action === 'datastore_search' && isPlainObject(result)) return searchMarkers(result);
+  if (status === 200 && action === 'datastore_search_sql' && isPlainObject(result)) return sqlMarkers(result);
   const message = getChild(getChild(body, 'error'), 'message');
   if (status === 403 && action === 'datastore_search_sql' && typeof message === 'string') return permissionMarkers(message);
   return [];

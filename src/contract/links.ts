@@ -2,7 +2,8 @@
 // CKAN's _insert_links sets `next` to offset + limit, and adds `prev` (offset − limit) only when that is > 0.
 import type { Finding } from '../model/index.ts';
 import type { ContractTraits } from './ckan-traits.ts';
-import { getChild, isJsonObject } from './json-pointer.ts';
+import { getChild } from '../util/json-pointer.ts';
+import { isPlainObject } from '../util/json.ts';
 
 const RULE = 'contract.ckan';
 // why 100: CKAN 2.8 echoes `limit` only when sent, and then pages by `data_dict.get('limit', 100)`.
@@ -12,7 +13,7 @@ const LIMIT_28_DEFAULT = 100;
 export function checkLinkOffsets(body: unknown, traits: ContractTraits): Finding[] {
   const result = getChild(body, 'result');
   const links = getChild(result, '_links');
-  if (!traits.links || !isJsonObject(links)) return [];
+  if (!traits.links || !isPlainObject(links)) return [];
   const offset = getChild(result, 'offset') ?? 0;
   const limit = getChild(result, 'limit') ?? (traits.limitAlwaysEchoed ? undefined : LIMIT_28_DEFAULT);
   if (!Number.isInteger(offset) || !Number.isInteger(limit)) return [];

@@ -2,7 +2,8 @@
 // must carry exactly the columns `fields` lists. One finding per column and problem, pointing at the first
 // offending record and counting the rest, so a 32000-row page cannot flood a report.
 import type { Finding } from '../model/index.ts';
-import { getChild, isJsonObject, toPointer } from './json-pointer.ts';
+import { getChild, toPointer } from '../util/json-pointer.ts';
+import { isPlainObject } from '../util/json.ts';
 import { describeValue, ruleForValue, type ValueContext } from './value-types.ts';
 
 export const TYPES_RULE = 'contract.types';
@@ -47,7 +48,7 @@ export function checkTypeAgreement(body: unknown, format: 'objects' | 'lists', o
   const duplicateIds = findDuplicates(columns.map((column) => column.id));
   records.forEach((record, row) => {
     const ctx: RecordContext = { base: ['result', 'records', row], columns, duplicateIds, skipId, note, options };
-    if (format === 'objects' && isJsonObject(record)) checkObjectRecord(record, ctx);
+    if (format === 'objects' && isPlainObject(record)) checkObjectRecord(record, ctx);
     if (format === 'lists' && Array.isArray(record)) checkListRecord(record, ctx);
   });
   return [...tallies.values()].map(({ finding, count }) =>

@@ -1,6 +1,7 @@
 // One question to the target: an action call through the kit's HTTP client, classified as a CKAN envelope or
 // something else (HTML, a 404 page), within a request budget so a probe never sends without bound.
 import { HttpError, type HttpClient, type HttpResponse } from '../http/index.ts';
+import { isPlainObject } from '../util/json.ts';
 
 /** How a probe talks to the target. */
 export interface ProbeTarget {
@@ -84,10 +85,10 @@ export function classify(response: HttpResponse, url: string): Answer {
   } catch {
     return { kind: 'other', status: response.status, contentType, body: response.body.slice(0, 200), url };
   }
-  if (isObject(body) && body['success'] === true && isObject(body['result'])) {
+  if (isPlainObject(body) && body['success'] === true && isPlainObject(body['result'])) {
     return { kind: 'envelope', status: response.status, success: true, result: body['result'], url };
   }
-  if (isObject(body) && body['success'] === false && isObject(body['error'])) {
+  if (isPlainObject(body) && body['success'] === false && isPlainObject(body['error'])) {
     return { kind: 'envelope', status: response.status, success: false, error: body['error'], url };
   }
   return { kind: 'other', status: response.status, contentType, body: response.body.slice(0, 200), url };
@@ -105,10 +106,6 @@ export function describeAnswer(answer: Answer): string {
 /** The HttpError message without its `[GET] "url": ` prefix. */
 export function transportReason(error: HttpError): string {
   return error.message.replace(/^\[[A-Z]+\] "[^"]*": /, '');
-}
-
-export function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** Runs a question; a spent budget or a transport failure becomes the reason (a string) instead of an error. */

@@ -1,7 +1,8 @@
 // Which resources the catalogue runs on: those named, else discovered (_table_metadata, then package_search),
 // each described by one limit-0 search (anonymous, then with the token), public ones with enough rows first.
-import { askAction, isObject, type ProbeTarget } from './ask.ts';
+import { askAction, type ProbeTarget } from './ask.ts';
 import { found, isNumericField, isPlainName, isTextField, missing, plural, search, type FieldDef, type Found } from './search.ts';
+import { isPlainObject } from '../util/json.ts';
 
 /** Rows a resource should have for the catalogue's limits and offsets (limit 40, offset 10 + 5, ...). */
 export const ENOUGH_ROWS = 30;
@@ -52,9 +53,9 @@ async function searchPackages(target: ProbeTarget): Promise<string[]> {
 }
 
 function datastoreResourceIds(result: Record<string, unknown>): string[] {
-  const packages = Array.isArray(result['results']) ? result['results'].filter(isObject) : [];
+  const packages = Array.isArray(result['results']) ? result['results'].filter(isPlainObject) : [];
   return packages.flatMap((p) =>
-    (Array.isArray(p['resources']) ? p['resources'].filter(isObject) : []).flatMap((r) =>
+    (Array.isArray(p['resources']) ? p['resources'].filter(isPlainObject) : []).flatMap((r) =>
       r['datastore_active'] === true && typeof r['id'] === 'string' ? [r['id']] : [],
     ),
   );

@@ -1,6 +1,7 @@
 // datastore_search and datastore_search_sql as questions with counted answers: total, records and fields, or
 // the reason the target gave instead.
-import { askAction, describeAnswer, isObject, type ActionCall, type ProbeTarget } from './ask.ts';
+import { askAction, describeAnswer, type ActionCall, type ProbeTarget } from './ask.ts';
+import { isPlainObject } from '../util/json.ts';
 
 /** A column as `result.fields` lists it. */
 export interface FieldDef {
@@ -54,9 +55,9 @@ export function readCount(answer: SearchAnswer): number | undefined {
 }
 
 function readResult(result: Record<string, unknown>): SearchAnswer {
-  const records = Array.isArray(result['records']) ? result['records'].filter(isObject) : [];
+  const records = Array.isArray(result['records']) ? result['records'].filter(isPlainObject) : [];
   const fields = Array.isArray(result['fields'])
-    ? result['fields'].flatMap((f) => (isObject(f) && typeof f['id'] === 'string' ? [{ id: f['id'], type: typeof f['type'] === 'string' ? f['type'] : 'text' }] : []))
+    ? result['fields'].flatMap((f) => (isPlainObject(f) && typeof f['id'] === 'string' ? [{ id: f['id'], type: typeof f['type'] === 'string' ? f['type'] : 'text' }] : []))
     : [];
   const total = typeof result['total'] === 'number' ? result['total'] : records.length;
   const resourceId = typeof result['resource_id'] === 'string' ? result['resource_id'] : undefined;

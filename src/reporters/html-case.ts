@@ -1,7 +1,7 @@
 // The HTML detail block of one failing or erroring case: findings with a path-level diff, the request as
 // curl, and the response status and cut body.
 import type { CaseResult, Exchange, Finding } from '../model/index.ts';
-import { diffValues, type DiffEntry } from './diff.ts';
+import { diffJson, type JsonDifference } from '../util/json-diff.ts';
 import { escapeHtml } from './html-escape.ts';
 import { indentJsonText } from './json-indent.ts';
 import { cutText, formatDuration, formatValue, redactCurl, redactHeaders } from './text.ts';
@@ -66,15 +66,15 @@ function renderFinding(finding: Finding, limits: HtmlLimits): string {
   const path = finding.path === '' ? '(whole body)' : finding.path;
   const head = `<code>${escapeHtml(finding.rule)}</code> at <code>${escapeHtml(path)}</code>: ${escapeHtml(finding.message)}`;
   if (!('expected' in finding) && !('actual' in finding)) return head;
-  const diff = diffValues(finding.expected, finding.actual, { maxEntries: limits.maxDiffEntries });
+  const diff = diffJson(finding.expected, finding.actual, { maxEntries: limits.maxDiffEntries });
   // Diff paths are relative to the finding's path; show them as full pointers into the response body.
   const entries = diff.entries.map((entry) => ({ ...entry, path: `${finding.path}${entry.path}` }));
   return `${head}\n${renderDiff(entries, diff.truncated, limits)}`;
 }
 
-function renderDiff(entries: readonly DiffEntry[], truncated: boolean, limits: HtmlLimits): string {
+function renderDiff(entries: readonly JsonDifference[], truncated: boolean, limits: HtmlLimits): string {
   if (entries.length === 0) return '<p class="note">expected and actual values are equal</p>';
-  const cell = (entry: DiffEntry, key: 'expected' | 'actual'): string =>
+  const cell = (entry: JsonDifference, key: 'expected' | 'actual'): string =>
     key in entry ? escapeHtml(formatValue(entry[key], limits.maxValueChars)) : '<span class="note">(absent)</span>';
   const rows = entries.map(
     (entry) =>

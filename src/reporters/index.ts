@@ -7,7 +7,6 @@ export { renderHtml, type HtmlOptions } from './html.ts';
 export { renderCtrf, toCtrf, CTRF_SPEC_VERSION } from './ctrf.ts';
 export { CtrfReportSchema, type CtrfReport, type CtrfTest, type CtrfStatus } from './ctrf-schema.ts';
 export { renderMarkdown, type MarkdownOptions } from './markdown.ts';
-export { diffValues, type DiffEntry, type DiffOptions } from './diff.ts';
 export { appendStepSummary, capMarkdown, STEP_SUMMARY_MAX_BYTES } from './step-summary.ts';
 export {
   reporters,

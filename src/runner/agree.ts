@@ -1,6 +1,6 @@
 // Variants agreement: every variant of a case must return the same records; disagreeing ones get a finding.
 import type { CaseResult, Finding } from '../model/index.ts';
-import { isPlainObject, toCanonicalJson } from './json.ts';
+import { isPlainObject, toCanonicalJson } from '../util/json.ts';
 import type { RunVariant } from './types.ts';
 import { VACUOUS_REASON } from './vacuity.ts';
 

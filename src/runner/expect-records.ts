@@ -1,6 +1,7 @@
 // `expect.records`: exact, includes, count/min/max, atMostLimit, every, sortedBy, unique -> findings.
 import type { Finding, Predicate, RecordsExpect } from '../model/index.ts';
-import { describeDiff, diffJson, isPlainObject, isSubset, showJson, toCanonicalJson } from './json.ts';
+import { isPlainObject, isSubset, showJson, toCanonicalJson } from '../util/json.ts';
+import { describeDiff, diffJson } from '../util/json-diff.ts';
 import { compilePredicate, describePredicate } from './predicates.ts';
 import { findSortBreak, type FieldTypes } from './sorting.ts';
 
@@ -100,7 +101,7 @@ function checkExact(expected: readonly unknown[], actual: unknown, ordered: bool
     f('exact', `records differ (any order): ${parts.join('; ')}`, { expected, actual });
     return;
   }
-  const diffs = diffJson(expected, actual);
+  const diffs = diffJson(expected, actual).entries;
   if (diffs.length > 0) f('exact', `records differ: ${describeDiff(diffs)}`, { expected, actual });
 }
 

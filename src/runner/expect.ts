@@ -3,7 +3,9 @@ import type { Expect, Finding } from '../model/index.ts';
 import { MATCHES_FLAGS } from '../catalogue/index.ts';
 import { checkRecords } from './expect-records.ts';
 import { readReturnedRecords } from './order-check.ts';
-import { describeDiff, diffJson, diffSubset, escapePointer, isDeepEqual, isPlainObject, isSubset, showJson } from './json.ts';
+import { isDeepEqual, isPlainObject, isSubset, showJson } from '../util/json.ts';
+import { describeDiff, diffJson } from '../util/json-diff.ts';
+import { escapePointerToken } from '../util/json-pointer.ts';
 
 /** What the expectations look at. `body` is the parsed JSON body. */
 export interface ObservedResponse {
@@ -50,7 +52,7 @@ export function checkExpect(expect: Expect, response: ObservedResponse, options:
     out.push(subsetFinding(`${p}error`, '/error', expect.error, error));
   }
   if ('body' in expect && !isDeepEqual(expect.body, body)) {
-    out.push(finding(`${p}body`, '', `body differs: ${describeDiff(diffJson(expect.body, body))}`, expect.body, body));
+    out.push(finding(`${p}body`, '', `body differs: ${describeDiff(diffJson(expect.body, body).entries)}`, expect.body, body));
   }
   if (expect.result !== undefined && !isSubset(expect.result, result)) {
     out.push(subsetFinding(`${p}result`, '/result', expect.result, result));
@@ -74,8 +76,8 @@ function checkResultParts(expect: Expect, result: unknown, options: ExpectOption
   const out: Finding[] = [];
   const res = isPlainObject(result) ? result : undefined;
   for (const key of expect.resultAbsent ?? []) {
-    if (res !== undefined && key in res) {
-      out.push(finding(`${p}resultAbsent`, `/result/${escapePointer(key)}`, `result has "${key}", which must be absent`, undefined, res[key]));
+    if (res !== undefined && Object.hasOwn(res, key)) {
+      out.push(finding(`${p}resultAbsent`, `/result/${escapePointerToken(key)}`, `result has "${key}", which must be absent`, undefined, res[key]));
     }
   }
   if (expect.total !== undefined) out.push(...checkTotal(expect.total, res?.['total'], p));
@@ -129,7 +131,7 @@ function checkFields(expected: readonly { id: string; type?: string }[], actual:
 }
 
 function subsetFinding(rule: string, path: string, expected: unknown, actual: unknown): Finding {
-  return finding(rule, path, `does not contain the expected values: ${describeDiff(diffSubset(expected, actual))}`, expected, actual);
+  return finding(rule, path, `does not contain the expected values: ${describeDiff(diffJson(expected, actual, { subset: true }).entries)}`, expected, actual);
 }
 
 function finding(rule: string, path: string, message: string, expected?: unknown, actual?: unknown): Finding {

@@ -2,7 +2,7 @@
 // records of every successful datastore_search answer, whatever the data.
 import type { ImpliedOrder } from '../catalogue/index.ts';
 import type { Finding } from '../model/index.ts';
-import { isPlainObject } from './json.ts';
+import { isPlainObject } from '../util/json.ts';
 import { findSortBreak, type FieldTypes } from './sorting.ts';
 
 /** result.records as objects (`lists` records keyed by result.fields) and the column types, when it is an array. */

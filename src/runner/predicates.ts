@@ -1,6 +1,6 @@
 // Per-record predicates (`records.every`): equals / in / contains / like / matches / notNull on one field or any field.
 import type { Predicate } from '../model/index.ts';
-import { isDeepEqual, isPlainObject } from './json.ts';
+import { isDeepEqual, isPlainObject } from '../util/json.ts';
 
 /** A value as text for contains/like/matches: strings as-is, other JSON as JSON text; null/undefined have none. */
 function toText(value: unknown): string | undefined {

@@ -1,6 +1,6 @@
 // Record order: checks consecutive records like PostgreSQL's ORDER BY (NULLS LAST for asc, NULLS FIRST for desc,
 // unless the key says otherwise), comparing by the column's type where result.fields gives it.
-import { isPlainObject } from './json.ts';
+import { isPlainObject } from '../util/json.ts';
 
 export interface SortKey {
   field: string;

@@ -3,6 +3,7 @@
 import { mixFields, parseMultipart, parseUrlEncoded, readBoundary, readMimetype, type FormField } from './form-data.ts';
 import { parsePyJson, toJsValue, type PyValue } from './py-json.ts';
 import { reprPy, reprString } from './py-repr.ts';
+import { isPlainObject } from '../util/json.ts';
 
 /** The parts of a request the input dict is built from. */
 export interface DecodeInput {
@@ -45,7 +46,7 @@ export function decodeActionInput(input: DecodeInput): DecodeOutcome {
   if (decoded.kind === 'value') {
     if (decoded.value.type !== 'dict') return notADictionary(reprPy(decoded.value));
     const value = toJsValue(decoded.value);
-    decoded = { kind: 'params', params: isRecord(value) ? value : {} };
+    decoded = { kind: 'params', params: isPlainObject(value) ? value : {} };
   }
   if (decoded.kind === 'params') addFiles(decoded.params, form.files);
   return decoded;
@@ -109,6 +110,3 @@ function addFiles(params: Record<string, unknown>, files: readonly FormField[]):
   }
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}

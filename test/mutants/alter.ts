@@ -1,15 +1,12 @@
 // Building blocks for mutants: read and rewrite a request's action parameters (POST JSON body or GET query
 // string, as CKAN reads them) and a response's JSON body.
+import { isPlainObject } from '../../src/util/json.ts';
 import type { MutantHandler, ProxiedRequest, ProxiedResponse, Upstream } from './proxy.ts';
 
 export type Params = Record<string, unknown>;
 type Json = Record<string, unknown>;
 
 const ACTION_PATH = /^(?:\/[a-z]{2,3}(?:_[A-Za-z]{2,4})?)?\/api(?:\/3)?\/action\/([^/]+)$/;
-
-export function isObject(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** The action a request calls (`datastore_search`, ...), or undefined for other paths. */
 export function actionOf(request: ProxiedRequest): string | undefined {
@@ -33,7 +30,7 @@ export function readParams(request: ProxiedRequest): Params | undefined {
   }
   try {
     const body: unknown = JSON.parse(request.body);
-    return isObject(body) ? body : undefined;
+    return isPlainObject(body) ? body : undefined;
   } catch {
     return undefined;
   }
@@ -54,11 +51,11 @@ export function withParams(request: ProxiedRequest, params: Params): ProxiedRequ
 /** `filters` as an object (a GET sends it as JSON text). */
 export function readFilters(params: Params): Json | undefined {
   const raw = params['filters'];
-  if (isObject(raw)) return raw;
+  if (isPlainObject(raw)) return raw;
   if (typeof raw !== 'string') return undefined;
   try {
     const parsed: unknown = JSON.parse(raw);
-    return isObject(parsed) ? parsed : undefined;
+    return isPlainObject(parsed) ? parsed : undefined;
   } catch {
     return undefined;
   }
@@ -89,14 +86,14 @@ export function alterBody(action: string | undefined, alter: (body: Json, reques
     const name = actionOf(request);
     if (name === undefined || (action !== undefined && name !== action)) return response;
     const body = parseJson(response.body);
-    if (!isObject(body)) return response;
+    if (!isPlainObject(body)) return response;
     return { ...response, body: JSON.stringify(alter(body, request, response.status)) };
   };
 }
 
 /** Rewrites `result` of successful answers to `action`. */
 export function alterResult(action: string | undefined, alter: (result: Json, request: ProxiedRequest) => Json, inner: MutantHandler = passThrough): MutantHandler {
-  return alterBody(action, (body, request) => (body['success'] === true && isObject(body['result']) ? { ...body, result: alter(body['result'], request) } : body), inner);
+  return alterBody(action, (body, request) => (body['success'] === true && isPlainObject(body['result']) ? { ...body, result: alter(body['result'], request) } : body), inner);
 }
 
 /** An answer with a JSON body. */

@@ -1,6 +1,7 @@
 // Mutants of record order: the same records as the reference, in another order. Each must be caught by the order
 // checks the runner derives from the request (sort, a text query's rank, CKAN's default _id order).
-import { alterResult, isObject, readParams, type Params } from './alter.ts';
+import { alterResult, readParams, type Params } from './alter.ts';
+import { isPlainObject } from '../../src/util/json.ts';
 import type { Mutant } from './mutant.ts';
 
 const SEARCH = 'datastore_search';
@@ -15,7 +16,7 @@ const has = (params: Params | undefined, key: string): boolean => params?.[key] 
 function reverseTies(records: readonly unknown[], field: string): unknown[] {
   const out: unknown[] = [];
   let run: unknown[] = [];
-  const key = (r: unknown): string => JSON.stringify(isObject(r) ? r[field] : undefined);
+  const key = (r: unknown): string => JSON.stringify(isPlainObject(r) ? r[field] : undefined);
   for (const record of records) {
     if (run.length > 0 && key(run[0]) !== key(record)) {
       out.push(...run.reverse());

@@ -1,6 +1,7 @@
 // Mutants of datastore_search: each breaks one rule of api.md 4.1 (or of CKAN's result) and names the cases
 // of cases/ that must catch it.
-import { actionOf, alterBody, alterParams, alterResult, isObject, localeOf, readFilters, readInt, readParams, withParams, type Params } from './alter.ts';
+import { actionOf, alterBody, alterParams, alterResult, localeOf, readFilters, readInt, readParams, withParams, type Params } from './alter.ts';
+import { isPlainObject } from '../../src/util/json.ts';
 import type { Mutant } from './mutant.ts';
 import type { MutantHandler } from './proxy.ts';
 
@@ -24,12 +25,12 @@ const orFilters: MutantHandler = async (request, upstream) => {
   for (const [field, value] of Object.entries(filters)) {
     const answer = await upstream(withParams(request, { ...params, filters: { [field]: value }, limit: 32000 }));
     const body: unknown = JSON.parse(answer.body);
-    if (!isObject(body) || !isObject(body['result'])) return answer;
+    if (!isPlainObject(body) || !isPlainObject(body['result'])) return answer;
     first ??= body;
-    for (const record of records(body['result']) ?? []) if (isObject(record)) byId.set(record['_id'], record);
+    for (const record of records(body['result']) ?? []) if (isPlainObject(record)) byId.set(record['_id'], record);
   }
-  const union = [...byId.values()].sort((a, b) => Number(isObject(a) ? a['_id'] : 0) - Number(isObject(b) ? b['_id'] : 0));
-  const result = isObject(first?.['result']) ? first['result'] : {};
+  const union = [...byId.values()].sort((a, b) => Number(isPlainObject(a) ? a['_id'] : 0) - Number(isPlainObject(b) ? b['_id'] : 0));
+  const result = isPlainObject(first?.['result']) ? first['result'] : {};
   const body = { ...first, result: { ...result, limit, total: union.length, records: union.slice(0, limit) } };
   return { status: 200, contentType: 'application/json;charset=utf-8', body: JSON.stringify(body) };
 };
@@ -102,7 +103,7 @@ export const SEARCH_MUTANTS: readonly Mutant[] = [
     handler: alterResult(undefined, (result) => ({
       ...result,
       records: (records(result) ?? []).map((r) =>
-        isObject(r) ? Object.fromEntries(Object.entries(r).map(([k, v]) => [k, typeof v === 'number' ? String(v) : v])) : r,
+        isPlainObject(r) ? Object.fromEntries(Object.entries(r).map(([k, v]) => [k, typeof v === 'number' ? String(v) : v])) : r,
       ),
     })),
   },
@@ -176,8 +177,8 @@ export const SEARCH_MUTANTS: readonly Mutant[] = [
     caughtBy: ['ckan/q/rank-column', 'ckan/q/object'],
     handler: alterResult(SEARCH, (r) => ({
       ...r,
-      fields: Array.isArray(r['fields']) ? r['fields'].filter((f) => !(isObject(f) && String(f['id']).startsWith('rank'))) : r['fields'],
-      records: (records(r) ?? []).map((rec) => (isObject(rec) ? Object.fromEntries(Object.entries(rec).filter(([k]) => !k.startsWith('rank'))) : rec)),
+      fields: Array.isArray(r['fields']) ? r['fields'].filter((f) => !(isPlainObject(f) && String(f['id']).startsWith('rank'))) : r['fields'],
+      records: (records(r) ?? []).map((rec) => (isPlainObject(rec) ? Object.fromEntries(Object.entries(rec).filter(([k]) => !k.startsWith('rank'))) : rec)),
     })),
   },
   {
@@ -187,7 +188,7 @@ export const SEARCH_MUTANTS: readonly Mutant[] = [
     handler: alterResult(SEARCH, (r) => ({
       ...r,
       records: (records(r) ?? []).map((rec) =>
-        isObject(rec) ? Object.fromEntries(Object.entries(rec).map(([k, v]) => [k, typeof v === 'string' && /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d$/.test(v) ? `${v}.000` : v])) : rec,
+        isPlainObject(rec) ? Object.fromEntries(Object.entries(rec).map(([k, v]) => [k, typeof v === 'string' && /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d$/.test(v) ? `${v}.000` : v])) : rec,
       ),
     })),
   },

@@ -1,6 +1,7 @@
 // Mutants of datastore_search_sql, authorisation and the error envelope: each breaks one rule and names the
 // cases of cases/ that must catch it.
-import { actionOf, alterBody, alterParams, fetchJson, isObject, jsonAnswer, readParams, successAnswer, withParams } from './alter.ts';
+import { actionOf, alterBody, alterParams, fetchJson, jsonAnswer, readParams, successAnswer, withParams } from './alter.ts';
+import { isPlainObject } from '../../src/util/json.ts';
 import type { Mutant, MutantContext } from './mutant.ts';
 import type { MutantHandler, ProxiedResponse } from './proxy.ts';
 
@@ -16,8 +17,8 @@ function sqlOf(params: Record<string, unknown> | undefined): string {
 
 /** The message of a CKAN error answer, if any. */
 function errorMessage(body: unknown): string {
-  const error = isObject(body) ? body['error'] : undefined;
-  if (!isObject(error)) return '';
+  const error = isPlainObject(body) ? body['error'] : undefined;
+  if (!isPlainObject(error)) return '';
   const message = error['message'];
   return typeof message === 'string' ? message : JSON.stringify(error);
 }
@@ -95,7 +96,7 @@ export function createSqlAuthMutants(context: MutantContext): Mutant[] {
       breaks: 'ckan-datastore.md#2.2',
       caughtBy: ['errors/search/limit-negative', 'errors/search/limit-not-integer', 'errors/search/missing-resource-id', 'sql/restrict/insert', 'sql/restrict/missing-sql'],
       handler: alterBody(undefined, (body, _request, status) =>
-        status === 409 && isObject(body['error']) ? { ...body, error: { ...body['error'], message: 'Validation Error' } } : body,
+        status === 409 && isPlainObject(body['error']) ? { ...body, error: { ...body['error'], message: 'Validation Error' } } : body,
       ),
     },
   ];

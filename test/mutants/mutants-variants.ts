@@ -1,13 +1,14 @@
 // Mutants that answer differently depending on how the same query is sent (GET vs POST, with or without a
 // locale segment): each is caught by a case's variants having to agree.
-import { alterResult, isObject, localeOf } from './alter.ts';
+import { alterResult, localeOf } from './alter.ts';
+import { isPlainObject } from '../../src/util/json.ts';
 import type { Mutant } from './mutant.ts';
 
 const SEARCH = 'datastore_search';
 
 function reversed(result: Record<string, unknown>): Record<string, unknown> {
   const records = result['records'];
-  return Array.isArray(records) && records.every(isObject) ? { ...result, records: [...records].reverse() } : result;
+  return Array.isArray(records) && records.every(isPlainObject) ? { ...result, records: [...records].reverse() } : result;
 }
 
 export const VARIANT_MUTANTS: readonly Mutant[] = [

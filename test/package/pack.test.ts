@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { isPlainObject } from '../../src/util/json.ts';
 
 const root = process.cwd();
 // why: the consumer reuses the repository's PGlite cache (keyed by content), so no run builds the database afresh
@@ -25,16 +26,12 @@ function runIn(cwd: string, file: string, args: readonly string[], env: Record<s
   });
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null;
-}
-
 /** The shell script of the composite action's step with id `run`. */
 function findRunScript(action: unknown): string {
-  const runs = isRecord(action) ? action['runs'] : undefined;
-  const steps: unknown[] = isRecord(runs) && Array.isArray(runs['steps']) ? runs['steps'] : [];
-  const step = steps.find((candidate) => isRecord(candidate) && candidate['id'] === 'run');
-  return isRecord(step) && typeof step['run'] === 'string' ? step['run'] : '';
+  const runs = isPlainObject(action) ? action['runs'] : undefined;
+  const steps: unknown[] = isPlainObject(runs) && Array.isArray(runs['steps']) ? runs['steps'] : [];
+  const step = steps.find((candidate) => isPlainObject(candidate) && candidate['id'] === 'run');
+  return isPlainObject(step) && typeof step['run'] === 'string' ? step['run'] : '';
 }
 
 const CONSUMER_SCRIPT = `

@@ -1,6 +1,7 @@
 // Shared helpers for datastore_search_sql tests over real HTTP.
 import { join } from 'node:path';
 import { expect } from 'vitest';
+import { isPlainObject } from '../../src/util/json.ts';
 
 /** The bundled fixtures folder, wherever the tests run from. */
 export const fixturesDir = join(import.meta.dirname, '..', '..', 'fixtures');
@@ -49,20 +50,16 @@ export function postSql(baseUrl: string, sql: unknown, authorized = false): Prom
   return postAction(baseUrl, '/api/3/action/datastore_search_sql', { sql }, authorized ? { authorization: token } : {});
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 export function resultOf(answer: Answer): Record<string, unknown> {
   expect(answer.status, answer.text).toBe(200);
-  const result = isObject(answer.body) ? answer.body['result'] : undefined;
-  if (!isObject(result)) throw new Error(`no result object in ${answer.text}`);
+  const result = isPlainObject(answer.body) ? answer.body['result'] : undefined;
+  if (!isPlainObject(result)) throw new Error(`no result object in ${answer.text}`);
   return result;
 }
 
 export function recordsOf(answer: Answer): Record<string, unknown>[] {
   const records = resultOf(answer)['records'];
-  if (!Array.isArray(records) || !records.every(isObject)) throw new Error(`records is not a list of objects: ${answer.text}`);
+  if (!Array.isArray(records) || !records.every(isPlainObject)) throw new Error(`records is not a list of objects: ${answer.text}`);
   return records;
 }
 

@@ -1,5 +1,6 @@
 // CKAN's navl validators for datastore_search, one per value kind, with CKAN's exact messages.
 import { parsePyInt, pyJsonDumps, pyStr } from '../python.ts';
+import { isPlainObject } from '../../util/json.ts';
 
 /** A validator's outcome: the converted value, or CKAN's error messages for the param. */
 export type Coerced<T> = { ok: true; value: T } | { ok: false; errors: string[] };
@@ -115,6 +116,3 @@ export function coerceRecordsFormat(value: unknown): Coerced<RecordsFormat> {
   return found === undefined ? fail("Value must be one of ['objects', 'lists', 'csv', 'tsv']") : ok(found);
 }
 
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}

@@ -1,9 +1,9 @@
 // The table's columns as datastore_search sees them, and step 4 of the action: CKAN's column-level
 // validation of `fields`, `filters`, `offset`, `q` and `sort` (backend validate + datastore_validate),
 // which stops at the first failing param, in that (alphabetical) order.
-import { isPlainObject } from './coerce.ts';
 import type { SearchParams } from './params.ts';
 import { pyStr } from '../python.ts';
+import { isPlainObject } from '../../util/json.ts';
 
 /** One column of `fields` in the result: `_id` is "int", rank columns "float". */
 export interface FieldInfo {

@@ -2,9 +2,9 @@
 // gt, gte, lt, lte, the combinators $and / $or, nested members merged into their parent of the same kind.
 // Parsed to one tree of FilterOp, then turned into one WHERE clause.
 import { pyRepr, pyStr } from '../python.ts';
-import { isPlainObject } from './coerce.ts';
 import type { FieldInfo } from './columns.ts';
 import { quoteIdentifier } from './sql-text.ts';
+import { isPlainObject } from '../../util/json.ts';
 
 /** One node of the filter tree: a field comparison (`field` set) or a combinator ($and/$or over FilterOps). */
 export interface FilterOp {

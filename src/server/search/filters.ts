@@ -1,11 +1,11 @@
 // `filters` as CKAN 2.11 turns them into WHERE clauses: equality, IN lists, whole-array equality (2.10 without
 // stringifying text-column values; 2.12's operator tree in filter-ops.ts). Values are adapted as psycopg2
 // would inline them, so PostgreSQL raises the same errors.
-import { isPlainObject } from './coerce.ts';
 import type { FieldInfo } from './columns.ts';
 import { buildFilterOpClause, type FilterOp } from './filter-ops.ts';
 import { pyStr } from '../python.ts';
 import { quoteIdentifier, type SqlParams } from './sql-text.ts';
+import { isPlainObject } from '../../util/json.ts';
 
 /** psycopg2 cannot adapt an object value; CKAN reports it as an Invalid query. */
 export class UnadaptableValueError extends Error {

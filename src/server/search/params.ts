@@ -9,12 +9,12 @@ import {
   coerceQuery,
   coerceRecordsFormat,
   coerceText,
-  isPlainObject,
   type Coerced,
   type RecordsFormat,
 } from './coerce.ts';
 import { ckanTraits, type CkanTraits, type ServerCkanVersion } from '../ckan-versions.ts';
 import { pyReprTuple } from '../python.ts';
+import { isPlainObject } from '../../util/json.ts';
 
 /** The validated input dict. Optional members are absent when the param was not given (or null). */
 export interface SearchParams {

@@ -1,8 +1,8 @@
 // Full-text parts of the query (q, full_text, plain, language): WHERE conditions and rank columns.
-import { isPlainObject } from './coerce.ts';
 import type { FieldInfo } from './columns.ts';
 import type { SearchParams } from './params.ts';
 import { quoteIdentifier, type SqlParams } from './sql-text.ts';
+import { isPlainObject } from '../../util/json.ts';
 
 export interface RankColumn {
   /** `rank` or `rank <column>`. */

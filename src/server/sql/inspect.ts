@@ -1,6 +1,6 @@
 // Walks a parse tree and collects what the SQL touches: relations, function calls, CTE names and refused shapes.
-import { isRecord } from './parse.ts';
 import { foldIdentifier, readNameAt, type WrittenNamePart } from './source-names.ts';
+import { isPlainObject } from '../../util/json.ts';
 
 /** A table reference (RangeVar) as PostgreSQL resolved the spelling: unquoted parts folded to lower case. */
 export interface RelationRef {
@@ -66,7 +66,7 @@ export function inspectTree(tree: unknown, source: string): Inspection {
     relations: [],
     functions: [],
     cteNames: new Set(),
-    statementCount: isRecord(tree) && Array.isArray(tree['stmts']) ? tree['stmts'].length : 0,
+    statementCount: isPlainObject(tree) && Array.isArray(tree['stmts']) ? tree['stmts'].length : 0,
     hasInto: false,
     hasLocking: false,
     otherStatement: undefined,
@@ -91,7 +91,7 @@ function walk(tree: unknown, found: Inspection, source: Buffer): void {
     }
     if (Array.isArray(value)) {
       for (let i = value.length - 1; i >= 0; i -= 1) stack.push({ key: undefined, value: value[i], depth });
-    } else if (isRecord(value)) {
+    } else if (isPlainObject(value)) {
       if (key !== undefined) inspectNode(key, value, found, source);
       const children = Object.entries(value);
       for (let i = children.length - 1; i >= 0; i -= 1) {
@@ -158,15 +158,15 @@ function locationOf(node: Record<string, unknown>): number {
   if (typeof location === 'number') return location;
   // JsonObjectAgg / JsonArrayAgg keep their location on the constructor part.
   const inner = node['constructor'];
-  return isRecord(inner) && typeof inner['location'] === 'number' ? inner['location'] : -1;
+  return isPlainObject(inner) && typeof inner['location'] === 'number' ? inner['location'] : -1;
 }
 
 function stringList(value: unknown): string[] {
   if (!Array.isArray(value)) return [];
   const out: string[] = [];
   for (const item of value) {
-    const str = isRecord(item) ? item['String'] : undefined;
-    if (isRecord(str) && typeof str['sval'] === 'string') out.push(str['sval']);
+    const str = isPlainObject(item) ? item['String'] : undefined;
+    if (isPlainObject(str) && typeof str['sval'] === 'string') out.push(str['sval']);
   }
   return out;
 }

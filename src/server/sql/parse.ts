@@ -1,5 +1,6 @@
 // PostgreSQL's own parser (libpg-query, WASM), loaded once per process.
 import { loadModule, parseSync } from 'libpg-query';
+import { isPlainObject } from '../../util/json.ts';
 
 let loading: Promise<void> | undefined;
 
@@ -21,11 +22,8 @@ export function parseSql(sql: string): ParseOutcome {
   } catch (error: unknown) {
     if (!(error instanceof Error)) throw error;
     const details: unknown = (error as { sqlDetails?: unknown }).sqlDetails;
-    const position = isRecord(details) && typeof details['cursorPosition'] === 'number' ? details['cursorPosition'] : undefined;
+    const position = isPlainObject(details) && typeof details['cursorPosition'] === 'number' ? details['cursorPosition'] : undefined;
     return { ok: false, message: error.message, position };
   }
 }
 
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}

@@ -1,4 +1,4 @@
-// JSON pointers (RFC 6901) over parsed JSON: building them from keys and reading the value they point at.
+// JSON pointers (RFC 6901): escaping tokens, joining and splitting pointers, reading the value one points at.
 
 /** One pointer token: `~` -> `~0`, `/` -> `~1`. */
 export function escapePointerToken(key: string | number): string {
@@ -10,7 +10,16 @@ export function toPointer(keys: readonly (string | number)[]): string {
   return keys.map((key) => `/${escapePointerToken(key)}`).join('');
 }
 
-/** An own property of a parsed JSON object or array, else undefined. */
+/** Splits a pointer (`/a/b~1c`) into unescaped tokens (`['a', 'b/c']`); `""` is the whole document. */
+export function splitPointer(pointer: string): string[] {
+  if (pointer === '') return [];
+  return pointer
+    .slice(1)
+    .split('/')
+    .map((token) => token.replaceAll('~1', '/').replaceAll('~0', '~'));
+}
+
+/** An own property of a parsed JSON object or array, else undefined (never an inherited one). */
 export function getChild(value: unknown, key: string): unknown {
   if (typeof value !== 'object' || value === null || !Object.hasOwn(value, key)) return undefined;
   const child: unknown = Reflect.get(value, key);
@@ -19,16 +28,10 @@ export function getChild(value: unknown, key: string): unknown {
 
 /** The value at `pointer` (`""` = the whole document), or undefined when the path does not exist. */
 export function getAtPointer(document: unknown, pointer: string): unknown {
-  if (pointer === '') return document;
   let value: unknown = document;
-  for (const token of pointer.split('/').slice(1)) {
-    value = getChild(value, token.replaceAll('~1', '/').replaceAll('~0', '~'));
+  for (const token of splitPointer(pointer)) {
+    value = getChild(value, token);
     if (value === undefined) return undefined;
   }
   return value;
-}
-
-/** True for a parsed JSON object (not an array, not null). */
-export function isJsonObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
