@@ -66,6 +66,15 @@ describe('architecture', () => {
     expect(leaks).toEqual([]);
   });
 
+  it('keeps the response comparison free of the runner, the reporters and the server', () => {
+    const forbidden = ['runner', 'reporters', 'server', 'api', 'cli', 'http', 'catalogue', 'extract'];
+    const leaks = imports.filter((i) => {
+      if (!i.file.startsWith('src/compare/') || !i.specifier.startsWith('.')) return false;
+      return forbidden.includes(topFolder(relative(root, resolve(root, dirname(i.file), i.specifier))));
+    });
+    expect(leaks).toEqual([]);
+  });
+
   it('imports other folders only through their index.ts (util, schema and model excepted)', () => {
     const open = new Set(['util', 'schema', 'model', '']);
     const bypasses = imports.filter((i) => {
