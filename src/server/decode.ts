@@ -1,8 +1,7 @@
 // Builds CKAN's input dict for an action from one request, in CKAN 2.11's order (views/api.py
 // _get_request_data): form data on POST, else the query string, else a JSON body; it must be a dict.
 import { mixFields, parseMultipart, parseUrlEncoded, readBoundary, readMimetype, type FormField } from './form-data.ts';
-import { parsePyJson, toJsValue, type PyValue } from './py-json.ts';
-import { reprPy, reprString } from './py-repr.ts';
+import { parsePyJson, pyReprString, reprPy, toJsValue, type PyValue } from './python/index.ts';
 import { isPlainObject } from '../util/json.ts';
 
 /** The parts of a request the input dict is built from. */
@@ -65,7 +64,7 @@ function decodeForm(fields: readonly FormField[]): DecodeOutcome | { kind: 'valu
   // why: the legacy rule: `curl -d '{"resource_id": ...}'` sends the JSON as the only form key, valued ""
   if (names.length === 1 && (firstValue === '' || firstValue === '1')) {
     const parsed = parsePyJson(names[0] ?? '');
-    if (!parsed.ok) return badJson(`JSONDecodeError(${reprString(parsed.message)})`);
+    if (!parsed.ok) return badJson(`JSONDecodeError(${pyReprString(parsed.message)})`);
     return { kind: 'value', value: parsed.value };
   }
   return { kind: 'params', params: mixFields(fields) };

@@ -1,6 +1,6 @@
 // CKAN's action envelope and error mapping (views/api.py): {help, success, result} on success,
 // {help, error, success: false} on handled errors, bare JSON strings for 400s, HTML pages for routing errors.
-import { stringifyCkanJson } from './json-text.ts';
+import { pyJsonDumps } from './python/index.ts';
 import type { AppResponse } from './http-types.ts';
 import { ActionAuthorizationError, ActionNotFoundError, ActionValidationError } from './types.ts';
 
@@ -13,7 +13,7 @@ export const htmlContentType = 'text/html; charset=utf-8';
 
 /** A JSON response with CKAN's content type. */
 export function respondJson(status: number, data: unknown): AppResponse {
-  return { status, headers: { 'content-type': jsonContentType }, body: stringifyCkanJson(data) };
+  return { status, headers: { 'content-type': jsonContentType }, body: pyJsonDumps(data) };
 }
 
 /**

@@ -1,5 +1,5 @@
 // CKAN's navl validators for datastore_search, one per value kind, with CKAN's exact messages.
-import { parsePyInt, pyJsonDumps, pyStr } from '../python.ts';
+import { parsePyInt, pyJsonDumps, pyStr } from '../python/index.ts';
 import { isPlainObject } from '../../util/json.ts';
 
 /** A validator's outcome: the converted value, or CKAN's error messages for the param. */
@@ -57,7 +57,7 @@ export function coerceBoolean(value: unknown): Coerced<boolean> {
 
 /** unicode_safe: strings as they are, anything else as Python's json.dumps(sort_keys=True) text. */
 export function coerceText(value: unknown): string {
-  return typeof value === 'string' ? value : pyJsonDumps(value);
+  return typeof value === 'string' ? value : pyJsonDumps(value, { sortKeys: true, ensureAscii: false });
 }
 
 /**

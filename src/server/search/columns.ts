@@ -2,7 +2,7 @@
 // validation of `fields`, `filters`, `offset`, `q` and `sort` (backend validate + datastore_validate),
 // which stops at the first failing param, in that (alphabetical) order.
 import type { SearchParams } from './params.ts';
-import { pyStr } from '../python.ts';
+import { pyStr } from '../python/index.ts';
 import { isPlainObject } from '../../util/json.ts';
 
 /** One column of `fields` in the result: `_id` is "int", rank columns "float". */

@@ -1,7 +1,7 @@
 // CKAN 2.12's `filters` (ckanext/datastore/filters.py): a dict or a list of dicts (OR), field operators eq, in,
 // gt, gte, lt, lte, the combinators $and / $or, nested members merged into their parent of the same kind.
 // Parsed to one tree of FilterOp, then turned into one WHERE clause.
-import { pyRepr, pyStr } from '../python.ts';
+import { pyRepr, pyStr } from '../python/index.ts';
 import type { FieldInfo } from './columns.ts';
 import { quoteIdentifier } from './sql-text.ts';
 import { isPlainObject } from '../../util/json.ts';

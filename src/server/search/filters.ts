@@ -3,7 +3,7 @@
 // would inline them, so PostgreSQL raises the same errors.
 import type { FieldInfo } from './columns.ts';
 import { buildFilterOpClause, type FilterOp } from './filter-ops.ts';
-import { pyStr } from '../python.ts';
+import { pyStr } from '../python/index.ts';
 import { quoteIdentifier, type SqlParams } from './sql-text.ts';
 import { isPlainObject } from '../../util/json.ts';
 

@@ -13,7 +13,7 @@ import {
   type RecordsFormat,
 } from './coerce.ts';
 import { ckanTraits, type CkanTraits, type ServerCkanVersion } from '../ckan-versions.ts';
-import { pyReprTuple } from '../python.ts';
+import { pyReprTuple } from '../python/index.ts';
 import { isPlainObject } from '../../util/json.ts';
 
 /** The validated input dict. Optional members are absent when the param was not given (or null). */

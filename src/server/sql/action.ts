@@ -4,12 +4,11 @@ import { EngineQueryError, EngineTimeoutError } from '../engines/types.ts';
 import { ckanTraits, type CkanTraits } from '../ckan-versions.ts';
 import type { ActionHandler, ActionRequest, Datastore, ServerContext } from '../types.ts';
 import { ActionAuthorizationError, ActionValidationError, RawJson } from '../types.ts';
-import { stringifyCkanJson } from '../json-text.ts';
 import { loadDefaultAllowedFunctions } from './allow-list.ts';
 import { checkFunctions, checkRelations, databaseError, inspectStatement, wrapSql } from './checks.ts';
 import type { Inspection } from './inspect.ts';
 import { loadParser } from './parse.ts';
-import { pyRepr, pyStr } from '../python.ts';
+import { pyJsonDumps, pyRepr, pyStr } from '../python/index.ts';
 import { renderValueJson } from './render.ts';
 
 /**
@@ -114,6 +113,6 @@ function renderRecord(row: readonly (string | null)[], result: EngineResult, cka
   result.fields.forEach((field, index) => {
     values.set(field.name, renderValueJson(row[index] ?? null, field.typeName, { ckanJson: ckanJson[index] === true, numericAsString }));
   });
-  const members = [...values].map(([name, json]) => `${stringifyCkanJson(name)}: ${json}`);
+  const members = [...values].map(([name, json]) => `${pyJsonDumps(name)}: ${json}`);
   return `{${members.join(', ')}}`;
 }

@@ -1,6 +1,6 @@
 // Rendering PostgreSQL text values as CKAN's datastore_search_sql does (spec 4.4), straight to JSON text
 // written as simplejson writes it (CKAN decodes SQL results to Python values, then dumps them).
-import { stringifyCkanJson } from '../json-text.ts';
+import { pyJsonDumps } from '../python/index.ts';
 import { parsePgArray, type PgArray } from './pg-array.ts';
 
 const jsonNumber = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
@@ -35,8 +35,8 @@ function renderArray(items: PgArray, elementType: string, numericAsString: boole
 }
 
 function renderScalar(text: string, typeName: string, numericAsString: boolean): string {
-  if (typeName === 'numeric' && numericAsString) return stringifyCkanJson(text);
-  if (numberTypes.has(typeName)) return jsonNumber.test(text) ? text : stringifyCkanJson(text);
+  if (typeName === 'numeric' && numericAsString) return pyJsonDumps(text);
+  if (numberTypes.has(typeName)) return jsonNumber.test(text) ? text : pyJsonDumps(text);
   switch (typeName) {
     case 'bool':
       return text === 't' ? 'true' : 'false';
@@ -44,9 +44,9 @@ function renderScalar(text: string, typeName: string, numericAsString: boolean):
     case 'timestamptz':
     case 'time':
     case 'timetz':
-      return stringifyCkanJson(toIsoDateTime(text));
+      return pyJsonDumps(toIsoDateTime(text));
     default:
-      return stringifyCkanJson(text);
+      return pyJsonDumps(text);
   }
 }
 
@@ -56,9 +56,9 @@ function renderCkanJson(text: string): string {
   try {
     value = JSON.parse(text);
   } catch {
-    return stringifyCkanJson(text);
+    return pyJsonDumps(text);
   }
-  return stringifyCkanJson(value);
+  return pyJsonDumps(value);
 }
 
 /**

@@ -1,6 +1,7 @@
-// Python spellings CKAN's messages depend on: str() and repr() of decoded JSON values, json.dumps. Shared by
-// the actions (search, sql) and the request decoding.
-// Decoded JSON reaches us as plain JS values, so an integral float (2.0) reads as an int (2).
+// Python's str() and repr() as CKAN's messages show them (%s, %r), and int() of a str. Two inputs: plain JS
+// values (decoded JSON reaches the actions as those, so an integral float 2.0 reads as an int 2) and PyValue
+// (the request decoder keeps Python's int/float distinction for its messages).
+import type { PyValue } from './json-parse.ts';
 
 /** Python's str() of a decoded JSON value: `None`, `True`, `25`, `2.5`, `['a', 1]`, `{'k': None}`. */
 export function pyStr(value: unknown): string {
@@ -29,15 +30,49 @@ export function pyReprTuple(items: readonly (string | number)[]): string {
 
 /** A JSON number as Python prints it: integers as digits, fractions in repr form (`1e-05`, `1e+16`). */
 function pyNumber(value: number): string {
+  if (Number.isInteger(value) && Math.abs(value) < 1e21) return BigInt(value).toString();
+  return reprFloat(value);
+}
+
+/** Python's repr() of a value decoded by parsePyJson: `{'a': [1, 2.0, None, True]}`. */
+export function reprPy(value: PyValue): string {
+  switch (value.type) {
+    case 'dict':
+      return `{${value.entries.map(([key, item]) => `${pyReprString(key)}: ${reprPy(item)}`).join(', ')}}`;
+    case 'list':
+      return `[${value.items.map(reprPy).join(', ')}]`;
+    case 'str':
+      return pyReprString(value.value);
+    case 'int':
+      return value.text === '-0' ? '0' : value.text;
+    case 'float':
+      return reprFloat(value.value);
+    case 'bool':
+      return value.value ? 'True' : 'False';
+    case 'none':
+      return 'None';
+  }
+}
+
+/** Python's repr() of a float: shortest round-trip digits, scientific below 1e-4 and from 1e16. */
+export function reprFloat(value: number): string {
   if (Number.isNaN(value)) return 'nan';
   if (!Number.isFinite(value)) return value > 0 ? 'inf' : '-inf';
-  if (Number.isInteger(value) && Math.abs(value) < 1e21) return BigInt(value).toString();
+  if (value === 0) return Object.is(value, -0) ? '-0.0' : '0.0';
   const [mantissa = '', exponentText = '0'] = value.toExponential().split('e');
   const exponent = Number(exponentText);
   if (exponent < -4 || exponent >= 16) {
-    return `${mantissa}e${exponent < 0 ? '-' : '+'}${String(Math.abs(exponent)).padStart(2, '0')}`;
+    const sign = exponent < 0 ? '-' : '+';
+    return `${mantissa}e${sign}${String(Math.abs(exponent)).padStart(2, '0')}`;
   }
-  return String(value);
+  const negative = mantissa.startsWith('-');
+  const digits = mantissa.replace('-', '').replace('.', '');
+  const point = exponent + 1;
+  let body: string;
+  if (point <= 0) body = `0.${'0'.repeat(-point)}${digits}`;
+  else if (point >= digits.length) body = `${digits}${'0'.repeat(point - digits.length)}.0`;
+  else body = `${digits.slice(0, point)}.${digits.slice(point)}`;
+  return `${negative ? '-' : ''}${body}`;
 }
 
 const namedEscapes: Readonly<Record<string, string>> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
@@ -61,22 +96,6 @@ function escapeChar(char: string, quote: string): string {
   if (code <= 0xff) return `\\x${code.toString(16).padStart(2, '0')}`;
   if (code <= 0xffff) return `\\u${code.toString(16).padStart(4, '0')}`;
   return `\\U${code.toString(16).padStart(8, '0')}`;
-}
-
-/** Python's json.dumps(value, sort_keys=True, ensure_ascii=False): `", "` and `": "` separators. */
-export function pyJsonDumps(value: unknown): string {
-  if (value === null || value === undefined) return 'null';
-  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : pyJsonSpecial(value);
-  if (typeof value !== 'object') return JSON.stringify(value);
-  if (Array.isArray(value)) return `[${value.map(pyJsonDumps).join(', ')}]`;
-  const keys = Object.keys(value).sort();
-  const record: Record<string, unknown> = Object.fromEntries(Object.entries(value));
-  return `{${keys.map((key) => `${JSON.stringify(key)}: ${pyJsonDumps(record[key])}`).join(', ')}}`;
-}
-
-function pyJsonSpecial(value: number): string {
-  if (Number.isNaN(value)) return 'NaN';
-  return value > 0 ? 'Infinity' : '-Infinity';
 }
 
 /**

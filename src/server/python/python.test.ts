@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parsePyJson, toJsValue } from './py-json.ts';
-import { reprFloat, reprPy, reprString } from './py-repr.ts';
+import { parsePyJson, pyRepr, pyReprString, pyStr, reprFloat, reprPy, toJsValue } from './index.ts';
 
 function repr(text: string): string {
   const parsed = parsePyJson(text);
@@ -64,7 +63,7 @@ describe('reprPy', () => {
   });
 });
 
-describe('reprString', () => {
+describe('pyReprString', () => {
   it.each([
     ["a'b", `"a'b"`],
     [`a'"b`, `'a\\'"b'`],
@@ -72,7 +71,7 @@ describe('reprString', () => {
     ['tab\there\\', "'tab\\there\\\\'"],
     ['\u0000', "'\\x00'"],
   ])('writes %j as Python does', (text, expected) => {
-    expect(reprString(text)).toBe(expected);
+    expect(pyReprString(text)).toBe(expected);
   });
 });
 
@@ -105,5 +104,29 @@ describe('parsePyJson size', () => {
     const text = JSON.stringify(Object.fromEntries(Array.from({ length: 50_000 }, (_, i) => [`k${i}`, i])));
     const parsed = parsePyJson(text);
     expect(parsed.ok && parsed.value.type === 'dict' && parsed.value.entries.length).toBe(50_000);
+  });
+});
+
+describe('pyRepr of plain JS values', () => {
+  it.each([
+    [null, 'None'],
+    [true, 'True'],
+    [2, '2'],
+    [-0, '0'],
+    [2.5, '2.5'],
+    [1e-5, '1e-05'],
+    [1.5e16, '15000000000000000'],
+    [1.25e-7, '1.25e-07'],
+    [1e21, '1e+21'],
+    [Number.NaN, 'nan'],
+    [['a', 1, { k: null }], "['a', 1, {'k': None}]"],
+    ["it's", '"it\'s"'],
+  ])('spells %j as %s', (value, expected) => {
+    expect(pyRepr(value)).toBe(expected);
+  });
+
+  it('gives str() of a string as the string itself', () => {
+    expect(pyStr('a b')).toBe('a b');
+    expect(pyStr(['a'])).toBe("['a']");
   });
 });

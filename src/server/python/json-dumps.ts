@@ -1,0 +1,61 @@
+// JSON text the way CKAN's Python writes it (simplejson/json.dumps): ", " and ": " separators, NaN/Infinity
+// literally, non-ASCII escaped as \uXXXX unless ensure_ascii is off, and RawJson (PostgreSQL's own JSON text
+// for records) spliced in verbatim.
+import { RawJson } from '../types.ts';
+
+/** Python's json.dumps flags that CKAN's texts depend on. */
+export interface PyJsonDumpsOptions {
+  /** sort_keys (default false). */
+  sortKeys?: boolean;
+  /** ensure_ascii (default true, as in json.dumps and CKAN's responses). */
+  ensureAscii?: boolean;
+}
+
+/** JSON text of a value; RawJson parts are copied as they are. Undefined object members are left out. */
+export function pyJsonDumps(value: unknown, options: PyJsonDumpsOptions = {}): string {
+  if (value instanceof RawJson) return value.text;
+  if (value === null || value === undefined) return 'null';
+  switch (typeof value) {
+    case 'string':
+      return stringifyString(value, options);
+    case 'number':
+      return stringifyNumber(value);
+    case 'boolean':
+      return value ? 'true' : 'false';
+    case 'bigint':
+      return value.toString();
+    case 'object':
+      return Array.isArray(value) ? `[${value.map((item) => pyJsonDumps(item, options)).join(', ')}]` : stringifyObject(value, options);
+    default:
+      return 'null';
+  }
+}
+
+// why: Python writes NaN/Infinity literally (allow_nan=True), where JSON.stringify would write null
+function stringifyNumber(value: number): string {
+  if (Number.isNaN(value)) return 'NaN';
+  if (!Number.isFinite(value)) return value > 0 ? 'Infinity' : '-Infinity';
+  return JSON.stringify(value);
+}
+
+function stringifyObject(value: object, options: PyJsonDumpsOptions): string {
+  if ('toJSON' in value && typeof value.toJSON === 'function') return pyJsonDumps(value.toJSON(), options);
+  const entries = Object.entries(value);
+  if (options.sortKeys === true) entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const parts: string[] = [];
+  for (const [key, item] of entries) {
+    if (item === undefined) continue;
+    parts.push(`${stringifyString(key, options)}: ${pyJsonDumps(item, options)}`);
+  }
+  return `{${parts.join(', ')}}`;
+}
+
+function stringifyString(text: string, options: PyJsonDumpsOptions): string {
+  const json = JSON.stringify(text);
+  return options.ensureAscii === false ? json : escapeNonAscii(json);
+}
+
+// why: ensure_ascii escapes everything outside space..~ as lower-case \uXXXX (UTF-16 units)
+function escapeNonAscii(json: string): string {
+  return json.replace(/[\u007f-\uffff]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
