@@ -2,6 +2,7 @@
 // heavy SQL query into its timeout. The quiet run is the in-run baseline; the ratio shows what the heavy SQL costs
 // a search (issue 11: SQL and searches run on worker pools of their own). Run: `npx tsx bench/contention.ts [n]`.
 import { startReferenceServer } from '../src/server/index.ts';
+import { createBenchReport } from './lib/result.ts';
 
 const samples = Number(process.argv[2] ?? 100);
 const sqlTimeoutMs = 3000;
@@ -62,6 +63,15 @@ try {
   console.log(describe('with 2 callers of heavy SQL', busy));
   console.log(`heavy SQL answers (409 after the timeout): ${heavyAnswers} | median ratio busy/alone ${(at(busy, 0.5) / at(quiet, 0.5)).toFixed(2)}x`
     + ` | p95 ratio ${(at(busy, 0.95) / at(quiet, 0.95)).toFixed(2)}x`);
+  const report = createBenchReport('contention', { title: 'datastore_search latency alone and beside 2 callers of heavy SQL', sizes: { searches: samples, sqlTimeoutMs } });
+  const quietMedian = report.figure('search alone, median', at(quiet, 0.5), 'ms');
+  report.figure('search alone, p95', at(quiet, 0.95), 'ms');
+  const busyMedian = report.figure('search beside heavy SQL, median', at(busy, 0.5), 'ms');
+  report.figure('search beside heavy SQL, p95', at(busy, 0.95), 'ms');
+  report.figure('heavy SQL answers', heavyAnswers, 'answers');
+  // why: issue 11's worker pools keep searches apart from SQL; a search should not wait for a query into its timeout
+  report.goal({ name: 'search median beside heavy SQL vs alone', subject: busyMedian, baseline: quietMedian, op: '<=', limit: 2 });
+  await report.finish();
 } finally {
   await server.close();
 }

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openPgliteEngine } from '../src/server/engines/index.ts';
 import { loadFixtures } from '../src/server/fixtures/index.ts';
+import { createBenchReport } from './lib/result.ts';
 
 const rowCount = Number(process.argv[2] ?? 100_000);
 const words = ['running', 'study', 'fourth', 'harmony', 'geometry', 'ecology', 'café', 'Straße', '日本'];
@@ -38,6 +39,8 @@ async function timeOpen(dir: string, cacheDir: string): Promise<{ ms: number; bu
   return { ms, built };
 }
 
+const report = createBenchReport('engine', { title: 'PGlite engine open, cold (no cache) vs warm (best of 3)', sizes: { generatedRows: rowCount } });
+
 async function measure(label: string, dir: string, cacheDir: string): Promise<void> {
   const loadStart = performance.now();
   await loadFixtures(dir);
@@ -49,6 +52,10 @@ async function measure(label: string, dir: string, cacheDir: string): Promise<vo
   const ratio = cold.ms / warm.ms;
   console.log(`${label.padEnd(28)} load ${loadMs.toFixed(0).padStart(6)} ms | cold open ${cold.ms.toFixed(0).padStart(7)} ms`
     + ` (built=${cold.built}) | warm open (best of 3) ${warm.ms.toFixed(0).padStart(6)} ms (built=${warm.built}) | warm is ${ratio.toFixed(1)}x faster`);
+  report.figure(`${label}: fixtures load`, loadMs, 'ms');
+  const coldFigure = report.figure(`${label}: cold open`, cold.ms, 'ms');
+  const warmFigure = report.figure(`${label}: warm open`, warm.ms, 'ms');
+  report.goal({ name: `${label}: warm vs cold open`, subject: warmFigure, baseline: coldFigure, op: '<=', limit: 1 });
 }
 
 const cacheDir = mkdtempSync(join(tmpdir(), 'dsk-bench-cache-'));
@@ -58,6 +65,7 @@ try {
   console.log(`PGlite engine open (cache ${cacheDir}); the first cold open includes initdb`);
   await measure('bundled fixtures (457 rows)', 'fixtures', cacheDir);
   await measure(`generated (${rowCount} rows)`, generated, cacheDir);
+  await report.finish();
 } finally {
   rmSync(cacheDir, { recursive: true, force: true });
   rmSync(generated, { recursive: true, force: true });

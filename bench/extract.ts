@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { extract, startReferenceServer, type Manifest } from '../src/index.ts';
+import { createBenchReport } from './lib/result.ts';
 
 const rowCount = Number(process.argv[2] ?? 50_000);
 const pageSize = Number(process.argv[3] ?? 1_000);
@@ -40,6 +41,12 @@ try {
     console.log(`${label.padEnd(18)} ${run.manifest.paging.method.padEnd(10)} ${run.ms.toFixed(0).padStart(7)} ms  ${rate.toFixed(0).padStart(7)} rows/s  ${run.manifest.paging.pages} pages`);
   }
   console.log(`sql-keyset is ${(offset.ms / keyset.ms).toFixed(2)}x the speed of offset paging; same sha256: ${offset.manifest.output.sha256 === keyset.manifest.output.sha256}`);
+  const report = createBenchReport('extract', { title: 'extract rows/s by paging method (reference server on PGlite)', sizes: { rows: rowCount, pageSize } });
+  const offsetRate = report.figure('offset paging', (offset.manifest.rows * 1000) / offset.ms, 'rows/s');
+  const keysetRate = report.figure('sql-keyset paging', (keyset.manifest.rows * 1000) / keyset.ms, 'rows/s');
+  report.goal({ name: 'sql-keyset vs offset paging', subject: keysetRate, baseline: offsetRate, op: '>=', limit: 1 });
+  if (offset.manifest.output.sha256 !== keyset.manifest.output.sha256) report.note('the two extracts differ (sha256)');
+  await report.finish();
 } finally {
   await withSql.close();
   await withoutSql.close();

@@ -2,6 +2,7 @@
 // against a small node:http server in a worker thread. Usage: tsx bench/http-client.ts [seconds per measurement]
 import { Worker } from 'node:worker_threads';
 import { createHttpClient } from '../src/http/index.ts';
+import { createBenchReport } from './lib/result.ts';
 
 const SERVER_CODE = `
 const { createServer } = require('node:http');
@@ -40,6 +41,7 @@ async function main(): Promise<void> {
   const headers = { 'content-type': 'application/json' };
   console.log(`http client vs fetch, ${seconds} s per measurement, server in a worker thread (node ${process.version})`);
   console.log('concurrency  client req/s  fetch req/s  ratio');
+  const report = createBenchReport('http', { title: 'createHttpClient vs global fetch, requests/s', sizes: { secondsPerMeasurement: seconds } });
   for (const concurrency of [1, 16, 64]) {
     const client = createHttpClient({ concurrency });
     const viaClient: Send = async () => {
@@ -58,8 +60,12 @@ async function main(): Promise<void> {
     await client.close();
     const row = [String(concurrency).padStart(11), clientRps.toFixed(0).padStart(13), fetchRps.toFixed(0).padStart(12)];
     console.log(`${row.join('')}  ${(clientRps / fetchRps).toFixed(2)}x`);
+    const subject = report.figure(`client, concurrency ${concurrency}`, clientRps, 'req/s');
+    const baseline = report.figure(`fetch, concurrency ${concurrency}`, fetchRps, 'req/s');
+    report.goal({ name: `client vs fetch at concurrency ${concurrency}`, subject, baseline, op: '>=', limit: 1 });
   }
   await server.terminate();
+  await report.finish();
 }
 
 await main();
