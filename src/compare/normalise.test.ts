@@ -73,6 +73,18 @@ describe('normaliseSnapshot', () => {
     expect(applied).toContain('ignore:/result/records/*/updated');
   });
 
+  it('replaces a target\'s resource ids with the logical names, inside text too, short ids only whole', () => {
+    const id = 'df356cc6-0e13-4ba8-bc98-c4706614881b';
+    const answer = { success: true, result: { resource_id: id, sql: `SELECT * FROM "${id}"`, records: [{ code: 'ab', note: 'abc' }] } };
+    const rules = resolveNormaliseRules({ names: { [id]: '${resources.courses}' } }, { names: { ab: '${resources.short}' } });
+    const { snapshot, applied } = normaliseSnapshot({ status: 200, body: answer }, rules);
+    expect(snapshot.body).toEqual({
+      success: true,
+      result: { resource_id: '${resources.courses}', sql: 'SELECT * FROM "${resources.courses}"', records: [{ code: '${resources.short}', note: 'abc' }] },
+    });
+    expect(applied).toEqual(['names']);
+  });
+
   it('keeps keys such as __proto__ and constructor as plain data', () => {
     const hostile: unknown = JSON.parse('{"help":"h","__proto__":{"polluted":true},"result":{"records":[{"constructor":"x","__proto__":1,"updated":2}]}}');
     const { snapshot } = normaliseSnapshot({ status: 200, body: hostile }, resolveNormaliseRules({ volatile: ['updated', '__proto__'] }));

@@ -4,6 +4,7 @@ import { isPlainObject } from '../util/json.ts';
 import { getChild, splitPointer } from '../util/json-pointer.ts';
 import { isNestedDeeperThan, MAX_DEPTH, withKey, withoutKey } from './json-edit.ts';
 import { readColumns } from './record-table.ts';
+import { replaceNames } from './replace-names.ts';
 import type { NormaliseRules, ResponseSnapshot } from './types.ts';
 
 /** The rules used when neither the profile nor the case says otherwise. */
@@ -14,11 +15,12 @@ export const DEFAULT_NORMALISE_RULES: Readonly<NormaliseRules> = Object.freeze({
   help: true,
   linksHost: true,
   estimatedTotal: true,
+  names: {},
 });
 
 /** Rules from layers, later over earlier (defaults < profile < case): `ignore` and `volatile` add up, the rest replace. */
 export function resolveNormaliseRules(...layers: Array<Partial<NormaliseRules> | undefined>): NormaliseRules {
-  const rules: NormaliseRules = { ...DEFAULT_NORMALISE_RULES, ignore: [], volatile: [] };
+  const rules: NormaliseRules = { ...DEFAULT_NORMALISE_RULES, ignore: [], volatile: [], names: {} };
   for (const layer of layers) {
     if (layer === undefined) continue;
     rules.ignore = union(rules.ignore, layer.ignore);
@@ -27,6 +29,7 @@ export function resolveNormaliseRules(...layers: Array<Partial<NormaliseRules> |
     if (layer.help !== undefined) rules.help = layer.help;
     if (layer.linksHost !== undefined) rules.linksHost = layer.linksHost;
     if (layer.estimatedTotal !== undefined) rules.estimatedTotal = layer.estimatedTotal;
+    if (layer.names !== undefined) rules.names = { ...rules.names, ...layer.names };
   }
   return rules;
 }
@@ -59,6 +62,7 @@ export function normaliseSnapshot(snapshot: ResponseSnapshot, rules: NormaliseRu
   if (rules.estimatedTotal) step('estimatedTotal', updateResult(body, hideEstimatedTotal));
   step(`rankDigits=${rules.rankDigits}`, updateResult(body, (result) => roundRanks(result, rules.rankDigits)));
   for (const field of rules.volatile) step(`volatile:${field}`, updateResult(body, (result) => hideVolatile(result, field)));
+  step('names', replaceNames(body, rules.names));
   for (const pointer of rules.ignore) step(`ignore:${pointer}`, removeAt(body, splitPointer(pointer)));
   return { snapshot: { status: snapshot.status, body }, applied };
 }

@@ -1,4 +1,5 @@
 // The data the comparison works on: one response as compared, the normalisation rules and one difference.
+import type { DIFFERENCE_KINDS, DifferenceRecord } from '../schema/baseline.ts';
 
 /** One response as compared: the HTTP status and the parsed JSON body (the raw text when it is not JSON). */
 export interface ResponseSnapshot {
@@ -20,44 +21,24 @@ export interface NormaliseRules {
   linksHost: boolean;
   /** When `result.total_was_estimated` is true, the total is not compared (it becomes `<estimated>`). Default true. */
   estimatedTotal: boolean;
+  /**
+   * A target's own names -> the logical names they stand for (resource id -> `${resources.courses}`, from the
+   * profile), replaced in every string of the body so that two targets with other ids compare. Default none.
+   */
+  names: Record<string, string>;
 }
 
 /** Kinds of difference, from the coarsest (status) to the finest (one record's fields, any other body path). */
-export type DifferenceKind =
-  | 'status'
-  | 'success'
-  | 'error'
-  | 'total'
-  | 'field-added'
-  | 'field-removed'
-  | 'field-changed'
-  | 'record-added'
-  | 'record-removed'
-  | 'record-changed'
-  | 'record-order'
-  | 'body';
+export type DifferenceKind = (typeof DIFFERENCE_KINDS)[number];
 
 /** One field of a changed record: its value before (expected) and after (actual); a missing side is left out. */
-export interface RecordChange {
-  field: string;
-  expected?: unknown;
-  actual?: unknown;
-}
+export type RecordChange = NonNullable<DifferenceRecord['changes']>[number];
 
-/** One difference between two snapshots. */
-export interface Difference {
-  kind: DifferenceKind;
-  /** JSON pointer in the body ("" = the whole response). */
-  path: string;
-  /** One readable line, e.g. `record _id=7 changed: "city" "Paris" -> "Lyon"`. */
-  message: string;
-  /** The record's key for record-*: `_id=7`, or `#3` (0-based position) when records have no unique `_id`. */
-  key?: string;
-  expected?: unknown;
-  actual?: unknown;
-  /** The fields that changed, for record-changed. */
-  changes?: RecordChange[];
-}
+/**
+ * One difference between two snapshots (the report's format, src/schema/baseline.ts): kind, JSON pointer `path`,
+ * one readable `message`, the record's `key` (`_id=7`, or `#3` by position) and, for record-changed, `changes`.
+ */
+export type Difference = DifferenceRecord;
 
 /** Options of compareSnapshots. */
 export interface CompareOptions {

@@ -4,3 +4,4 @@ export * from './case.ts';
 export * from './ckan-version.ts';
 export * from './profile.ts';
 export * from './report.ts';
+export * from './baseline.ts';
