@@ -45,6 +45,9 @@ describe.skipIf(!postgres.available)(`reference server on ${describePostgresAvai
   it.each([
     [`resource_id=${ids.courses}&limit=3&sort=title`],
     [`resource_id=courses&q=fourths&fields=_id,title`],
+    // why: 108 matches share 7 ranks; ties come back in _id order on both engines, whatever the plan
+    [`resource_id=courses&q=advanced%20learners&fields=_id,rank&limit=40&offset=20`],
+    [`resource_id=courses&q=advanced%20learners&fields=_id,rank,stage&distinct=true&limit=200`],
     [`resource_id=${ids.courses}&filters={"online":true}&sort=credits desc,_id&limit=5&include_total=true`],
     [`resource_id=${ids.types}`],
     [`resource_id=${ids.measurements}&limit=2&offset=3&records_format=csv`],
@@ -53,6 +56,13 @@ describe.skipIf(!postgres.available)(`reference server on ${describePostgresAvai
     const [fromPostgres, fromPglite] = await both((url) => getAction(url, `/api/3/action/datastore_search?${query}`));
     expect(fromPostgres.status).toBe(fromPglite.status);
     expect(fromPostgres.text).toBe(fromPglite.text);
+  });
+
+  it('breaks ties in rank on _id on the PostgreSQL server, as on PGlite', async () => {
+    const answer = await getAction(onPostgres.url, '/api/3/action/datastore_search?resource_id=courses&q=advanced%20learners&fields=_id,rank&limit=200');
+    const records = recordsOf(answer) as { _id: number; rank: number }[];
+    expect(records).toHaveLength(108);
+    expect(records).toEqual([...records].sort((a, b) => b.rank - a.rank || a._id - b._id));
   });
 
   it.each([

@@ -29,6 +29,26 @@ function ids(result: Record<string, unknown>): number[] {
   return (result['records'] as { _id: number }[]).map((r) => r._id);
 }
 
+/** Ranked records in (rank descending, _id ascending) order: what a deterministic full-text sort gives. */
+function sortedByRankThenId(records: { _id: number; rank: number }[]): { _id: number; rank: number }[] {
+  return [...records].sort((a, b) => b.rank - a.rank || a._id - b._id);
+}
+
+describe('full-text order', () => {
+  it('breaks ties in rank on _id, on every page and with distinct', async () => {
+    // why: 108 matches share 7 ranks; without a tie-breaker PGlite returns equal ranks in plan order
+    const all = await call(`/api/3/action/datastore_search?resource_id=${courses}&q=advanced%20learners&fields=_id,rank&limit=200`);
+    const records = all['records'] as { _id: number; rank: number }[];
+    expect(records).toHaveLength(108);
+    expect(new Set(records.map((r) => r.rank)).size).toBeLessThan(10);
+    expect(records).toEqual(sortedByRankThenId(records));
+    const page = await call(`/api/3/action/datastore_search?resource_id=${courses}&q=advanced%20learners&fields=_id,rank&limit=10&offset=30`);
+    expect(page['records']).toEqual(records.slice(30, 40));
+    const distinct = await call(`/api/3/action/datastore_search?resource_id=${courses}&q=advanced%20learners&fields=_id,rank&distinct=true&limit=200`);
+    expect(distinct['records']).toEqual(records);
+  });
+});
+
 describe.each(['', '/pt_BR'])('datastore_search call shapes on the bundled fixtures (prefix "%s")', (prefix) => {
   it('POST {resource_id, limit, q}: stemming finds "Fourth" for "fourths"', async () => {
     const result = await call(`${prefix}/api/action/datastore_search`, { resource_id: courses, limit: 5, q: 'fourths' });

@@ -124,7 +124,10 @@ function buildOrderBy(
   if (hasTextQuery(params) && ranks.length > 0) {
     // why: with DISTINCT, ORDER BY may only use selected expressions; unselected ranks cannot order the page
     const usable = distinctExprs === undefined ? ranks : ranks.filter((rank) => distinctExprs.includes(rank.expr));
-    return usable.map((rank) => `${rank.expr} DESC`);
+    // why: CKAN sorts by rank alone, so ties come back in whatever order the plan gives (PGlite and PostgreSQL
+    // differ); `_id` makes the order one and the same everywhere (when DISTINCT selects it, else it cannot order)
+    const tieBreak = distinctExprs === undefined || distinctExprs.includes('"_id"') ? ['"_id"'] : [];
+    return usable.length === 0 ? [] : [...usable.map((rank) => `${rank.expr} DESC`), ...tieBreak];
   }
   return distinctExprs === undefined ? ['"_id"'] : [];
 }
