@@ -56,6 +56,7 @@ export {
   ActionAuthorizationError,
   isServerCkanVersion,
   SERVER_CKAN_VERSIONS,
+  SERVER_CONFIG_DEFAULTS,
 } from './server/index.ts';
 export type {
   ReferenceServer,
@@ -78,14 +79,14 @@ export type {
 } from './server/index.ts';
 export { extract, extractJob, extractClientOptions, probeProfile, checkResponseFiles } from './api/index.ts';
 export type { ProbeProfileOptions, ProbeProfileOutcome, CheckedFile, ContractFilesOptions, ContractFilesOutcome, UnreadableFile } from './api/index.ts';
-export { probeTarget, verifyProfile, verifiedValueNames, PROBE_RESOURCES, PROBE_VALUES } from './probe/index.ts';
+export { PROBE_DEFAULTS, probeTarget, verifyProfile, verifiedValueNames, PROBE_RESOURCES, PROBE_VALUES } from './probe/index.ts';
 export type { ProbeOptions, ProbeResult, VerifyOptions, VerifyResult } from './probe/index.ts';
 export type { ExtractOptions, ExtractSource, ExtractJobOptions, JobOutcome, ExtractRunContext } from './api/index.ts';
 export { runAgainstContainer, startContainerTarget, CONTAINER_LOG_FILE } from './api/index.ts';
 export type { ContainerSpec, ContainerRunOutcome, ContainerRunContext } from './api/index.ts';
 export { startImageTarget, startComposeTarget, parseEnvAssignments, DEFAULT_IMAGE_PORT, DEFAULT_WAIT_PATH, DEFAULT_STARTUP_TIMEOUT_MS } from './containers/index.ts';
 export type { ContainerStartOptions, ContainerTarget, ImageTargetOptions, ComposeTargetOptions } from './containers/index.ts';
-export { PagingMethod, expandTemplate, loadJobFile, checkpointPath, manifestPath, partPath } from './extract/index.ts';
+export { EXTRACT_DEFAULTS, PagingMethod, expandTemplate, loadJobFile, checkpointPath, manifestPath, partPath } from './extract/index.ts';
 export type { ExtractListener, ExtractSpec, ExtractColumn } from './extract/index.ts';
 export type { Manifest, Checkpoint } from './schema/extract-files.ts';
 export type { JobFile, JobExtract, ExtractFormat } from './schema/extract-job.ts';

@@ -8,6 +8,7 @@ import type { ExtractFormat } from '../schema/extract-job.ts';
 import { startReferenceServer } from '../server/index.ts';
 import { resolveWithBundled } from '../util/bundled.ts';
 import {
+  EXTRACT_DEFAULTS,
   loadJobFile,
   resolveJob,
   runExtract,
@@ -44,7 +45,7 @@ const systemClock: Clock = { now: () => Date.now() };
 
 /** Extract defaults for HTTP: patient with slow pages, and retrying transient failures. */
 export function extractClientOptions(http: ExtractHttpOptions | undefined, clock: Clock): HttpClientOptions {
-  return { timeoutMs: http?.timeoutMs ?? 60_000, retries: http?.retries ?? 5, clock, ...(http?.rateRps === undefined ? {} : { rateRps: http.rateRps }) };
+  return { timeoutMs: http?.timeoutMs ?? EXTRACT_DEFAULTS.timeoutMs, retries: http?.retries ?? EXTRACT_DEFAULTS.retries, clock, ...(http?.rateRps === undefined ? {} : { rateRps: http.rateRps }) };
 }
 
 /** Runs one extract and returns its manifest; throws KitError (E_EXTRACT_FAILED, E_SERVER_START, ...). */
@@ -57,7 +58,7 @@ export async function extract(options: ExtractOptions, context: ExtractRunContex
       ...rest,
       target,
       gzip: options.gzip ?? false,
-      pageSize: options.pageSize ?? 10_000,
+      pageSize: options.pageSize ?? EXTRACT_DEFAULTS.pageSize,
       resume: options.resume ?? false,
       ...(restart === true ? { restart } : {}),
     };

@@ -4,6 +4,7 @@ import { KitError, KitErrorCode } from '../errors.ts';
 import { maskUrlCredentials } from '../util/redact.ts';
 import { prepareCatalogue, verifyProfile, type PreparedCatalogue, type VerifyResult } from '../index.ts';
 import type { CliIo } from './io.ts';
+import { addFlags, type FlagTable } from './flags.ts';
 import type { CliCommand } from './command.ts';
 import { addSelectionOptions, readSelectionArgs } from './options-yargs.ts';
 import { mapSelectionArgs } from './options.ts';
@@ -45,16 +46,20 @@ export function formatVerifyResult(target: string, result: VerifyResult): string
   return result.problems.map((p) => `  ${p}\n`).join('') + `${targetUrl}: ${result.problems.length} of ${result.checked} resources and values do not answer or occur\n`;
 }
 
+/** The flags of `check` beside the selection flags. */
+const CHECK_FLAGS = {
+  target: { type: 'string', describe: 'Also verify the profile on this live target: resources answer, values occur' },
+  'token-file': { type: 'string', describe: 'File holding the API token (with --target)' },
+  'token-env': { type: 'string', fallback: "the profile's token.env", describe: 'Environment variable holding the token' },
+} as const satisfies FlagTable;
+
 export const checkCommand: CliCommand = {
   register(cli: Argv, io: CliIo, setExit: (code: number) => void, describe: string): Argv {
     return cli.command(
       'check',
       describe,
       (y) =>
-        addSelectionOptions(y)
-          .option('target', { type: 'string', describe: 'Also verify the profile on this live target: resources answer, values occur' })
-          .option('token-file', { type: 'string', describe: 'File holding the API token (with --target)' })
-          .option('token-env', { type: 'string', describe: "Environment variable holding the token (default the profile's token.env)" })
+        addFlags(addSelectionOptions(y), CHECK_FLAGS)
           .conflicts('token-env', 'token-file')
           .example('$0 check', 'Validate cases/ against the case schema')
           .example('$0 check --profile profiles/mine.yaml', 'Also validate a profile: its names, and its variables in every case')

@@ -1,9 +1,10 @@
 // `datastore-kit contract FILE...`: saved response bodies against the ckan contract of a CKAN version, each
 // finding with its JSON pointer. Exit 0 all keep it, 1 some do not, 2 a file cannot be read (or usage).
 import type { Argv } from 'yargs';
-import { checkResponseFiles, CKAN_VERSIONS, type CkanVersion, type ContractFilesOutcome } from '../index.ts';
+import { checkResponseFiles, CKAN_VERSIONS, DEFAULT_CKAN_VERSION, type CkanVersion, type ContractFilesOutcome } from '../index.ts';
 import type { CliCommand } from './command.ts';
 import type { CliIo } from './io.ts';
+import { addFlags, type FlagTable } from './flags.ts';
 
 /** Arguments of `contract`, as parsed. */
 export interface ContractArgs {
@@ -14,6 +15,24 @@ export interface ContractArgs {
   status: number | undefined;
 }
 
+/** The flags of `contract`. */
+const CONTRACT_FLAGS = {
+  action: {
+    type: 'string',
+    choices: ['datastore_search', 'datastore_search_sql'],
+    fallback: "read from each body's help URL",
+    describe: 'The action that answered',
+  },
+  'ckan-version': {
+    type: 'string',
+    choices: [...CKAN_VERSIONS, 'auto'],
+    fallback: DEFAULT_CKAN_VERSION,
+    describe: 'Whose contract: a CKAN version, or auto (from status_show bodies, else markers in the responses)',
+  },
+  'records-format': { type: 'string', choices: ['objects', 'lists', 'csv', 'tsv'], describe: 'The records_format the request asked for (datastore_search)' },
+  status: { type: 'number', fallback: '200 for a success, else the status of its error __type', describe: 'The HTTP status of the bodies' },
+} as const satisfies FlagTable;
+
 export const contractCommand: CliCommand = {
   register(cli: Argv, io: CliIo, setExit: (code: number) => void, describe: string): Argv {
     return cli.command(
@@ -21,13 +40,9 @@ export const contractCommand: CliCommand = {
       describe,
       (y) =>
         // why: yargs drops a lone `-` (stdin) unless unknown options pass through as arguments; they are refused below
-        y
+        addFlags(y, CONTRACT_FLAGS)
           .parserConfiguration({ 'unknown-options-as-args': true })
           .positional('files', { type: 'string', array: true, demandOption: true, describe: 'Files with one JSON response body each; - reads stdin' })
-          .option('action', { choices: ['datastore_search', 'datastore_search_sql'] as const, describe: 'The action that answered (default: read from each body\'s help URL)' })
-          .option('ckan-version', { type: 'string', choices: [...CKAN_VERSIONS, 'auto'] as const, describe: 'Whose contract: a CKAN version, or auto (from status_show bodies, else markers in the responses; default 2.11)' })
-          .option('records-format', { choices: ['objects', 'lists', 'csv', 'tsv'] as const, describe: 'The records_format the request asked for (datastore_search)' })
-          .option('status', { type: 'number', describe: 'The HTTP status of the bodies (default: 200 for a success, else the status of its error __type)' })
           .example('$0 contract search.json --ckan-version 2.10', 'Check a recorded datastore_search answer against CKAN 2.10')
           .example('curl -s "$URL/api/3/action/datastore_search?resource_id=ID" | $0 contract - --ckan-version auto', 'Check a live answer, naming the version it shows'),
       async (argv) => {

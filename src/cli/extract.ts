@@ -1,8 +1,10 @@
 // `datastore-kit extract`: one extract from flags, or every extract of a job file.
 import type { Argv } from 'yargs';
 import { KitError, KitErrorCode } from '../errors.ts';
-import { extract, extractJob, type ExtractOptions, type ExtractSource, type JobOutcome } from '../index.ts';
+import { EXTRACT_DEFAULTS, extract, extractJob, RUN_DEFAULTS, type ExtractOptions, type ExtractSource, type JobOutcome } from '../index.ts';
 import type { CliIo } from './io.ts';
+import { addFlags, type FlagTable } from './flags.ts';
+import { isPlainObject } from '../util/json.ts';
 import type { CliCommand } from './command.ts';
 import { createExtractProgress } from './extract-progress.ts';
 import { readTokenFile } from './token-file.ts';
@@ -33,34 +35,38 @@ export interface ExtractArgs {
 
 const formats = ['csv', 'tsv', 'jsonl', 'json'] as const;
 
+/** The flags of `extract`; numbers have no yargs default, so a job file's values are not overridden. */
+const EXTRACT_FLAGS = {
+  target: { type: 'string', describe: 'Base URL of the API (e.g. https://portal.example)' },
+  reference: { type: 'boolean', describe: 'Extract from the bundled reference server, started in-process' },
+  fixtures: { type: 'string', default: RUN_DEFAULTS.fixturesDir, describe: 'Fixtures folder for --reference' },
+  job: { type: 'string', describe: 'Job file (YAML) listing many extracts' },
+  resource: { type: 'string', describe: 'Resource id (or alias) to extract' },
+  sql: { type: 'string', describe: 'Extract the rows of this SELECT instead (needs datastore_search_sql)' },
+  filters: { type: 'string', describe: 'datastore_search filters as JSON, e.g. \'{"stage":"advanced"}\'' },
+  q: { type: 'string', describe: 'Free-text query' },
+  fields: { type: 'string', describe: 'Columns to keep, comma-separated, in order' },
+  format: { type: 'string', choices: formats, fallback: "from --out's extension, else csv", describe: 'Output format' },
+  gzip: { type: 'boolean', describe: 'Gzip the output' },
+  out: { type: 'string', describe: 'Output file' },
+  'page-size': { type: 'number', fallback: EXTRACT_DEFAULTS.pageSize, describe: 'Rows per request (the server may allow fewer)' },
+  'token-env': { type: 'string', describe: 'Environment variable holding the API token' },
+  'token-file': { type: 'string', describe: 'File holding the API token' },
+  rate: { type: 'number', fallback: 'unlimited', describe: 'At most this many requests per second' },
+  retries: { type: 'number', fallback: EXTRACT_DEFAULTS.retries, describe: 'Retries per page on network errors, 5xx and 429' },
+  'timeout-ms': { type: 'number', fallback: EXTRACT_DEFAULTS.timeoutMs, describe: 'Per-request timeout in ms' },
+  resume: { type: 'boolean', describe: 'Continue an interrupted extract from its checkpoint (or finish one that was complete)' },
+  restart: { type: 'boolean', describe: 'Discard an interrupted extract (part file and checkpoint) and start over' },
+} as const satisfies FlagTable;
+
 export const extractCommand: CliCommand = {
   register(cli: Argv, io: CliIo, setExit: (code: number) => void, describe: string): Argv {
     return cli.command(
       'extract',
       describe,
       (y) =>
-        y
-          .option('target', { type: 'string', describe: 'Base URL of the API (e.g. https://portal.example)' })
-          .option('reference', { type: 'boolean', describe: 'Extract from the bundled reference server, started in-process' })
-          .option('fixtures', { type: 'string', default: 'fixtures', describe: 'Fixtures folder for --reference' })
-          .option('job', { type: 'string', describe: 'Job file (YAML) listing many extracts' })
-          .option('resource', { type: 'string', describe: 'Resource id (or alias) to extract' })
-          .option('sql', { type: 'string', describe: 'Extract the rows of this SELECT instead (needs datastore_search_sql)' })
-          .option('filters', { type: 'string', describe: 'datastore_search filters as JSON, e.g. \'{"stage":"advanced"}\'' })
-          .option('q', { type: 'string', describe: 'Free-text query' })
-          .option('fields', { type: 'string', describe: 'Columns to keep, comma-separated, in order' })
-          .option('format', { choices: formats, describe: 'Output format (default: from --out\'s extension, else csv)' })
-          .option('gzip', { type: 'boolean', describe: 'Gzip the output' })
-          .option('out', { type: 'string', describe: 'Output file' })
-          .option('page-size', { type: 'number', describe: 'Rows per request (default 10000; the server may allow fewer)' })
-          .option('token-env', { type: 'string', describe: 'Environment variable holding the API token' })
-          .option('token-file', { type: 'string', describe: 'File holding the API token' })
+        addFlags(y, EXTRACT_FLAGS)
           .conflicts('token-env', 'token-file')
-          .option('rate', { type: 'number', describe: 'At most this many requests per second' })
-          .option('retries', { type: 'number', describe: 'Retries per page on network errors, 5xx and 429 (default 5)' })
-          .option('timeout-ms', { type: 'number', describe: 'Per-request timeout in ms (default 60000)' })
-          .option('resume', { type: 'boolean', describe: 'Continue an interrupted extract from its checkpoint (or finish one that was complete)' })
-          .option('restart', { type: 'boolean', describe: 'Discard an interrupted extract (part file and checkpoint) and start over' })
           .conflicts('resume', 'restart')
           .example('$0 extract --reference --resource courses --out out/courses.csv', 'Extract a bundled resource to CSV')
           .example('$0 extract --target https://portal.example --resource <id> --format jsonl --gzip --out x.jsonl.gz --resume', '')
@@ -158,7 +164,7 @@ function parseFilters(text: string): Record<string, unknown> {
   } catch (error) {
     throw new KitError(KitErrorCode.usage, `--filters is not JSON: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+  if (!isPlainObject(value)) {
     throw new KitError(KitErrorCode.usage, '--filters must be a JSON object, e.g. {"stage": ["advanced", "beginner"]}');
   }
   return Object.fromEntries(Object.entries(value));

@@ -1,17 +1,7 @@
 // Flag and environment mapping for `run`, `list` and `check`: pure functions from parsed args to option layers.
 import { CKAN_VERSIONS, isCkanVersion, KitError, KitErrorCode, type CkanVersion, type RunSettings, type SelectionOptions } from '../index.ts';
 import type { CliIo } from './io.ts';
-
-/** Environment variables `run` reads (the allowlist); flags override them. */
-export const RUN_ENV = {
-  target: 'DATASTORE_KIT_TARGET',
-  token: 'DATASTORE_KIT_TOKEN',
-  concurrency: 'DATASTORE_KIT_CONCURRENCY',
-  timeoutMs: 'DATASTORE_KIT_TIMEOUT_MS',
-  retries: 'DATASTORE_KIT_RETRIES',
-  report: 'DATASTORE_KIT_REPORT',
-  out: 'DATASTORE_KIT_OUT',
-} as const;
+import { RUN_ENV } from './run-flags.ts';
 
 /** The flags shared by run, list and check, as yargs hands them over. */
 export interface SelectionArgs {

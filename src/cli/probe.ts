@@ -2,8 +2,9 @@
 import path from 'node:path';
 import type { Argv } from 'yargs';
 import { KitError, KitErrorCode } from '../errors.ts';
-import { probeProfile, type ProbeProfileOptions, type ProbeProfileOutcome } from '../index.ts';
+import { PROBE_DEFAULTS, probeProfile, RUN_DEFAULTS, type ProbeProfileOptions, type ProbeProfileOutcome } from '../index.ts';
 import type { CliIo } from './io.ts';
+import { addFlags, type FlagTable } from './flags.ts';
 import type { CliCommand } from './command.ts';
 import { readGivenToken } from './token-file.ts';
 
@@ -59,26 +60,30 @@ export function formatProbeSummary(outcome: ProbeProfileOutcome, cwd: string): s
   return `${lines.join('\n')}\n`;
 }
 
+/** The flags of `probe`. */
+const PROBE_FLAGS = {
+  target: { type: 'string', demandOption: true, describe: 'Base URL of the CKAN site' },
+  'token-file': { type: 'string', describe: 'File holding an API token (to find a private resource the token opens)' },
+  'token-env': { type: 'string', describe: 'Environment variable holding the token; the profile names it as token.env' },
+  resource: { type: 'string', array: true, fallback: 'discovered', describe: 'Resource id to use (repeatable), or NAME=ID (courses, measurements, staff)' },
+  out: { type: 'string', fallback: 'print it', describe: 'Profile file to write' },
+  force: { type: 'boolean', default: false, describe: 'Overwrite an existing --out' },
+  name: { type: 'string', fallback: 'the --out file name, else the host', describe: 'Profile name' },
+  cases: { type: 'string', default: RUN_DEFAULTS.casesDir, describe: 'Catalogue whose names the profile fills in' },
+  'timeout-ms': { type: 'number', fallback: PROBE_DEFAULTS.timeoutMs, describe: 'Budget per request attempt, in ms' },
+  retries: { type: 'number', fallback: PROBE_DEFAULTS.retries, describe: 'Retries on network errors, 5xx and 429' },
+  rate: { type: 'number', fallback: 'unlimited', describe: 'Requests per second at most' },
+  'max-requests': { type: 'number', fallback: PROBE_DEFAULTS.maxRequests, describe: 'Requests sent at most' },
+} as const satisfies FlagTable;
+
 export const probeCommand: CliCommand = {
   register(cli: Argv, io: CliIo, setExit: (code: number) => void, describe: string): Argv {
     return cli.command(
       'probe',
       describe,
       (y) =>
-        y
-          .option('target', { type: 'string', demandOption: true, describe: 'Base URL of the CKAN site' })
-          .option('token-file', { type: 'string', describe: 'File holding an API token (to find a private resource the token opens)' })
-          .option('token-env', { type: 'string', describe: 'Environment variable holding the token; the profile names it as token.env' })
+        addFlags(y, PROBE_FLAGS)
           .conflicts('token-env', 'token-file')
-          .option('resource', { type: 'string', array: true, describe: 'Resource id to use (repeatable), or NAME=ID (courses, measurements, staff); default: discovered' })
-          .option('out', { type: 'string', describe: 'Profile file to write (default: print it)' })
-          .option('force', { type: 'boolean', default: false, describe: 'Overwrite an existing --out' })
-          .option('name', { type: 'string', describe: 'Profile name (default: the --out file name, else the host)' })
-          .option('cases', { type: 'string', default: 'cases', describe: 'Catalogue whose names the profile fills in' })
-          .option('timeout-ms', { type: 'number', describe: 'Budget per request attempt, in ms (default 15000)' })
-          .option('retries', { type: 'number', describe: 'Retries on network errors, 5xx and 429 (default 1)' })
-          .option('rate', { type: 'number', describe: 'Requests per second at most (default unlimited)' })
-          .option('max-requests', { type: 'number', describe: 'Requests sent at most (default 150)' })
           .example('$0 probe --target https://ckan.example.org --out profiles/mine.yaml', 'Write a profile for your site')
           .example('$0 probe --target http://localhost:5000 --token-env CKAN_TOKEN --resource courses=<id> --out p.yaml', 'With a token and a chosen resource')
           .epilog('Exit codes: 0 written, 2 bad flags or --out exists without --force, 3 unreachable, no DataStore API, or --out cannot be written.'),

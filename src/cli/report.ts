@@ -8,12 +8,14 @@ import {
   parseReportFormats,
   readReport,
   REPORT_FORMATS,
+  RUN_DEFAULTS,
   writeReports,
   type ReportFormat,
   type RunResult,
 } from '../index.ts';
 import { useColour, type CliIo } from './io.ts';
 import type { CliCommand } from './command.ts';
+import { addFlags, type FlagTable } from './flags.ts';
 
 /** Arguments of `report merge` / `report render`, as parsed. */
 export interface ReportArgs {
@@ -59,10 +61,14 @@ export const reportCommand: CliCommand = {
   },
 };
 
-function addOutputOptions<T>(y: Argv<T>): Argv<T & { out: string; report: string | undefined }> {
-  return y
-    .option('out', { type: 'string', default: 'reports', describe: 'Report folder' })
-    .option('report', { type: 'string', describe: `Report formats, comma-separated (default all: ${REPORT_FORMATS.join(',')})` });
+/** Where re-rendered or merged reports go, and in which formats. */
+const REPORT_OUTPUT_FLAGS = {
+  out: { type: 'string', default: RUN_DEFAULTS.outDir, describe: 'Report folder' },
+  report: { type: 'string', fallback: REPORT_FORMATS.join(','), describe: 'Report formats, comma-separated' },
+} as const satisfies FlagTable;
+
+function addOutputOptions<T>(y: Argv<T>) {
+  return addFlags(y, REPORT_OUTPUT_FLAGS);
 }
 
 async function mergeHandler(args: ReportArgs, io: CliIo): Promise<number> {

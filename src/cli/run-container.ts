@@ -12,13 +12,14 @@ import {
   type ContainerRunOutcome,
   type ContainerSpec,
 } from '../index.ts';
+import { addFlags, type FlagTable } from './flags.ts';
 import type { CliIo } from './io.ts';
 
 /** The container flags as yargs hands them over. */
 export interface ContainerArgs {
   image: string | undefined;
   'image-port': number | undefined;
-  'image-env': (string | number)[];
+  'image-env': readonly (string | number)[];
   'image-wait': string | undefined;
   'image-timeout-ms': number | undefined;
   compose: string | undefined;
@@ -26,17 +27,21 @@ export interface ContainerArgs {
   'compose-port': number | undefined;
 }
 
-/** Adds --image, --image-port, --image-env, --image-wait, --compose, --compose-service, --compose-port. */
+/** The flags that run the implementation under test in a container. */
+export const CONTAINER_FLAGS = {
+  image: { type: 'string', describe: 'Start this image as the target for the run (needs Docker), stop it after' },
+  'image-port': { type: 'number', fallback: DEFAULT_IMAGE_PORT, describe: "Port the image's API listens on" },
+  'image-env': { type: 'string', array: true, default: [], describe: 'NAME=VALUE for the container (repeatable); also for --compose substitutions' },
+  'image-wait': { type: 'string', fallback: DEFAULT_WAIT_PATH, describe: 'Path asked until the container answers below 500' },
+  'image-timeout-ms': { type: 'number', fallback: DEFAULT_STARTUP_TIMEOUT_MS, describe: 'Budget for the container to start and answer, in ms' },
+  compose: { type: 'string', describe: 'Start this compose file as the target for the run (with --compose-service, --compose-port)' },
+  'compose-service': { type: 'string', describe: 'The compose service that serves the API' },
+  'compose-port': { type: 'number', describe: 'Its port inside the container' },
+} as const satisfies FlagTable;
+
+/** Adds the container flags and their conflicts. */
 export function addContainerOptions<T>(y: Argv<T>) {
-  return y
-    .option('image', { type: 'string', describe: 'Start this image as the target for the run (needs Docker), stop it after' })
-    .option('image-port', { type: 'number', describe: `Port the image's API listens on (default ${DEFAULT_IMAGE_PORT})` })
-    .option('image-env', { type: 'string', array: true, default: [] as string[], describe: 'NAME=VALUE for the container (repeatable); also for --compose substitutions' })
-    .option('image-wait', { type: 'string', describe: `Path asked until the container answers below 500 (default ${DEFAULT_WAIT_PATH})` })
-    .option('image-timeout-ms', { type: 'number', describe: `Budget for the container to start and answer, in ms (default ${DEFAULT_STARTUP_TIMEOUT_MS})` })
-    .option('compose', { type: 'string', describe: 'Start this compose file as the target for the run (with --compose-service, --compose-port)' })
-    .option('compose-service', { type: 'string', describe: 'The compose service that serves the API' })
-    .option('compose-port', { type: 'number', describe: 'Its port inside the container' })
+  return addFlags(y, CONTAINER_FLAGS)
     .conflicts('image', ['target', 'reference', 'compose'])
     .conflicts('compose', ['target', 'reference']);
 }

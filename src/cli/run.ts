@@ -2,7 +2,6 @@
 import path from 'node:path';
 import type { Argv } from 'yargs';
 import {
-  CKAN_VERSIONS,
   createConsoleListener,
   hasFailures,
   prepareCatalogue,
@@ -17,7 +16,9 @@ import { addContainerOptions, mapContainerArgs, runInContainer } from './run-con
 import { formatCaseList } from './list.ts';
 import type { CliCommand } from './command.ts';
 import { addSelectionOptions, readSelectionArgs } from './options-yargs.ts';
-import { mapRunArgs, mapRunEnv, RUN_ENV, type RunArgs } from './options.ts';
+import { mapRunArgs, mapRunEnv, type RunArgs } from './options.ts';
+import { addFlags } from './flags.ts';
+import { RUN_FLAGS } from './run-flags.ts';
 
 /** The closing line: where the reports are (the console listener has printed the summary). */
 export function formatReportPaths(reportPaths: readonly string[], cwd: string): string {
@@ -39,30 +40,7 @@ export function createRunCommand(createListener: ListenerFactory): CliCommand {
         'run',
         describe,
         (y) =>
-          addContainerOptions(addSelectionOptions(y))
-            .option('target', { type: 'string', describe: `Base URL of the API under test (also ${RUN_ENV.target})` })
-            .option('reference', { type: 'boolean', describe: 'Start the bundled reference server in-process and test it' })
-            .option('fixtures', { type: 'string', default: 'fixtures', describe: 'Fixtures folder for --reference' })
-            .option('token-env', { type: 'string', describe: `Environment variable holding the API token (default ${RUN_ENV.token}, then the profile's token.env)` })
-            .option('token-file', { type: 'string', describe: 'File holding the API token' })
-            .option('concurrency', { type: 'number', describe: 'Requests in flight at once (default 8)' })
-            .option('timeout-ms', { type: 'number', describe: 'Budget per request attempt, in ms (default 30000)' })
-            .option('retries', { type: 'number', describe: 'Retries on network errors, 5xx and 429 (default 0)' })
-            .option('rate', { type: 'number', describe: 'Requests per second at most (default unlimited)' })
-            .option('bail', { type: 'boolean', default: false, describe: 'Start no new case after the first failure' })
-            .option('list', { type: 'boolean', default: false, describe: 'Print the selected cases and exit; sends nothing' })
-            .option('report', { type: 'string', describe: 'Report formats, comma-separated (default all: json,junit,html,ctrf,md)' })
-            .option('out', { type: 'string', describe: 'Report folder (default reports)' })
-            .option('contract', {
-              choices: ['seed', 'ckan'] as const,
-              describe: 'Contract profile (default ckan with --reference, or when --ckan-version or the profile names a CKAN version; else seed)',
-            })
-            .option('ckan-version', {
-              type: 'string',
-              describe:
-                `CKAN version of the target (${CKAN_VERSIONS.join(', ')}, or auto: status_show's ckan_version, else markers in its answers; ` +
-                "default the profile's ckan): its contract and which version-ranged cases apply; with --reference the server answers as it (2.9 to 2.12, default 2.11)",
-            })
+          addFlags(addContainerOptions(addSelectionOptions(y)), RUN_FLAGS)
             .conflicts('target', 'reference')
             .conflicts('token-env', 'token-file')
             .example('$0 run --reference', 'Run cases/ against the bundled server (profiles/reference.yaml)')

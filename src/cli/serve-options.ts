@@ -1,8 +1,62 @@
 // Pure mapping of `serve` flags and environment to reference server options, and the ready line.
 import path from 'node:path';
 import { KitError, KitErrorCode } from '../errors.ts';
-import { isServerCkanVersion, SERVER_CKAN_VERSIONS, type ReferenceServerOptions, type ServerCkanVersion } from '../index.ts';
+import {
+  DEFAULT_CKAN_VERSION,
+  defaultWorkerCount,
+  isServerCkanVersion,
+  SERVER_CKAN_VERSIONS,
+  SERVER_CONFIG_DEFAULTS,
+  type ReferenceServerOptions,
+  type ServerCkanVersion,
+} from '../index.ts';
+import type { FlagTable } from './flags.ts';
 import type { CliIo } from './io.ts';
+
+/** The flags of `serve`. */
+export const SERVE_FLAGS = {
+  fixtures: { type: 'string', default: 'fixtures', describe: 'Folder with datapackage.json and CSV files' },
+  host: { type: 'string', default: '127.0.0.1', describe: 'Interface to bind' },
+  port: { type: 'number', default: 8800, describe: 'TCP port (0 picks a free one)' },
+  'rows-default': { type: 'number', default: SERVER_CONFIG_DEFAULTS.rowsDefault, describe: 'Default limit of datastore_search' },
+  'rows-max': { type: 'number', default: SERVER_CONFIG_DEFAULTS.rowsMax, describe: 'Largest limit of datastore_search (and SQL row cap)' },
+  'api-token': {
+    type: 'string',
+    array: true,
+    default: [],
+    env: 'DATASTORE_KIT_API_TOKEN',
+    describe: 'Token that may read private resources (repeatable). Other users see it in `ps`: prefer --api-token-file or the environment',
+  },
+  'api-token-file': { type: 'string', describe: 'File holding the tokens that may read private resources, one a line (preferred to --api-token)' },
+  sql: { type: 'boolean', default: SERVER_CONFIG_DEFAULTS.sqlEnabled, describe: 'Serve datastore_search_sql (--no-sql turns it off)' },
+  'allowed-functions': { type: 'string', describe: 'SQL function allow-list file, one name a line' },
+  'sql-timeout-ms': {
+    type: 'number',
+    fallback: SERVER_CONFIG_DEFAULTS.sqlTimeoutMs,
+    describe: 'Statement timeout of datastore_search_sql in ms, counted from when the server accepted it',
+  },
+  'search-timeout-ms': {
+    type: 'number',
+    fallback: SERVER_CONFIG_DEFAULTS.searchTimeoutMs,
+    describe: 'Statement timeout of datastore_search in ms, counted from when the server accepted it',
+  },
+  'search-workers': {
+    type: 'number',
+    fallback: `${defaultWorkerCount()} here: cores, 2..4`,
+    describe: 'Most searches running at once; each PGlite worker holds a copy of the data and opens when all are busy',
+  },
+  'sql-workers': { type: 'number', fallback: `${defaultWorkerCount()} here`, describe: 'Most SQL queries running at once, apart from searches' },
+  'ckan-version': {
+    type: 'string',
+    fallback: DEFAULT_CKAN_VERSION,
+    describe: `Answer as this CKAN version does (${SERVER_CKAN_VERSIONS.join(', ')}): _links or next_page, filter operators, totals, timestamps, SQL numbers, errors, status_show`,
+  },
+  'database-url': {
+    type: 'string',
+    env: 'DATASTORE_KIT_DATABASE_URL',
+    describe: 'Run on this PostgreSQL server (postgres://...) instead of the embedded PGlite; WRITES there: drops and recreates its database datastore_kit',
+  },
+} as const satisfies FlagTable;
 
 /** The parsed flags of `serve`, as yargs hands them over. */
 export interface ServeArgs {
@@ -41,7 +95,7 @@ export function resolveServeOptions(args: ServeArgs, env: CliIo['env'], cwd: str
   for (const [flag, value] of positive) {
     if (value !== undefined && (!Number.isInteger(value) || value <= 0)) throw new KitError(KitErrorCode.usage, `${flag} must be a whole number > 0, got ${String(value)}`);
   }
-  const envToken = env['DATASTORE_KIT_API_TOKEN']?.trim();
+  const envToken = env[SERVE_FLAGS['api-token'].env]?.trim();
   const apiTokens = [...args.apiToken, ...fileTokens.map((token) => token.trim()), ...(envToken ? [envToken] : [])].filter((token) => token !== '');
   const options: ReferenceServerOptions = {
     fixturesDir: path.resolve(cwd, args.fixtures),
@@ -60,7 +114,7 @@ export function resolveServeOptions(args: ServeArgs, env: CliIo['env'], cwd: str
     ...(args.sqlWorkers === undefined ? {} : { sqlWorkers: args.sqlWorkers }),
   };
   if (args.allowedFunctions !== undefined) options.allowedFunctionsFile = path.resolve(cwd, args.allowedFunctions);
-  const databaseUrl = args.databaseUrl ?? env['DATASTORE_KIT_DATABASE_URL']?.trim();
+  const databaseUrl = args.databaseUrl ?? env[SERVE_FLAGS['database-url'].env]?.trim();
   if (databaseUrl !== undefined && databaseUrl !== '') options.databaseUrl = databaseUrl;
   return options;
 }

@@ -5,6 +5,6 @@ export type { ExtractCollaborators } from './extract.ts';
 export { loadJobFile, resolveJob, expandTemplate } from './job.ts';
 export type { JobContext, JobItem } from './job.ts';
 export { checkpointPath, manifestPath, partPath } from './checkpoint.ts';
-export { PagingMethod } from './types.ts';
+export { EXTRACT_DEFAULTS, PagingMethod } from './types.ts';
 export type { Cursor, ExtractColumn, ExtractHttpOptions, ExtractListener, ExtractSpec } from './types.ts';
 export type { ExtractTarget } from './api.ts';

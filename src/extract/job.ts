@@ -5,7 +5,7 @@ import { InputError, KitError, KitErrorCode, type InputProblem } from '../errors
 import { describeAjvErrors, locateProblems, parseSource } from '../catalogue/index.ts';
 import { compileSchema } from '../schema/ajv.ts';
 import { JobFileSchema, type JobExtract, type JobFile } from '../schema/extract-job.ts';
-import type { ExtractHttpOptions, ExtractSpec } from './types.ts';
+import { EXTRACT_DEFAULTS, type ExtractHttpOptions, type ExtractSpec } from './types.ts';
 
 /** Reads and validates a job file; every problem is reported with file:line:col (E_JOB_INVALID). */
 export async function loadJobFile(file: string): Promise<JobFile> {
@@ -112,7 +112,7 @@ function resolveJobExtract(job: JobFile, extract: JobExtract, context: JobContex
     format: merged.format ?? 'csv',
     gzip: merged.gzip ?? false,
     out,
-    pageSize: merged.pageSize ?? 10_000,
+    pageSize: merged.pageSize ?? EXTRACT_DEFAULTS.pageSize,
     resume: merged.resume ?? true,
   };
 }

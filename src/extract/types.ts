@@ -3,6 +3,9 @@ import type { ExtractFormat } from '../schema/extract-job.ts';
 import type { ExtractTarget } from './api.ts';
 
 /** How pages are fetched; the manifest records it. */
+/** Defaults of an extract: rows per request, and an HTTP client patient with slow pages and transient failures. */
+export const EXTRACT_DEFAULTS = Object.freeze({ pageSize: 10_000, timeoutMs: 60_000, retries: 5 });
+
 export const PagingMethod = {
   sqlKeyset: 'sql-keyset',
   nextPage: 'next-page',

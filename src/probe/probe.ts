@@ -14,6 +14,9 @@ import { findInfix, findLikePattern } from './patterns.ts';
 import { findAbsentWord, findSearchWords } from './search-words.ts';
 import { findPrefix, findStem } from './stems.ts';
 
+/** Defaults of a probe: shorter timeouts than a run, a retry, two requests at once, a bounded number in all. */
+export const PROBE_DEFAULTS = Object.freeze({ timeoutMs: 15_000, retries: 1, concurrency: 2, maxRequests: 150 });
+
 /** What to probe and how hard. */
 export interface ProbeOptions {
   /** Base URL of the CKAN site (a sub-path is kept). */
@@ -65,13 +68,13 @@ export interface ProbeFindings {
  */
 export async function probeTarget(options: ProbeOptions): Promise<ProbeResult> {
   const client = createHttpClient({
-    timeoutMs: options.timeoutMs ?? 15_000,
-    retries: options.retries ?? 1,
-    concurrency: options.concurrency ?? 2,
+    timeoutMs: options.timeoutMs ?? PROBE_DEFAULTS.timeoutMs,
+    retries: options.retries ?? PROBE_DEFAULTS.retries,
+    concurrency: options.concurrency ?? PROBE_DEFAULTS.concurrency,
     ...(options.rateRps === undefined ? {} : { rateRps: options.rateRps }),
   });
   const baseUrl = options.targetUrl.replace(/\/+$/, '');
-  const target: ProbeTarget = { client, baseUrl, token: options.token, apiPath: '/api/3/action', budget: { max: options.maxRequests ?? 150, spent: 0 } };
+  const target: ProbeTarget = { client, baseUrl, token: options.token, apiPath: '/api/3/action', budget: { max: options.maxRequests ?? PROBE_DEFAULTS.maxRequests, spent: 0 } };
   try {
     const named = parseNamedResources(options.resources ?? []);
     const site = await readSite(target, named[0]?.id);

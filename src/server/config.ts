@@ -17,6 +17,15 @@ export const ckanLocales: readonly string[] = Object.freeze([
 /** 1 MiB: the default request body cap. CKAN has none; a reference server must not buffer without bound. */
 export const defaultMaxBodyBytes = 1024 * 1024;
 
+/** CKAN's defaults for the settings `serve` has flags for (rows 100/32000, 60 s statement timeouts, SQL on). */
+export const SERVER_CONFIG_DEFAULTS = Object.freeze({
+  rowsDefault: 100,
+  rowsMax: 32000,
+  sqlEnabled: true,
+  sqlTimeoutMs: 60_000,
+  searchTimeoutMs: 60_000,
+});
+
 /**
  * Fills a partial configuration with CKAN's defaults (rows 100/32000, 60 s timeouts, SQL on, no tokens,
  * CKAN's locales, 1 MiB body cap, CKAN 2.11) and returns frozen data. Inputs are not mutated. Throws a
@@ -24,12 +33,12 @@ export const defaultMaxBodyBytes = 1024 * 1024;
  */
 export function resolveServerConfig(partial: Partial<ServerConfig> = {}): ServerConfig {
   const config: ServerConfig = {
-    rowsDefault: partial.rowsDefault ?? 100,
-    rowsMax: partial.rowsMax ?? 32000,
+    rowsDefault: partial.rowsDefault ?? SERVER_CONFIG_DEFAULTS.rowsDefault,
+    rowsMax: partial.rowsMax ?? SERVER_CONFIG_DEFAULTS.rowsMax,
     apiTokens: Object.freeze([...(partial.apiTokens ?? [])]),
-    sqlEnabled: partial.sqlEnabled ?? true,
-    sqlTimeoutMs: partial.sqlTimeoutMs ?? 60_000,
-    searchTimeoutMs: partial.searchTimeoutMs ?? 60_000,
+    sqlEnabled: partial.sqlEnabled ?? SERVER_CONFIG_DEFAULTS.sqlEnabled,
+    sqlTimeoutMs: partial.sqlTimeoutMs ?? SERVER_CONFIG_DEFAULTS.sqlTimeoutMs,
+    searchTimeoutMs: partial.searchTimeoutMs ?? SERVER_CONFIG_DEFAULTS.searchTimeoutMs,
     allowedFunctions: Object.freeze([...(partial.allowedFunctions ?? [])]),
     locales: Object.freeze([...(partial.locales ?? ckanLocales)]),
     siteUrl: partial.siteUrl === undefined ? undefined : partial.siteUrl.replace(/\/+$/, ''),

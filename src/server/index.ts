@@ -2,7 +2,7 @@
 // decoding, the envelope and the socket; fixtures/, engines/, search/ and sql/ own the data and actions.
 export { createApp, createDefaultActions } from './app.ts';
 export type { ActionRegistry, AppOptions } from './app.ts';
-export { resolveServerConfig, ckanLocales, defaultMaxBodyBytes } from './config.ts';
+export { resolveServerConfig, ckanLocales, defaultMaxBodyBytes, SERVER_CONFIG_DEFAULTS } from './config.ts';
 export { listen } from './listen.ts';
 export type { ListenOptions, Listening } from './listen.ts';
 export { startReferenceServer } from './start.ts';

@@ -1,0 +1,47 @@
+// The flags of `run` (beside the selection and container flags) and the environment variables it reads.
+import { CKAN_VERSIONS, DEFAULT_CKAN_VERSION, REPORT_FORMATS, RUN_DEFAULTS } from '../index.ts';
+import type { FlagTable } from './flags.ts';
+
+/** The flags of `run`; numbers have no yargs default, so the environment layer can fill them. */
+export const RUN_FLAGS = {
+  target: { type: 'string', env: 'DATASTORE_KIT_TARGET', describe: 'Base URL of the API under test' },
+  reference: { type: 'boolean', describe: 'Start the bundled reference server in-process and test it' },
+  fixtures: { type: 'string', default: RUN_DEFAULTS.fixturesDir, describe: 'Fixtures folder for --reference' },
+  'token-env': {
+    type: 'string',
+    fallback: 'DATASTORE_KIT_TOKEN',
+    describe: "Environment variable holding the API token (when that is unset too: the profile's token.env)",
+  },
+  'token-file': { type: 'string', describe: 'File holding the API token' },
+  concurrency: { type: 'number', fallback: RUN_DEFAULTS.concurrency, env: 'DATASTORE_KIT_CONCURRENCY', describe: 'Requests in flight at once' },
+  'timeout-ms': { type: 'number', fallback: RUN_DEFAULTS.timeoutMs, env: 'DATASTORE_KIT_TIMEOUT_MS', describe: 'Budget per request attempt, in ms' },
+  retries: { type: 'number', fallback: RUN_DEFAULTS.retries, env: 'DATASTORE_KIT_RETRIES', describe: 'Retries on network errors, 5xx and 429' },
+  rate: { type: 'number', fallback: 'unlimited', describe: 'Requests per second at most' },
+  bail: { type: 'boolean', default: false, describe: 'Start no new case after the first failure' },
+  list: { type: 'boolean', default: false, describe: 'Print the selected cases and exit; sends nothing' },
+  report: { type: 'string', fallback: REPORT_FORMATS.join(','), env: 'DATASTORE_KIT_REPORT', describe: 'Report formats, comma-separated' },
+  out: { type: 'string', fallback: RUN_DEFAULTS.outDir, env: 'DATASTORE_KIT_OUT', describe: 'Report folder' },
+  contract: {
+    type: 'string',
+    choices: ['seed', 'ckan'],
+    describe: 'Contract profile (when unset: ckan with --reference, or when --ckan-version or the profile names a CKAN version; else seed)',
+  },
+  'ckan-version': {
+    type: 'string',
+    fallback: "the profile's ckan",
+    describe:
+      `CKAN version of the target (${CKAN_VERSIONS.join(', ')}, or auto: status_show's ckan_version, else markers in its answers): ` +
+      `its contract and which version-ranged cases apply; with --reference the server answers as it (2.9 to 2.12, default ${DEFAULT_CKAN_VERSION})`,
+  },
+} as const satisfies FlagTable;
+
+/** Environment variables `run` reads (the allowlist); flags override them. */
+export const RUN_ENV = {
+  target: RUN_FLAGS.target.env,
+  token: RUN_FLAGS['token-env'].fallback,
+  concurrency: RUN_FLAGS.concurrency.env,
+  timeoutMs: RUN_FLAGS['timeout-ms'].env,
+  retries: RUN_FLAGS.retries.env,
+  report: RUN_FLAGS.report.env,
+  out: RUN_FLAGS.out.env,
+} as const;
