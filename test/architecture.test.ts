@@ -88,6 +88,10 @@ describe('architecture', () => {
     expect(bypasses).toEqual([]);
   });
 
+  it('has no import cycle in src/ (type-only and lazy imports included)', () => {
+    expect(findImportCycles()).toEqual([]);
+  });
+
   it('never reads the shared spec folder at run time', () => {
     const readers = files.filter((file) => /['"`][^'"`]*\.\.\/shared\//.test(readFileSync(file, 'utf8')));
     expect(readers).toEqual([]);
@@ -106,6 +110,34 @@ describe('architecture', () => {
     expect(imports.filter((i) => packageOf(i.specifier) === 'tsx')).toEqual([]);
   });
 });
+
+/** Each cycle once, as the files along it (Tarjan's strongly connected components of more than one file, or a self-import). */
+function findImportCycles(): string[][] {
+  const graph = new Map<string, string[]>(files.map((file) => [relative(root, file), []]));
+  for (const i of imports) {
+    if (!i.specifier.startsWith('.')) continue;
+    const target = relative(root, resolve(root, dirname(i.file), i.specifier));
+    if (graph.has(target)) graph.get(i.file)?.push(target);
+  }
+  const order = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const cycles: string[][] = [];
+  const visit = (file: string): void => {
+    order.set(file, order.size);
+    low.set(file, order.get(file) ?? 0);
+    stack.push(file);
+    for (const next of graph.get(file) ?? []) {
+      if (!order.has(next)) visit(next);
+      if (stack.includes(next)) low.set(file, Math.min(low.get(file) ?? 0, low.get(next) ?? 0));
+    }
+    if (low.get(file) !== order.get(file)) return;
+    const component = stack.splice(stack.indexOf(file));
+    if (component.length > 1 || graph.get(file)?.includes(file)) cycles.push(component.sort());
+  };
+  for (const file of graph.keys()) if (!order.has(file)) visit(file);
+  return cycles;
+}
 
 function allTsFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true, recursive: true })

@@ -3,7 +3,7 @@
 import { CKAN_CAPABILITY, type CatalogueNames, type LeftOutName, type ProfileNotes } from '../catalogue/index.ts';
 import type { Profile } from '../schema/index.ts';
 import { FIXTURE_ONLY_RESOURCES, PROBE_RESOURCES, PROBE_VALUES } from './names.ts';
-import type { ProbeFindings, ProbeOptions } from './probe.ts';
+import type { ProbeFindings, ProbeOptions } from './types.ts';
 import type { Found } from './search.ts';
 import { maskUrlCredentials } from '../util/redact.ts';
 import { API_PATHS } from './site.ts';
