@@ -4,6 +4,7 @@ export type { InputProblem } from './errors.ts';
 export type * from './model/index.ts';
 export {
   writeReports,
+  openReportStream,
   prepareReportDir,
   PREVIOUS_SUFFIX,
   reporters,
@@ -22,6 +23,7 @@ export {
   CtrfReportSchema,
 } from './reporters/index.ts';
 export type {
+  ReportStream,
   WriteReportsOptions,
   ReportFormat,
   RenderOptions,
@@ -92,8 +94,6 @@ export type { Manifest, Checkpoint } from './schema/extract-files.ts';
 export type { JobFile, JobExtract, ExtractFormat } from './schema/extract-job.ts';
 export {
   run,
-  runCatalogue,
-  resolveRunOptions,
   prepareCatalogue,
   checkReachable,
   buildRequest,
@@ -101,18 +101,9 @@ export {
   RUN_DEFAULTS,
   DEFAULT_PROFILE,
 } from './runner/index.ts';
-export type {
-  RunOptions,
-  RunCollaborators,
-  RunVariant,
-  RunSettings,
-  ResolvedRunOptions,
-  RunTarget,
-  RunCatalogueContext,
-  RunCatalogueOutcome,
-  SelectionOptions,
-  PreparedCatalogue,
-} from './runner/index.ts';
+export type { RunOptions, RunCollaborators, RunVariant, SelectionOptions, PreparedCatalogue } from './runner/index.ts';
+export { runCatalogue, resolveRunOptions, openSession, withSession } from './api/index.ts';
+export type { RunSettings, ResolvedRunOptions, RunTarget, RunCatalogueContext, RunCatalogueOutcome, Session, SessionOptions, SessionTarget } from './api/index.ts';
 export { loadCatalogue, loadProfile, parseProfile, selectCases, expandCase, REQUEST_DEFAULTS, renderProfile, collectCatalogueNames, KIT_CAPABILITIES } from './catalogue/index.ts';
 export type { ProfileNotes, CatalogueNames } from './catalogue/index.ts';
 export type { Catalogue, LoadedCase, CaseVariant, ResolvedRequest, SelectOptions, ExpandOptions, LoadOptions } from './catalogue/index.ts';

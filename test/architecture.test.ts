@@ -75,6 +75,25 @@ describe('architecture', () => {
     expect(leaks).toEqual([]);
   });
 
+  it('keeps the runner free of the server, the reporters and their wiring (src/api/ composes them)', () => {
+    const forbidden = ['server', 'reporters', 'api', 'cli', 'containers', 'extract'];
+    const leaks = imports.filter((i) => {
+      if (!i.file.startsWith('src/runner/') || !i.specifier.startsWith('.')) return false;
+      return forbidden.includes(topFolder(relative(root, resolve(root, dirname(i.file), i.specifier))));
+    });
+    expect(leaks).toEqual([]);
+  });
+
+  it('starts the reference server and creates run clients only in the composition root (src/api/session.ts)', () => {
+    const wiring = /\b(?:startReferenceServer|prepareReportDir|openReportStream)\(/;
+    const starters = files
+      .map((file) => relative(root, file))
+      .filter((file) => file.startsWith('src/api/') || file.startsWith('src/runner/') || file.startsWith('src/cli/'))
+      // `serve` is the server alone, nothing wired around it
+      .filter((file) => !['src/api/session.ts', 'src/cli/serve.ts'].includes(file) && wiring.test(readFileSync(join(root, file), 'utf8')));
+    expect(starters).toEqual([]);
+  });
+
   it('imports other folders only through their index.ts (util, schema and model excepted)', () => {
     const open = new Set(['util', 'schema', 'model', '']);
     const bypasses = imports.filter((i) => {

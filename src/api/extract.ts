@@ -1,12 +1,9 @@
 // Public entry points for extracts: one extract from options, or a job file; both may run against the
 // bundled reference server started in-process.
-import { randomBytes } from 'node:crypto';
 import { createHttpClient, type HttpClientOptions } from '../http/index.ts';
 import type { Clock } from '../model/index.ts';
 import type { Manifest } from '../schema/extract-files.ts';
 import type { ExtractFormat } from '../schema/extract-job.ts';
-import { startReferenceServer } from '../server/index.ts';
-import { resolveWithBundled } from '../util/bundled.ts';
 import {
   EXTRACT_DEFAULTS,
   loadJobFile,
@@ -18,6 +15,7 @@ import {
   type ExtractTarget,
   type JobItem,
 } from '../extract/index.ts';
+import { withSession } from './session.ts';
 
 /** Where to read from: a base URL, or the bundled reference server over a fixtures folder. */
 export type ExtractSource = { target: string; token?: string } | { reference: { fixturesDir: string } };
@@ -121,16 +119,11 @@ async function runWithClient(
 
 async function withSource<T>(source: ExtractSource, body: (target: ExtractTarget) => Promise<T>): Promise<T> {
   if ('target' in source) return body(source.token === undefined ? { baseUrl: source.target } : { baseUrl: source.target, token: source.token });
-  // why: the reference server's private resources need a token; a random one lives only as long as this run
-  const token = randomBytes(24).toString('hex');
-  const fixturesDir = source.reference.fixturesDir;
-  // why: as for `run --reference`, the default fixtures/ falls back to the kit's bundled copy outside the project
-  const server = await startReferenceServer({ fixturesDir: await resolveWithBundled(process.cwd(), fixturesDir, 'fixtures'), port: 0, config: { apiTokens: [token] } });
-  try {
-    return await body({ baseUrl: server.url, token, label: `reference:${fixturesDir}` });
-  } finally {
-    await server.close();
-  }
+  // why: the reference server's private resources need a token; the session's random one lives only as long as this run
+  const target = { kind: 'reference' as const, fixturesDir: source.reference.fixturesDir };
+  return withSession({ cwd: process.cwd(), target }, (session) =>
+    body({ baseUrl: session.url, ...(session.token === undefined ? {} : { token: session.token }), label: session.label }),
+  );
 }
 
 async function runPool<T, R>(items: readonly T[], concurrency: number, work: (item: T) => Promise<R>): Promise<R[]> {

@@ -1,4 +1,5 @@
-// High-level entry points that compose several modules (reference server + HTTP client + extract).
+// High-level entry points that compose several modules; session.ts is the one place a reference server, an HTTP
+// client and the report folder are wired together (run, extract and later commands open a session).
 export { extract, extractJob, extractClientOptions } from './extract.ts';
 export type { ExtractOptions, ExtractSource, ExtractJobOptions, JobOutcome, ExtractRunContext } from './extract.ts';
 export { probeProfile } from './probe.ts';
@@ -7,3 +8,9 @@ export { checkResponseFiles } from './contract-files.ts';
 export type { CheckedFile, ContractFilesOptions, ContractFilesOutcome, UnreadableFile } from './contract-files.ts';
 export { runAgainstContainer, startContainerTarget, CONTAINER_LOG_FILE } from './container-target.ts';
 export type { ContainerSpec, ContainerRunOutcome, ContainerRunContext } from './container-target.ts';
+export { runCatalogue } from './run-catalogue.ts';
+export type { RunCatalogueContext, RunCatalogueOutcome } from './run-catalogue.ts';
+export { resolveRunOptions } from './run-options.ts';
+export type { RunSettings, ResolvedRunOptions, RunTarget } from './run-options.ts';
+export { openSession, withSession } from './session.ts';
+export type { Session, SessionOptions, SessionTarget } from './session.ts';

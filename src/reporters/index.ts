@@ -1,6 +1,6 @@
 // Reporters: pure renderers of a RunResult (json, junit, html, ctrf, md), the registry that maps format names
 // to files, the one atomic writer, the console listener, and reading/merging saved JSON reports.
-export { summarize, createCounts, hasFailures, isVacuous } from './summarize.ts';
+export { summarize, createCounts, createCountsTally, hasFailures, isVacuous, type CountsTally } from './summarize.ts';
 export { renderJson } from './json.ts';
 export { renderJunit, type JunitOptions } from './junit.ts';
 export { renderHtml, type HtmlOptions } from './html.ts';
@@ -18,6 +18,7 @@ export {
   type RenderOptions,
 } from './registry.ts';
 export { writeReports, type WriteReportsOptions } from './writer.ts';
+export { openReportStream, type ReportStream } from './stream.ts';
 export { prepareReportDir, PREVIOUS_SUFFIX } from './out-dir.ts';
 export { createConsoleListener, type ConsoleListenerOptions } from './console.ts';
 export { readReport, type ReadReportOptions } from './read.ts';

@@ -1,12 +1,12 @@
 // The runner: orchestration of a run (prepare, pre-flight, pool, expectations, variant agreement) into the
-// result model, the run options, and the list/check helpers the CLI uses.
+// result model, and the list/check helpers the CLI uses. It starts no server and writes no report: the API's
+// composition root (src/api/session.ts) wires those around it.
 export { run, BAIL_REASON, INTERRUPTED_REASON } from './run.ts';
-export { runCatalogue } from './run-catalogue.ts';
-export type { RunCatalogueContext, RunCatalogueOutcome } from './run-catalogue.ts';
-export { resolveRunOptions, RUN_DEFAULTS } from './options.ts';
-export type { RunSettings, ResolvedRunOptions, RunTarget } from './options.ts';
-export { prepareCatalogue, DEFAULT_PROFILE } from './prepare.ts';
+export { RUN_DEFAULTS } from './defaults.ts';
+export { prepareCatalogue, checkSomethingApplies, DEFAULT_PROFILE } from './prepare.ts';
 export type { SelectionOptions, PreparedCatalogue } from './prepare.ts';
+export { chooseContract, detectCkanVersion, planCkanVersion, resolvePlan } from './ckan-version.ts';
+export type { CkanVersionPlan, ResolvedCkanVersion } from './ckan-version.ts';
 export { checkReachable } from './preflight.ts';
 export { suggestBaseUrl } from './preflight-hint.ts';
 export { buildRequest, encodeQuery } from './build-request.ts';

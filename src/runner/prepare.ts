@@ -3,7 +3,7 @@ import { checkProfileNames, collectCatalogueNames, expandCase, loadCatalogue, lo
 import { KitError, KitErrorCode } from '../errors.ts';
 import type { CkanVersion, Profile } from '../schema/index.ts';
 import { resolveWithBundled } from '../util/bundled.ts';
-import { RUN_DEFAULTS } from './options.ts';
+import { RUN_DEFAULTS } from './defaults.ts';
 
 /** The profile used when none is given: another deployment's data, no optional capabilities. */
 export const DEFAULT_PROFILE: Profile = Object.freeze({ name: 'default', data: 'other', capabilities: [] });

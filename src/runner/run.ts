@@ -1,8 +1,7 @@
 // run(): sends every case variant through a bounded pool, checks variant agreement, and builds the RunResult.
 import { PACKAGE_INFO } from '../util/package-info.ts';
 import type { CaseResult, RunResult } from '../model/index.ts';
-import { REPORT_SCHEMA_VERSION } from '../schema/index.ts';
-import { summarize } from '../reporters/index.ts';
+import { REPORT_SCHEMA_VERSION, summarize } from '../schema/index.ts';
 import { checkVariantsAgree } from './agree.ts';
 import { runPool } from './pool.ts';
 import { createRedactor, urlSecrets } from '../util/redact.ts';

@@ -4,4 +4,5 @@ export * from './case.ts';
 export * from './ckan-version.ts';
 export * from './profile.ts';
 export * from './report.ts';
+export * from './report-counts.ts';
 export * from './baseline.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resolveRunOptions, type RunSettings } from './options.ts';
+import { resolveRunOptions, type RunSettings } from './run-options.ts';
 
 const url: RunSettings = { target: { kind: 'url', url: 'http://t:1' } };
 const reference: RunSettings = { target: { kind: 'reference', fixturesDir: 'fixtures' } };

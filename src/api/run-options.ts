@@ -1,8 +1,8 @@
 // Run options: defaults <- catalogue <- env <- flags, merged once into frozen data and checked (KitError E_USAGE).
 import { KitError, KitErrorCode } from '../errors.ts';
 import { parseReportFormats, REPORT_FORMATS, type ReportFormat } from '../reporters/index.ts';
+import { RUN_DEFAULTS, type ContractProfile } from '../runner/index.ts';
 import type { CkanVersion } from '../schema/index.ts';
-import type { ContractProfile } from './types.ts';
 
 /** Where the cases are sent: a deployed API, or the bundled reference server started for the run. */
 export type RunTarget = { kind: 'url'; url: string } | { kind: 'reference'; fixturesDir: string };
@@ -76,16 +76,6 @@ export interface ResolvedRunOptions {
   readonly allowEmpty: boolean;
   readonly ckanVersion: CkanVersion | 'auto' | undefined;
 }
-
-export const RUN_DEFAULTS = Object.freeze({
-  casesDir: 'cases',
-  fixturesDir: 'fixtures',
-  referenceProfile: 'profiles/reference.yaml',
-  concurrency: 8,
-  timeoutMs: 30_000,
-  retries: 0,
-  outDir: 'reports',
-});
 
 /**
  * Merges the layers (later wins, field by field; `target` as a whole) and checks the values. Pure: reads no

@@ -1,0 +1,134 @@
+// runCatalogue(): the whole `run` command as a function: prepare the catalogue, open a session (report folder,
+// reference server, client), pre-flight, run with the cases going to the reports, close the session.
+import { hostname as readHostname } from 'node:os';
+import path from 'node:path';
+import type { Clock, RunListener, RunResult } from '../model/index.ts';
+import { checkReachable, checkSomethingApplies, detectCkanVersion, prepareCatalogue, resolvePlan, run, type PreparedCatalogue } from '../runner/index.ts';
+import type { CkanVersion } from '../schema/index.ts';
+import type { ResolvedRunOptions } from './run-options.ts';
+import { prepareForVersion, type VersionedCatalogue } from './run-version.ts';
+import { openSession, type Session } from './session.ts';
+
+/** What a run may be given from outside: the environment for `${env.X}` and tokens, a clock, a listener. */
+export interface RunCatalogueContext {
+  /** Environment for `${env.NAME}` and a profile's `token.env`. Default: none (library code reads no env). */
+  env?: Readonly<Record<string, string | undefined>>;
+  /** Default: the wall clock. */
+  clock?: Clock;
+  listener?: RunListener;
+  /** Host name for the report. Default: os.hostname(). */
+  hostname?: string;
+  /** Stops starting new cases (e.g. on SIGINT); the reports are still written for what ran. */
+  signal?: AbortSignal;
+}
+
+export interface RunCatalogueOutcome {
+  result: RunResult;
+  /** Report files written. */
+  reportPaths: string[];
+}
+
+const wallClock: Clock = { now: () => Date.now() };
+
+type Prepare = (ckanVersion: CkanVersion | undefined) => Promise<PreparedCatalogue>;
+
+/**
+ * Runs the selected catalogue against the target and writes the reports. Throws InputError/KitError (exit 2)
+ * for a bad catalogue, profile or selection, KitError E_UNREACHABLE / E_SERVER_START / E_ENV (exit 3) when the
+ * target cannot be reached, the reference server cannot start or the report folder cannot be written (checked
+ * before any request; an earlier run's reports there are renamed `*.previous` first). Case failures are in the
+ * result, never thrown.
+ */
+export async function runCatalogue(options: ResolvedRunOptions, context: RunCatalogueContext = {}): Promise<RunCatalogueOutcome> {
+  const env = context.env ?? {};
+  const reference = options.target.kind === 'reference';
+  const prepare: Prepare = (ckanVersion) => prepareCatalogue({ ...options, ckanVersion, tokenGiven: reference || options.token !== undefined }, env);
+  const planned = await prepareForVersion(options, prepare);
+  if (options.allowEmpty !== true && planned.plan.kind !== 'auto') checkSomethingApplies(planned.prepared.variants, options.profileFile);
+  const profile = planned.prepared.profile;
+  const profileToken = profile.token === undefined ? undefined : env[profile.token.env];
+  const session = await openSession({
+    cwd: options.cwd,
+    target:
+      options.target.kind === 'reference'
+        ? { kind: 'reference', fixturesDir: options.target.fixturesDir, ckanVersion: planned.serverVersion }
+        : { kind: 'url', url: options.target.url, token: options.token ?? (profileToken || undefined) },
+    http: {
+      timeoutMs: options.timeoutMs,
+      retries: options.retries,
+      concurrency: options.concurrency,
+      ...(options.rateRps === undefined ? {} : { rateRps: options.rateRps }),
+    },
+    // before anything is sent: an unwritable folder fails now, and no earlier report survives a failed run
+    reports: {
+      formats: options.reportFormats,
+      outDir: path.resolve(options.cwd, options.outDir),
+      // why: on GitHub Actions the Markdown summary also goes to the job's summary page
+      stepSummaryPath: env['GITHUB_STEP_SUMMARY'],
+    },
+  });
+  try {
+    return await runInSession(session, options, planned, prepare, context);
+  } finally {
+    await session.close();
+  }
+}
+
+/** Pre-flight, the version asked of the target with `auto`, then the run with its cases going to the reports. */
+async function runInSession(
+  session: Session,
+  options: ResolvedRunOptions,
+  planned: VersionedCatalogue,
+  prepare: Prepare,
+  context: RunCatalogueContext,
+): Promise<RunCatalogueOutcome> {
+  const { plan, contract } = planned;
+  const client = session.client;
+  if (client === undefined) throw new Error('a run session has an HTTP client');
+  let prepared = planned.prepared;
+  const answers = await checkReachable(client, session.url);
+  let ckan = resolvePlan(plan);
+  if (plan.kind === 'auto') {
+    // `auto`: asked of the target now that it answers; the catalogue is expanded again for what it says
+    const sql = prepared.profile.capabilities.includes('sql');
+    ckan = await detectCkanVersion({ client, baseUrl: session.url, answers, sql, token: session.token });
+    if (ckan.version !== undefined) prepared = await prepare(ckan.version);
+    if (options.allowEmpty !== true) checkSomethingApplies(prepared.variants, options.profileFile);
+  }
+  const reports = await session.openReports();
+  try {
+    const result = await run(
+      {
+        variants: prepared.variants.map((v) => ({ ...v, file: toProjectPath(prepared.root, v.file, options.cwd) })),
+        targetUrl: session.url,
+        reference: session.reference,
+        profile: prepared.profile.name,
+        token: session.token,
+        contract: contract.profile,
+        contractReason: contract.reason,
+        ckan: { version: ckan.version, versions: ckan.versions, reason: ckan.reason },
+        concurrency: options.concurrency,
+        bail: options.bail,
+        shard: options.shard,
+        signal: context.signal,
+        hostname: context.hostname ?? readHostname(),
+      },
+      { client, clock: context.clock ?? wallClock, listener: context.listener },
+    );
+    for (const one of result.cases) await reports.add(one);
+    return { result, reportPaths: await reports.close(result) };
+  } catch (error) {
+    await reports.abort();
+    throw error;
+  }
+}
+
+/**
+ * A case file as reports show it: relative to the working folder (the repository root, where CI's JUnit and
+ * CTRF readers resolve `file`), with `/` separators; absolute when the catalogue lies outside it.
+ */
+function toProjectPath(catalogueRoot: string, file: string, cwd: string): string {
+  const full = path.resolve(catalogueRoot, file);
+  const relative = path.relative(path.resolve(cwd), full);
+  return (relative.startsWith('..') || path.isAbsolute(relative) ? full : relative).split(path.sep).join('/');
+}

@@ -1,0 +1,109 @@
+// The composition root: what a command needs around the kit's pure parts, wired in one place. A session is a
+// target (a URL, or the bundled reference server started with a fresh random token), an HTTP client for it, and
+// optionally a report folder made ready before anything is sent. `run`, `extract` and later commands open one.
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { isKitError, KitError, KitErrorCode } from '../errors.ts';
+import { createHttpClient, type HttpClient, type HttpClientOptions } from '../http/index.ts';
+import { openReportStream, prepareReportDir, type ReportStream, type WriteReportsOptions } from '../reporters/index.ts';
+import { RUN_DEFAULTS } from '../runner/index.ts';
+import { startReferenceServer, type ReferenceServer, type ServerCkanVersion } from '../server/index.ts';
+import { resolveWithBundled } from '../util/bundled.ts';
+
+/** Where a session's requests go: a running API, or the bundled reference server started for the session. */
+export type SessionTarget =
+  | { kind: 'url'; url: string; token?: string | undefined }
+  | {
+      kind: 'reference';
+      /** Fixtures folder, relative to `cwd`; the default `fixtures` falls back to the kit's bundled copy. */
+      fixturesDir: string;
+      /** The CKAN version the server answers as; default its own (2.11). */
+      ckanVersion?: ServerCkanVersion | undefined;
+    };
+
+/** What to open. */
+export interface SessionOptions {
+  target: SessionTarget;
+  /** Folder relative paths resolve against. */
+  cwd: string;
+  /** Options of the session's HTTP client; none: the session has no client (the caller makes its own). */
+  http?: HttpClientOptions | undefined;
+  /**
+   * The report folder and formats: readied when the session opens (E_ENV, exit 3, when unwritable; an earlier
+   * run's reports renamed `*.previous`), before the server starts or anything is sent.
+   */
+  reports?: WriteReportsOptions | undefined;
+}
+
+/** An open session; `close()` stops the client and the server (safe to call twice). */
+export interface Session {
+  /** Base URL requests go to (the reference server's when it was started). */
+  readonly url: string;
+  /** The token to send: the reference server's random one, else the target's own (if any). */
+  readonly token: string | undefined;
+  /** Whether the target is the bundled reference server. */
+  readonly reference: boolean;
+  /** How to name the target in files that must not show a random port, e.g. `reference:fixtures`. */
+  readonly label: string;
+  /** The HTTP client, when `http` was given. */
+  readonly client: HttpClient | undefined;
+  /** Opens the report stream on the readied folder (E_USAGE when the session was opened without `reports`). */
+  openReports(): Promise<ReportStream>;
+  close(): Promise<void>;
+}
+
+/**
+ * Opens a session: readies the report folder, starts the reference server when asked (KitError E_SERVER_START,
+ * exit 3, when it cannot start), and creates the client. Nothing is left running when it throws.
+ */
+export async function openSession(options: SessionOptions): Promise<Session> {
+  if (options.reports !== undefined) await prepareReportDir(options.reports.outDir);
+  const { target } = options;
+  // why: the reference server gets a fresh random token, so private-resource cases exercise real auth
+  const token = target.kind === 'reference' ? randomBytes(18).toString('base64url') : target.token;
+  const server = target.kind === 'reference' ? await startServer(options.cwd, target.fixturesDir, token, target.ckanVersion) : undefined;
+  const client = options.http === undefined ? undefined : createHttpClient(options.http);
+  let closed = false;
+  return {
+    url: server?.url ?? (target.kind === 'url' ? target.url : ''),
+    token,
+    reference: server !== undefined,
+    label: target.kind === 'reference' ? `reference:${target.fixturesDir}` : target.url,
+    client,
+    openReports: () => {
+      if (options.reports === undefined) return Promise.reject(new KitError(KitErrorCode.usage, 'this session writes no reports'));
+      return openReportStream(options.reports);
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      try {
+        await client?.close();
+      } finally {
+        await server?.close();
+      }
+    },
+  };
+}
+
+/** Opens a session, hands it to `body`, and closes it whatever happens. */
+export async function withSession<T>(options: SessionOptions, body: (session: Session) => Promise<T>): Promise<T> {
+  const session = await openSession(options);
+  try {
+    return await body(session);
+  } finally {
+    await session.close();
+  }
+}
+
+async function startServer(cwd: string, fixturesDir: string, token: string | undefined, ckanVersion: ServerCkanVersion | undefined): Promise<ReferenceServer> {
+  const dir = path.resolve(cwd, await resolveWithBundled(cwd, fixturesDir, RUN_DEFAULTS.fixturesDir));
+  const config = { apiTokens: token === undefined ? [] : [token], ...(ckanVersion === undefined ? {} : { ckanVersion }) };
+  try {
+    return await startReferenceServer({ fixturesDir: dir, port: 0, config });
+  } catch (error) {
+    if (isKitError(error)) throw error;
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new KitError(KitErrorCode.serverStart, `the reference server cannot start: ${reason}`, { cause: error });
+  }
+}

@@ -1,0 +1,12 @@
+// The run's default paths and limits, shared by the runner (catalogue, profile) and the API that wires a run.
+
+/** Defaults of a run: folders, the reference profile, and the HTTP limits. */
+export const RUN_DEFAULTS = Object.freeze({
+  casesDir: 'cases',
+  fixturesDir: 'fixtures',
+  referenceProfile: 'profiles/reference.yaml',
+  concurrency: 8,
+  timeoutMs: 30_000,
+  retries: 0,
+  outDir: 'reports',
+});

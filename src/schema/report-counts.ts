@@ -1,0 +1,69 @@
+// Counting case results: the summary and per-class counts of a RunResult, all at once or one case at a time.
+import { VACUOUS_REASON, type CaseResult, type CaseStatus, type Counts } from './report.ts';
+
+/** Which Counts field each status adds to. */
+const countKeyOf = {
+  pass: 'pass',
+  fail: 'fail',
+  error: 'error',
+  flaky: 'flaky',
+  skipped: 'skipped',
+  'not-applicable': 'notApplicable',
+} as const satisfies Record<CaseStatus, keyof Counts>;
+
+/** Zero counts, a fresh object each call. */
+export function createCounts(): Counts {
+  return { total: 0, pass: 0, fail: 0, error: 0, flaky: 0, skipped: 0, notApplicable: 0, vacuous: 0 };
+}
+
+/** Counts as cases arrive: `add` each result, then `counts()` gives what `summarize` gives for them all. */
+export interface CountsTally {
+  add(result: Pick<CaseResult, 'class' | 'status' | 'reason'>): void;
+  counts(): { summary: Counts; byClass: Record<string, Counts> };
+}
+
+/** A tally that keeps only the counts, so a run of any size counts in constant memory per class. */
+export function createCountsTally(): CountsTally {
+  const summary = createCounts();
+  const classes = new Map<string, Counts>();
+  return {
+    add(result) {
+      let counts = classes.get(result.class);
+      if (counts === undefined) {
+        counts = createCounts();
+        classes.set(result.class, counts);
+      }
+      addStatus(summary, result);
+      addStatus(counts, result);
+    },
+    counts() {
+      // why: keys sorted by name, so reports render the same for the same cases in any order
+      const byClass: Record<string, Counts> = {};
+      for (const name of [...classes.keys()].sort()) byClass[name] = { ...(classes.get(name) ?? createCounts()) };
+      return { summary: { ...summary }, byClass };
+    },
+  };
+}
+
+/** Counts case results by status, overall and per conformance class (`byClass` keys sorted by name). */
+export function summarize(cases: readonly CaseResult[]): { summary: Counts; byClass: Record<string, Counts> } {
+  const tally = createCountsTally();
+  for (const result of cases) tally.add(result);
+  return tally.counts();
+}
+
+function addStatus(counts: Counts, result: Pick<CaseResult, 'status' | 'reason'>): void {
+  counts.total += 1;
+  counts[countKeyOf[result.status]] += 1;
+  if (isVacuous(result)) counts.vacuous = (counts.vacuous ?? 0) + 1;
+}
+
+/** A variant reported not applicable because its checks all held vacuously ("checked nothing on this data"). */
+export function isVacuous(result: Pick<CaseResult, 'status' | 'reason'>): boolean {
+  return result.status === 'not-applicable' && result.reason === VACUOUS_REASON;
+}
+
+/** True when the run should exit 1: a case failed or errored (flaky, skipped, not applicable do not count). */
+export function hasFailures(counts: Counts): boolean {
+  return counts.fail > 0 || counts.error > 0;
+}
