@@ -1,9 +1,9 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { copyForInstance, ensureCachedDir, resolveCacheRoot } from './pglite-cache.ts';
+import { copyForInstance, ensureCachedDir, evictStaleDirs, resolveCacheRoot } from './pglite-cache.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'dsk-cache-test-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -62,5 +62,43 @@ describe('copyForInstance', () => {
     await instance.release();
     expect(existsSync(instance.dir)).toBe(false);
     expect(existsSync(source)).toBe(true);
+  });
+});
+
+describe('evictStaleDirs', () => {
+  const hourMs = 60 * 60 * 1000;
+  const now = Date.UTC(2026, 0, 10);
+
+  async function folderWith(usedHoursAgo: Record<string, number>): Promise<string> {
+    const folder = mkdtempSync(join(root, 'evict-'));
+    for (const [name, hours] of Object.entries(usedHoursAgo)) {
+      await writeMarker(join(folder, name), name);
+      const at = new Date(now - hours * hourMs);
+      utimesSync(join(folder, name), at, at);
+    }
+    return folder;
+  }
+
+  it('keeps the most recently used dirs and the protected ones, and removes the rest once idle', async () => {
+    const folder = await folderWith({ initdb: 50, a: 1, b: 2, c: 3, d: 4, current: 0 });
+    const removed = await evictStaleDirs(folder, { keep: 2, protect: ['initdb', 'current'], minIdleMs: hourMs, now });
+    expect(removed.sort()).toEqual(['c', 'd']);
+    expect(readdirSync(folder).sort()).toEqual(['a', 'b', 'current', 'initdb']);
+  });
+
+  it('keeps a dir used within the idle time whatever its rank, and removes builds left behind', async () => {
+    const folder = await folderWith({ a: 0.1, b: 0.2, c: 0.3, '.build-x-1-ab': 2, '.build-y-2-cd': 0 });
+    expect(await evictStaleDirs(folder, { keep: 1, minIdleMs: hourMs, now })).toEqual(['.build-x-1-ab']);
+    expect(readdirSync(folder).sort()).toEqual(['.build-y-2-cd', 'a', 'b', 'c']);
+  });
+
+  it('finds nothing to do in a folder that does not exist', async () => {
+    expect(await evictStaleDirs(join(root, 'absent'), { keep: 1, minIdleMs: 0, now })).toEqual([]);
+  });
+
+  it('counts a reuse by ensureCachedDir as a use', async () => {
+    const folder = await folderWith({ old: 10 });
+    await ensureCachedDir(folder, 'old', () => Promise.reject(new Error('not rebuilt')));
+    expect(Date.now() - statSync(join(folder, 'old')).mtimeMs).toBeLessThan(hourMs);
   });
 });

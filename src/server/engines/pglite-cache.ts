@@ -1,9 +1,10 @@
 // Prepared PGlite data dirs, cached on disk by key, built once and shared safely between processes.
 // A dir is built under a temp name and renamed into place (atomic on one file system), so readers never see a
 // half-built dir; PGlite is single-process, so every engine opens its own copy and deletes it on close.
+// Each use touches the dir, and a build evicts the least recently used ones beyond a few (evictStaleDirs).
 import { randomBytes } from 'node:crypto';
 import { constants, existsSync, readdirSync, rmSync } from 'node:fs';
-import { cp, mkdir, mkdtemp, rename, rm } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, rename, rm, stat, utimes } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -35,7 +36,10 @@ export async function ensureCachedDir(
   build: (dir: string) => Promise<void>,
 ): Promise<{ dir: string; built: boolean }> {
   const dir = join(root, key);
-  if (existsSync(dir)) return { dir, built: false };
+  if (existsSync(dir)) {
+    await markUsed(dir);
+    return { dir, built: false };
+  }
   await mkdir(root, { recursive: true });
   const temp = join(root, `.build-${key}-${process.pid}-${randomBytes(4).toString('hex')}`);
   try {
@@ -49,6 +53,53 @@ export async function ensureCachedDir(
   } finally {
     await rm(temp, { recursive: true, force: true });
   }
+}
+
+/** Sets the dir's mtime to now: the last use, which eviction goes by. */
+async function markUsed(dir: string): Promise<void> {
+  const now = new Date();
+  try {
+    await utimes(dir, now, now);
+  } catch (e) {
+    // why: a cache another user prepared (a read-only image) is still usable; it is then only never evicted by us
+    if (!isErrnoCode(e, ['EPERM', 'EACCES', 'EROFS', 'ENOENT'])) throw e;
+  }
+}
+
+/** Which dirs of a cache folder stay. */
+export interface EvictOptions {
+  /** Dirs kept besides `protect`: the most recently used ones. */
+  keep: number;
+  /** Names never evicted (the dirs in use by this call). */
+  protect?: readonly string[];
+  /** A dir used (or a build started) more recently than this is kept whatever `keep` says: another process may be copying it. */
+  minIdleMs: number;
+  /** The time now (ms since the epoch); default Date.now(). */
+  now?: number;
+}
+
+/**
+ * Removes the dirs of `root` beyond the `keep` most recently used ones, and builds left behind by a crashed process,
+ * once idle for `minIdleMs`. Returns the names removed. A dir that vanishes meanwhile (another process evicting) is
+ * no error.
+ */
+export async function evictStaleDirs(root: string, options: EvictOptions): Promise<string[]> {
+  const now = options.now ?? Date.now();
+  const entries = await readdir(root, { withFileTypes: true }).catch((e: unknown) => {
+    if (isErrnoCode(e, ['ENOENT'])) return [];
+    throw e;
+  });
+  const dirs: { name: string; usedMs: number }[] = [];
+  for (const entry of entries) {
+    if (!entry.isDirectory() || options.protect?.includes(entry.name)) continue;
+    const info = await stat(join(root, entry.name)).catch(() => undefined);
+    if (info !== undefined) dirs.push({ name: entry.name, usedMs: info.mtimeMs });
+  }
+  const prepared = dirs.filter((d) => !d.name.startsWith('.')).sort((a, b) => b.usedMs - a.usedMs);
+  const candidates = [...prepared.slice(options.keep), ...dirs.filter((d) => d.name.startsWith('.build-'))];
+  const removed = candidates.filter((d) => now - d.usedMs >= options.minIdleMs).map((d) => d.name);
+  for (const name of removed) await rm(join(root, name), { recursive: true, force: true });
+  return removed;
 }
 
 /** Paths of instance copies still open in this process, removed at exit if close() was never called. */

@@ -4,7 +4,7 @@ import { cp } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { LoadedFixtures } from '../fixtures/index.ts';
-import { copyForInstance, ensureCachedDir, resolveCacheRoot } from './pglite-cache.ts';
+import { copyForInstance, ensureCachedDir, evictStaleDirs, resolveCacheRoot } from './pglite-cache.ts';
 import { PgliteHost, compilePgliteWasm, runBuildWorker } from './pglite-host.ts';
 import { PglitePool, type Lane } from './pglite-pool.ts';
 import { buildDatabaseSteps } from './pglite-sql.ts';
@@ -12,6 +12,12 @@ import { defaultWorkerCount, type Engine, type EngineQueryOptions, type EngineRe
 
 /** Bumped whenever the build steps change, so older cached dirs are not reused. */
 const BUILD_FORMAT = 1;
+
+/**
+ * What the cache keeps (about 39 MB a dir): the prepared dirs of the last few fixture sets per PGlite version, the
+ * last two PGlite versions (or build formats); only dirs idle for an hour go, so a copy in progress is never cut.
+ */
+const CACHE_KEEP = Object.freeze({ preparedDirs: 4, versions: 2, minIdleMs: 60 * 60 * 1000 });
 
 export interface PgliteEngineOptions {
   /**
@@ -45,13 +51,19 @@ function readPgliteVersion(): string {
 }
 
 async function prepareDataDir(fixtures: LoadedFixtures, root: string): Promise<{ dir: string; built: boolean }> {
-  const versionRoot = join(root, `pglite-${readPgliteVersion()}-f${BUILD_FORMAT}`);
+  const versionName = `pglite-${readPgliteVersion()}-f${BUILD_FORMAT}`;
+  const versionRoot = join(root, versionName);
   // why: initdb is the slow part of a build (seconds); a blank initialised dir is cached once for all fixtures
   const blank = await ensureCachedDir(versionRoot, 'initdb', (dir) => runBuildWorker(dir, []));
-  return ensureCachedDir(versionRoot, fixtures.hash, async (dir) => {
+  if (blank.built) await evictStaleDirs(root, { keep: CACHE_KEEP.versions - 1, protect: [versionName], minIdleMs: CACHE_KEEP.minIdleMs });
+  const prepared = await ensureCachedDir(versionRoot, fixtures.hash, async (dir) => {
     await cp(blank.dir, dir, { recursive: true });
     await runBuildWorker(dir, buildDatabaseSteps(fixtures.tables));
   });
+  if (prepared.built) {
+    await evictStaleDirs(versionRoot, { keep: CACHE_KEEP.preparedDirs - 1, protect: ['initdb', fixtures.hash], minIdleMs: CACHE_KEEP.minIdleMs });
+  }
+  return prepared;
 }
 
 async function openLane(preparedDir: string): Promise<Lane> {
