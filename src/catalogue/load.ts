@@ -7,6 +7,7 @@ import { compileSchema } from '../schema/ajv.ts';
 import { CaseFileSchema, type Case, type CaseFile } from '../schema/case.ts';
 import { describeAjvErrors } from './describe-errors.ts';
 import { discoverCaseFiles } from './discover.ts';
+import { defaultCatalogueCacheDir, openCatalogueFileCache, type CachedCase, type CatalogueFileCache } from './file-cache.ts';
 import { checkCaseFileSemantics } from './semantic-checks.ts';
 import { parseSource, type SourceFile, type SourcePosition } from './source.ts';
 import type { Catalogue, LoadedCase } from './types.ts';
@@ -16,6 +17,11 @@ import { toPointer } from '../util/json-pointer.ts';
 export interface LoadOptions {
   /** Folder that a relative location is resolved against. Default: the working folder. */
   cwd?: string;
+  /**
+   * Where parsed and validated case files are cached by content hash (see file-cache.ts), or false for no cache.
+   * Default: `datastore-kit-<uid>/catalogue` under the OS temp folder.
+   */
+  cacheDir?: string | false | undefined;
 }
 
 interface CheckedCase {
@@ -34,17 +40,49 @@ interface CheckedCase {
  */
 export async function loadCatalogue(location: string, options: LoadOptions = {}): Promise<Catalogue> {
   const { root, files, displayBase } = await discoverCaseFiles(location, options.cwd);
+  const cache = options.cacheDir === false ? undefined : openCatalogueFileCache(options.cacheDir ?? defaultCatalogueCacheDir());
   const problems: InputProblem[] = [];
   const checked: CheckedCase[] = [];
-  for (const file of files) {
-    const source = parseSource(await readFile(path.join(root, file), 'utf8'), path.join(displayBase, file));
-    const result = checkFile(source, file);
+  const writes: Promise<void>[] = [];
+  for (const { file, text, cached } of await readCaseFiles(root, files, cache)) {
+    const shownFile = path.join(displayBase, file);
+    if (cached !== undefined) {
+      checked.push(...cached.map((c) => ({ loaded: { case: c.case, file, ...c.at }, shownFile, idAt: c.idAt })));
+      continue;
+    }
+    const result = checkFile(parseSource(text, shownFile), file);
     problems.push(...result.problems);
     checked.push(...result.cases);
+    if (cache !== undefined && result.problems.length === 0) writes.push(cache.write(text, result.cases.map(toCachedCase)));
   }
+  await Promise.all(writes);
   problems.push(...findDuplicateIds(checked));
   if (problems.length > 0) throw new InputError(KitErrorCode.caseInvalid, sortProblems(problems));
   return { root, cases: checked.map((c) => c.loaded) };
+}
+
+/** Files read at once: enough to keep the disk busy, few enough to stay far from the open-files limit. */
+const READ_BATCH = 32;
+
+/** Each file's text, and its cases when the cache has them, in file order. */
+async function readCaseFiles(
+  root: string,
+  files: readonly string[],
+  cache: CatalogueFileCache | undefined,
+): Promise<{ file: string; text: string; cached: CachedCase[] | undefined }[]> {
+  const out: { file: string; text: string; cached: CachedCase[] | undefined }[] = [];
+  for (let start = 0; start < files.length; start += READ_BATCH) {
+    const batch = files.slice(start, start + READ_BATCH).map(async (file) => {
+      const text = await readFile(path.join(root, file), 'utf8');
+      return { file, text, cached: await cache?.read(text) };
+    });
+    out.push(...(await Promise.all(batch)));
+  }
+  return out;
+}
+
+function toCachedCase(c: CheckedCase): CachedCase {
+  return { case: c.loaded.case, at: { line: c.loaded.line, column: c.loaded.column }, idAt: c.idAt };
 }
 
 // Cases come back whenever the file passed the schema, so duplicate ids are found alongside other problems.

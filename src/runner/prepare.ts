@@ -28,6 +28,8 @@ export interface SelectionOptions {
    * key and the closest known name). Default false (run and list accept them; check refuses).
    */
   checkProfileNames?: boolean | undefined;
+  /** Where parsed case files are cached by content hash, or false for none (see LoadOptions). Default: the OS temp folder. */
+  cacheDir?: string | false | undefined;
 }
 
 /** A catalogue ready to run: the selected cases and their variants under the profile. */
@@ -49,7 +51,7 @@ export async function prepareCatalogue(
   env: Readonly<Record<string, string | undefined>>,
 ): Promise<PreparedCatalogue> {
   const cwd = { cwd: options.cwd };
-  const catalogue = await loadCatalogue(await resolveWithBundled(options.cwd, options.casesDir, RUN_DEFAULTS.casesDir), cwd);
+  const catalogue = await loadCatalogue(await resolveWithBundled(options.cwd, options.casesDir, RUN_DEFAULTS.casesDir), { ...cwd, cacheDir: options.cacheDir });
   const profileFile =
     options.profileFile === undefined ? undefined : await resolveWithBundled(options.cwd, options.profileFile, RUN_DEFAULTS.referenceProfile);
   const profile = profileFile === undefined ? DEFAULT_PROFILE : await loadProfile(profileFile, cwd);
