@@ -1,55 +1,104 @@
-// Bench: extract throughput by paging method on a generated table. The baseline is offset paging (what a shell
-// loop over datastore_search?offset=... does), measured in the same run against the same reference server data.
-// Run: `npx tsx bench/extract.ts [rows] [pageSize]` (defaults 50000 and 1000).
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+// Bench: extract rows/s from the reference server on the PostgreSQL engine against `psql \copy` of the same table
+// from the same server, in the same run (goal: extract >= 0.5x \copy), and the extract's peak RSS (flat in table
+// size). Server and extract run as CLI processes, as a user runs them; the cluster is started the way the tests do
+// (test/helpers/postgres-cluster.ts). Without PostgreSQL binaries the bench says so and stops.
+// Run: `npm run bench:extract -- [rows] [pageSize] [parallel]` (defaults 200000, 10000, 1).
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { extract, startReferenceServer, type Manifest } from '../src/index.ts';
+import { fileURLToPath } from 'node:url';
+import { findPostgres, findPostgresBinDir } from '../test/helpers/postgres.ts';
 import { createBenchReport } from './lib/result.ts';
 
-const rowCount = Number(process.argv[2] ?? 50_000);
-const pageSize = Number(process.argv[3] ?? 1_000);
+const rowCount = Number(process.argv[2] ?? 200_000);
+const pageSize = Number(process.argv[3] ?? 10_000);
+const parallel = Number(process.argv[4] ?? 1);
 const resourceId = '0c0c0c0c-1111-4222-8333-444455556666';
+const root = fileURLToPath(new URL('../', import.meta.url));
+const cli = [join(root, 'node_modules/tsx/dist/cli.mjs'), join(root, 'src/cli/bin.ts')];
 
+/** A generated table: text, integer, numeric, timestamp and boolean columns, about 80 bytes a row. */
 function writeGenerated(dir: string): void {
-  const lines = ['title,credits,fee,updated'];
+  const lines = ['title,credits,fee,updated,online'];
   for (let n = 1; n <= rowCount; n++) {
-    lines.push(`Course ${n} on topic ${n % 97},${n % 60},${n % 2000}.50,2025-01-${String(1 + (n % 28)).padStart(2, '0')}T10:00:00`);
+    lines.push(`Course ${n} on topic ${n % 97},${n % 60},${n % 2000}.50,2025-01-${String(1 + (n % 28)).padStart(2, '0')}T10:00:00,${n % 3 === 0}`);
   }
   writeFileSync(join(dir, 'big.csv'), `${lines.join('\n')}\n`);
-  const fields = [{ name: 'title' }, { name: 'credits', type: 'integer' }, { name: 'fee', type: 'number' }, { name: 'updated', type: 'datetime' }];
+  const fields = [{ name: 'title' }, { name: 'credits', type: 'integer' }, { name: 'fee', type: 'number' }, { name: 'updated', type: 'datetime' }, { name: 'online', type: 'boolean' }];
   writeFileSync(join(dir, 'datapackage.json'), JSON.stringify({ resources: [{ name: resourceId, path: 'big.csv', schema: { fields } }] }));
 }
 
-async function timeExtract(target: string, out: string): Promise<{ ms: number; manifest: Manifest }> {
-  const start = performance.now();
-  const manifest = await extract({ source: { target }, resource: resourceId, format: 'csv', out, pageSize });
-  return { ms: performance.now() - start, manifest };
+/** Starts `datastore-kit serve` on the PostgreSQL engine and resolves its URL once it is ready. */
+function startServer(fixtures: string, databaseUrl: string): Promise<{ url: string; stop(): void }> {
+  const child = spawn(process.execPath, [...cli, 'serve', '--fixtures', fixtures, '--database-url', databaseUrl, '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const url = /listening on (http:\/\/\S+)/.exec(out)?.[1];
+      if (url !== undefined) resolve({ url, stop: () => child.kill('SIGTERM') });
+    });
+    child.once('exit', (code) => reject(new Error(`serve exited with ${code}: ${out}`)));
+  });
 }
 
+/** Runs the extract CLI under /usr/bin/time: wall time, the manifest's rows and the process's peak RSS. */
+function runExtract(url: string, out: string, extra: readonly string[]): { ms: number; rows: number; rssMb: number; sha256: string } {
+  const args = ['-f', '%M', process.execPath, ...cli, 'extract', '--target', url, '--resource', resourceId, '--out', out, '--page-size', String(pageSize), ...extra];
+  const ran = spawnSync('/usr/bin/time', args, { encoding: 'utf8' });
+  if (ran.status !== 0) throw new Error(`extract failed: ${ran.stderr}`);
+  const manifest = JSON.parse(readFileSync(`${out}.manifest.json`, 'utf8')) as { rows: number; startedAt: string; finishedAt: string; output: { sha256: string } };
+  const rssKb = Number(ran.stderr.trim().split('\n').at(-1));
+  // why: from the manifest's clock, so tsx's start-up (about a second) is not counted against the extract
+  const ms = Date.parse(manifest.finishedAt) - Date.parse(manifest.startedAt);
+  return { ms, rows: manifest.rows, rssMb: rssKb / 1024, sha256: manifest.output.sha256 };
+}
+
+function timePsqlCopy(binDir: string, databaseUrl: string, out: string): number {
+  const columns = '"_id", title, credits, fee, updated, online';
+  const command = `\\copy (SELECT ${columns} FROM "${resourceId}" ORDER BY "_id") TO '${out}' WITH (FORMAT csv, HEADER)`;
+  const start = performance.now();
+  execFileSync(join(binDir, 'psql'), ['-X', '-q', '-d', databaseUrl, '-c', command]);
+  return performance.now() - start;
+}
+
+const found = findPostgres();
+const binDir = findPostgresBinDir();
+if (!found.available || binDir === undefined) {
+  console.log(`bench:extract needs PostgreSQL: ${found.available ? 'no psql' : found.reason}`);
+  process.exit(0);
+}
+const cluster = await found.start();
 const fixtures = mkdtempSync(join(tmpdir(), 'dsk-bench-extract-fixtures-'));
 const outDir = mkdtempSync(join(tmpdir(), 'dsk-bench-extract-out-'));
 writeGenerated(fixtures);
-const withSql = await startReferenceServer({ fixturesDir: fixtures, port: 0 });
-const withoutSql = await startReferenceServer({ fixturesDir: fixtures, port: 0, config: { sqlEnabled: false } });
+const server = await startServer(fixtures, cluster.url).catch(async (e: unknown) => {
+  await cluster.stop();
+  throw e;
+});
 try {
-  console.log(`extract of ${rowCount} rows, ${pageSize} rows a page, reference server on PGlite`);
-  const offset = await timeExtract(withoutSql.url, join(outDir, 'offset.csv'));
-  const keyset = await timeExtract(withSql.url, join(outDir, 'keyset.csv'));
-  for (const [label, run] of [['offset (baseline)', offset], ['sql-keyset', keyset]] as const) {
-    const rate = (run.manifest.rows * 1000) / run.ms;
-    console.log(`${label.padEnd(18)} ${run.manifest.paging.method.padEnd(10)} ${run.ms.toFixed(0).padStart(7)} ms  ${rate.toFixed(0).padStart(7)} rows/s  ${run.manifest.paging.pages} pages`);
+  const databaseUrl = cluster.url.replace(/\/postgres$/, '/datastore_kit');
+  console.log(`extract of ${rowCount} rows, ${pageSize} rows a page, reference server on PostgreSQL (${server.url})`);
+  const copyMs = timePsqlCopy(binDir, databaseUrl, join(outDir, 'copy.csv'));
+  const serial = runExtract(server.url, join(outDir, 'serial.csv'), []);
+  const report = createBenchReport('extract', { title: 'extract rows/s vs psql \\copy (reference server on PostgreSQL)', sizes: { rows: rowCount, pageSize, parallel } });
+  const copyRate = report.figure('psql \\copy (same table, same server)', (rowCount * 1000) / copyMs, 'rows/s');
+  const serialRate = report.figure('extract csv, --parallel 1', (serial.rows * 1000) / serial.ms, 'rows/s');
+  report.figure('extract peak RSS', serial.rssMb, 'MB');
+  report.goal({ name: 'extract vs psql \\copy', subject: serialRate, baseline: copyRate, op: '>=', limit: 0.5 });
+  if (parallel > 1) {
+    const split = runExtract(server.url, join(outDir, 'parallel.csv'), ['--parallel', String(parallel)]);
+    const splitRate = report.figure(`extract csv, --parallel ${parallel}`, (split.rows * 1000) / split.ms, 'rows/s');
+    report.figure(`extract peak RSS, --parallel ${parallel}`, split.rssMb, 'MB');
+    report.goal({ name: `extract --parallel ${parallel} vs psql \\copy`, subject: splitRate, baseline: copyRate, op: '>=', limit: 0.5 });
+    if (split.sha256 !== serial.sha256) report.note('the parallel and serial extracts differ (sha256)');
   }
-  console.log(`sql-keyset is ${(offset.ms / keyset.ms).toFixed(2)}x the speed of offset paging; same sha256: ${offset.manifest.output.sha256 === keyset.manifest.output.sha256}`);
-  const report = createBenchReport('extract', { title: 'extract rows/s by paging method (reference server on PGlite)', sizes: { rows: rowCount, pageSize } });
-  const offsetRate = report.figure('offset paging', (offset.manifest.rows * 1000) / offset.ms, 'rows/s');
-  const keysetRate = report.figure('sql-keyset paging', (keyset.manifest.rows * 1000) / keyset.ms, 'rows/s');
-  report.goal({ name: 'sql-keyset vs offset paging', subject: keysetRate, baseline: offsetRate, op: '>=', limit: 1 });
-  if (offset.manifest.output.sha256 !== keyset.manifest.output.sha256) report.note('the two extracts differ (sha256)');
+  if (serial.rows !== rowCount) report.note(`the extract wrote ${serial.rows} rows, not ${rowCount}`);
   await report.finish();
 } finally {
-  await withSql.close();
-  await withoutSql.close();
+  server.stop();
+  await cluster.stop();
   rmSync(fixtures, { recursive: true, force: true });
   rmSync(outDir, { recursive: true, force: true });
 }

@@ -30,7 +30,6 @@ const libraryHomes: Record<string, string[]> = {
   undici: ['src/http/'],
   yargs: ['src/cli/'],
   'csv-parse': ['src/server/fixtures/'],
-  'csv-stringify': ['src/extract/'],
   yaml: ['src/catalogue/'],
   'libpg-query': ['src/server/sql/'],
   '@electric-sql/pglite': ['src/server/engines/'],

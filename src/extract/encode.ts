@@ -1,5 +1,4 @@
 // Turns rows into the text of each output format: csv/tsv (RFC 4180 quoting, header from fields), jsonl, json.
-import { stringify } from 'csv-stringify/sync';
 import type { ExtractFormat } from '../schema/extract-job.ts';
 import { JsonNumber, stringifyLossless, type LosslessValue } from './lossless-json.ts';
 import type { ExtractColumn } from './types.ts';
@@ -37,11 +36,21 @@ export function createEncoder(format: ExtractFormat): Encoder {
 }
 
 function delimited(delimiter: string): Encoder {
-  const write = (records: string[][]): string =>
-    records.length === 0 ? '' : stringify(records, { delimiter, record_delimiter: 'unix', quoted_empty: false });
+  // why: RFC 4180 quoting, as csv-stringify wrote it before: quote a cell holding the delimiter, a quote, CR or LF
+  const needsQuotes = delimiter === ',' ? /[",\n\r]/ : /["\t\n\r]/;
+  const cell = (text: string): string => (needsQuotes.test(text) ? `"${text.replaceAll('"', '""')}"` : text);
+  const line = (cells: readonly string[]): string => {
+    let out = '';
+    for (let index = 0; index < cells.length; index += 1) out += (index === 0 ? '' : delimiter) + cell(cells[index] ?? '');
+    return `${out}\n`;
+  };
   return {
-    head: (columns) => write([columns.map((c) => c.id)]),
-    rows: (_columns, rows) => write(rows.map((row) => row.map(cellText))),
+    head: (columns) => line(columns.map((c) => c.id)),
+    rows: (_columns, rows) => {
+      let out = '';
+      for (const row of rows) out += line(row.map(cellText));
+      return out;
+    },
     tail: () => '',
   };
 }

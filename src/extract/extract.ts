@@ -23,10 +23,10 @@ import {
 import { createEncoder } from './encode.ts';
 import { checkSameExtract, inspectLeftovers, type Leftovers } from './leftovers.ts';
 import { buildManifest, describeNameMismatch, type FinishedExtract } from './manifest.ts';
-import { fetchPage } from './pages.ts';
+import { fetchPage, type Page } from './pages.ts';
 import { PartFile } from './part-file.ts';
 import { planExtract, type ExtractPlan } from './plan.ts';
-import type { ExtractListener, ExtractSpec } from './types.ts';
+import type { Cursor, ExtractListener, ExtractSpec } from './types.ts';
 
 export interface ExtractCollaborators {
   client: HttpClient;
@@ -104,13 +104,22 @@ async function openState(spec: ExtractSpec, plan: ExtractPlan, leftovers: Leftov
 async function copyPages(spec: ExtractSpec, plan: ExtractPlan, state: ExtractState, collaborators: ExtractCollaborators): Promise<void> {
   const encoder = createEncoder(spec.format);
   const started = collaborators.clock.now();
+  const fetchFrom = (cursor: Cursor, pageSize: number): Promise<Page> => {
+    const fetching = fetchPage(collaborators.client, spec, plan, cursor, pageSize);
+    // why: a failed write abandons the page being fetched; its rejection must not go unhandled
+    fetching.catch(() => undefined);
+    return fetching;
+  };
   let pageSize = state.checkpoint.pageSizeUsed;
-  let done = false;
-  while (!done) {
-    const page = await fetchPage(collaborators.client, spec, plan, state.checkpoint.cursor, pageSize);
+  let next: Promise<Page> | undefined = fetchFrom(state.checkpoint.cursor, pageSize);
+  while (next !== undefined) {
+    const page: Page = await next;
+    pageSize = Math.min(pageSize, page.pageSize);
+    // why: the next page is fetched while this one is encoded and written, so client and server work at once;
+    // the checkpoint still moves only after a page is on disk
+    next = page.done ? undefined : fetchFrom(page.next, pageSize);
     const head = state.checkpoint.pages === 0 ? encoder.head(plan.columns) : '';
     const bytes = await state.part.append(head + encoder.rows(plan.columns, page.rows, state.checkpoint.rows === 0));
-    pageSize = Math.min(pageSize, page.pageSize);
     state.checkpoint = {
       ...state.checkpoint,
       cursor: page.next,
@@ -120,7 +129,6 @@ async function copyPages(spec: ExtractSpec, plan: ExtractPlan, state: ExtractSta
       pageSizeUsed: pageSize,
     };
     await writeCheckpoint(spec.out, state.checkpoint);
-    done = page.done;
     collaborators.listener?.onPage?.({
       out: spec.out,
       rows: state.checkpoint.rows,

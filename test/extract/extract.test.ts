@@ -162,6 +162,33 @@ describe('extract', () => {
     }
   });
 
+  it('asks for the next page before the current one is written, and resumes after the written pages', async () => {
+    const pageCalls: string[] = [];
+    const proxy = await startProxy(server.url, {
+      intercept: (_call, body) => {
+        if (body.includes('LIMIT')) pageCalls.push(body);
+        return undefined;
+      },
+    });
+    try {
+      const out = join(dir, 'pipelined.csv');
+      const stopAfterFirstPage = { onPage: () => { throw new Error('stop after the first page'); } };
+      await expect(
+        extract({ source: { target: proxy.url, token: TOKEN }, resource: 'courses', format: 'csv', out, pageSize: 100 }, { listener: stopAfterFirstPage }),
+      ).rejects.toThrow(/stop after the first page/);
+      // why: the extract stopped once page 1 was on disk; page 2 had been asked for while page 1 was written
+      expect(pageCalls).toHaveLength(2);
+      expect(pageCalls[1]).toMatch(/_id\\?" > 100 /);
+      const resumed = await extract({ source: { target: proxy.url, token: TOKEN }, resource: 'courses', format: 'csv', out, pageSize: 100, resume: true });
+      const reference = join(dir, 'pipelined-reference.csv');
+      await extract({ source: { target: server.url, token: TOKEN }, resource: 'courses', format: 'csv', out: reference, pageSize: 100 });
+      expect(resumed.rows).toBe(260);
+      expect(await readFile(out, 'utf8')).toBe(await readFile(reference, 'utf8'));
+    } finally {
+      await proxy.close();
+    }
+  });
+
   it('leaves nothing behind when the source is refused before any row', async () => {
     const out = join(dir, 'missing.csv');
     await expect(extract({ source: { target: server.url }, resource: 'no-such-resource', format: 'csv', out })).rejects.toThrow(

@@ -101,18 +101,44 @@ export function renderResult(
   const rows = truncated ? result.rows.slice(0, rowsMax) : result.rows;
   const fields = result.fields.map((f) => ({ id: f.name, type: f.typeName }));
   const ckanJson = result.fields.map((f) => f.typeName === 'json' && ckanJsonColumns.has(f.name));
-  const records = rows.map((row) => renderRecord(row, result, ckanJson, numericAsString));
+  const members = planMembers(result);
+  const records = rows.map((row) => renderRecord(row, result, members, { ckanJson, numericAsString }));
   const out: Record<string, unknown> = { records: new RawJson(`[${records.join(', ')}]`), fields };
   if (truncated) out['records_truncated'] = true;
   return out;
 }
 
-function renderRecord(row: readonly (string | null)[], result: EngineResult, ckanJson: readonly boolean[], numericAsString: boolean): string {
-  // A Python dict: a repeated column name keeps its first position and its last value.
-  const values = new Map<string, string>();
-  result.fields.forEach((field, index) => {
-    values.set(field.name, renderValueJson(row[index] ?? null, field.typeName, { ckanJson: ckanJson[index] === true, numericAsString }));
+/** One member of every record: its key, already as JSON text, and the column its value comes from. */
+interface RecordMember {
+  keyJson: string;
+  column: number;
+}
+
+/**
+ * A Python dict: a repeated column name keeps its first position and its last value. Worked out once per result,
+ * not once per row (pages run to rows_max records).
+ */
+function planMembers(result: EngineResult): RecordMember[] {
+  const byName = new Map<string, RecordMember>();
+  result.fields.forEach((field, column) => {
+    const member = byName.get(field.name);
+    if (member === undefined) byName.set(field.name, { keyJson: `${pyJsonDumps(field.name)}: `, column });
+    else member.column = column;
   });
-  const members = [...values].map(([name, json]) => `${pyJsonDumps(name)}: ${json}`);
-  return `{${members.join(', ')}}`;
+  return [...byName.values()];
+}
+
+function renderRecord(
+  row: readonly (string | null)[],
+  result: EngineResult,
+  members: readonly RecordMember[],
+  options: { ckanJson: readonly boolean[]; numericAsString: boolean },
+): string {
+  let text = '{';
+  for (const [index, { keyJson, column }] of members.entries()) {
+    const typeName = result.fields[column]?.typeName ?? 'text';
+    const json = renderValueJson(row[column] ?? null, typeName, { ckanJson: options.ckanJson[column] === true, numericAsString: options.numericAsString });
+    text += `${index === 0 ? '' : ', '}${keyJson}${json}`;
+  }
+  return `${text}}`;
 }

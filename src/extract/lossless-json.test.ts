@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { isLosslessObject, JsonNumber, parseLossless, stringifyLossless, type LosslessValue } from './lossless-json.ts';
+
+describe('parseLossless', () => {
+  it.each([
+    ['9007199254740993', '9007199254740993'],
+    ['-9223372036854775808', '-9223372036854775808'],
+    ['1.50', '1.50'],
+    ['1e+20', '1e+20'],
+    ['-0.5E-3', '-0.5E-3'],
+    ['0', '0'],
+  ])('keeps the number %s as its exact text', (text, expected) => {
+    const value = parseLossless(`{"n": ${text}, "list": [${text}]}`);
+    expect(isLosslessObject(value) && value['n']).toEqual(new JsonNumber(expected));
+    expect(isLosslessObject(value) && value['list']).toEqual([new JsonNumber(expected)]);
+  });
+
+  it('leaves digits inside strings and keys alone, escapes included', () => {
+    const value = parseLossless('{"1.50": "12 \\"34\\" 5\\\\", "k\\\\": "\\\\"}');
+    expect(value).toEqual({ '1.50': '12 "34" 5\\', 'k\\': '\\' });
+  });
+
+  it('keeps strings that start with U+0000 apart from numbers', () => {
+    const value = parseLossless('["\\u0000#12", "\\u0000", "\\u0000\\u0000#1", 12]');
+    expect(value).toEqual(['\u0000#12', '\u0000', '\u0000\u0000#1', new JsonNumber('12')]);
+  });
+
+  it('parses nested values, unicode escapes and literals as JSON.parse does', () => {
+    const text = '{"a": [true, false, null, {"b": "caf\\u00e9 \\ud83d\\ude00"}], "__proto__": "own", "empty": {}, "none": []}';
+    const value = parseLossless(text);
+    expect(value).toEqual(JSON.parse(text));
+    expect(Object.getPrototypeOf(value)).toBe(Object.prototype);
+    expect(isLosslessObject(value) && Object.keys(value)).toEqual(['a', '__proto__', 'empty', 'none']);
+  });
+
+  it('round-trips through stringifyLossless with every number as given', () => {
+    const text = '{"_id":1,"fee":1.50,"big":9007199254740993,"tags":["x",2.0],"ok":true,"no":null}';
+    expect(stringifyLossless(parseLossless(text))).toBe(text);
+  });
+
+  it.each(['', '{', '{"a": 01}', '[1,]', '"unterminated', '{"a": 1} x', '[.5]', '[1.]', '+1', 'NaN', '[-]', '{"a" 1}', '"tab\there"'])(
+    'refuses malformed JSON %j with a SyntaxError',
+    (text) => {
+      expect(() => parseLossless(text)).toThrow(SyntaxError);
+    },
+  );
+
+  it('agrees with JSON.parse on generated records whose numbers are exact doubles', () => {
+    const records: LosslessValue[] = [];
+    for (let n = 0; n < 200; n += 1) records.push({ _id: new JsonNumber(String(n)), title: `Row ${n} "q", \\ é`, on: n % 2 === 0, none: null });
+    const text = stringifyLossless(records);
+    expect(JSON.stringify(parseLossless(text))).toBe(JSON.stringify(JSON.parse(text)));
+  });
+});
