@@ -6,7 +6,7 @@ export { resolveServerConfig, ckanLocales, defaultMaxBodyBytes, SERVER_CONFIG_DE
 export { listen } from './listen.ts';
 export type { ListenOptions, Listening } from './listen.ts';
 export { startReferenceServer } from './start.ts';
-export { defaultWorkerCount } from './engines/types.ts';
+export { defaultWorkerCount } from './engine.ts';
 export type { ReferenceServer, ReferenceServerOptions } from './start.ts';
 export type { AppHandler, AppRequest, AppResponse } from './http-types.ts';
 export { RawJson, ActionValidationError, ActionNotFoundError, ActionAuthorizationError } from './types.ts';

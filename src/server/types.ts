@@ -1,6 +1,6 @@
 // Types shared by the reference server's parts: the datastore model, its settings and the action contract.
 import type { ServerCkanVersion } from './ckan-versions.ts';
-import type { Engine } from './engines/types.ts';
+import type { Engine } from './engine.ts';
 
 /** A column as CKAN reports it in `fields`: its id and PostgreSQL type name (text, int4, numeric, timestamp, json, _text, ...). */
 export interface ColumnDef {

@@ -1,8 +1,8 @@
 // datastore_search at handler level on scenario tables (real PGlite engine): the result object,
 // rendering, totals, links, resolution, access and engine use.
 import { describe, expect, it } from 'vitest';
-import type { Engine } from '../../src/server/engines/types.ts';
-import { EngineTimeoutError } from '../../src/server/engines/types.ts';
+import type { Engine } from '../../src/server/engine.ts';
+import { EngineTimeoutError } from '../../src/server/engine.ts';
 import { datastoreSearch } from '../../src/server/search/index.ts';
 import { ActionAuthorizationError, ActionNotFoundError, ActionValidationError } from '../../src/server/types.ts';
 import { booksId, ids, rawRecords, records, secretId, useBooks, valsId } from './books.ts';

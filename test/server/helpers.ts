@@ -3,7 +3,7 @@ import { request as httpRequest } from 'node:http';
 import { createApp, type ActionRegistry } from '../../src/server/app.ts';
 import { resolveServerConfig } from '../../src/server/config.ts';
 import type { AppHandler, AppRequest, AppResponse } from '../../src/server/http-types.ts';
-import type { Engine } from '../../src/server/engines/types.ts';
+import type { Engine } from '../../src/server/engine.ts';
 import {
   ActionAuthorizationError,
   ActionNotFoundError,

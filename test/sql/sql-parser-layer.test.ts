@@ -1,6 +1,6 @@
 // Defence in depth, layer 1 alone: the parser checks refuse every write before any engine sees it.
 import { describe, expect, it } from 'vitest';
-import type { Engine, EngineResult } from '../../src/server/engines/types.ts';
+import type { Engine, EngineResult } from '../../src/server/engine.ts';
 import { resolveServerConfig } from '../../src/server/index.ts';
 import { datastoreSearchSql } from '../../src/server/sql/index.ts';
 import type { ActionRequest, Datastore, ResourceDef, ServerContext } from '../../src/server/types.ts';

@@ -6,7 +6,7 @@ import { dirname, join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { isWorkerResponse, type WasmModule, type WorkerInput, type WorkerResponse } from './pglite-protocol.ts';
 import type { BuildStep } from './pglite-sql.ts';
-import { EngineQueryError, EngineTimeoutError, TIMEOUT_MESSAGE, type EngineResult } from './types.ts';
+import { EngineQueryError, EngineTimeoutError, TIMEOUT_MESSAGE, type EngineResult } from '../engine.ts';
 
 // why: built (dist/*.js) the worker runs as plain JavaScript; from source (tests, tsx scripts) a Node 20 worker does
 // not inherit the parent's TypeScript loader, so a small .mjs boot registers tsx first, then loads the .ts worker

@@ -1,7 +1,7 @@
 // A pool of PGlite hosts (one worker each, over its own copy of the data dir), opened on demand up to a size,
 // with one queue whose statements time out at a deadline counted from when the pool accepted them.
 import type { PgliteHost, Statement } from './pglite-host.ts';
-import { EngineTimeoutError, TIMEOUT_MESSAGE, type EngineResult } from './types.ts';
+import { EngineTimeoutError, TIMEOUT_MESSAGE, type EngineResult } from '../engine.ts';
 
 /** A host over its own data dir copy; close() stops it and deletes the copy. */
 export interface Lane {

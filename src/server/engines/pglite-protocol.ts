@@ -1,5 +1,5 @@
 // Messages between the PGlite engine (main thread) and its worker thread.
-import type { EngineField } from './types.ts';
+import type { EngineField } from '../engine.ts';
 import type { BuildStep } from './pglite-sql.ts';
 
 /**

@@ -8,7 +8,7 @@ import { copyForInstance, ensureCachedDir, evictStaleDirs, resolveCacheRoot } fr
 import { PgliteHost, compilePgliteWasm, runBuildWorker } from './pglite-host.ts';
 import { PglitePool, type Lane } from './pglite-pool.ts';
 import { buildDatabaseSteps } from './pglite-sql.ts';
-import { defaultWorkerCount, type Engine, type EngineQueryOptions, type EngineResult } from './types.ts';
+import { defaultWorkerCount, type Engine, type EngineQueryOptions, type EngineResult } from '../engine.ts';
 
 /** Bumped whenever the build steps change, so older cached dirs are not reused. */
 const BUILD_FORMAT = 1;

@@ -1,6 +1,6 @@
 // The postgres engine's pg pools: created to survive dying connections, and a connect() that respects a deadline.
 import { Pool, type PoolClient } from 'pg';
-import { EngineTimeoutError, TIMEOUT_MESSAGE } from './types.ts';
+import { EngineTimeoutError, TIMEOUT_MESSAGE } from '../engine.ts';
 
 /** A pg pool of at most `max` connections that survives connections dying under it. */
 export function createPool(connectionString: string, max: number): Pool {

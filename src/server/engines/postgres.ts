@@ -7,7 +7,7 @@ import { READ_ONLY_ROLE, quoteIdent } from './pglite-sql.ts';
 import { connectAdmin, dropOwnedDatabase, loadTables, recreateDatabase } from './postgres-load.ts';
 import { DEFAULT_DATABASE, databaseOf, parseDatabaseUrl, redactDatabaseUrl, withDatabase } from './postgres-url.ts';
 import { connectBy, createPool } from './postgres-pool.ts';
-import { EngineQueryError, EngineTimeoutError, defaultWorkerCount, type Engine, type EngineQueryOptions, type EngineResult } from './types.ts';
+import { EngineQueryError, EngineTimeoutError, defaultWorkerCount, type Engine, type EngineQueryOptions, type EngineResult } from '../engine.ts';
 
 export interface PostgresEngineOptions {
   /**

@@ -2,7 +2,7 @@
 // validation (409, all errors), resource resolution (404), access (403), column validation (409, first
 // failing param), then the query (409 on database errors or timeout).
 import { ckanTraits } from '../ckan-versions.ts';
-import { EngineQueryError, EngineTimeoutError } from '../engines/types.ts';
+import { EngineQueryError, EngineTimeoutError } from '../engine.ts';
 import { parseFilterOps, UnknownFilterOperationError, type FilterOp } from './filter-ops.ts';
 import type { ActionHandler, ServerContext } from '../types.ts';
 import { ActionValidationError, RawJson } from '../types.ts';

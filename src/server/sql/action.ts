@@ -1,6 +1,6 @@
 // The datastore_search_sql action: input, checks, execution and the result object.
-import type { EngineResult } from '../engines/types.ts';
-import { EngineQueryError, EngineTimeoutError } from '../engines/types.ts';
+import type { EngineResult } from '../engine.ts';
+import { EngineQueryError, EngineTimeoutError } from '../engine.ts';
 import { ckanTraits, type CkanTraits } from '../ckan-versions.ts';
 import type { ActionHandler, ActionRequest, Datastore, ServerContext } from '../types.ts';
 import { ActionAuthorizationError, ActionValidationError, RawJson } from '../types.ts';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parsePgArray } from './pg-array.ts';
 import { renderResult, translateEngineError } from './action.ts';
 import { renderValueJson, toIsoDateTime } from './render.ts';
-import { EngineQueryError, EngineTimeoutError } from '../engines/types.ts';
+import { EngineQueryError, EngineTimeoutError } from '../engine.ts';
 import { ActionAuthorizationError, ActionValidationError, RawJson } from '../types.ts';
 
 describe('renderValueJson', () => {
