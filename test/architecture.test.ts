@@ -1,6 +1,6 @@
-// Holds the layout rules of STYLE.md: each third-party library stays in its one module, the reference server
-// shares no code with the kit that checks it, and cross-folder imports go through the folder's index.ts.
-import { readdirSync, readFileSync } from 'node:fs';
+// Holds the layout rules of STYLE.md: each third-party library stays in its home, the reference server shares no
+// code with the kit that checks it, imports into a folder or sub-folder go through its index.ts, and no cycles.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
@@ -26,16 +26,56 @@ const imports: Import[] = files.flatMap((file) => {
   return found.map((match) => ({ file: relative(root, file), specifier: match[1] ?? match[2] ?? '' }));
 });
 
-const libraryHomes: Record<string, string[]> = {
-  undici: ['src/http/'],
+/** Every import in the repository's code (src with its tests, test/, bench/, scripts/, root configs), for the library rules. */
+const codeFiles = [...['src', 'test', 'bench', 'scripts'].flatMap((dir) => codeFilesIn(join(root, dir))), join(root, 'vitest.config.ts')];
+const allImports: Import[] = codeFiles.flatMap((file) => {
+  const text = readFileSync(file, 'utf8');
+  const found = [...text.matchAll(/(?:^|\n)\s*(?:import|export)\s[^;]*?from\s+'([@a-z][^']*)'|import\(\s*'([@a-z][^']*)'\s*\)/g)];
+  return found.map((match) => ({ file: relative(root, file), specifier: match[1] ?? match[2] ?? '' }));
+});
+
+/**
+ * Where each library of package.json may be imported: a folder (`src/http/`), one file, or `*.test.ts` (unit tests
+ * beside the code). `[]`: a tool, run or resolved by path, never imported. A library added to package.json fails
+ * the test until it is given a home here.
+ */
+const libraryHomes: Record<string, readonly string[]> = {
+  undici: ['src/http/', 'test/', 'bench/'],
   yargs: ['src/cli/'],
   'csv-parse': ['src/server/fixtures/'],
-  yaml: ['src/catalogue/'],
+  yaml: ['src/catalogue/', 'test/package/', 'bench/'],
   'libpg-query': ['src/server/sql/'],
   '@electric-sql/pglite': ['src/server/engines/'],
   pg: ['src/server/engines/'],
   testcontainers: ['src/containers/'],
+  '@sinclair/typebox': ['src/schema/', 'src/reporters/ctrf-schema.ts'],
+  ajv: ['src/schema/ajv.ts'],
+  'ajv-formats': ['src/schema/ajv.ts'],
+  // the worker boot file registers tsx only when it runs from source (tests, npm start), never from dist/
+  tsx: ['src/server/engines/pglite-worker-boot.mjs'],
+  vitest: ['test/', '*.test.ts', 'vitest.config.ts'],
+  'fast-xml-parser': ['test/'],
+  newman: [],
+  typescript: [],
+  '@types/node': [],
+  '@types/pg': [],
+  '@types/yargs': [],
 };
+
+function isHome(file: string, home: string): boolean {
+  if (home.startsWith('*')) return file.endsWith(home.slice(1));
+  return home.endsWith('/') ? file.startsWith(home) : file === home;
+}
+
+function readManifest(): { name: string; libraries: string[] } {
+  const manifest: unknown = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+  const keysOf = (field: string): string[] => {
+    const value = typeof manifest === 'object' && manifest !== null && field in manifest ? Reflect.get(manifest, field) : undefined;
+    return typeof value === 'object' && value !== null ? Object.keys(value) : [];
+  };
+  const name = typeof manifest === 'object' && manifest !== null && 'name' in manifest ? String(manifest.name) : '';
+  return { name, libraries: [...keysOf('dependencies'), ...keysOf('devDependencies')] };
+}
 
 function packageOf(specifier: string): string {
   const parts = specifier.split('/');
@@ -48,11 +88,19 @@ function topFolder(path: string): string {
 }
 
 describe('architecture', () => {
-  it.each(Object.entries(libraryHomes))('keeps %s inside its module', (library, homes) => {
-    const outside = imports.filter(
-      (i) => !i.specifier.startsWith('.') && packageOf(i.specifier.replace(/^node:/, '')) === library && !homes.some((home) => i.file.startsWith(home)),
-    );
+  it.each(Object.entries(libraryHomes))('keeps %s inside its home', (library, homes) => {
+    const outside = allImports.filter((i) => packageOf(i.specifier) === library && !homes.some((home) => isHome(i.file, home)));
     expect(outside).toEqual([]);
+  });
+
+  it('gives every library of package.json a home, and imports no library it does not declare', () => {
+    const { name, libraries } = readManifest();
+    expect(libraries.filter((library) => !(library in libraryHomes))).toEqual([]);
+    expect(Object.keys(libraryHomes).filter((library) => !libraries.includes(library))).toEqual([]);
+    const undeclared = allImports.filter((i) => !i.specifier.startsWith('node:') && packageOf(i.specifier) !== name && !libraries.includes(packageOf(i.specifier)));
+    expect(undeclared).toEqual([]);
+    // the package test imports the packed package by its own name, as a user would
+    expect(allImports.filter((i) => packageOf(i.specifier) === name).every((i) => i.file.startsWith('test/package/'))).toBe(true);
   });
 
   it('keeps the reference server free of the kit that checks it', () => {
@@ -93,15 +141,14 @@ describe('architecture', () => {
     expect(starters).toEqual([]);
   });
 
-  it('imports other folders only through their index.ts (util, schema and model excepted)', () => {
-    const open = new Set(['util', 'schema', 'model', '']);
-    const bypasses = imports.filter((i) => {
-      if (!i.specifier.startsWith('.')) return false;
+  it('imports other folders and sub-folders only through their index.ts (util, schema and model excepted)', () => {
+    const open = new Set(['src/util', 'src/schema', 'src/model']);
+    const bypasses = imports.flatMap((i) => {
+      if (!i.specifier.startsWith('.')) return [];
       const target = relative(root, resolve(root, dirname(i.file), i.specifier));
-      const from = topFolder(i.file);
-      const to = topFolder(target);
-      if (from === to || open.has(to) || !target.startsWith('src/')) return false;
-      return target !== `src/${to}/index.ts`;
+      // every folder around the target that has an index.ts and does not hold the importer is entered through it
+      const walls = enclosingFolders(target).filter((folder) => hasIndex(folder) && !open.has(folder) && !i.file.startsWith(`${folder}/`));
+      return walls.some((folder) => target !== `${folder}/index.ts`) ? [`${i.file} -> ${target}`] : [];
     });
     expect(bypasses).toEqual([]);
   });
@@ -155,6 +202,23 @@ function findImportCycles(): string[][] {
   };
   for (const file of graph.keys()) if (!order.has(file)) visit(file);
   return cycles;
+}
+
+/** The folders holding `file` below src/, innermost first: src/server/search/x.ts -> [src/server/search, src/server]. */
+function enclosingFolders(file: string): string[] {
+  const folders: string[] = [];
+  for (let folder = dirname(file); folder.startsWith('src/'); folder = dirname(folder)) folders.push(folder);
+  return folders;
+}
+
+function hasIndex(folder: string): boolean {
+  return existsSync(join(root, folder, 'index.ts'));
+}
+
+function codeFilesIn(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && /\.(?:ts|mts|mjs)$/.test(entry.name) && !entry.name.endsWith('.d.mts'))
+    .map((entry) => join(entry.parentPath, entry.name));
 }
 
 function allTsFiles(dir: string): string[] {
