@@ -102,7 +102,7 @@ export {
   DEFAULT_PROFILE,
 } from './runner/index.ts';
 export type { RunOptions, RunCollaborators, RunVariant, SelectionOptions, PreparedCatalogue } from './runner/index.ts';
-export { runCatalogue, resolveRunOptions, openSession, withSession } from './api/index.ts';
+export { runCatalogue, resolveRunOptions, readUpdateBaseline, openSession, withSession } from './api/index.ts';
 export type { RunSettings, ResolvedRunOptions, RunTarget, RunCatalogueContext, RunCatalogueOutcome, Session, SessionOptions, SessionTarget } from './api/index.ts';
 export { loadCatalogue, loadProfile, parseProfile, selectCases, expandCase, REQUEST_DEFAULTS, renderProfile, collectCatalogueNames, KIT_CAPABILITIES } from './catalogue/index.ts';
 export type { ProfileNotes, CatalogueNames } from './catalogue/index.ts';
@@ -110,6 +110,22 @@ export type { Catalogue, LoadedCase, CaseVariant, ResolvedRequest, SelectOptions
 export { createAjv, compileSchema } from './schema/ajv.ts';
 export { CaseFileSchema, CaseSchema } from './schema/case.ts';
 export { VACUOUS_REASON } from './schema/report.ts';
+export {
+  BaselineFileSchema,
+  CaseBaselineSchema,
+  DifferenceSchema,
+  NormaliseSchema,
+  UPDATE_BASELINE_MODES,
+  type BaselineFile,
+  type BaselineSummary,
+  type CaseBaseline,
+  type NormaliseLayer,
+  type UpdateBaselineMode,
+} from './schema/baseline.ts';
+export { DEFAULT_NORMALISE_RULES, compareSnapshots, normaliseSnapshot, resolveNormaliseRules } from './compare/index.ts';
+export type { Comparison, CompareOptions, Difference, DifferenceKind, NormaliseRules, RecordChange, ResponseSnapshot } from './compare/index.ts';
+export { checkBaseline, createFileBaselineStore, baselineFilePath, parseBaselineFile, renderBaselineFile } from './baseline/index.ts';
+export type { BaselineCheck, BaselineContext, BaselineSubject } from './baseline/index.ts';
 export { ProfileSchema, type Profile } from './schema/profile.ts';
 export { CKAN_VERSIONS, DEFAULT_CKAN_VERSION, isCkanVersion, toCkanVersion, type CkanVersion } from './schema/ckan-version.ts';
 export { checkResponse, checkResponseForVersions, inferCkanVersion, createSearchResultSchema, createSqlResultSchema, SQL_RESULT_SCHEMA, SEED_SUCCESS_SCHEMA } from './contract/index.ts';

@@ -2,9 +2,10 @@
 // reference server, client), pre-flight, run with the cases going to the reports, close the session.
 import { hostname as readHostname } from 'node:os';
 import path from 'node:path';
-import type { Clock, RunListener, RunResult } from '../model/index.ts';
+import type { BaselineStore, Clock, RunListener, RunResult } from '../model/index.ts';
 import { checkReachable, checkSomethingApplies, detectCkanVersion, prepareCatalogue, resolvePlan, run, type PreparedCatalogue } from '../runner/index.ts';
 import type { CkanVersion } from '../schema/index.ts';
+import { baselineRules, openBaseline } from './run-baseline.ts';
 import type { ResolvedRunOptions } from './run-options.ts';
 import { prepareForVersion, type VersionedCatalogue } from './run-version.ts';
 import { openSession, type Session } from './session.ts';
@@ -68,20 +69,25 @@ export async function runCatalogue(options: ResolvedRunOptions, context: RunCata
     },
   });
   try {
-    return await runInSession(session, options, planned, prepare, context);
+    const baseline = await openBaseline(options);
+    return await runInSession(session, { options, planned, prepare, context, baseline });
   } finally {
     await session.close();
   }
 }
 
 /** Pre-flight, the version asked of the target with `auto`, then the run with its cases going to the reports. */
-async function runInSession(
-  session: Session,
-  options: ResolvedRunOptions,
-  planned: VersionedCatalogue,
-  prepare: Prepare,
-  context: RunCatalogueContext,
-): Promise<RunCatalogueOutcome> {
+interface RunInputs {
+  options: ResolvedRunOptions;
+  planned: VersionedCatalogue;
+  prepare: Prepare;
+  context: RunCatalogueContext;
+  /** The baseline folder, with --baseline. */
+  baseline: BaselineStore | undefined;
+}
+
+async function runInSession(session: Session, inputs: RunInputs): Promise<RunCatalogueOutcome> {
+  const { options, planned, prepare, context, baseline } = inputs;
   const { plan, contract } = planned;
   const client = session.client;
   if (client === undefined) throw new Error('a run session has an HTTP client');
@@ -112,8 +118,9 @@ async function runInSession(
         shard: options.shard,
         signal: context.signal,
         hostname: context.hostname ?? readHostname(),
+        ...(baseline === undefined ? {} : { baseline: { update: options.updateBaseline, rules: baselineRules(prepared.profile) } }),
       },
-      { client, clock: context.clock ?? wallClock, listener: context.listener },
+      { client, clock: context.clock ?? wallClock, listener: context.listener, baseline },
     );
     for (const one of result.cases) await reports.add(one);
     return { result, reportPaths: await reports.close(result) };

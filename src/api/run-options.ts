@@ -2,7 +2,7 @@
 import { KitError, KitErrorCode } from '../errors.ts';
 import { parseReportFormats, REPORT_FORMATS, type ReportFormat } from '../reporters/index.ts';
 import { RUN_DEFAULTS, type ContractProfile } from '../runner/index.ts';
-import type { CkanVersion } from '../schema/index.ts';
+import { UPDATE_BASELINE_MODES, type CkanVersion, type UpdateBaselineMode } from '../schema/index.ts';
 
 /** Where the cases are sent: a deployed API, or the bundled reference server started for the run. */
 export type RunTarget = { kind: 'url'; url: string } | { kind: 'reference'; fixturesDir: string };
@@ -51,6 +51,13 @@ export interface RunSettings {
    * version the server answers as (2.11 when neither says).
    */
   ckanVersion?: CkanVersion | 'auto' | undefined;
+  /** Baseline folder: each answer is compared with (or recorded as) its file there. Default none. */
+  baselineDir?: string | undefined;
+  /**
+   * Which baseline files are written: none, missing (default), changed (also those that differ: the change is
+   * accepted), all. The CLI defaults to none when the CI environment variable is set.
+   */
+  updateBaseline?: UpdateBaselineMode | undefined;
 }
 
 /** The resolved, frozen options: every default filled in, every value checked. */
@@ -75,6 +82,8 @@ export interface ResolvedRunOptions {
   readonly contract: ContractProfile | undefined;
   readonly allowEmpty: boolean;
   readonly ckanVersion: CkanVersion | 'auto' | undefined;
+  readonly baselineDir: string | undefined;
+  readonly updateBaseline: UpdateBaselineMode;
 }
 
 /**
@@ -115,6 +124,8 @@ export function resolveRunOptions(
     contract: s.contract,
     allowEmpty: s.allowEmpty ?? false,
     ckanVersion: s.ckanVersion,
+    baselineDir: s.baselineDir === undefined ? undefined : checkNonEmpty('baseline', s.baselineDir),
+    updateBaseline: readUpdateBaseline(s.updateBaseline ?? RUN_DEFAULTS.updateBaseline),
   };
   return Object.freeze(resolved);
 }
@@ -141,6 +152,18 @@ function checkInteger(name: string, value: number, min: number): number {
 function checkPositive(name: string, value: number): number {
   if (!Number.isFinite(value) || value <= 0) throw usage(`--${name} must be a positive number, got ${String(value)}`);
   return value;
+}
+
+function checkNonEmpty(name: string, value: string): string {
+  if (value.trim() === '') throw usage(`--${name} must not be empty`);
+  return value;
+}
+
+/** An `--update-baseline` value (none, missing, changed, all); throws KitError E_USAGE naming the modes otherwise. */
+export function readUpdateBaseline(text: string): UpdateBaselineMode {
+  const mode = UPDATE_BASELINE_MODES.find((known) => known === text.trim());
+  if (mode === undefined) throw usage(`--update-baseline must be one of ${UPDATE_BASELINE_MODES.join(', ')}, got "${text}"`);
+  return mode;
 }
 
 function checkRegExp(pattern: string): string {

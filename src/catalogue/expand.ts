@@ -88,6 +88,7 @@ function expandVariant(loaded: LoadedCase, variant: Key, declared: boolean, opti
     ...(reason === undefined ? (checksOnlyFixtures ? { notApplicable: fixtureReason } : {}) : { notApplicable: reason }),
     ...(fixturesOnly && !checksOnlyFixtures ? { partlyNotApplicable: fixtureReason } : {}),
     ...(c.skip === undefined ? {} : { skip: c.skip }),
+    ...(c.normalise === undefined ? {} : { normalise: c.normalise }),
   };
 }
 

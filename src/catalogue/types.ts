@@ -1,4 +1,5 @@
 // The catalogue's data types: loaded cases (with their source position) and expanded case variants.
+import type { NormaliseLayer } from '../schema/baseline.ts';
 import type { Case, CaseRequest, Expect } from '../schema/case.ts';
 import type { VariantKey } from '../schema/report.ts';
 import type { ImpliedOrder } from './implied-order.ts';
@@ -52,4 +53,6 @@ export interface CaseVariant {
   partlyNotApplicable?: string;
   /** Why the case is skipped (from the case's `skip`). */
   skip?: string;
+  /** The case's normalisation rules for baselines (over the profile's). */
+  normalise?: NormaliseLayer;
 }

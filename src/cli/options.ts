@@ -1,5 +1,14 @@
 // Flag and environment mapping for `run`, `list` and `check`: pure functions from parsed args to option layers.
-import { CKAN_VERSIONS, isCkanVersion, KitError, KitErrorCode, type CkanVersion, type RunSettings, type SelectionOptions } from '../index.ts';
+import {
+  CKAN_VERSIONS,
+  isCkanVersion,
+  KitError,
+  KitErrorCode,
+  readUpdateBaseline,
+  type CkanVersion,
+  type RunSettings,
+  type SelectionOptions,
+} from '../index.ts';
 import type { CliIo } from './io.ts';
 import { RUN_ENV } from './run-flags.ts';
 
@@ -31,6 +40,16 @@ export interface RunArgs extends SelectionArgs {
   contract: 'seed' | 'ckan' | undefined;
   /** --ckan-version: the target's CKAN version (with --reference, the server's). */
   ckanVersion?: string | undefined;
+  /** --baseline DIR: compare each answer with its baseline file there. */
+  baseline?: string | undefined;
+  /** --update-baseline none|missing|changed|all (default none on CI, else missing). */
+  updateBaseline?: string | undefined;
+}
+
+/** Whether the environment says this is CI (`CI` set, not empty and not "false"), as Playwright reads it. */
+export function isCiEnvironment(env: CliIo['env']): boolean {
+  const value = env['CI']?.trim();
+  return value !== undefined && value !== '' && value.toLowerCase() !== 'false';
 }
 
 /** A `--ckan-version` value (2.8 ... 2.12, or auto); throws KitError E_USAGE naming the known ones otherwise. */
@@ -127,5 +146,13 @@ export function mapRunArgs(args: RunArgs, env: CliIo['env'], cwd: string, fileTo
   if (args.out !== undefined) flags.outDir = args.out;
   if (args.contract !== undefined) flags.contract = args.contract;
   if (args.ckanVersion !== undefined) flags.ckanVersion = readCkanVersion(args.ckanVersion);
+  if (args.updateBaseline !== undefined && args.baseline === undefined) {
+    throw new KitError(KitErrorCode.usage, '--update-baseline needs --baseline DIR (the folder of the baseline files)');
+  }
+  if (args.baseline !== undefined) {
+    flags.baselineDir = args.baseline;
+    // why: as Playwright does with snapshots: a CI run never records silently, a local run records what is new
+    flags.updateBaseline = readUpdateBaseline(args.updateBaseline ?? (isCiEnvironment(env) ? 'none' : 'missing'));
+  }
   return flags;
 }

@@ -33,6 +33,15 @@ export const RUN_FLAGS = {
       `CKAN version of the target (${CKAN_VERSIONS.join(', ')}, or auto: status_show's ckan_version, else markers in its answers): ` +
       `its contract and which version-ranged cases apply; with --reference the server answers as it (2.9 to 2.12, default ${DEFAULT_CKAN_VERSION})`,
   },
+  baseline: {
+    type: 'string',
+    describe: 'Baseline folder: compare each answer with the one recorded there (one JSON file per case variant, normalised)',
+  },
+  'update-baseline': {
+    type: 'string',
+    fallback: 'none when CI is set, else missing',
+    describe: 'Which baseline files to write: none, missing, changed (accept differences), all',
+  },
 } as const satisfies FlagTable;
 
 /** Environment variables `run` reads (the allowlist); flags override them. */

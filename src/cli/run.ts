@@ -4,6 +4,8 @@ import type { Argv } from 'yargs';
 import {
   createConsoleListener,
   hasFailures,
+  KitError,
+  KitErrorCode,
   prepareCatalogue,
   resolveRunOptions,
   runCatalogue,
@@ -48,9 +50,11 @@ export function createRunCommand(createListener: ListenerFactory): CliCommand {
             .example('$0 run --reference --tag smoke --report junit --out build/reports', 'Only smoke cases, JUnit only')
             .example('$0 run --reference --ckan-version 2.12', 'The catalogue against the bundled server answering as CKAN 2.12')
             .example('$0 run --target http://localhost:5000 --shard 1/4 --report json', 'One shard of four; merge later with report merge')
+            .example('$0 run --target https://ckan.example.org --profile profiles/mine.yaml --baseline baselines', 'Compare with the answers recorded before')
             .example('$0 run --image ghcr.io/acme/api:1.4 --profile profiles/ci.yaml', 'Start the image, run against it, stop it')
             .epilog(
               'Exit codes: 0 every case passed (flaky, skipped and not-applicable are fine), 1 a case failed or errored, ' +
+                '(with --baseline: also when an answer differs from its baseline, or has none and --update-baseline is none), ' +
                 '2 bad catalogue, profile or flags (or no case selected without --allow-empty), ' +
                 '3 the target is unreachable or not a CKAN action API (pre-flight), the reference server cannot start, ' +
                 'or no container engine for --image/--compose.',
@@ -72,6 +76,8 @@ export function createRunCommand(createListener: ListenerFactory): CliCommand {
             out: argv.out,
             contract: argv.contract,
             ckanVersion: argv['ckan-version'],
+            baseline: readOnce('baseline', argv.baseline),
+            updateBaseline: readOnce('update-baseline', argv['update-baseline']),
           };
           const container = argv.list ? undefined : mapContainerArgs(argv, io.env);
           if (container === undefined) {
@@ -83,6 +89,12 @@ export function createRunCommand(createListener: ListenerFactory): CliCommand {
       );
     },
   };
+}
+
+/** A string flag given at most once (yargs makes a repeated one an array). */
+function readOnce(name: string, value: unknown): string | undefined {
+  if (value === undefined || typeof value === 'string') return value;
+  throw new KitError(KitErrorCode.usage, `--${name} is given more than once`);
 }
 
 async function runHandler(args: RunArgs, listOnly: boolean, io: CliIo, createListener: ListenerFactory): Promise<ContainerRunOutcome> {

@@ -9,4 +9,6 @@ export const RUN_DEFAULTS = Object.freeze({
   timeoutMs: 30_000,
   retries: 0,
   outDir: 'reports',
+  /** Which baseline files a run with a baseline folder writes (the CLI: none when CI is set). */
+  updateBaseline: 'missing',
 });

@@ -1,4 +1,5 @@
 // Runs one case variant: send, decode, evaluate expectations -> CaseResult (never throws for target problems).
+import { checkBaseline, type BaselineContext } from '../baseline/index.ts';
 import { HttpError, redactHeaders, toCurl, type HttpRequest, type HttpResponse } from '../http/index.ts';
 import type { CaseResult, Exchange, Finding } from '../model/index.ts';
 import { buildRequest } from './build-request.ts';
@@ -11,8 +12,11 @@ import type { RunCollaborators, RunOptions, RunVariant } from './types.ts';
 /** Response body bytes kept in a report's exchange. */
 export const DEFAULT_REPORT_BODY_BYTES = 64 * 1024;
 
-/** Runs one variant and returns its result (token not yet redacted: the caller redacts everything at once). */
-export async function runVariant(variant: RunVariant, options: RunOptions, collaborators: RunCollaborators): Promise<CaseResult> {
+/**
+ * Runs one variant and returns its result (token not yet redacted: the caller redacts everything at once). With
+ * `baseline`, an answer that could be evaluated is also compared with (or recorded as) its baseline file.
+ */
+export async function runVariant(variant: RunVariant, options: RunOptions, collaborators: RunCollaborators, baseline?: BaselineContext): Promise<CaseResult> {
   const base = createBaseResult(variant);
   if (variant.skip !== undefined) return { ...base, status: 'skipped', reason: variant.skip };
   if (variant.notApplicable !== undefined) return { ...base, status: 'not-applicable', reason: variant.notApplicable };
@@ -32,11 +36,16 @@ export async function runVariant(variant: RunVariant, options: RunOptions, colla
   const outcome = evaluate(variant, request, response, options);
   const durationMs = elapsed();
   if ('error' in outcome) return { ...base, status: 'error', durationMs, error: outcome.error, exchange };
+  const checked = baseline === undefined ? undefined : await checkBaseline(variant, { status: response.status, body: outcome.body }, baseline);
+  const findings = [...outcome.findings, ...(checked?.findings ?? [])];
+  const withBaseline = checked === undefined ? {} : { baseline: checked.baseline };
   // why: checks that all held over nothing (every over no record, sortedBy over one) are no evidence of conformance
-  if (outcome.findings.length === 0 && !outcome.checkedSomething) return { ...base, status: 'not-applicable', durationMs, exchange, reason: VACUOUS_REASON };
-  const status = outcome.findings.length > 0 ? 'fail' : response.attempts > 1 ? 'flaky' : 'pass';
+  if (findings.length === 0 && !outcome.checkedSomething) {
+    return { ...base, status: 'not-applicable', durationMs, exchange, reason: VACUOUS_REASON, ...withBaseline };
+  }
+  const status = findings.length > 0 ? 'fail' : response.attempts > 1 ? 'flaky' : 'pass';
   const reason = variant.partlyNotApplicable === undefined ? {} : { reason: variant.partlyNotApplicable };
-  return { ...base, status, durationMs, findings: outcome.findings, exchange, ...reason };
+  return { ...base, status, durationMs, findings, exchange, ...reason, ...withBaseline };
 }
 
 /** A result shell for a variant (status pass, no findings), to be completed by the caller. */
@@ -56,7 +65,8 @@ export function createBaseResult(variant: RunVariant): CaseResult {
   };
 }
 
-type Outcome = { findings: Finding[]; checkedSomething: boolean } | { error: { code: string; message: string } };
+/** The checks' findings, and the body as compared with a baseline (parsed JSON, else the text). */
+type Outcome = { findings: Finding[]; checkedSomething: boolean; body: unknown } | { error: { code: string; message: string } };
 
 /**
  * Expectation keys that need a JSON body. CKAN answers routing errors (404, 405) with HTML, so a case that checks
@@ -99,7 +109,7 @@ function evaluate(variant: RunVariant, request: HttpRequest, response: HttpRespo
       : checkExpect(variant.expectOnFixtures, observed, { rulePrefix: 'expectOnFixtures.', params })),
     ...(order !== undefined && returned !== undefined ? checkImpliedOrder(order, returned) : []),
   ];
-  return { findings, checkedSomething: checkedSomething(expects, returned, order) };
+  return { findings, checkedSomething: checkedSomething(expects, returned, order), body: parsed.ok ? parsed.value : response.body };
 }
 
 function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {

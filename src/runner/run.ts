@@ -1,7 +1,8 @@
 // run(): sends every case variant through a bounded pool, checks variant agreement, and builds the RunResult.
 import { PACKAGE_INFO } from '../util/package-info.ts';
 import type { CaseResult, RunResult } from '../model/index.ts';
-import { REPORT_SCHEMA_VERSION, summarize } from '../schema/index.ts';
+import { REPORT_SCHEMA_VERSION, summarize, type BaselineSummary } from '../schema/index.ts';
+import type { BaselineContext } from '../baseline/index.ts';
 import { checkVariantsAgree } from './agree.ts';
 import { runPool } from './pool.ts';
 import { createRedactor, urlSecrets } from '../util/redact.ts';
@@ -25,6 +26,7 @@ export async function run(options: RunOptions, collaborators: RunCollaborators):
   const redact = createRedactor([options.token, ...urlSecrets(options.targetUrl)]);
   listener?.onRunStart?.({ total: variants.length, targetUrl: redact(options.targetUrl) });
 
+  const baseline = createBaselineContext(options, collaborators, redact);
   const results: (CaseResult | undefined)[] = new Array<CaseResult | undefined>(variants.length);
   const groups = groupByCase(variants);
   const remaining = new Map([...groups].map(([caseId, indexes]) => [caseId, indexes.length]));
@@ -43,7 +45,7 @@ export async function run(options: RunOptions, collaborators: RunCollaborators):
     async (index) => {
       const variant = variants[index];
       if (variant === undefined) return;
-      const result = await runVariant(variant, options, collaborators);
+      const result = await runVariant(variant, options, collaborators, baseline);
       if (options.bail && (result.status === 'fail' || result.status === 'error')) stopped = true;
       settle(index, result);
     },
@@ -72,11 +74,38 @@ export async function run(options: RunOptions, collaborators: RunCollaborators):
     ...(options.shard === undefined ? {} : { shard: { ...options.shard } }),
     ...(options.signal?.aborted === true ? { interrupted: { ran: cases.length - notStarted.length, notRun: notStarted.length } } : {}),
     ...summarize(cases),
+    ...(baseline === undefined ? {} : { baseline: summarizeBaselines(cases, baseline) }),
     cases,
   };
   const redacted = redact(result);
   listener?.onRunEnd?.(redacted);
   return redacted;
+}
+
+function createBaselineContext(options: RunOptions, collaborators: RunCollaborators, redact: <T>(value: T) => T): BaselineContext | undefined {
+  const store = collaborators.baseline;
+  if (options.baseline === undefined || store === undefined) return undefined;
+  const rules = options.baseline.rules;
+  // why: answers name the target (site_url, JSONP help URLs); as ${target} they hold for any host and port
+  const names = { ...targetNames(options.targetUrl), ...rules?.names };
+  return { store, update: options.baseline.update, profileRules: { ...rules, names }, redact };
+}
+
+/** The target's base URL (without credentials or a final `/`) and its origin, each standing for `${target}`. */
+function targetNames(targetUrl: string): Record<string, string> {
+  if (!URL.canParse(targetUrl)) return {};
+  const url = new URL(targetUrl);
+  url.username = '';
+  url.password = '';
+  const base = url.href.replace(/\/+$/, '');
+  return { [url.origin]: '${target}', [base]: '${target}' };
+}
+
+/** The run's baseline counts: how many variants matched, differed, had no file, were recorded or updated. */
+function summarizeBaselines(cases: readonly CaseResult[], context: BaselineContext): BaselineSummary {
+  const summary: BaselineSummary = { dir: context.store.dir, update: context.update, match: 0, differs: 0, missing: 0, recorded: 0, updated: 0 };
+  for (const result of cases) if (result.baseline !== undefined) summary[result.baseline.outcome] += 1;
+  return summary;
 }
 
 function groupByCase(variants: readonly RunVariant[]): Map<string, number[]> {

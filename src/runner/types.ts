@@ -1,8 +1,9 @@
 // The runner's inputs: one runnable case variant (structurally the catalogue's CaseVariant) and the run options.
 import type { CaseVariant } from '../catalogue/index.ts';
-import type { Clock, RunListener } from '../model/index.ts';
+import type { NormaliseRules } from '../compare/index.ts';
+import type { BaselineStore, Clock, RunListener } from '../model/index.ts';
 import type { HttpClient } from '../http/index.ts';
-import type { CkanVersion } from '../schema/index.ts';
+import type { CkanVersion, UpdateBaselineMode } from '../schema/index.ts';
 
 /** One case variant, ready to send: variables resolved, method/locale/apiPath fixed (the catalogue's expansion). */
 export type RunVariant = CaseVariant;
@@ -44,6 +45,11 @@ export interface RunOptions {
   kit?: { name: string; version: string };
   /** Host name for the report (no clock or host reads inside the runner). */
   hostname?: string;
+  /**
+   * Compare each answer with its baseline file (needs the `baseline` collaborator): `update` says which files
+   * are written (none, missing, changed, all); `rules` are the profile's normalisation (under each case's).
+   */
+  baseline?: { update: UpdateBaselineMode; rules?: Partial<NormaliseRules> | undefined } | undefined;
 }
 
 /** The runner's collaborators: passed in, never imported, so tests use real alternatives. */
@@ -51,4 +57,6 @@ export interface RunCollaborators {
   client: HttpClient;
   clock: Clock;
   listener?: RunListener | undefined;
+  /** The baseline folder (with options.baseline). */
+  baseline?: BaselineStore | undefined;
 }

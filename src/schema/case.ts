@@ -1,5 +1,6 @@
 // The case-file format: one schema value, from which the TS types and cases/case.schema.json derive.
 import { Type, type Static } from '@sinclair/typebox';
+import { NormaliseSchema } from './baseline.ts';
 import { CkanRangeSchema } from './ckan-version.ts';
 
 const Method = Type.Union([Type.Literal('GET'), Type.Literal('POST')], { description: 'HTTP method.' });
@@ -156,6 +157,7 @@ export const CaseSchema = Type.Object(
     expect: ExpectSchema,
     // Extra expectations that hold only on the bundled fixtures data (not applicable against other data).
     expectOnFixtures: Type.Optional(ExpectSchema),
+    normalise: Type.Optional(NormaliseSchema),
   },
   { additionalProperties: false },
 );

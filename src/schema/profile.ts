@@ -1,5 +1,6 @@
 // The profile format: maps the catalogue's logical names to one target's data and declares what it supports.
 import { Type, type Static } from '@sinclair/typebox';
+import { NormaliseSchema } from './baseline.ts';
 import { CkanVersionSchema } from './ckan-version.ts';
 
 const Name = Type.String({ pattern: '^[A-Za-z0-9_-]+$' });
@@ -36,6 +37,7 @@ export const ProfileSchema = Type.Object(
         description: 'Named sample values and field names the cases use; cases write ${values.NAME} (any JSON value).',
       }),
     ),
+    normalise: Type.Optional(NormaliseSchema),
     token: Type.Optional(
       Type.Object(
         {

@@ -1,4 +1,5 @@
 // The JSON report format (versioned): the one result model every reporter renders and `report merge` reads.
+import { BaselineSummarySchema, CaseBaselineSchema } from './baseline.ts';
 import { CkanVersionSchema } from './ckan-version.ts';
 import { Type, type Static } from '@sinclair/typebox';
 
@@ -85,6 +86,7 @@ export const CaseResultSchema = Type.Object(
     error: Type.Optional(Type.Object({ code: Type.String(), message: Type.String() }, { additionalProperties: false })),
     reason: Type.Optional(Type.String({ description: 'Why it was skipped or not applicable.' })),
     exchange: Type.Optional(ExchangeSchema),
+    baseline: Type.Optional(CaseBaselineSchema),
   },
   { additionalProperties: false },
 );
@@ -150,6 +152,7 @@ export const RunResultSchema = Type.Object(
       ),
     ),
     summary: CountsSchema,
+    baseline: Type.Optional(BaselineSummarySchema),
     byClass: Type.Record(Type.String(), CountsSchema),
     cases: Type.Array(CaseResultSchema),
   },

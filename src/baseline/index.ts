@@ -1,0 +1,8 @@
+// Baselines (run --baseline DIR): one file per case variant holding its normalised answer, checked on later runs
+// and recorded or updated as --update-baseline says. The runner calls checkBaseline; the store is built by the
+// composition code (createFileBaselineStore), so the runner stays free of the file system.
+export { checkBaseline } from './check.ts';
+export type { BaselineCheck, BaselineContext, BaselineSubject } from './check.ts';
+export { baselineFilePath, formatVariantName, toSafeName } from './file-name.ts';
+export { parseBaselineFile, renderBaselineFile } from './file-format.ts';
+export { createFileBaselineStore } from './store.ts';
