@@ -2,7 +2,7 @@
 // failures with their first finding. Writes only to the stream it is given.
 import type { CaseResult, Counts, RunListener, RunResult } from '../model/index.ts';
 import { createCounts, hasFailures } from './summarize.ts';
-import { cutText, describeInterruption, describeOutcome, describeVersionAndContract, formatDuration } from './text.ts';
+import { cutText, describeBaseline, describeBaselineChange, describeInterruption, describeOutcome, describeVersionAndContract, formatDuration } from './text.ts';
 
 /** Where and how the console listener writes. */
 export interface ConsoleListenerOptions {
@@ -142,10 +142,25 @@ function renderConsoleSummary(result: RunResult, paint: Paint, maxFailures: numb
     lines.push(...failing.slice(0, maxFailures).map((c) => `  ${renderCaseLine(c, paint)}`));
     if (failing.length > maxFailures) lines.push(`  … and ${failing.length - maxFailures} more (see the reports)`);
   }
+  lines.push(...renderBaselineLines(result, paint, maxFailures));
   const assumed = describeVersionAndContract(result);
   if (assumed !== '') lines.push('', assumed);
   lines.push('', renderVerdict(result, paint), '');
   return lines.join('\n');
+}
+
+/** The baseline counts, and the files updated (changes accepted), for a run with --baseline. */
+function renderBaselineLines(result: RunResult, paint: Paint, max: number): string[] {
+  const line = describeBaseline(result);
+  if (line === '') return [];
+  const updated = result.cases.filter((c) => c.baseline?.outcome === 'updated' && c.baseline.differences.length > 0);
+  const lines = ['', line];
+  if (updated.length > 0) {
+    lines.push(paint('bold', `Baseline changes accepted (${updated.length}):`));
+    lines.push(...updated.slice(0, max).map((c) => `  ${paint('yellow', 'UPDATED')} ${c.id}: ${describeBaselineChange(c)}`));
+    if (updated.length > max) lines.push(`  … and ${updated.length - max} more (see the reports)`);
+  }
+  return lines;
 }
 
 function renderVerdict(result: RunResult, paint: Paint): string {

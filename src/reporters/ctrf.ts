@@ -53,6 +53,7 @@ export function toCtrf(result: RunResult): CtrfReport {
           notApplicable: summary.notApplicable,
           vacuous: summary.vacuous ?? 0,
           ...(result.interrupted === undefined ? {} : { interrupted: { ...result.interrupted } }),
+          ...(result.baseline === undefined ? {} : { baseline: { ...result.baseline } }),
         },
       },
       tests: [...result.cases.map(toCtrfTest), ...(interruption === undefined ? [] : [interruption])],
@@ -83,7 +84,12 @@ function toCtrfTest(result: CaseResult): CtrfTest {
     type: 'api',
     filePath: result.file,
     parameters: { ...result.variant },
-    extra: { caseId: result.caseId, title: result.title, spec: [...result.spec] },
+    extra: {
+      caseId: result.caseId,
+      title: result.title,
+      spec: [...result.spec],
+      ...(result.baseline === undefined ? {} : { baseline: toCtrfBaseline(result.baseline) }),
+    },
   };
   const message = describeOutcome(result);
   if (message !== '') test.message = message;
@@ -94,6 +100,17 @@ function toCtrfTest(result: CaseResult): CtrfTest {
     test.retries = Math.max(0, (result.exchange?.attempts ?? 1) - 1);
   }
   return test;
+}
+
+/** The variant's baseline outcome, its rules and its differences as one-line messages. */
+function toCtrfBaseline(baseline: NonNullable<CaseResult['baseline']>): Record<string, unknown> {
+  return {
+    file: baseline.file,
+    outcome: baseline.outcome,
+    rules: [...baseline.rules],
+    differences: baseline.differences.map((difference) => difference.message),
+    ...(baseline.truncated === true ? { truncated: true } : {}),
+  };
 }
 
 // why: dashboards count failed tests; an interrupted run must not read as all passed, so it is one failed test

@@ -2,6 +2,7 @@
 // curl, and the response status and cut body.
 import type { CaseResult, Exchange, Finding } from '../model/index.ts';
 import { diffJson, type JsonDifference } from '../util/json-diff.ts';
+import { renderBaselineBlock } from './html-baseline.ts';
 import { escapeHtml } from './html-escape.ts';
 import { indentJsonText } from './json-indent.ts';
 import { cutText, formatDuration, formatValue, redactCurl, redactHeaders } from './text.ts';
@@ -27,10 +28,14 @@ export function renderCaseDetail(result: CaseResult, limits: HtmlLimits): string
   if (result.error !== undefined) {
     parts.push(`<h3>Error</h3><pre>${escapeHtml(`${result.error.message} (${result.error.code})`)}</pre>`);
   }
-  if (result.findings.length > 0) {
-    const items = result.findings.map((finding) => `<li>${renderFinding(finding, limits)}</li>`);
-    parts.push(`<h3>Findings (${result.findings.length})</h3><ul class="findings">${items.join('')}</ul>`);
+  // why: baseline differences are shown once, as the record-level table below, not again as findings
+  const diffShown = result.baseline !== undefined && result.baseline.differences.length > 0;
+  const findings = diffShown ? result.findings.filter((finding) => finding.rule !== 'baseline') : result.findings;
+  if (findings.length > 0) {
+    const items = findings.map((finding) => `<li>${renderFinding(finding, limits)}</li>`);
+    parts.push(`<h3>Findings (${findings.length})</h3><ul class="findings">${items.join('')}</ul>`);
   }
+  if (result.baseline !== undefined && (diffShown || result.baseline.outcome !== 'match')) parts.push(renderBaselineBlock(result.baseline, limits));
   if (result.exchange !== undefined) parts.push(renderExchange(result.exchange, limits));
   parts.push('</details>');
   return parts.join('\n');

@@ -38,5 +38,10 @@ table.diff th:nth-child(1) { width: 28%; } table.diff th:nth-child(2) { width: 7
 table.diff td { font: 12.5px/1.45 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; overflow-wrap: anywhere; }
 table.diff td.exp { color: var(--pass); } table.diff td.act { color: var(--fail); } td.kind { color: var(--muted); }
 .note { color: var(--muted); font-style: italic; }
+table.records tr.added td { background: color-mix(in srgb, var(--pass) 12%, transparent); }
+table.records tr.removed td { background: color-mix(in srgb, var(--fail) 12%, transparent); }
+table.records td.changed { background: color-mix(in srgb, var(--flaky) 22%, transparent); font-weight: 600; }
+table.records del { color: var(--fail); } table.records ins { color: var(--pass); text-decoration: none; }
+table.records th:nth-child(1), table.records th:nth-child(2) { width: auto; }
 footer { margin-top: 2.5rem; color: var(--muted); font-size: 12px; }
 `;

@@ -4,7 +4,7 @@ import { anchorOf, renderBadge, renderCaseDetail, type HtmlLimits } from './html
 import { escapeHtml } from './html-escape.ts';
 import { HTML_STYLE } from './html-style.ts';
 import { hasFailures } from './summarize.ts';
-import { cutText, describeInterruption, describeOutcome, describeVersionAndContract, formatDuration, sortFailuresFirst } from './text.ts';
+import { cutText, describeBaseline, describeInterruption, describeOutcome, describeVersionAndContract, formatDuration, sortFailuresFirst } from './text.ts';
 
 /** Options of `renderHtml`. */
 export interface HtmlOptions extends Partial<HtmlLimits> {
@@ -27,6 +27,7 @@ export function renderHtml(result: RunResult, options: HtmlOptions = {}): string
     failing.length === 0
       ? '<h2>Failures</h2><p>No case failed or errored.</p>'
       : `<h2>Failures (${failing.length})</h2>\n${failing.map((c) => renderCaseDetail(c, limits)).join('\n')}`,
+    renderBaselineChanges(result, limits),
     renderAllCases(result.cases),
     `<footer>${escapeHtml(`${result.kit.name} ${result.kit.version} · report schema v${result.schemaVersion} · ${result.hostname}`)}</footer>`,
   ];
@@ -55,6 +56,7 @@ function renderHeader(result: RunResult): string {
     result.target.profile === undefined ? '' : `profile <code>${escapeHtml(result.target.profile)}</code>`,
     result.shard === undefined ? '' : `shard ${result.shard.index}/${result.shard.count}`,
     escapeHtml(describeVersionAndContract(result)),
+    escapeHtml(describeBaseline(result)),
     `started ${escapeHtml(result.startedAt)}`,
     `took ${escapeHtml(formatDuration(result.durationMs))}`,
   ].filter((fact) => fact !== '');
@@ -91,6 +93,13 @@ function renderClassTable(result: RunResult): string {
   const rows = Object.entries(result.byClass).map(([name, counts]) => row(name, counts, false));
   rows.push(row('all classes', result.summary, true));
   return `<h2>Summary by conformance class</h2>\n<table><thead><tr><th>class</th>${head}</tr></thead><tbody>\n${rows.join('\n')}\n</tbody></table>`;
+}
+
+/** The variants whose baseline file was updated with differences: the changes a reviewer accepts with the files. */
+function renderBaselineChanges(result: RunResult, limits: HtmlLimits): string {
+  const updated = result.cases.filter((c) => c.baseline?.outcome === 'updated' && c.baseline.differences.length > 0);
+  if (updated.length === 0) return '';
+  return `<h2>Baseline changes accepted (${updated.length})</h2>\n${updated.map((c) => renderCaseDetail(c, limits)).join('\n')}`;
 }
 
 function renderAllCases(cases: readonly CaseResult[]): string {

@@ -2,7 +2,7 @@
 // conformance class (or case file), one <testcase> per case variant, named by its unique result id.
 import type { CaseResult, RunResult } from '../model/index.ts';
 import { summarize } from './summarize.ts';
-import { describeInterruption, describeOutcome, formatFindingDetail, redactCurl } from './text.ts';
+import { describeBaselineChange, describeInterruption, describeOutcome, formatFindingDetail, redactCurl } from './text.ts';
 import { escapeXmlText, renderAttributes } from './xml.ts';
 
 /** Options of `renderJunit`. */
@@ -127,9 +127,12 @@ function renderOutcome(result: CaseResult): string {
       return `      <skipped${renderAttributes({ message })}/>\n`;
     }
     case 'flaky':
-      return `      <system-out>${escapeXmlText(`flaky: ${headline}`)}</system-out>\n`;
-    case 'pass':
-      return '';
+      return `      <system-out>${escapeXmlText([`flaky: ${headline}`, describeBaselineChange(result)].filter(Boolean).join('\n'))}</system-out>\n`;
+    case 'pass': {
+      // why: a recorded or updated baseline is no failure, but the CI page should say the file changed
+      const change = describeBaselineChange(result);
+      return change === '' ? '' : `      <system-out>${escapeXmlText(change)}</system-out>\n`;
+    }
   }
 }
 
@@ -160,6 +163,11 @@ function renderProperties(result: RunResult): string {
   if (result.contract !== undefined) entries.push(['contract', result.contract.profile], ['contract.reason', result.contract.reason]);
   if (result.shard !== undefined) entries.push(['shard', `${result.shard.index}/${result.shard.count}`]);
   if (result.interrupted !== undefined) entries.push(['interrupted', `${result.interrupted.ran} ran, ${result.interrupted.notRun} not run`]);
+  const baseline = result.baseline;
+  if (baseline !== undefined) {
+    entries.push(['baseline.dir', baseline.dir], ['baseline.update', baseline.update]);
+    for (const outcome of ['match', 'differs', 'missing', 'recorded', 'updated'] as const) entries.push([`baseline.${outcome}`, String(baseline[outcome])]);
+  }
   // why: JUnit has no "not applicable"; the vacuous ones among the skipped test cases are counted here
   entries.push(['summary.notApplicable', String(result.summary.notApplicable)], ['summary.vacuous', String(result.summary.vacuous ?? 0)]);
   const lines = entries.map(([name, value]) => `      <property${renderAttributes({ name, value })}/>\n`);

@@ -2,7 +2,7 @@
 // Written as summary.md and appended to $GITHUB_STEP_SUMMARY on GitHub Actions.
 import type { CaseResult, Counts, RunResult } from '../model/index.ts';
 import { hasFailures } from './summarize.ts';
-import { cutText, describeInterruption, describeOutcome, describeVersionAndContract, formatDuration } from './text.ts';
+import { cutText, describeBaseline, describeInterruption, describeOutcome, describeVersionAndContract, formatDuration } from './text.ts';
 
 /** Options of `renderMarkdown`. */
 export interface MarkdownOptions {
@@ -23,6 +23,7 @@ export function renderMarkdown(result: RunResult, options: MarkdownOptions = {})
       `${result.shard === undefined ? '' : `, shard ${result.shard.index}/${result.shard.count}`}` +
       `, ${summary.total} cases in ${formatDuration(result.durationMs)}, started ${result.startedAt}.`,
     ...(describeVersionAndContract(result) === '' ? [] : ['', `${escapeMarkdown(describeVersionAndContract(result))}.`]),
+    ...(describeBaseline(result) === '' ? [] : ['', `${escapeMarkdown(describeBaseline(result))}.`]),
     '',
     '| class | total | pass | fail | error | flaky | skipped | n/a | vacuous |',
     '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
@@ -39,7 +40,24 @@ export function renderMarkdown(result: RunResult, options: MarkdownOptions = {})
     lines.push(...failing.slice(0, max).map(failureLine));
     if (failing.length > max) lines.push(`- … and ${failing.length - max} more (see the HTML or JSON report)`);
   }
+  lines.push(...baselineChanges(result, options.maxFailures ?? 50));
   return `${lines.join('\n')}\n`;
+}
+
+/** The variants whose baseline differences were listed (failing ones) or accepted (updated), with each difference. */
+function baselineChanges(result: RunResult, max: number): string[] {
+  const changed = result.cases.filter((c) => (c.baseline?.outcome === 'differs' || c.baseline?.outcome === 'updated') && c.baseline.differences.length > 0);
+  if (changed.length === 0) return [];
+  const lines = ['', `### Baseline differences (${changed.length})`, ''];
+  for (const c of changed.slice(0, max)) {
+    const b = c.baseline;
+    if (b === undefined) continue;
+    lines.push(`- \`${escapeCode(c.id)}\` (\`${escapeCode(b.file)}\`, ${b.outcome === 'updated' ? 'accepted' : 'differs'}):`);
+    lines.push(...b.differences.slice(0, 10).map((d) => `  - ${escapeMarkdown(cutText(d.message.replace(/\s+/g, ' '), 300))}`));
+    if (b.differences.length > 10 || b.truncated === true) lines.push(`  - … more (see the HTML or JSON report)`);
+  }
+  if (changed.length > max) lines.push(`- … and ${changed.length - max} more`);
+  return lines;
 }
 
 function countsRow(label: string, counts: Counts): string {

@@ -1,7 +1,7 @@
 // Merging shard reports (`--shard i/n` runs) into one RunResult.
 import { KitError, KitErrorCode } from '../errors.ts';
 import type { RunResult } from '../model/index.ts';
-import { summarize } from './summarize.ts';
+import { summarize, summarizeBaselines } from './summarize.ts';
 
 /**
  * Merges the results of a sharded run into one: cases concatenated in shard order, counts recomputed,
@@ -35,6 +35,7 @@ export function mergeReports(results: readonly RunResult[]): RunResult {
     durationMs: Math.max(0, Date.parse(finishedAt) - Date.parse(startedAt)),
     ...(stopped.length === 0 ? {} : { interrupted: { ran: cases.length - notRun, notRun } }),
     ...summarize(cases),
+    ...(first.baseline === undefined ? {} : { baseline: summarizeBaselines(cases, first.baseline) }),
     cases,
   };
 }

@@ -112,3 +112,26 @@ export function sortFailuresFirst(cases: readonly CaseResult[]): CaseResult[] {
     .sort((a, b) => rank(a.result) - rank(b.result) || a.index - b.index)
     .map((entry) => entry.result);
 }
+
+/**
+ * `baseline baselines (update missing): 180 match, 2 differ, 1 missing, 3 recorded, 0 updated`; '' for a run
+ * without --baseline.
+ */
+export function describeBaseline(result: RunResult): string {
+  const b = result.baseline;
+  if (b === undefined) return '';
+  return `baseline ${b.dir} (update ${b.update}): ${b.match} match, ${b.differs} differ, ${b.missing} missing, ${b.recorded} recorded, ${b.updated} updated`;
+}
+
+/**
+ * `baseline updated search/q/get-api.json: 2 differences accepted (record _id=7 changed: ...)` for a variant whose
+ * baseline file was recorded or updated; '' otherwise.
+ */
+export function describeBaselineChange(result: CaseResult): string {
+  const b = result.baseline;
+  if (b === undefined || (b.outcome !== 'recorded' && b.outcome !== 'updated')) return '';
+  const count = b.differences.length;
+  const first = b.differences[0];
+  const accepted = count === 0 ? '' : `: ${count}${b.truncated === true ? '+' : ''} difference${count === 1 ? '' : 's'} accepted (${first?.message ?? ''}${count > 1 ? ', …' : ''})`;
+  return `baseline ${b.outcome} ${b.file}${accepted}`;
+}

@@ -1,7 +1,7 @@
 // run(): sends every case variant through a bounded pool, checks variant agreement, and builds the RunResult.
 import { PACKAGE_INFO } from '../util/package-info.ts';
 import type { CaseResult, RunResult } from '../model/index.ts';
-import { REPORT_SCHEMA_VERSION, summarize, type BaselineSummary } from '../schema/index.ts';
+import { REPORT_SCHEMA_VERSION, summarize, summarizeBaselines } from '../schema/index.ts';
 import type { BaselineContext } from '../baseline/index.ts';
 import { checkVariantsAgree } from './agree.ts';
 import { runPool } from './pool.ts';
@@ -74,7 +74,7 @@ export async function run(options: RunOptions, collaborators: RunCollaborators):
     ...(options.shard === undefined ? {} : { shard: { ...options.shard } }),
     ...(options.signal?.aborted === true ? { interrupted: { ran: cases.length - notStarted.length, notRun: notStarted.length } } : {}),
     ...summarize(cases),
-    ...(baseline === undefined ? {} : { baseline: summarizeBaselines(cases, baseline) }),
+    ...(baseline === undefined ? {} : { baseline: summarizeBaselines(cases, { dir: baseline.store.dir, update: baseline.update }) }),
     cases,
   };
   const redacted = redact(result);
@@ -99,13 +99,6 @@ function targetNames(targetUrl: string): Record<string, string> {
   url.password = '';
   const base = url.href.replace(/\/+$/, '');
   return { [url.origin]: '${target}', [base]: '${target}' };
-}
-
-/** The run's baseline counts: how many variants matched, differed, had no file, were recorded or updated. */
-function summarizeBaselines(cases: readonly CaseResult[], context: BaselineContext): BaselineSummary {
-  const summary: BaselineSummary = { dir: context.store.dir, update: context.update, match: 0, differs: 0, missing: 0, recorded: 0, updated: 0 };
-  for (const result of cases) if (result.baseline !== undefined) summary[result.baseline.outcome] += 1;
-  return summary;
 }
 
 function groupByCase(variants: readonly RunVariant[]): Map<string, number[]> {

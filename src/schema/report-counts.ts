@@ -1,4 +1,5 @@
 // Counting case results: the summary and per-class counts of a RunResult, all at once or one case at a time.
+import type { BaselineSummary } from './baseline.ts';
 import { VACUOUS_REASON, type CaseResult, type CaseStatus, type Counts } from './report.ts';
 
 /** Which Counts field each status adds to. */
@@ -66,4 +67,11 @@ export function isVacuous(result: Pick<CaseResult, 'status' | 'reason'>): boolea
 /** True when the run should exit 1: a case failed or errored (flaky, skipped, not applicable do not count). */
 export function hasFailures(counts: Counts): boolean {
   return counts.fail > 0 || counts.error > 0;
+}
+
+/** The baseline counts of a run with --baseline: how many variants matched, differed, had no file, were recorded or updated. */
+export function summarizeBaselines(cases: readonly Pick<CaseResult, 'baseline'>[], settings: Pick<BaselineSummary, 'dir' | 'update'>): BaselineSummary {
+  const summary: BaselineSummary = { dir: settings.dir, update: settings.update, match: 0, differs: 0, missing: 0, recorded: 0, updated: 0 };
+  for (const result of cases) if (result.baseline !== undefined) summary[result.baseline.outcome] += 1;
+  return summary;
 }
