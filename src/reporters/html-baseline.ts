@@ -4,10 +4,17 @@ import type { CaseResult } from '../model/index.ts';
 import type { DifferenceRecord as Difference } from '../schema/baseline.ts';
 import { isPlainObject } from '../util/json.ts';
 import { escapeHtml } from './html-escape.ts';
-import type { HtmlLimits } from './html-case.ts';
 import { formatValue } from './text.ts';
 
 type CaseBaseline = NonNullable<CaseResult['baseline']>;
+
+/** The size caps of the HTML report this block uses (a part of html-case's HtmlLimits). */
+interface DiffLimits {
+  /** Differences shown per case. */
+  maxDiffEntries: number;
+  /** Characters per value in a cell. */
+  maxValueChars: number;
+}
 
 /** Columns shown in a record diff table at most (the rest of a wide record is left out, with a note). */
 const MAX_COLUMNS = 24;
@@ -21,7 +28,7 @@ const OUTCOME_TEXT = {
 } as const satisfies Record<CaseBaseline['outcome'], string>;
 
 /** The baseline block of a case: file, outcome, rules applied, then the differences. */
-export function renderBaselineBlock(baseline: CaseBaseline, limits: HtmlLimits): string {
+export function renderBaselineBlock(baseline: CaseBaseline, limits: DiffLimits): string {
   const rules = baseline.rules.length === 0 ? 'none' : baseline.rules.join(', ');
   const parts = [
     `<h3>Baseline <code>${escapeHtml(baseline.file)}</code>: ${OUTCOME_TEXT[baseline.outcome]}</h3>`,
@@ -41,7 +48,7 @@ function renderOther(difference: Difference): string {
   return `<code>${escapeHtml(difference.kind)}</code> at <code>${escapeHtml(path)}</code>: ${escapeHtml(difference.message)}`;
 }
 
-function renderRecordTable(differences: readonly Difference[], limits: HtmlLimits): string {
+function renderRecordTable(differences: readonly Difference[], limits: DiffLimits): string {
   const columns = collectColumns(differences);
   const shown = columns.slice(0, MAX_COLUMNS);
   const value = (v: unknown): string => escapeHtml(formatValue(v, limits.maxValueChars));
