@@ -1,5 +1,6 @@
 // `run --compose`: the kit brings a compose stack up, runs the catalogue against one service and takes it down.
 // Needs the Compose v2 plugin (`docker compose`), which testcontainers drives; skipped, with the reason, without it.
+// Debian (bookworm) packages only the v1 standalone `docker-compose` 1.29 and no v2 plugin, so CI cannot install one.
 import { spawnSync } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

@@ -86,6 +86,7 @@ describe('the packed package', () => {
     expect(files).toContain('package/dist/server/sql/allowed-functions.txt');
     expect(files).toContain('package/bin/datastore-kit.js');
     expect(files).toContain('package/profiles/reference.yaml');
+    expect(files).toContain('package/LICENSE');
     expect(files).toContain('package/fixtures/datapackage.json');
     expect(files.filter((file) => file.startsWith('package/cases/') && file.endsWith('.yaml')).length).toBeGreaterThan(5);
     expect(files.filter((file) => /\.test\.|\/test\/|\/src\/|\.cache|node_modules|\/reports\//.test(file))).toEqual([]);
