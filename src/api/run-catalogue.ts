@@ -21,6 +21,11 @@ export interface RunCatalogueContext {
   hostname?: string;
   /** Stops starting new cases (e.g. on SIGINT); the reports are still written for what ran. */
   signal?: AbortSignal;
+  /**
+   * Keep every case in the outcome's result. Default true; false keeps memory flat in the number of cases (the
+   * cases go to the reports as they finish; the result then holds the counts only, `cases` empty).
+   */
+  keepCases?: boolean;
 }
 
 export interface RunCatalogueOutcome {
@@ -119,10 +124,10 @@ async function runInSession(session: Session, inputs: RunInputs): Promise<RunCat
         signal: context.signal,
         hostname: context.hostname ?? readHostname(),
         ...(baseline === undefined ? {} : { baseline: { update: options.updateBaseline, rules: baselineRules(prepared.profile) } }),
+        keepCases: context.keepCases ?? true,
       },
-      { client, clock: context.clock ?? wallClock, listener: context.listener, baseline },
+      { client, clock: context.clock ?? wallClock, listener: context.listener, baseline, onResult: (one) => reports.add(one) },
     );
-    for (const one of result.cases) await reports.add(one);
     return { result, reportPaths: await reports.close(result) };
   } catch (error) {
     await reports.abort();

@@ -111,7 +111,8 @@ async function runHandler(args: RunArgs, listOnly: boolean, io: CliIo, createLis
   const controller = new AbortController();
   const stopListening = io.onStop(() => controller.abort());
   try {
-    const context = { env: io.env, signal: controller.signal, ...(listener === undefined ? {} : { listener }) };
+    // why: the CLI needs the counts only; the cases go to the reports as they finish
+    const context = { env: io.env, signal: controller.signal, keepCases: false, ...(listener === undefined ? {} : { listener }) };
     const { result, reportPaths } = await runCatalogue(options, context);
     io.stdout.write(formatReportPaths(reportPaths, io.cwd));
     // why: 130 is the shell's code for a run stopped by SIGINT; the reports still hold what ran

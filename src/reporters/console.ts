@@ -53,6 +53,10 @@ export function createConsoleListener(options: ConsoleListenerOptions): RunListe
   const now = options.now ?? Date.now;
   const progressEveryMs = options.progressEveryMs ?? 5000;
   let lastProgressAt = 0;
+  // why: a run that streams its cases ends with a result without them; the summary lists the failures seen here
+  const seen: Failures = { shown: [], count: 0 };
+  const seenUpdated: Failures = { shown: [], count: 0 };
+  const maxFailures = options.maxFailures ?? 30;
 
   const clearLine = (): void => {
     if (lineShown) options.stream.write('\r\u001b[2K');
@@ -66,6 +70,14 @@ export function createConsoleListener(options: ConsoleListenerOptions): RunListe
       options.stream.write(`Running ${info.total} case${info.total === 1 ? '' : 's'} against ${info.targetUrl}\n`);
     },
     onCaseEnd(result) {
+      if (result.status === 'fail' || result.status === 'error') {
+        seen.count += 1;
+        if (seen.shown.length < maxFailures) seen.shown.push(result);
+      }
+      if (isAcceptedChange(result)) {
+        seenUpdated.count += 1;
+        if (seenUpdated.shown.length < maxFailures) seenUpdated.shown.push(result);
+      }
       counts.total += 1;
       counts[result.status === 'not-applicable' ? 'notApplicable' : result.status] += 1;
       if (live) {
@@ -84,12 +96,26 @@ export function createConsoleListener(options: ConsoleListenerOptions): RunListe
     },
     onRunEnd(result) {
       clearLine();
-      options.stream.write(renderConsoleSummary(result, paint, options.maxFailures ?? 30));
+      // why: a result read back from a file has its cases; a streamed run's has none, and the ones seen here count
+      const fromResult = result.cases.length > 0 || (seen.count === 0 && seenUpdated.count === 0);
+      const pick = (wanted: (c: CaseResult) => boolean, noted: Failures): Failures => {
+        if (!fromResult) return noted;
+        const found = result.cases.filter(wanted);
+        return { shown: found.slice(0, maxFailures), count: found.length };
+      };
+      const failing = pick((c) => c.status === 'fail' || c.status === 'error', seen);
+      options.stream.write(renderConsoleSummary(result, paint, failing, pick(isAcceptedChange, seenUpdated)));
     },
   };
 }
 
 type Paint = (colour: Colour, text: string) => string;
+
+/** Cases the summary lists (at most maxFailures), and how many there were. */
+interface Failures {
+  shown: CaseResult[];
+  count: number;
+}
 
 function renderCaseLine(result: CaseResult, paint: Paint): string {
   const outcome = describeOutcome(result).replace(/\s+/g, ' ');
@@ -126,7 +152,7 @@ const columns: ReadonlyArray<[keyof Counts, string]> = [
 ];
 
 /** The end-of-run text: table by class, failures with first finding, and a one-line verdict. */
-function renderConsoleSummary(result: RunResult, paint: Paint, maxFailures: number): string {
+function renderConsoleSummary(result: RunResult, paint: Paint, failures: Failures, updated: Failures): string {
   const rows: string[][] = [['class', ...columns.map(([, label]) => label)]];
   for (const [name, counts] of Object.entries(result.byClass)) rows.push([name, ...columns.map(([key]) => String(counts[key] ?? 0))]);
   rows.push(['all', ...columns.map(([key]) => String(result.summary[key] ?? 0))]);
@@ -136,13 +162,12 @@ function renderConsoleSummary(result: RunResult, paint: Paint, maxFailures: numb
     return index === 0 || index === rows.length - 1 ? paint('bold', text) : text;
   });
   const lines = ['', ...table];
-  const failing = result.cases.filter((c) => c.status === 'fail' || c.status === 'error');
-  if (failing.length > 0) {
-    lines.push('', paint('bold', `Failures (${failing.length}):`));
-    lines.push(...failing.slice(0, maxFailures).map((c) => `  ${renderCaseLine(c, paint)}`));
-    if (failing.length > maxFailures) lines.push(`  … and ${failing.length - maxFailures} more (see the reports)`);
+  if (failures.count > 0) {
+    lines.push('', paint('bold', `Failures (${failures.count}):`));
+    lines.push(...failures.shown.map((c) => `  ${renderCaseLine(c, paint)}`));
+    if (failures.count > failures.shown.length) lines.push(`  … and ${failures.count - failures.shown.length} more (see the reports)`);
   }
-  lines.push(...renderBaselineLines(result, paint, maxFailures));
+  lines.push(...renderBaselineLines(result, paint, updated));
   const assumed = describeVersionAndContract(result);
   if (assumed !== '') lines.push('', assumed);
   lines.push('', renderVerdict(result, paint), '');
@@ -150,17 +175,21 @@ function renderConsoleSummary(result: RunResult, paint: Paint, maxFailures: numb
 }
 
 /** The baseline counts, and the files updated (changes accepted), for a run with --baseline. */
-function renderBaselineLines(result: RunResult, paint: Paint, max: number): string[] {
+function renderBaselineLines(result: RunResult, paint: Paint, updated: Failures): string[] {
   const line = describeBaseline(result);
   if (line === '') return [];
-  const updated = result.cases.filter((c) => c.baseline?.outcome === 'updated' && c.baseline.differences.length > 0);
   const lines = ['', line];
-  if (updated.length > 0) {
-    lines.push(paint('bold', `Baseline changes accepted (${updated.length}):`));
-    lines.push(...updated.slice(0, max).map((c) => `  ${paint('yellow', 'UPDATED')} ${c.id}: ${describeBaselineChange(c)}`));
-    if (updated.length > max) lines.push(`  … and ${updated.length - max} more (see the reports)`);
+  if (updated.count > 0) {
+    lines.push(paint('bold', `Baseline changes accepted (${updated.count}):`));
+    lines.push(...updated.shown.map((c) => `  ${paint('yellow', 'UPDATED')} ${c.id}: ${describeBaselineChange(c)}`));
+    if (updated.count > updated.shown.length) lines.push(`  … and ${updated.count - updated.shown.length} more (see the reports)`);
   }
   return lines;
+}
+
+/** A baseline file rewritten with differences: a change the run accepted. */
+function isAcceptedChange(c: CaseResult): boolean {
+  return c.baseline?.outcome === 'updated' && c.baseline.differences.length > 0;
 }
 
 function renderVerdict(result: RunResult, paint: Paint): string {

@@ -47,6 +47,38 @@ const options = (variants: RunVariant[], extra: Partial<RunOptions> = {}): RunOp
 const success = (records: unknown[]): string => JSON.stringify({ success: true, result: { records } });
 
 describe('run', () => {
+  it('hands every case on in catalogue order, redacted, and keeps none when asked (counts still complete)', async () => {
+    // answers come back in reverse order of sending, so completion order differs from catalogue order
+    const ids = ['a', 'b', 'c', 'd', 'e', 'f'];
+    let inFlight: Array<() => void> = [];
+    const client: HttpClient = {
+      send: (request) =>
+        new Promise<HttpResponse>((resolve) => {
+          inFlight.push(() => resolve({ status: 200, headers: {}, body: JSON.stringify({ success: true, result: { echo: `${request.url} s3cret` } }), bodyTruncated: false, durationMs: 1, attempts: 1 }));
+          if (inFlight.length === 3) {
+            const batch = inFlight.reverse();
+            inFlight = [];
+            batch.forEach((answer) => answer());
+          }
+        }),
+      close: async () => undefined,
+    };
+    const handed: CaseResult[] = [];
+    const finished: string[] = [];
+    const result = await run(options(ids.map((id) => variant(id, 'POST')), { concurrency: 3, keepCases: false, token: 's3cret' }), {
+      client,
+      clock,
+      listener: { onCaseEnd: (r) => finished.push(r.id) },
+      onResult: (r) => handed.push(r),
+    });
+    expect(finished).not.toEqual(ids);
+    expect(handed.map((r) => r.id)).toEqual(ids);
+    expect(JSON.stringify(handed)).not.toContain('s3cret');
+    expect(JSON.stringify(handed)).toContain('***');
+    expect(result.cases).toEqual([]);
+    expect(result.summary).toMatchObject({ total: 6, pass: 6 });
+  });
+
   it('reports results in catalogue order, each once, after its case agreement check', async () => {
     const client = createClient((r) => ({ body: success(r.method === 'GET' ? [{ a: 2 }] : [{ a: 1 }]) }));
     const ended: CaseResult[] = [];

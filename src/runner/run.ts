@@ -1,7 +1,7 @@
 // run(): sends every case variant through a bounded pool, checks variant agreement, and builds the RunResult.
 import { PACKAGE_INFO } from '../util/package-info.ts';
 import type { CaseResult, RunResult } from '../model/index.ts';
-import { REPORT_SCHEMA_VERSION, summarize, summarizeBaselines } from '../schema/index.ts';
+import { createCountsTally, REPORT_SCHEMA_VERSION, summarizeBaselines } from '../schema/index.ts';
 import type { BaselineContext } from '../baseline/index.ts';
 import { checkVariantsAgree } from './agree.ts';
 import { runPool } from './pool.ts';
@@ -16,8 +16,9 @@ export const INTERRUPTED_REASON = 'not run: the run was interrupted';
 
 /**
  * Runs the variants against `options.targetUrl` and returns the result model. Target problems become case
- * results (fail/error), never exceptions; the token and the URL's credentials are redacted from the whole
- * result and from what the listener sees.
+ * results (fail/error), never exceptions. Each case is redacted once, when it leaves the runner (the token and
+ * the URL's credentials masked): the listener sees it as it finishes, `collaborators.onResult` in report order.
+ * With `options.keepCases` false the result's `cases` stay empty and memory stays flat in the number of cases.
  */
 export async function run(options: RunOptions, collaborators: RunCollaborators): Promise<RunResult> {
   const { clock, listener } = collaborators;
@@ -27,17 +28,25 @@ export async function run(options: RunOptions, collaborators: RunCollaborators):
   listener?.onRunStart?.({ total: variants.length, targetUrl: redact(options.targetUrl) });
 
   const baseline = createBaselineContext(options, collaborators, redact);
-  const results: (CaseResult | undefined)[] = new Array<CaseResult | undefined>(variants.length);
+  const output = createOrderedOutput(variants.length, options.keepCases !== false, collaborators.onResult);
+  const baselines = baseline === undefined ? undefined : summarizeBaselines([], { dir: baseline.store.dir, update: baseline.update });
+  const pending: (CaseResult | undefined)[] = new Array<CaseResult | undefined>(variants.length);
   const groups = groupByCase(variants);
   const remaining = new Map([...groups].map(([caseId, indexes]) => [caseId, indexes.length]));
   let stopped = false;
 
   const settle = (index: number, result: CaseResult): void => {
-    results[index] = result;
+    pending[index] = result;
     const caseId = variants[index]?.caseId ?? '';
     const left = (remaining.get(caseId) ?? 1) - 1;
     remaining.set(caseId, left);
-    if (left === 0) finishCase(groups.get(caseId) ?? [], variants, results, redact, listener);
+    if (left > 0) return;
+    const indexes = groups.get(caseId) ?? [];
+    finishCase(indexes, variants, pending, redact).forEach((clean, k) => {
+      listener?.onCaseEnd?.(clean);
+      if (baselines !== undefined && clean.baseline !== undefined) baselines[clean.baseline.outcome] += 1;
+      output.put(indexes[k] ?? 0, clean);
+    });
   };
   const notStarted = await runPool(
     variants.length,
@@ -55,9 +64,8 @@ export async function run(options: RunOptions, collaborators: RunCollaborators):
     const variant = variants[index];
     if (variant !== undefined) settle(index, { ...createBaseResult(variant), status: 'skipped', reason: stopped ? BAIL_REASON : INTERRUPTED_REASON });
   }
-  const cases = results.filter((r): r is CaseResult => r !== undefined);
   const finishedAt = clock.now();
-  const result: RunResult = {
+  const head: RunResult = redact({
     schemaVersion: REPORT_SCHEMA_VERSION,
     kit: options.kit ?? { name: PACKAGE_INFO.name, version: PACKAGE_INFO.version },
     target: {
@@ -72,14 +80,41 @@ export async function run(options: RunOptions, collaborators: RunCollaborators):
     finishedAt: new Date(finishedAt).toISOString(),
     durationMs: Math.max(0, finishedAt - startedAt),
     ...(options.shard === undefined ? {} : { shard: { ...options.shard } }),
-    ...(options.signal?.aborted === true ? { interrupted: { ran: cases.length - notStarted.length, notRun: notStarted.length } } : {}),
-    ...summarize(cases),
-    ...(baseline === undefined ? {} : { baseline: summarizeBaselines(cases, { dir: baseline.store.dir, update: baseline.update }) }),
-    cases,
+    ...(options.signal?.aborted === true ? { interrupted: { ran: output.count() - notStarted.length, notRun: notStarted.length } } : {}),
+    ...output.counts(),
+    ...(baselines === undefined ? {} : { baseline: baselines }),
+    cases: [],
+  });
+  // why: the cases are redacted already; only the run's own fields went through the redactor here
+  const result: RunResult = { ...head, cases: output.kept() };
+  listener?.onRunEnd?.(result);
+  return result;
+}
+
+/**
+ * The finished cases in catalogue order: a case is held only until those before it are done (a window about
+ * the pool's size), counted, handed on, and kept only when asked.
+ */
+function createOrderedOutput(total: number, keep: boolean, onResult: ((result: CaseResult) => void) | undefined) {
+  const waiting = new Map<number, CaseResult>();
+  const tally = createCountsTally();
+  const kept: CaseResult[] = [];
+  let next = 0;
+  return {
+    put(index: number, result: CaseResult): void {
+      waiting.set(index, result);
+      for (let ready = waiting.get(next); ready !== undefined && next < total; ready = waiting.get(next)) {
+        waiting.delete(next);
+        next += 1;
+        tally.add(ready);
+        onResult?.(ready);
+        if (keep) kept.push(ready);
+      }
+    },
+    count: (): number => next,
+    counts: () => tally.counts(),
+    kept: (): CaseResult[] => kept,
   };
-  const redacted = redact(result);
-  listener?.onRunEnd?.(redacted);
-  return redacted;
 }
 
 function createBaselineContext(options: RunOptions, collaborators: RunCollaborators, redact: <T>(value: T) => T): BaselineContext | undefined {
@@ -107,22 +142,16 @@ function groupByCase(variants: readonly RunVariant[]): Map<string, number[]> {
   return groups;
 }
 
-/** All variants of a case are done: check agreement, redact, and report them in catalogue order. */
+/** All variants of a case are done: check agreement and redact them (in catalogue order); their slots are freed. */
 function finishCase(
   indexes: readonly number[],
   variants: readonly RunVariant[],
-  results: (CaseResult | undefined)[],
+  pending: (CaseResult | undefined)[],
   redact: <T>(value: T) => T,
-  listener: RunCollaborators['listener'],
-): void {
-  const done = indexes.map((i) => results[i]).filter((r): r is CaseResult => r !== undefined);
+): CaseResult[] {
+  const done = indexes.map((i) => pending[i]).filter((r): r is CaseResult => r !== undefined);
   const group = indexes.map((i) => variants[i]).filter((v): v is RunVariant => v !== undefined);
+  for (const i of indexes) pending[i] = undefined;
   const checked = group[0]?.hasVariants === true && done.length > 1 ? checkVariantsAgree(done, group) : done;
-  checked.forEach((result, k) => {
-    const index = indexes[k];
-    if (index === undefined) return;
-    const clean = redact(result);
-    results[index] = clean;
-    listener?.onCaseEnd?.(clean);
-  });
+  return checked.map((result) => redact(result));
 }

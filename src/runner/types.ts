@@ -1,7 +1,7 @@
 // The runner's inputs: one runnable case variant (structurally the catalogue's CaseVariant) and the run options.
 import type { CaseVariant } from '../catalogue/index.ts';
 import type { NormaliseRules } from '../compare/index.ts';
-import type { BaselineStore, Clock, RunListener } from '../model/index.ts';
+import type { BaselineStore, CaseResult, Clock, RunListener } from '../model/index.ts';
 import type { HttpClient } from '../http/index.ts';
 import type { CkanVersion, UpdateBaselineMode } from '../schema/index.ts';
 
@@ -50,6 +50,11 @@ export interface RunOptions {
    * are written (none, missing, changed, all); `rules` are the profile's normalisation (under each case's).
    */
   baseline?: { update: UpdateBaselineMode; rules?: Partial<NormaliseRules> | undefined } | undefined;
+  /**
+   * Keep every case in the returned result. Default true; false when the cases go elsewhere as they finish
+   * (`RunCollaborators.onResult`), so a run of any size holds only a few cases at a time.
+   */
+  keepCases?: boolean;
 }
 
 /** The runner's collaborators: passed in, never imported, so tests use real alternatives. */
@@ -59,4 +64,6 @@ export interface RunCollaborators {
   listener?: RunListener | undefined;
   /** The baseline folder (with options.baseline). */
   baseline?: BaselineStore | undefined;
+  /** Each finished case, redacted, in catalogue order (e.g. to a report stream). */
+  onResult?: ((result: CaseResult) => void) | undefined;
 }

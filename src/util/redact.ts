@@ -69,15 +69,25 @@ export function createRedactor(secrets: readonly (string | undefined)[]): <T>(va
   const list = secrets.filter((s): s is string => s !== undefined && s.length > 0);
   // longest first, so a secret's escaped form is replaced whole before a shorter form could split it
   const needles = [...new Set(list.flatMap(escapedForms))].filter((n) => n !== '').sort((a, b) => b.length - a.length);
-  const redactText = (text: string): string => maskUrlCredentials(needles.reduce((t, n) => t.split(n).join(REDACTED), text));
+  const redactText = (text: string): string => {
+    // why: most strings hold no secret and no URL credentials; they are kept as they are, uncopied
+    if (!text.includes('@') && !needles.some((needle) => text.includes(needle))) return text;
+    return maskUrlCredentials(needles.reduce((t, n) => t.split(n).join(REDACTED), text));
+  };
+  // Copy on write: a value comes back as the same object unless something in it was masked.
   const walk = (value: unknown): unknown => {
     if (typeof value === 'string') return redactText(value);
-    if (Array.isArray(value)) return value.map(walk);
+    if (Array.isArray(value)) {
+      const items = value.map(walk);
+      return items.every((item, i) => item === value[i]) ? value : items;
+    }
     if (typeof value === 'object' && value !== null) {
-      return Object.fromEntries(Object.entries(value).map(([k, v]) => [redactText(k), walk(v)]));
+      const entries = Object.entries(value);
+      const masked = entries.map(([k, v]) => [redactText(k), walk(v)] as const);
+      return masked.every(([k, v], i) => k === entries[i]?.[0] && v === entries[i]?.[1]) ? value : Object.fromEntries(masked);
     }
     return value;
   };
-  // why: walk() rebuilds the same JSON shape with strings replaced, so the input type still holds
+  // why: walk() keeps the same JSON shape with strings replaced, so the input type still holds
   return <T>(value: T): T => walk(value) as T;
 }
