@@ -4,7 +4,7 @@
 import type { Finding } from '../model/index.ts';
 import { getChild, toPointer } from '../util/json-pointer.ts';
 import { isPlainObject } from '../util/json.ts';
-import { describeValue, ruleForValue, type ValueContext } from './value-types.ts';
+import { describeValue, ruleForValue, type ValueContext, type ValueRule } from './value-types.ts';
 
 export const TYPES_RULE = 'contract.types';
 export const SHAPE_RULE = 'contract.ckan';
@@ -13,6 +13,8 @@ interface Column {
   index: number;
   id: string;
   type: string;
+  /** The column's value rule, chosen once per response (undefined: any value goes). */
+  rule: ValueRule | undefined;
 }
 
 interface Tally {
@@ -34,36 +36,52 @@ export interface AgreementOptions extends ValueContext {
 export function checkTypeAgreement(body: unknown, format: 'objects' | 'lists', options: AgreementOptions): Finding[] {
   const result = getChild(body, 'result');
   const records = getChild(result, 'records');
-  const columns = readColumns(getChild(result, 'fields'));
+  const columns = readColumns(getChild(result, 'fields'), options);
   if (!Array.isArray(records) || columns === undefined) return [];
   if (format === 'lists' && options.looseColumns) return [];
-  // `_table_metadata._id` is reported as int but holds hex strings: a documented CKAN quirk (§3.2, §8.2).
-  const skipId = getChild(result, 'resource_id') === '_table_metadata';
   const tallies = new Map<string, Tally>();
   const note = (key: string, make: () => Finding): void => {
     const tally = tallies.get(key);
     if (tally === undefined) tallies.set(key, { finding: make(), count: 1 });
     else tally.count++;
   };
-  const duplicateIds = findDuplicates(columns.map((column) => column.id));
-  records.forEach((record, row) => {
-    const ctx: RecordContext = { base: ['result', 'records', row], columns, duplicateIds, skipId, note, options };
+  // why one context for every record, rules chosen per column and paths built only for a finding: this runs over
+  // every value of every page, and a finding is rare
+  const ctx: RecordContext = {
+    row: 0,
+    columns,
+    known: new Set(columns.map((column) => column.id)),
+    duplicateIds: findDuplicates(columns.map((column) => column.id)),
+    // `_table_metadata._id` is reported as int but holds hex strings: a documented CKAN quirk (§3.2, §8.2).
+    skipId: getChild(result, 'resource_id') === '_table_metadata',
+    rankRule: ruleForValue('float', options),
+    note,
+    options,
+  };
+  for (let row = 0; row < records.length; row++) {
+    const record: unknown = records[row];
+    ctx.row = row;
     if (format === 'objects' && isPlainObject(record)) checkObjectRecord(record, ctx);
     if (format === 'lists' && Array.isArray(record)) checkListRecord(record, ctx);
-  });
+  }
   return [...tallies.values()].map(({ finding, count }) =>
     count === 1 ? finding : { ...finding, message: `${finding.message} (in ${count} of ${records.length} records)` },
   );
 }
 
 interface RecordContext {
-  base: (string | number)[];
+  /** The record being checked. */
+  row: number;
   columns: readonly Column[];
+  known: ReadonlySet<string>;
   duplicateIds: ReadonlySet<string>;
   skipId: boolean;
+  rankRule: ValueRule | undefined;
   note: (key: string, make: () => Finding) => void;
   options: AgreementOptions;
 }
+
+const recordPath = (ctx: RecordContext, ...keys: (string | number)[]): string => toPointer(['result', 'records', ctx.row, ...keys]);
 
 // CKAN 2.8 names its ts_rank columns `rank` (q as a string) and `rank <column>` (q as an object).
 const isRankColumn = (key: string): boolean => key === 'rank' || key.startsWith('rank ');
@@ -76,24 +94,23 @@ function checkObjectRecord(record: Record<string, unknown>, ctx: RecordContext):
       if (ctx.options.looseColumns) continue;
       ctx.note(`missing:${column.id}`, () => ({
         rule: SHAPE_RULE,
-        path: toPointer(ctx.base),
+        path: recordPath(ctx),
         message: `record has no key ${JSON.stringify(column.id)}, which fields lists`,
         expected: column.id,
       }));
       continue;
     }
-    checkValue(getChild(record, column.id), column, [...ctx.base, column.id], ctx);
+    checkValue(record[column.id], column, column.id, ctx);
   }
-  const known = new Set(ctx.columns.map((column) => column.id));
   for (const key of Object.keys(record)) {
-    if (known.has(key)) continue;
+    if (ctx.known.has(key)) continue;
     if (ctx.options.looseColumns && isRankColumn(key)) {
-      checkValue(getChild(record, key), { index: -1, id: key, type: 'float' }, [...ctx.base, key], ctx);
+      checkValue(record[key], { index: -1, id: key, type: 'float', rule: ctx.rankRule }, key, ctx);
       continue;
     }
     ctx.note(`extra:${key}`, () => ({
       rule: SHAPE_RULE,
-      path: toPointer([...ctx.base, key]),
+      path: recordPath(ctx, key),
       message: `record key ${JSON.stringify(key)} is not in fields`,
     }));
   }
@@ -103,24 +120,24 @@ function checkListRecord(record: readonly unknown[], ctx: RecordContext): void {
   if (record.length !== ctx.columns.length) {
     ctx.note('length', () => ({
       rule: SHAPE_RULE,
-      path: toPointer(ctx.base),
+      path: recordPath(ctx),
       message: `record has ${record.length} values, fields lists ${ctx.columns.length}`,
       expected: ctx.columns.length,
       actual: record.length,
     }));
   }
   for (const column of ctx.columns) {
-    if (column.index < record.length) checkValue(record[column.index], column, [...ctx.base, column.index], ctx);
+    if (column.index < record.length) checkValue(record[column.index], column, column.index, ctx);
   }
 }
 
-function checkValue(value: unknown, column: Column, keys: (string | number)[], ctx: RecordContext): void {
-  if (ctx.skipId && column.id === '_id') return;
-  const rule = ruleForValue(column.type, ctx.options);
-  if (rule === undefined || rule.accepts(value)) return;
+function checkValue(value: unknown, column: Column, key: string | number, ctx: RecordContext): void {
+  const rule = column.rule;
+  if (rule === undefined || rule.accepts(value) || (ctx.skipId && column.id === '_id')) return;
+  const row = ctx.row;
   ctx.note(`type:${column.id}`, () => ({
     rule: TYPES_RULE,
-    path: toPointer(keys),
+    path: toPointer(['result', 'records', row, key]),
     message: `field ${JSON.stringify(column.id)} (${column.type}) must be ${rule.expected}, got ${describeValue(value)}`,
     expected: `${column.type}: ${rule.expected}`,
     actual: JSON.stringify(value).length <= 200 ? value : describeValue(value),
@@ -135,14 +152,14 @@ function findDuplicates(ids: readonly string[]): Set<string> {
 }
 
 /** `fields` as columns, or undefined when it is not a usable list of {id, type} (the schema reports that). */
-function readColumns(fields: unknown): Column[] | undefined {
+function readColumns(fields: unknown, options: AgreementOptions): Column[] | undefined {
   if (!Array.isArray(fields)) return undefined;
   const columns: Column[] = [];
   for (const [index, field] of fields.entries()) {
     const id = getChild(field, 'id');
     const type = getChild(field, 'type');
     if (typeof id !== 'string' || typeof type !== 'string') return undefined;
-    columns.push({ index, id, type });
+    columns.push({ index, id, type, rule: ruleForValue(type, options) });
   }
   return columns;
 }

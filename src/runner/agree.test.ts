@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CaseResult } from '../model/index.ts';
-import { checkVariantsAgree } from './agree.ts';
+import { checkVariantsAgree, rememberParsedBody } from './agree.ts';
 import type { RunVariant } from './types.ts';
 
 function result(method: 'GET' | 'POST', records: unknown[], status: CaseResult['status'] = 'pass'): CaseResult {
@@ -43,6 +43,20 @@ describe('checkVariantsAgree', () => {
       actual: [{ a: 2 }],
     });
     expect(input[1]?.status).toBe('pass');
+  });
+
+  it('compares the bodies parsed while running, also when the report cut them', () => {
+    const cut = (r: CaseResult): CaseResult => {
+      const response = r.exchange?.response;
+      if (response === undefined) throw new Error('no response');
+      const body: unknown = JSON.parse(response.body);
+      return rememberParsedBody({ ...r, exchange: { ...r.exchange, response: { ...response, body: '{"succ', bodyTruncated: true } } } as CaseResult, body);
+    };
+    const input = [cut(result('POST', [{ a: 1 }])), cut(result('GET', [{ a: 2 }])), cut(result('POST', [{ a: 1 }]))];
+    expect(checkVariantsAgree(input, variants).map((r) => r.status)).toEqual(['pass', 'fail', 'pass']);
+    // without the parsed bodies, a cut report body is not compared
+    const unremembered = input.map((r) => ({ ...r }));
+    expect(checkVariantsAgree(unremembered, variants).map((r) => r.status)).toEqual(['pass', 'pass', 'pass']);
   });
 
   it('compares in any order when exact records are unordered', () => {

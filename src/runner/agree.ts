@@ -4,6 +4,15 @@ import { isPlainObject, toCanonicalJson } from '../util/json.ts';
 import type { RunVariant } from './types.ts';
 import { VACUOUS_REASON } from './vacuity.ts';
 
+/** Bodies already parsed while the variant ran, so agreement does not parse them again (nor miss a long one). */
+const parsedBodies = new WeakMap<CaseResult, unknown>();
+
+/** Remembers `body`, the parsed response of `result`, for checkVariantsAgree; returns `result`. */
+export function rememberParsedBody(result: CaseResult, body: unknown): CaseResult {
+  parsedBodies.set(result, body);
+  return result;
+}
+
 /**
  * The records a successful exchange returned (undefined if not a success with records). A variant that checked
  * nothing still takes part: an empty answer where another variant has records is a disagreement, not a pass.
@@ -11,16 +20,20 @@ import { VACUOUS_REASON } from './vacuity.ts';
 function readRecords(result: CaseResult): unknown {
   const vacuous = result.status === 'not-applicable' && result.reason === VACUOUS_REASON;
   if (result.status === 'error' || result.status === 'skipped' || (result.status === 'not-applicable' && !vacuous)) return undefined;
+  const body = parsedBodies.has(result) ? parsedBodies.get(result) : parseReportBody(result);
+  if (!isPlainObject(body) || body['success'] !== true || !isPlainObject(body['result'])) return undefined;
+  return body['result']['records'];
+}
+
+// A result made elsewhere (a saved report, a test): its exchange's body, unless the report cut it.
+function parseReportBody(result: CaseResult): unknown {
   const text = result.exchange?.response?.body;
   if (text === undefined || result.exchange?.response?.bodyTruncated === true) return undefined;
-  let body: unknown;
   try {
-    body = JSON.parse(text);
+    return JSON.parse(text);
   } catch {
     return undefined;
   }
-  if (!isPlainObject(body) || body['success'] !== true || !isPlainObject(body['result'])) return undefined;
-  return body['result']['records'];
 }
 
 /** Records as comparable text; unordered: the sorted texts of the records. */

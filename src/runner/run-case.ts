@@ -2,6 +2,7 @@
 import { checkBaseline, type BaselineContext } from '../baseline/index.ts';
 import { HttpError, redactHeaders, toCurl, type HttpRequest, type HttpResponse } from '../http/index.ts';
 import type { CaseResult, Exchange, Finding } from '../model/index.ts';
+import { rememberParsedBody } from './agree.ts';
 import { buildRequest } from './build-request.ts';
 import { checkContractFor } from './contract-check.ts';
 import { checkExpect, type ObservedResponse } from './expect.ts';
@@ -39,13 +40,15 @@ export async function runVariant(variant: RunVariant, options: RunOptions, colla
   const checked = baseline === undefined ? undefined : await checkBaseline(variant, { status: response.status, body: outcome.body }, baseline);
   const findings = [...outcome.findings, ...(checked?.findings ?? [])];
   const withBaseline = checked === undefined ? {} : { baseline: checked.baseline };
+  // why: the variants of a case are compared on their records; parsed once, here
+  const keep = (result: CaseResult): CaseResult => (variant.hasVariants ? rememberParsedBody(result, outcome.body) : result);
   // why: checks that all held over nothing (every over no record, sortedBy over one) are no evidence of conformance
   if (findings.length === 0 && !outcome.checkedSomething) {
-    return { ...base, status: 'not-applicable', durationMs, exchange, reason: VACUOUS_REASON, ...withBaseline };
+    return keep({ ...base, status: 'not-applicable', durationMs, exchange, reason: VACUOUS_REASON, ...withBaseline });
   }
   const status = findings.length > 0 ? 'fail' : response.attempts > 1 ? 'flaky' : 'pass';
   const reason = variant.partlyNotApplicable === undefined ? {} : { reason: variant.partlyNotApplicable };
-  return { ...base, status, durationMs, findings, exchange, ...reason, ...withBaseline };
+  return keep({ ...base, status, durationMs, findings, exchange, ...reason, ...withBaseline });
 }
 
 /** A result shell for a variant (status pass, no findings), to be completed by the caller. */
@@ -141,7 +144,8 @@ function toExchange(request: HttpRequest, response: HttpResponse | undefined, at
 
 /** The longest prefix of `text` that fits in `maxBytes` of UTF-8 (never splitting a character). */
 function cutUtf8(text: string, maxBytes: number): string {
-  if (Buffer.byteLength(text) <= maxBytes) return text;
+  // why: a UTF-16 code unit is at most 3 UTF-8 bytes, so most bodies fit without being measured
+  if (text.length * 3 <= maxBytes || Buffer.byteLength(text) <= maxBytes) return text;
   const cut = Buffer.from(text).subarray(0, maxBytes).toString('utf8');
   // a split multi-byte character decodes to U+FFFD at the end: drop it
   return cut.endsWith('\uFFFD') ? cut.slice(0, -1) : cut;
