@@ -1,5 +1,8 @@
 // The postgres engine on a real server ($DATABASE_URL or a throwaway local cluster): the shared engine suite,
 // then what only this engine does (its own database, dropped and recreated; refusing foreign ones; errors).
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { isKitError } from '../../src/errors.ts';
 import { EngineTimeoutError, openPostgresEngine } from '../../src/server/engines/index.ts';
@@ -25,22 +28,73 @@ describe.skipIf(!postgres.available)(`postgres engine on ${describePostgresAvail
       }
     };
 
-    it('drops and recreates its database on every open, so a reload is complete and fresh', async () => {
+    it('reuses a database that holds the same fixtures, and reloads it when they change or when asked', async () => {
       const fixtures = await loadFixtures('fixtures');
       const database = postgres.uniqueDatabase();
-      const first = await openPostgresEngine(fixtures, { databaseUrl: await postgres.url(), database });
+      const databaseUrl = await postgres.url();
+      const first = await openPostgresEngine(fixtures, { databaseUrl, database });
+      expect(first.reusedLoad).toBe(false);
       await first.query('DELETE FROM courses WHERE _id > 10');
-      expect((await first.query('SELECT count(*) FROM courses')).rows).toEqual([['10']]);
       await first.close();
-      expect(await databaseExists(database)).toBe(true);
-      const second = await openPostgresEngine(fixtures, { databaseUrl: await postgres.url(), database, dropOnClose: true });
+      const unchanged = await openPostgresEngine(fixtures, { databaseUrl, database });
       try {
-        expect(second.database).toBe(database);
+        // why: the same fixtures hash: the load is reused as it stands (the rows deleted by hand stay deleted)
+        expect(unchanged.reusedLoad).toBe(true);
+        expect((await unchanged.query('SELECT count(*) FROM courses')).rows).toEqual([['10']]);
+      } finally {
+        await unchanged.close();
+      }
+      const changedDir = await mkdtemp(join(tmpdir(), 'dsk-pg-fixtures-'));
+      try {
+        await cp('fixtures', changedDir, { recursive: true });
+        const csv = await readFile(join(changedDir, 'courses.csv'), 'utf8');
+        await writeFile(join(changedDir, 'courses.csv'), csv.replace('Quokka Field Ecology', 'Quokka Field Studies'));
+        const changed = await openPostgresEngine(await loadFixtures(changedDir), { databaseUrl, database });
+        try {
+          expect(changed.reusedLoad).toBe(false);
+          expect((await changed.query('SELECT count(*) FROM courses')).rows).toEqual([['260']]);
+          expect((await changed.query('SELECT title FROM courses WHERE _id = 5')).rows).toEqual([['Quokka Field Studies']]);
+        } finally {
+          await changed.close();
+        }
+      } finally {
+        await rm(changedDir, { recursive: true, force: true });
+      }
+      const forced = await openPostgresEngine(fixtures, { databaseUrl, database, reload: true, dropOnClose: true });
+      try {
+        expect(forced.reusedLoad).toBe(false);
+        expect((await forced.query('SELECT title FROM courses WHERE _id = 5')).rows).toEqual([['Quokka Field Ecology']]);
+      } finally {
+        await forced.close();
+      }
+      expect(await databaseExists(database)).toBe(false);
+    });
+
+    it('reloads a database whose last load never committed', async () => {
+      const fixtures = await loadFixtures('fixtures');
+      const database = postgres.uniqueDatabase();
+      const databaseUrl = await postgres.url();
+      const first = await openPostgresEngine(fixtures, { databaseUrl, database });
+      await first.query('DROP TABLE datastore_kit.load');
+      await first.close();
+      const second = await openPostgresEngine(fixtures, { databaseUrl, database, dropOnClose: true });
+      try {
+        expect(second.reusedLoad).toBe(false);
         expect((await second.query('SELECT count(*) FROM courses')).rows).toEqual([['260']]);
       } finally {
         await second.close();
       }
-      expect(await databaseExists(database)).toBe(false);
+    });
+
+    it('keeps its load record out of public, _table_metadata and the reader\'s reach', async () => {
+      const engine = await openPostgresEngine(await loadFixtures('fixtures'), { databaseUrl: await postgres.url(), database: postgres.uniqueDatabase(), dropOnClose: true });
+      try {
+        expect((await engine.query(`SELECT count(*) FROM "_table_metadata" WHERE name = 'load'`)).rows).toEqual([['0']]);
+        const refused = await rejectionOf(engine.query('SELECT key FROM datastore_kit.load', [], { readOnly: true }));
+        expect(refused).toMatchObject({ sqlState: '42501' });
+      } finally {
+        await engine.close();
+      }
     });
 
     it('refuses to drop a database it did not create', async () => {

@@ -21,6 +21,9 @@ export interface BuildOptions {
   copyFrom?: 'blob' | 'stdin';
 }
 
+/** Bumped whenever the build steps change, so databases and data dirs prepared by older steps are not reused. */
+export const BUILD_FORMAT = 2;
+
 /** Quotes an identifier for PostgreSQL ("a""b"). */
 export function quoteIdent(name: string): string {
   return `"${name.replace(/"/g, '""')}"`;
@@ -40,27 +43,18 @@ function columnSql(id: string, type: string, collation: string | null): string {
  * The text each column contributes to `_full_text`, as CKAN's trigger takes it from `row_to_json(NEW)`:
  * timestamps in ISO form, arrays as JSON text, json columns inside CKAN's `{"json": ..., "extra": ""}` wrapper.
  */
-function fullTextPart(id: string, type: string): string {
-  const ref = `NEW.${quoteIdent(id)}`;
+function fullTextPart(ref: string, type: string): string {
   if (type === 'json' || type === 'jsonb') return `'{"json": ' || ${ref}::text || ', "extra": ""}'`;
   return `to_json(${ref}) #>> '{}'`;
 }
 
-/** A BEFORE INSERT trigger (CKAN's populate_full_text_trigger, per table) that fills `_full_text` during COPY. */
-function fullTextTriggerSql(table: FixtureTable, index: number): string[] {
-  const fn = quoteIdent(`_full_text_${index}`);
-  const parts = table.columns.map((c) => fullTextPart(c.id, c.type)).join(',\n      ');
+/** CKAN's populate_full_text_trigger as one expression over the row `z`: a tsvector of every non-null value. */
+function fullTextExpression(table: FixtureTable): string {
+  const parts = table.columns.map((c) => fullTextPart(`z.${quoteIdent(c.id)}`, c.type)).join(',\n      ');
   // why: string_agg over unnest skips NULLs and yields NULL when every value is NULL, like CKAN's json_each_text
-  const body = `BEGIN
-  NEW._full_text := to_tsvector((SELECT string_agg(v, ' ') FROM unnest(ARRAY[
+  return `to_tsvector((SELECT string_agg(v, ' ') FROM unnest(ARRAY[
       ${parts}
-    ]::text[]) AS v));
-  RETURN NEW;
-END`;
-  return [
-    `CREATE FUNCTION ${fn}() RETURNS trigger LANGUAGE plpgsql AS $body$${body}$body$`,
-    `CREATE TRIGGER "_full_text" BEFORE INSERT ON ${quoteIdent(table.resource.id)} FOR EACH ROW EXECUTE FUNCTION ${fn}()`,
-  ];
+    ]::text[]) AS v))`;
 }
 
 /** Serialises rows for `COPY ... WITH (FORMAT csv)`: `_id` first, NULL as an unquoted empty field. */
@@ -73,22 +67,32 @@ export function toCopyCsv(rows: FixtureTable['rows']): string {
   return lines.length === 0 ? '' : `${lines.join('\n')}\n`;
 }
 
-/** Statements that create, fill and index one resource table, then its alias views. */
+/**
+ * Statements that create, fill and index one resource table, then its alias views. The rows are copied into a
+ * staging table and inserted with `_full_text` computed in the same statement: set-based, several times faster
+ * than CKAN's per-row trigger, with the same vectors. Indexes are built after the rows are in.
+ */
 export function buildTableSteps(table: FixtureTable, index: number, options: BuildOptions = {}): BuildStep[] {
   const name = quoteIdent(table.resource.id);
-  const columns = table.columns.map((c) => columnSql(c.id, c.type, options.textCollation === undefined ? TEXT_COLLATION : options.textCollation));
+  const collation = options.textCollation === undefined ? TEXT_COLLATION : options.textCollation;
+  const columns = table.columns.map((c) => columnSql(c.id, c.type, collation));
   const source = options.copyFrom === 'stdin' ? 'STDIN' : `'/dev/blob'`;
-  const columnList = ['"_id"', ...table.columns.map((c) => quoteIdent(c.id))].join(', ');
+  const userColumns = table.columns.map((c) => quoteIdent(c.id));
+  const columnList = ['"_id"', ...userColumns].join(', ');
+  const staging = quoteIdent(`_dsk_load_${index}`);
   const steps: BuildStep[] = [
-    { sql: `CREATE TABLE ${name} ("_id" int4 PRIMARY KEY, "_full_text" tsvector${columns.map((c) => `, ${c}`).join('')})` },
-    ...fullTextTriggerSql(table, index).map((sql) => ({ sql })),
+    { sql: `CREATE TABLE ${name} ("_id" int4 NOT NULL, "_full_text" tsvector${columns.map((c) => `, ${c}`).join('')})` },
   ];
   if (table.rows.length > 0) {
-    steps.push({ sql: `COPY ${name} (${columnList}) FROM ${source} WITH (FORMAT csv)`, csv: toCopyCsv(table.rows) });
+    steps.push(
+      { sql: `CREATE TEMP TABLE ${staging} ("_id" int4${table.columns.map((c) => `, ${columnSql(c.id, c.type, null)}`).join('')})` },
+      { sql: `COPY ${staging} (${columnList}) FROM ${source} WITH (FORMAT csv)`, csv: toCopyCsv(table.rows) },
+      { sql: `INSERT INTO ${name} (${columnList}, "_full_text") SELECT ${['_id', ...table.columns.map((c) => c.id)].map((c) => `z.${quoteIdent(c)}`).join(', ')}, ${fullTextExpression(table)} FROM ${staging} AS z` },
+      { sql: `DROP TABLE ${staging}` },
+    );
   }
   steps.push(
-    { sql: `DROP TRIGGER "_full_text" ON ${name}` },
-    { sql: `DROP FUNCTION ${quoteIdent(`_full_text_${index}`)}()` },
+    { sql: `ALTER TABLE ${name} ADD PRIMARY KEY ("_id")` },
     { sql: `CREATE INDEX ${quoteIdent(`${table.resource.id}_full_text_idx`)} ON ${name} USING gin ("_full_text")` },
     { sql: `COMMENT ON TABLE ${name} IS ${quoteLiteral(table.title)}` },
     ...table.resource.aliases.map((alias) => ({ sql: `CREATE VIEW ${quoteIdent(alias)} AS SELECT * FROM ${name}` })),

@@ -7,11 +7,8 @@ import type { LoadedFixtures } from '../fixtures/index.ts';
 import { copyForInstance, ensureCachedDir, evictStaleDirs, resolveCacheRoot } from './pglite-cache.ts';
 import { PgliteHost, compilePgliteWasm, runBuildWorker } from './pglite-host.ts';
 import { PglitePool, type Lane } from './pglite-pool.ts';
-import { buildDatabaseSteps } from './pglite-sql.ts';
+import { BUILD_FORMAT, buildDatabaseSteps } from './pglite-sql.ts';
 import { defaultWorkerCount, type Engine, type EngineQueryOptions, type EngineResult } from '../engine.ts';
-
-/** Bumped whenever the build steps change, so older cached dirs are not reused. */
-const BUILD_FORMAT = 1;
 
 /**
  * What the cache keeps (about 39 MB a dir): the prepared dirs of the last few fixture sets per PGlite version, the

@@ -3,7 +3,7 @@
 import { Client, Query, type ClientBase } from 'pg';
 import { KitError, KitErrorCode } from '../../errors.ts';
 import type { FixtureTable } from '../fixtures/index.ts';
-import { READ_ONLY_ROLE, buildDatabaseSteps, quoteIdent, type BuildStep } from './pglite-sql.ts';
+import { BUILD_FORMAT, READ_ONLY_ROLE, buildDatabaseSteps, quoteIdent, type BuildStep } from './pglite-sql.ts';
 
 /** Marks a database as ours: only a database whose comment starts with this is ever dropped. */
 export const OWNED_MARK = 'datastore-kit reference data';
@@ -64,6 +64,31 @@ async function runStep(client: ClientBase, step: BuildStep): Promise<void> {
   }
 }
 
+/** Where a load records what it loaded: outside `public`, so neither _table_metadata nor the reader sees it. */
+const LOAD_MARK_TABLE = '"datastore_kit"."load"';
+
+/** What a database holds once loaded: the fixtures' hash and the build steps' format. */
+export function loadKey(fixturesHash: string): string {
+  return `${fixturesHash}-f${BUILD_FORMAT}`;
+}
+
+/**
+ * The load key recorded in `database` (see loadTables), or undefined when it holds none (a load that never
+ * committed, or a database from an older version).
+ */
+export async function readLoadKey(client: ClientBase): Promise<string | undefined> {
+  const table = await client.query<{ found: string | null }>(`SELECT to_regclass('datastore_kit.load')::text AS found`);
+  if (table.rows[0]?.found === null || table.rows[0]?.found === undefined) return undefined;
+  const found = await client.query<{ key: string }>(`SELECT key FROM ${LOAD_MARK_TABLE}`);
+  return found.rowCount === 1 ? found.rows[0]?.key : undefined;
+}
+
+/** Whether `database` exists here and was created by this engine (its comment carries OWNED_MARK). */
+export async function isOwnedDatabase(admin: ClientBase, database: string): Promise<boolean> {
+  const mark = await readOwnerMark(admin, database);
+  return mark !== undefined && (mark ?? '').startsWith(OWNED_MARK);
+}
+
 async function readOwnerMark(admin: ClientBase, database: string): Promise<string | null | undefined> {
   const found = await admin.query<{ mark: string | null }>(
     `SELECT shobj_description(oid, 'pg_database') AS mark FROM pg_database WHERE datname = $1`, [database]);
@@ -84,7 +109,7 @@ export async function recreateDatabase(admin: ClientBase, database: string): Pro
   if (mark !== undefined) await dropOwnedDatabase(admin, database);
   // why: template0 + UTF8 gives a clean database in the cluster's own locale, whatever template1 holds
   await admin.query(`CREATE DATABASE ${name} TEMPLATE template0 ENCODING 'UTF8'`);
-  await admin.query(`COMMENT ON DATABASE ${name} IS ${quoteLiteral(`${OWNED_MARK}; dropped and recreated on every load`)}`);
+  await admin.query(`COMMENT ON DATABASE ${name} IS ${quoteLiteral(`${OWNED_MARK}; dropped and recreated when the fixtures change`)}`);
   for (const [setting, value] of DATABASE_SETTINGS) {
     await admin.query(`ALTER DATABASE ${name} SET ${setting} = ${quoteLiteral(value)}`);
   }
@@ -100,12 +125,17 @@ export async function dropOwnedDatabase(admin: ClientBase, database: string): Pr
   await admin.query(`DROP DATABASE IF EXISTS ${quoteIdent(database)}${force}`);
 }
 
-/** Builds the DataStore layout in the (fresh) database `client` is connected to, in one transaction. */
-export async function loadTables(client: ClientBase, tables: readonly FixtureTable[]): Promise<void> {
+/**
+ * Builds the DataStore layout in the (fresh) database `client` is connected to, in one transaction, and records
+ * `key` (see loadKey) in the same transaction: a database holds a key only when its load is complete.
+ */
+export async function loadTables(client: ClientBase, tables: readonly FixtureTable[], key: string): Promise<void> {
   const steps = buildDatabaseSteps(tables, { textCollation: null, copyFrom: 'stdin' });
   const ro = quoteLiteral(READ_ONLY_ROLE);
   await client.query('BEGIN');
   try {
+    // why: GIN and primary key builds sort in memory up to this much, instead of spilling to disk (default 64MB)
+    await client.query(`SET LOCAL maintenance_work_mem = '256MB'`);
     for (const step of steps) await runStep(client, step);
     // why: SET ROLE needs membership (with SET, PostgreSQL 16+, whose CREATEROLE self-grant lacks it); a
     // superuser has it implicitly, anyone else is granted it here
@@ -114,6 +144,9 @@ export async function loadTables(client: ClientBase, tables: readonly FixtureTab
           CASE WHEN current_setting('server_version_num')::int >= 160000 THEN 'SET' ELSE 'MEMBER' END) THEN
         EXECUTE format('GRANT %I TO %I', ${ro}, current_user);
       END IF; END $$` });
+    await client.query('CREATE SCHEMA "datastore_kit"');
+    await client.query(`CREATE TABLE ${LOAD_MARK_TABLE} (key text NOT NULL, loaded_at timestamptz NOT NULL DEFAULT now())`);
+    await client.query(`INSERT INTO ${LOAD_MARK_TABLE} (key) VALUES ($1)`, [key]);
     await client.query('COMMIT');
   } catch (e) {
     await client.query('ROLLBACK').catch(() => undefined);

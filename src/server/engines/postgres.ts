@@ -4,7 +4,7 @@ import { Pool, type ClientBase, type PoolClient, type QueryArrayConfig } from 'p
 import { KitError, KitErrorCode } from '../../errors.ts';
 import type { LoadedFixtures } from '../fixtures/index.ts';
 import { READ_ONLY_ROLE, quoteIdent } from './pglite-sql.ts';
-import { connectAdmin, dropOwnedDatabase, loadTables, recreateDatabase } from './postgres-load.ts';
+import { connectAdmin, dropOwnedDatabase, isOwnedDatabase, loadKey, loadTables, readLoadKey, recreateDatabase } from './postgres-load.ts';
 import { DEFAULT_DATABASE, databaseOf, parseDatabaseUrl, redactDatabaseUrl, withDatabase } from './postgres-url.ts';
 import { connectBy, createPool } from './postgres-pool.ts';
 import { EngineQueryError, EngineTimeoutError, defaultWorkerCount, type Engine, type EngineQueryOptions, type EngineResult } from '../engine.ts';
@@ -26,6 +26,11 @@ export interface PostgresEngineOptions {
   sqlWorkers?: number;
   /** Drop the database again on close(); default false (it stays for inspection with psql). */
   dropOnClose?: boolean;
+  /**
+   * Drop and reload even when the database already holds these fixtures (same hash, same build format); default
+   * false: an unchanged start reuses the loaded database, so changes made there by hand stay until the next reload.
+   */
+  reload?: boolean;
 }
 
 /** The postgres engine, with where it loaded the fixtures. */
@@ -34,6 +39,8 @@ export interface PostgresEngine extends Engine {
   readonly database: string;
   /** The server's version, e.g. "15.10". */
   readonly serverVersion: string;
+  /** True when this open found the fixtures loaded already (same load key) and did not reload them. */
+  readonly reusedLoad: boolean;
 }
 
 /** Keeps every value in PostgreSQL's text form: one identity parser for every type. */
@@ -112,20 +119,24 @@ export async function openPostgresEngine(fixtures: LoadedFixtures, options: Post
   const database = options.database ?? DEFAULT_DATABASE;
   const adminUrl = withDatabase(url, databaseOf(url) === database ? 'postgres' : databaseOf(url) || 'postgres');
   const display = redactDatabaseUrl(url);
-  const admin = await connectAdmin(adminUrl, display);
-  try {
-    await recreateDatabase(admin, database).catch((e: unknown) => rethrowSetup(e, `cannot create database "${database}" at ${display}`));
-  } finally {
-    await admin.end();
-  }
   const connectionString = withDatabase(url, database);
+  const key = loadKey(fixtures.hash);
+  const reusedLoad = options.reload !== true && (await holdsLoad(adminUrl, connectionString, { database, display, key }));
+  if (!reusedLoad) {
+    const admin = await connectAdmin(adminUrl, display);
+    try {
+      await recreateDatabase(admin, database).catch((e: unknown) => rethrowSetup(e, `cannot create database "${database}" at ${display}`));
+    } finally {
+      await admin.end();
+    }
+  }
   const pool = createPool(connectionString, options.searchWorkers ?? options.maxConnections ?? 4);
   let serverVersion = '';
   const types = new TypeNames();
   try {
     const client = await pool.connect();
     try {
-      await loadTables(client, fixtures.tables);
+      if (!reusedLoad) await loadTables(client, fixtures.tables, key);
       await types.load(client);
       serverVersion = String((await client.query<{ v: string }>(`SELECT current_setting('server_version') AS v`)).rows[0]?.v);
     } finally {
@@ -137,7 +148,23 @@ export async function openPostgresEngine(fixtures: LoadedFixtures, options: Post
   }
   // why: SQL statements get connections of their own, so a long SQL query never holds up a search
   const pools = { search: pool, sql: createPool(connectionString, options.sqlWorkers ?? defaultWorkerCount()) };
-  return createEngine(pools, types, { database, serverVersion, dropOnClose: options.dropOnClose === true, adminUrl, display });
+  return createEngine(pools, types, { database, serverVersion, reusedLoad, dropOnClose: options.dropOnClose === true, adminUrl, display });
+}
+
+/** Whether `database` is ours and holds a complete load with `key`: then an open need not drop and reload it. */
+async function holdsLoad(adminUrl: string, connectionString: string, expected: { database: string; display: string; key: string }): Promise<boolean> {
+  const admin = await connectAdmin(adminUrl, expected.display);
+  try {
+    if (!(await isOwnedDatabase(admin, expected.database))) return false;
+  } finally {
+    await admin.end();
+  }
+  const client = await connectAdmin(connectionString, expected.display);
+  try {
+    return (await readLoadKey(client)) === expected.key;
+  } finally {
+    await client.end();
+  }
 }
 
 function rethrowSetup(e: unknown, what: string): never {
@@ -149,6 +176,7 @@ function rethrowSetup(e: unknown, what: string): never {
 interface EngineFacts {
   database: string;
   serverVersion: string;
+  reusedLoad: boolean;
   dropOnClose: boolean;
   adminUrl: string;
   display: string;
@@ -160,6 +188,7 @@ function createEngine(pools: { search: Pool; sql: Pool }, types: TypeNames, fact
     name: 'postgres',
     database: facts.database,
     serverVersion: facts.serverVersion,
+    reusedLoad: facts.reusedLoad,
     async query(sql: string, params: readonly (string | null)[] = [], options: EngineQueryOptions = {}): Promise<EngineResult> {
       if (closing !== undefined) throw new Error('the postgres engine is closed');
       // why: the timeout counts from acceptance; the server's statement_timeout gets what is left after the wait
