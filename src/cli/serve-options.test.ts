@@ -64,6 +64,11 @@ describe('resolveServeOptions', () => {
     expect(resolveServeOptions(defaults, {}, '/')).not.toHaveProperty('searchWorkers');
   });
 
+  it('asks for a reload of the PostgreSQL database only with --reload', () => {
+    expect(resolveServeOptions({ ...defaults, databaseUrl: 'postgres://db/x', reload: true }, {}, '/').reloadDatabase).toBe(true);
+    expect(resolveServeOptions({ ...defaults, databaseUrl: 'postgres://db/x' }, {}, '/')).not.toHaveProperty('reloadDatabase');
+  });
+
   it('selects the postgres engine from --database-url, else DATASTORE_KIT_DATABASE_URL', () => {
     const env = { DATASTORE_KIT_DATABASE_URL: ' postgres://env@db/x ' };
     expect(resolveServeOptions({ ...defaults, databaseUrl: 'postgres://flag@db/x' }, env, '/').databaseUrl).toBe('postgres://flag@db/x');

@@ -54,7 +54,12 @@ export const SERVE_FLAGS = {
   'database-url': {
     type: 'string',
     env: 'DATASTORE_KIT_DATABASE_URL',
-    describe: 'Run on this PostgreSQL server (postgres://...) instead of the embedded PGlite; WRITES there: drops and recreates its database datastore_kit',
+    describe: 'Run on this PostgreSQL server (postgres://...) instead of the embedded PGlite; WRITES there: drops and recreates its database datastore_kit when the fixtures change',
+  },
+  reload: {
+    type: 'boolean',
+    default: false,
+    describe: 'With --database-url: drop and reload the database even when it holds these fixtures already (undoes changes made there by hand)',
   },
 } as const satisfies FlagTable;
 
@@ -80,6 +85,8 @@ export interface ServeArgs {
   databaseUrl?: string | undefined;
   /** --ckan-version: the CKAN version whose answers the server gives (default 2.11). */
   ckanVersion?: string | undefined;
+  /** --reload: with --database-url, reload even when the database holds these fixtures already. */
+  reload?: boolean | undefined;
 }
 
 /**
@@ -116,6 +123,7 @@ export function resolveServeOptions(args: ServeArgs, env: CliIo['env'], cwd: str
   if (args.allowedFunctions !== undefined) options.allowedFunctionsFile = path.resolve(cwd, args.allowedFunctions);
   const databaseUrl = args.databaseUrl ?? env[SERVE_FLAGS['database-url'].env]?.trim();
   if (databaseUrl !== undefined && databaseUrl !== '') options.databaseUrl = databaseUrl;
+  if (args.reload === true) options.reloadDatabase = true;
   return options;
 }
 

@@ -32,6 +32,7 @@ export const serveCommand: CliCommand = {
           sqlWorkers: argv['sql-workers'],
           databaseUrl: argv['database-url'],
           ckanVersion: argv['ckan-version'],
+          reload: argv.reload,
         };
         setExit(await runServe(args, io));
       },

@@ -28,9 +28,12 @@ export interface ReferenceServerOptions {
   cacheDir?: string;
   /**
    * Run on this real PostgreSQL server (postgres://user:password@host:port/db) instead of PGlite. The postgres
-   * engine WRITES there: it drops and recreates its own database (`databaseName`) and loads the fixtures into it.
+   * engine WRITES there: it drops and recreates its own database (`databaseName`) and loads the fixtures into it,
+   * unless that database holds these fixtures already (same hash), which a start then reuses as it is.
    */
   databaseUrl?: string;
+  /** With `databaseUrl`: drop and reload even when the database holds these fixtures already; default false. */
+  reloadDatabase?: boolean;
   /** The database the postgres engine owns on `databaseUrl`; default "datastore_kit". */
   databaseName?: string;
   /** Where unexpected action failures are reported; default stderr. */
@@ -123,7 +126,7 @@ async function openEngine(fixtures: LoadedFixtures, options: ReferenceServerOpti
   };
   if (options.databaseUrl !== undefined) {
     const database = options.databaseName === undefined ? {} : { database: options.databaseName };
-    return openPostgresEngine(fixtures, { databaseUrl: options.databaseUrl, ...database, ...workers });
+    return openPostgresEngine(fixtures, { databaseUrl: options.databaseUrl, ...database, ...workers, ...(options.reloadDatabase === true ? { reload: true } : {}) });
   }
   return openPgliteEngine(fixtures, { ...(options.cacheDir === undefined ? {} : { cacheDir: options.cacheDir }), ...workers });
 }

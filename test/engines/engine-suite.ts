@@ -94,6 +94,19 @@ export function describeEngineSuite(name: string, open: (fixtures: LoadedFixture
       expect(await column(`SELECT _id FROM "${SAMPLES}" WHERE _full_text @@ to_tsquery('json') ORDER BY _id`)).toEqual(['1', '2', '4', '5']);
     });
 
+    it('computes _full_text row by row as CKAN\'s trigger does (every value as JSON text, NULLs skipped)', async () => {
+      for (const resource of fixtures.datastore.resources) {
+        // why: the trigger's formula, applied per row here as the oracle for the set-based load
+        const parts = resource.columns.map((c) => {
+          const ref = `z."${c.id.replaceAll('"', '""')}"`;
+          return c.type === 'json' ? `'{"json": ' || ${ref}::text || ', "extra": ""}'` : `to_json(${ref}) #>> '{}'`;
+        });
+        const expected = `to_tsvector((SELECT string_agg(v, ' ') FROM unnest(ARRAY[${parts.join(', ')}]::text[]) AS v))`;
+        const differing = await column(`SELECT count(*) FROM "${resource.id}" AS z WHERE z._full_text IS DISTINCT FROM ${expected}`);
+        expect(differing, resource.id).toEqual(['0']);
+      }
+    });
+
     it('serves aliases as views of their table', async () => {
       expect(await column('SELECT count(*) FROM courses')).toEqual(['260']);
       expect(await column('SELECT title FROM courses WHERE _id = 77')).toEqual(['The Zeppelin Age']);

@@ -45,16 +45,21 @@ function columnSql(id: string, type: string, collation: string | null): string {
  */
 function fullTextPart(ref: string, type: string): string {
   if (type === 'json' || type === 'jsonb') return `'{"json": ' || ${ref}::text || ', "extra": ""}'`;
+  // why: a text value is its own JSON text once unquoted; skipping to_json there saves most of the work
+  if (type === 'text') return ref;
   return `to_json(${ref}) #>> '{}'`;
 }
 
 /** CKAN's populate_full_text_trigger as one expression over the row `z`: a tsvector of every non-null value. */
 function fullTextExpression(table: FixtureTable): string {
-  const parts = table.columns.map((c) => fullTextPart(`z.${quoteIdent(c.id)}`, c.type)).join(',\n      ');
-  // why: string_agg over unnest skips NULLs and yields NULL when every value is NULL, like CKAN's json_each_text
-  return `to_tsvector((SELECT string_agg(v, ' ') FROM unnest(ARRAY[
+  const refs = table.columns.map((c) => `z.${quoteIdent(c.id)}`);
+  if (refs.length === 0) return 'NULL';
+  const parts = table.columns.map((c, i) => fullTextPart(refs[i] ?? '', c.type)).join(',\n      ');
+  // why: as CKAN's json_each_text aggregation: NULLs are skipped (array_to_string does), and a row whose values
+  // are all NULL gets a NULL vector, not an empty one (a part is NULL exactly when its column is)
+  return `to_tsvector(CASE WHEN num_nonnulls(${refs.join(', ')}) = 0 THEN NULL ELSE array_to_string(ARRAY[
       ${parts}
-    ]::text[]) AS v))`;
+    ]::text[], ' ') END)`;
 }
 
 /** Serialises rows for `COPY ... WITH (FORMAT csv)`: `_id` first, NULL as an unquoted empty field. */
