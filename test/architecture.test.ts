@@ -60,6 +60,7 @@ const libraryHomes: Record<string, readonly string[]> = {
   '@types/node': [],
   '@types/pg': [],
   '@types/yargs': [],
+  'fast-check': ['src/diff/generate/arbitrary.ts'],
 };
 
 function isHome(file: string, home: string): boolean {

@@ -14,3 +14,7 @@ export { readUpdateBaseline, resolveRunOptions } from './run-options.ts';
 export type { RunSettings, ResolvedRunOptions, RunTarget } from './run-options.ts';
 export { openSession, withSession } from './session.ts';
 export type { Session, SessionOptions, SessionTarget } from './session.ts';
+export { diffTargets } from './diff.ts';
+export type { DiffContext, DiffOutcome } from './diff.ts';
+export { resolveDiffOptions } from './diff-options.ts';
+export type { DiffOptions, DiffSettings } from './diff-options.ts';

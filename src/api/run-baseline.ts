@@ -3,7 +3,7 @@ import { constants } from 'node:fs';
 import { access, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { createFileBaselineStore } from '../baseline/index.ts';
-import type { NormaliseRules } from '../compare/index.ts';
+import { resourceNames, type NormaliseRules } from '../compare/index.ts';
 import { KitError, KitErrorCode } from '../errors.ts';
 import type { BaselineStore } from '../model/index.ts';
 import type { PreparedCatalogue } from '../runner/index.ts';
@@ -27,6 +27,5 @@ export async function openBaseline(options: ResolvedRunOptions): Promise<Baselin
 
 /** The profile's normalisation, and its resource ids as logical names (so a baseline holds for other targets). */
 export function baselineRules(profile: PreparedCatalogue['profile']): Partial<NormaliseRules> {
-  const names = Object.fromEntries(Object.entries(profile.resources ?? {}).map(([name, id]) => [id, `\${resources.${name}}`]));
-  return { ...profile.normalise, names };
+  return { ...profile.normalise, names: resourceNames(profile.resources) };
 }

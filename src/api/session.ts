@@ -33,6 +33,8 @@ export interface SessionOptions {
    * run's reports renamed `*.previous`), before the server starts or anything is sent.
    */
   reports?: WriteReportsOptions | undefined;
+  /** A report folder readied the same way for other report files than the run's (e.g. diff.json), by name. */
+  otherReports?: { outDir: string; files: readonly string[] } | undefined;
 }
 
 /** An open session; `close()` stops the client and the server (safe to call twice). */
@@ -58,6 +60,7 @@ export interface Session {
  */
 export async function openSession(options: SessionOptions): Promise<Session> {
   if (options.reports !== undefined) await prepareReportDir(options.reports.outDir);
+  if (options.otherReports !== undefined) await prepareReportDir(options.otherReports.outDir, options.otherReports.files);
   const { target } = options;
   // why: the reference server gets a fresh random token, so private-resource cases exercise real auth
   const token = target.kind === 'reference' ? randomBytes(18).toString('base64url') : target.token;

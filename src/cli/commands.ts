@@ -21,6 +21,11 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: async () => (await import('./run.ts')).runCommand,
   },
   {
+    name: 'diff',
+    describe: 'Send the same requests (catalogue cases, generated ones) to two targets and report every disagreement',
+    load: async () => (await import('./diff.ts')).diffCommand,
+  },
+  {
     name: 'list',
     describe: 'Print the selected cases (id, class, title, variants); sends nothing',
     load: async () => (await import('./list.ts')).listCommand,

@@ -3,6 +3,6 @@
 export type { Comparison, CompareOptions, Difference, DifferenceKind, NormaliseRules, RecordChange, ResponseSnapshot } from './types.ts';
 export { DEFAULT_NORMALISE_RULES, ESTIMATED_VALUE, IGNORED_VALUE, VOLATILE_VALUE, normaliseSnapshot, resolveNormaliseRules } from './normalise.ts';
 export { compareSnapshots } from './compare.ts';
-export { replaceNames } from './replace-names.ts';
+export { replaceNames, resourceNames, targetNames } from './replace-names.ts';
 export { DEFAULT_MAX_DIFFERENCES } from './sink.ts';
 export { readRecordTable, type RecordTable } from './record-table.ts';

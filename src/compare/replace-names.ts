@@ -37,3 +37,18 @@ function walk(value: unknown, replaceText: (text: string) => string): unknown {
   });
   return changed ? Object.fromEntries(entries) : value;
 }
+
+/** A target's base URL (origin, and origin + path) -> `${target}`, credentials left out; none for an invalid URL. */
+export function targetNames(targetUrl: string): Record<string, string> {
+  if (!URL.canParse(targetUrl)) return {};
+  const url = new URL(targetUrl);
+  url.username = '';
+  url.password = '';
+  const base = url.href.replace(/\/+$/, '');
+  return { [url.origin]: '${target}', [base]: '${target}' };
+}
+
+/** A profile's resource ids -> `${resources.NAME}`, so that answers naming them compare across targets. */
+export function resourceNames(resources: Readonly<Record<string, string>> | undefined): Record<string, string> {
+  return Object.fromEntries(Object.entries(resources ?? {}).map(([name, id]) => [id, `\${resources.${name}}`]));
+}

@@ -36,4 +36,11 @@ describe('toCurl', () => {
     const curl = toCurl({ method: 'GET', url: 'http://h/', headers: { 'X-Token': 'abc' } }, { redact: ['x-token'] });
     expect(curl).toBe(`curl http://h/ -H 'X-Token: ***'`);
   });
+
+  it('writes secret headers as a shell variable in double quotes when asked, for replay', () => {
+    const request = { method: 'GET' as const, url: 'http://h/api/3/action/x', headers: { Authorization: 'eyJ.secret', accept: 'application/json' } };
+    const curl = toCurl(request, { secretAs: '$TOKEN' });
+    expect(curl).toBe(`curl http://h/api/3/action/x -H "Authorization: $TOKEN" -H 'accept: application/json'`);
+    expect(curl).not.toContain('eyJ');
+  });
 });

@@ -25,15 +25,26 @@ export function redactHeaders(
 export interface ToCurlOptions {
   /** Extra header names to mask, on top of SECRET_HEADER_NAMES (which are always masked). */
   redact?: readonly string[];
+  /**
+   * Write a masked header's value as this shell variable (e.g. `$TOKEN`) in double quotes, so that the command
+   * replays with the secret taken from the environment. Default: the value is written as `***`.
+   */
+  secretAs?: string;
 }
 
 /** The request as one shell-safe curl command line; secret headers appear as e.g. `Authorization: ***`. */
 export function toCurl(request: HttpRequest, options: ToCurlOptions = {}): string {
-  const headers = redactHeaders(request.headers ?? {}, [...SECRET_HEADER_NAMES, ...(options.redact ?? [])]);
+  const secretNames = [...SECRET_HEADER_NAMES, ...(options.redact ?? [])];
+  const secrets = new Set(secretNames.map((name) => name.toLowerCase()));
+  const headers = redactHeaders(request.headers ?? {}, secretNames);
   const parts = ['curl'];
   if (request.method !== 'GET') parts.push('-X', request.method);
   parts.push(quoteShell(request.url));
-  for (const [name, value] of Object.entries(headers)) parts.push('-H', quoteShell(`${name}: ${value}`));
+  for (const [name, value] of Object.entries(headers)) {
+    const asVariable = options.secretAs !== undefined && secrets.has(name.toLowerCase());
+    // why: double quotes, so that the shell puts the variable's value in; the header name is a plain token
+    parts.push('-H', asVariable ? `"${name}: ${options.secretAs ?? ''}"` : quoteShell(`${name}: ${value}`));
+  }
   if (request.body !== undefined) parts.push('--data-raw', quoteShell(request.body));
   return parts.join(' ');
 }

@@ -17,8 +17,10 @@ export {
   type ReportFormat,
   type RenderOptions,
 } from './registry.ts';
-export { writeReports, type WriteReportsOptions } from './writer.ts';
 export { openReportStream, type ReportStream } from './stream.ts';
+export { writeReports, writeDiffReports, DIFF_REPORTERS, DIFF_REPORT_FORMATS, type WriteReportsOptions, type DiffReportFormat } from './writer.ts';
+export { formatDiffSummary, renderDiffMarkdown, formatDifference } from './diff-text.ts';
+export { renderDiffHtml } from './diff-html.ts';
 export { prepareReportDir, PREVIOUS_SUFFIX } from './out-dir.ts';
 export { createConsoleListener, type ConsoleListenerOptions } from './console.ts';
 export { readReport, type ReadReportOptions } from './read.ts';

@@ -12,14 +12,15 @@ export const PREVIOUS_SUFFIX = '.previous';
 const reportFiles: readonly string[] = Object.values(reporters).map((reporter) => reporter.fileName);
 
 // writeFileAtomic's temp names: `.<file>.<12 hex>.tmp`, left behind only when a process was killed mid-write
-const isStaleTemp = (name: string): boolean => reportFiles.some((file) => name.startsWith(`.${file}.`) && /\.[0-9a-f]+\.tmp$/.test(name));
+const isStaleTemp = (name: string, files: readonly string[]): boolean => files.some((file) => name.startsWith(`.${file}.`) && /\.[0-9a-f]+\.tmp$/.test(name));
 
 /**
  * Readies `outDir` for a run's reports: creates it, proves it writable (KitError E_ENV, exit 3, otherwise), removes
  * temp files of killed writes, and renames every report file of an earlier run to `<name>.previous` (replacing
- * the older one), whatever formats this run writes. Call it before the run sends anything.
+ * the older one), whatever formats this run writes. Call it before the run sends anything. `files` are the report
+ * file names to set aside (default: those of the run reports).
  */
-export async function prepareReportDir(outDir: string): Promise<void> {
+export async function prepareReportDir(outDir: string, files: readonly string[] = reportFiles): Promise<void> {
   try {
     await mkdir(outDir, { recursive: true });
     const probe = join(outDir, `.write-check.${randomBytes(6).toString('hex')}.tmp`);
@@ -31,7 +32,7 @@ export async function prepareReportDir(outDir: string): Promise<void> {
   }
   const names = await readdir(outDir);
   for (const name of names) {
-    if (isStaleTemp(name)) await rm(join(outDir, name), { force: true });
-    else if (reportFiles.includes(name)) await rename(join(outDir, name), join(outDir, `${name}${PREVIOUS_SUFFIX}`));
+    if (isStaleTemp(name, files)) await rm(join(outDir, name), { force: true });
+    else if (files.includes(name)) await rename(join(outDir, name), join(outDir, `${name}${PREVIOUS_SUFFIX}`));
   }
 }

@@ -2,6 +2,9 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { RunResult } from '../model/index.ts';
+import type { DiffReport } from '../schema/diff-report.ts';
+import { renderDiffHtml } from './diff-html.ts';
+import { renderDiffMarkdown } from './diff-text.ts';
 import { writeFileAtomic } from '../util/atomic-write.ts';
 import { renderMarkdown } from './markdown.ts';
 import { appendStepSummary } from './step-summary.ts';
@@ -41,5 +44,27 @@ export async function writeReports(result: RunResult, options: WriteReportsOptio
   if (options.stepSummaryPath !== undefined && options.stepSummaryPath !== '') {
     await appendStepSummary(options.stepSummaryPath, renderMarkdown(result, renderOptions.md));
   }
+  return paths;
+}
+
+/** The reports a diff run writes: format -> file name and renderer. */
+export const DIFF_REPORTERS = Object.freeze({
+  json: { fileName: 'diff.json', render: (report: DiffReport) => `${JSON.stringify(report, null, 2)}\n` },
+  md: { fileName: 'diff.md', render: renderDiffMarkdown },
+  html: { fileName: 'diff.html', render: renderDiffHtml },
+});
+export type DiffReportFormat = keyof typeof DIFF_REPORTERS;
+export const DIFF_REPORT_FORMATS = Object.freeze(Object.keys(DIFF_REPORTERS)) as readonly DiffReportFormat[];
+
+/** Writes the diff report in each format to `outDir` atomically; returns the paths written. */
+export async function writeDiffReports(report: DiffReport, options: { formats: readonly DiffReportFormat[]; outDir: string; stepSummaryPath?: string | undefined }): Promise<string[]> {
+  await mkdir(options.outDir, { recursive: true });
+  const paths: string[] = [];
+  for (const format of DIFF_REPORT_FORMATS.filter((name) => options.formats.includes(name))) {
+    const path = join(options.outDir, DIFF_REPORTERS[format].fileName);
+    await writeFileAtomic(path, DIFF_REPORTERS[format].render(report));
+    paths.push(path);
+  }
+  if (options.stepSummaryPath !== undefined && options.stepSummaryPath !== '') await appendStepSummary(options.stepSummaryPath, renderDiffMarkdown(report));
   return paths;
 }

@@ -8,6 +8,7 @@ export type { SelectionOptions, PreparedCatalogue } from './prepare.ts';
 export { chooseContract, detectCkanVersion, planCkanVersion, resolvePlan } from './ckan-version.ts';
 export type { CkanVersionPlan, ResolvedCkanVersion } from './ckan-version.ts';
 export { checkReachable } from './preflight.ts';
+export { runPool } from './pool.ts';
 export { suggestBaseUrl } from './preflight-hint.ts';
 export { buildRequest, encodeQuery } from './build-request.ts';
 export { checkExpect } from './expect.ts';

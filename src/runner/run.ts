@@ -3,6 +3,7 @@ import { PACKAGE_INFO } from '../util/package-info.ts';
 import type { CaseResult, RunResult } from '../model/index.ts';
 import { createCountsTally, REPORT_SCHEMA_VERSION, summarizeBaselines } from '../schema/index.ts';
 import type { BaselineContext } from '../baseline/index.ts';
+import { targetNames } from '../compare/index.ts';
 import { checkVariantsAgree } from './agree.ts';
 import { runPool } from './pool.ts';
 import { createRedactor, urlSecrets } from '../util/redact.ts';
@@ -127,15 +128,6 @@ function createBaselineContext(options: RunOptions, collaborators: RunCollaborat
 }
 
 /** The target's base URL (without credentials or a final `/`) and its origin, each standing for `${target}`. */
-function targetNames(targetUrl: string): Record<string, string> {
-  if (!URL.canParse(targetUrl)) return {};
-  const url = new URL(targetUrl);
-  url.username = '';
-  url.password = '';
-  const base = url.href.replace(/\/+$/, '');
-  return { [url.origin]: '${target}', [base]: '${target}' };
-}
-
 function groupByCase(variants: readonly RunVariant[]): Map<string, number[]> {
   const groups = new Map<string, number[]>();
   variants.forEach((v, i) => groups.set(v.caseId, [...(groups.get(v.caseId) ?? []), i]));

@@ -1,0 +1,71 @@
+// Options of a two-target run: each side's run options (target, profile, token), the shared selection and
+// transport settings, the catalogue switch, generation (count and seed) and the report formats, checked once.
+import { KitError, KitErrorCode } from '../errors.ts';
+import { DIFF_REPORT_FORMATS, type DiffReportFormat } from '../reporters/index.ts';
+import { resolveRunOptions, type ResolvedRunOptions, type RunSettings } from './run-options.ts';
+
+/** What the caller gives: the settings both sides share (layers merged as for run), then each side's own. */
+export interface DiffSettings {
+  /** Selection, concurrency, rate, timeouts, retries, report folder: as `run` takes them, for both sides. */
+  shared: RunSettings;
+  /** Each side's target, profile file, token and CKAN version (A first: the expected side of each difference). */
+  sides: readonly [RunSettings, RunSettings];
+  /** Send the catalogue's cases to both. Default true. */
+  catalogue?: boolean | undefined;
+  /** Generate this many requests from target A's data. Default none. */
+  generate?: number | undefined;
+  /** Seed of the generated requests (required with `generate`). */
+  seed?: number | undefined;
+  /** Report formats (json, md, html), a list or comma text. Default all three. */
+  reportFormats?: readonly string[] | string | undefined;
+  /** The command line that sends the same requests again, shown with generated disagreements. */
+  replay?: string | undefined;
+}
+
+/** The resolved, frozen options of diffTargets. */
+export interface DiffOptions {
+  /** Each side's run options (the shared settings with its own over them). */
+  readonly sides: readonly [ResolvedRunOptions, ResolvedRunOptions];
+  readonly catalogue: boolean;
+  readonly generate: Readonly<{ count: number; seed: number }> | undefined;
+  readonly reportFormats: readonly DiffReportFormat[];
+  readonly replay: string | undefined;
+}
+
+const usage = (message: string): KitError => new KitError(KitErrorCode.usage, message);
+
+function parseFormats(formats: readonly string[] | string | undefined): DiffReportFormat[] {
+  if (formats === undefined) return [...DIFF_REPORT_FORMATS];
+  const names = (typeof formats === 'string' ? formats.split(',') : formats).map((f) => f.trim()).filter((f) => f !== '');
+  const known = (name: string): name is DiffReportFormat => DIFF_REPORT_FORMATS.some((format) => format === name);
+  const unknown = names.filter((name) => !known(name));
+  if (unknown.length > 0 || names.length === 0) throw usage(`--report for diff takes ${DIFF_REPORT_FORMATS.join(', ')}; got "${unknown.join(',') || String(formats)}"`);
+  return names.filter(known);
+}
+
+function checkGenerate(count: number | undefined, seed: number | undefined): { count: number; seed: number } | undefined {
+  if (count === undefined) {
+    if (seed !== undefined) throw usage('--seed needs --generate N');
+    return undefined;
+  }
+  if (!Number.isInteger(count) || count < 1) throw usage(`--generate must be an integer >= 1, got ${String(count)}`);
+  if (seed === undefined || !Number.isInteger(seed) || Math.abs(seed) > 2 ** 31 - 1) throw usage(`--seed must be an integer between -2147483647 and 2147483647, got ${String(seed)}`);
+  return { count, seed };
+}
+
+/** Resolves and checks the options (KitError E_USAGE, exit 2). Pure: reads no environment and no files. */
+export function resolveDiffOptions(settings: DiffSettings): DiffOptions {
+  const [a, b] = settings.sides.map((side) => resolveRunOptions({}, undefined, settings.shared, side));
+  if (a === undefined || b === undefined) throw usage('diff needs two targets');
+  if (a.target.kind === 'reference' && b.target.kind === 'reference') throw usage('--reference can stand for one of the two targets only');
+  const catalogue = settings.catalogue ?? true;
+  const generate = checkGenerate(settings.generate, settings.seed);
+  if (!catalogue && generate === undefined) throw usage('--no-catalogue sends nothing without --generate N');
+  return Object.freeze({
+    sides: Object.freeze([a, b] as const),
+    catalogue,
+    generate: generate === undefined ? undefined : Object.freeze(generate),
+    reportFormats: Object.freeze(parseFormats(settings.reportFormats)),
+    replay: settings.replay,
+  });
+}

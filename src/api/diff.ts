@@ -1,0 +1,100 @@
+// `diff` as a use case: prepare both sides (the catalogue under each profile), open a session per target (the
+// reference server started for a --reference side), pre-flight both, send the pairs (and generated requests),
+// write the diff reports.
+import { hostname as readHostname } from 'node:os';
+import path from 'node:path';
+import { pairVariants, runDiff, type DiffSide } from '../diff/index.ts';
+import type { Clock } from '../model/index.ts';
+import { DIFF_REPORTERS, writeDiffReports } from '../reporters/index.ts';
+import { checkReachable, prepareCatalogue, type PreparedCatalogue } from '../runner/index.ts';
+import type { DiffReport } from '../schema/diff-report.ts';
+import type { CkanVersion } from '../schema/index.ts';
+import { createRedactor, urlSecrets } from '../util/redact.ts';
+import type { DiffOptions } from './diff-options.ts';
+import { buildDiffReport } from './diff-report.ts';
+import type { ResolvedRunOptions } from './run-options.ts';
+import { prepareForVersion } from './run-version.ts';
+import { openSession, type Session, type SessionTarget } from './session.ts';
+
+/** What a diff run may be given from outside. */
+export interface DiffContext {
+  /** Environment for `${env.NAME}` and a profile's `token.env`. Default: none. */
+  env?: Readonly<Record<string, string | undefined>>;
+  clock?: Clock;
+  /** Host name for the report. Default os.hostname(). */
+  hostname?: string;
+  /** Stops starting new pairs (e.g. on SIGINT); the reports still hold what ran. */
+  signal?: AbortSignal;
+}
+
+export interface DiffOutcome {
+  report: DiffReport;
+  reportPaths: string[];
+}
+
+interface PreparedSide {
+  prepared: PreparedCatalogue;
+  target: SessionTarget;
+}
+
+async function prepareSide(options: ResolvedRunOptions, catalogue: boolean, env: Readonly<Record<string, string | undefined>>): Promise<PreparedSide> {
+  const reference = options.target.kind === 'reference';
+  // without the catalogue only the profile is used: an empty selection is fine
+  const selection = catalogue ? options : { ...options, allowEmpty: true };
+  const prepare = (ckanVersion: CkanVersion | undefined): Promise<PreparedCatalogue> =>
+    prepareCatalogue({ ...selection, ckanVersion, tokenGiven: reference || options.token !== undefined }, env);
+  const { prepared, serverVersion } = await prepareForVersion(options, prepare);
+  const profileToken = prepared.profile.token === undefined ? undefined : env[prepared.profile.token.env];
+  const target: SessionTarget =
+    options.target.kind === 'reference'
+      ? { kind: 'reference', fixturesDir: options.target.fixturesDir, ckanVersion: serverVersion }
+      : { kind: 'url', url: options.target.url, token: options.token ?? (profileToken || undefined) };
+  return { prepared: catalogue ? prepared : { ...prepared, variants: [] }, target };
+}
+
+function toDiffSide(side: PreparedSide, label: 'A' | 'B', session: Session): DiffSide {
+  return { label, url: session.url, token: session.token, profile: side.prepared.profile, reference: session.reference };
+}
+
+/**
+ * Sends the same requests to two targets and compares their normalised answers; writes the diff reports.
+ * Throws InputError/KitError (exit 2) for bad options, profiles or catalogue, and KitError (exit 3) when a
+ * target is unreachable, the reference server cannot start or the report folder cannot be written.
+ */
+export async function diffTargets(options: DiffOptions, context: DiffContext = {}): Promise<DiffOutcome> {
+  const env = context.env ?? {};
+  const clock = context.clock ?? { now: () => Date.now() };
+  const [optionsA, optionsB] = options.sides;
+  const prepared = [await prepareSide(optionsA, options.catalogue, env), await prepareSide(optionsB, options.catalogue, env)] as const;
+  const outDir = path.resolve(optionsA.cwd, optionsA.outDir);
+  const http = {
+    timeoutMs: optionsA.timeoutMs,
+    retries: optionsA.retries,
+    // why: each pair has a request in flight on each target
+    concurrency: optionsA.concurrency * 2,
+    ...(optionsA.rateRps === undefined ? {} : { rateRps: optionsA.rateRps }),
+  };
+  const otherReports = { outDir, files: Object.values(DIFF_REPORTERS).map((r) => r.fileName) };
+  const sessionA = await openSession({ cwd: optionsA.cwd, target: prepared[0].target, http, otherReports });
+  try {
+    const sessionB = await openSession({ cwd: optionsB.cwd, target: prepared[1].target });
+    try {
+      const client = sessionA.client;
+      if (client === undefined) throw new Error('session A was opened without a client');
+      const sides = [toDiffSide(prepared[0], 'A', sessionA), toDiffSide(prepared[1], 'B', sessionB)] as const;
+      for (const side of sides) await checkReachable(client, side.url);
+      const startedAt = clock.now();
+      const { pairs, skipped } = pairVariants(prepared[0].prepared.variants, prepared[1].prepared.variants, sides[0], sides[1]);
+      const outcome = await runDiff(client, { sides, pairs, concurrency: optionsA.concurrency, generate: options.generate, signal: context.signal });
+      const redact = createRedactor(sides.flatMap((s) => [s.token, ...urlSecrets(s.url)]));
+      const durationMs = clock.now() - startedAt;
+      const report = redact(buildDiffReport({ sides, outcome, skipped, startedAt, durationMs, hostname: context.hostname ?? readHostname(), replay: options.replay }));
+      const reportPaths = await writeDiffReports(report, { formats: options.reportFormats, outDir, stepSummaryPath: env['GITHUB_STEP_SUMMARY'] });
+      return { report, reportPaths };
+    } finally {
+      await sessionB.close();
+    }
+  } finally {
+    await sessionA.close();
+  }
+}

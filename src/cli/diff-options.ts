@@ -1,0 +1,86 @@
+// Flag mapping for `diff`: the two targets (--target twice, or --target and --reference), each with its own
+// --profile and --token-env in the same order, over run's shared flags; and the replay command line.
+import { KitError, KitErrorCode, type DiffSettings, type RunSettings } from '../index.ts';
+import type { CliIo } from './io.ts';
+import { mapRunArgs, mapRunEnv, type RunArgs } from './options.ts';
+
+/** The flags of `diff`: run's (one value each), plus the repeatable per-target ones and generation. */
+export interface DiffArgs extends Omit<RunArgs, 'target' | 'profile' | 'tokenEnv' | 'bail' | 'contract'> {
+  targets: readonly string[];
+  profiles: readonly string[];
+  tokenEnvs: readonly string[];
+  catalogue: boolean;
+  generate: number | undefined;
+  seed: number | undefined;
+}
+
+const usage = (message: string): KitError => new KitError(KitErrorCode.usage, message);
+
+function readToken(env: CliIo['env'], name: string): string {
+  const token = env[name]?.trim();
+  if (token === undefined || token === '') throw usage(`--token-env ${name}: that environment variable is not set or empty`);
+  return token;
+}
+
+/** The two sides' own settings: target, profile and token in the order the targets were given (the reference last). */
+function mapSides(args: DiffArgs, env: CliIo['env']): [RunSettings, RunSettings] {
+  const targets: RunSettings['target'][] = args.targets.map((url) => ({ kind: 'url', url }));
+  if (args.reference) targets.push({ kind: 'reference', fixturesDir: args.fixtures });
+  if (targets.length !== 2) {
+    throw usage(`diff needs two targets: --target A --target B, or --target A --reference (got ${targets.length})`);
+  }
+  const urlCount = args.targets.length;
+  if (args.profiles.length > 2) throw usage(`--profile names one profile per target, at most 2 (got ${args.profiles.length})`);
+  if (args.tokenEnvs.length > urlCount) throw usage(`--token-env names one variable per --target, at most ${urlCount} (got ${args.tokenEnvs.length})`);
+  return [0, 1].map((index) => {
+    const side: RunSettings = { target: targets[index] };
+    // one profile for two deployments of the same site applies to both; with --reference it is the target's
+    const profile = args.profiles.length === 1 && (urlCount === 2 || index === 0) ? args.profiles[0] : args.profiles[index];
+    if (profile !== undefined) side.profileFile = profile;
+    const tokenEnv = args.tokenEnvs.length === 1 && urlCount === 2 ? args.tokenEnvs[0] : args.tokenEnvs[index];
+    if (tokenEnv !== undefined && index < urlCount) side.token = readToken(env, tokenEnv);
+    return side;
+  }) as [RunSettings, RunSettings];
+}
+
+/** Flags and environment -> DiffSettings. Throws KitError E_USAGE for a wrong number of targets or profiles. */
+export function mapDiffArgs(args: DiffArgs, env: CliIo['env'], cwd: string, replay: string | undefined): DiffSettings {
+  const flags = mapRunArgs({ ...args, target: undefined, reference: false, profile: undefined, tokenEnv: undefined, tokenFile: undefined, bail: false, contract: undefined }, env, cwd);
+  // why: a token of the environment would go to both targets; each side's comes from --token-env or its profile
+  const { target: _target, token: _token, ...envLayer } = mapRunEnv(env);
+  const shared: RunSettings = { ...envLayer };
+  for (const [key, value] of Object.entries(flags)) if (value !== undefined) Object.assign(shared, { [key]: value });
+  return {
+    shared,
+    sides: mapSides(args, env),
+    catalogue: args.catalogue,
+    generate: args.generate,
+    seed: args.seed,
+    reportFormats: args.report,
+    replay,
+  };
+}
+
+const quote = (word: string): string => (/^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`);
+
+/** The command line that sends the same generated requests: this run's targets, profiles and selection, with --seed. */
+export function replayCommand(args: DiffArgs, count: number, seed: number): string {
+  const words = ['datastore-kit', 'diff'];
+  const add = (flag: string, values: readonly string[]): void => {
+    for (const value of values) words.push(flag, quote(value));
+  };
+  add('--target', args.targets);
+  if (args.reference) words.push('--reference');
+  if (args.reference && args.fixtures !== 'fixtures') add('--fixtures', [args.fixtures]);
+  add('--profile', args.profiles);
+  add('--token-env', args.tokenEnvs);
+  if (args.ckanVersion !== undefined) add('--ckan-version', [args.ckanVersion]);
+  if (args.cases !== 'cases') add('--cases', [args.cases]);
+  add('--tag', args.tag);
+  add('--id', args.id);
+  if (args.grep !== undefined) add('--grep', [args.grep]);
+  if (args.shard !== undefined) add('--shard', [args.shard]);
+  if (!args.catalogue) words.push('--no-catalogue');
+  words.push('--generate', String(count), '--seed', String(seed));
+  return words.join(' ');
+}

@@ -1,0 +1,87 @@
+// `datastore-kit diff`: sends the same requests to two targets (and generated ones with --generate), compares
+// their normalised answers, prints the disagreements and writes the diff reports.
+import { randomInt } from 'node:crypto';
+import { CKAN_VERSIONS, diffTargets, formatDiffSummary, resolveDiffOptions } from '../index.ts';
+import type { CliCommand } from './command.ts';
+import { mapDiffArgs, replayCommand, type DiffArgs } from './diff-options.ts';
+import type { CliIo } from './io.ts';
+import { addSelectionOptions, readSelectionArgs } from './options-yargs.ts';
+import { formatReportPaths } from './run.ts';
+
+async function diffHandler(args: DiffArgs, io: CliIo): Promise<number> {
+  // why: a run without --seed still prints its seed, so any disagreement it finds can be replayed
+  const seed = args.generate === undefined ? args.seed : (args.seed ?? randomInt(0, 2 ** 31 - 1));
+  const replay = args.generate === undefined || seed === undefined ? undefined : replayCommand(args, args.generate, seed);
+  const options = resolveDiffOptions(mapDiffArgs({ ...args, seed }, io.env, io.cwd, replay));
+  const controller = new AbortController();
+  const stopListening = io.onStop(() => controller.abort());
+  try {
+    const { report, reportPaths } = await diffTargets(options, { env: io.env, signal: controller.signal });
+    io.stdout.write(formatDiffSummary(report));
+    io.stdout.write(formatReportPaths(reportPaths, io.cwd));
+    if (controller.signal.aborted) return 130;
+    return report.summary.differ === 0 && report.summary.error === 0 ? 0 : 1;
+  } finally {
+    stopListening();
+  }
+}
+
+export const diffCommand: CliCommand = {
+  register(cli, io, setExit, describe) {
+    return cli.command(
+      'diff',
+      describe,
+      (y) =>
+        addSelectionOptions(y)
+          .option('target', { type: 'string', array: true, default: [] as string[], describe: 'Base URL of a target (give two, or one with --reference); the first is A' })
+          .option('reference', { type: 'boolean', default: false, describe: 'The bundled reference server as target B' })
+          .option('profile', { type: 'string', array: true, default: [] as string[], describe: 'Profile of each target, in target order (one profile serves both --target URLs)' })
+          .option('fixtures', { type: 'string', default: 'fixtures', describe: 'Fixtures folder for --reference' })
+          .option('token-env', { type: 'string', array: true, default: [] as string[], describe: "Environment variable holding each --target's token, in order (default the profile's token.env)" })
+          .option('ckan-version', { type: 'string', describe: `CKAN version (${CKAN_VERSIONS.join(', ')}) the reference server answers as, and whose version-ranged cases apply` })
+          .option('catalogue', { type: 'boolean', default: true, describe: 'Send the catalogue cases (--no-catalogue: only generated requests)' })
+          .option('generate', { type: 'number', describe: "Also send N requests generated from target A's data" })
+          .option('seed', { type: 'number', describe: 'Seed of the generated requests (default random, printed): the same seed sends the same requests' })
+          .option('concurrency', { type: 'number', describe: 'Request pairs in flight at once (default 8)' })
+          .option('timeout-ms', { type: 'number', describe: 'Budget per request attempt, in ms (default 30000)' })
+          .option('retries', { type: 'number', describe: 'Retries on network errors, 5xx and 429 (default 0)' })
+          .option('rate', { type: 'number', describe: 'Requests per second at most, both targets together (default unlimited)' })
+          .option('report', { type: 'string', describe: 'Report formats, comma-separated (default all: json,md,html)' })
+          .option('out', { type: 'string', describe: 'Report folder (default reports): diff.json, diff.md, diff.html' })
+          .example('$0 diff --target https://staging.example.org --target https://data.example.org --profile profiles/site.yaml', 'Staging vs production, one profile')
+          .example('$0 diff --target http://localhost:5000 --profile profiles/mine.yaml --reference', 'Your implementation vs the bundled reference server')
+          .example('$0 diff --target https://old.example.org --target https://new.example.org --profile old.yaml --profile new.yaml', 'Two CKAN versions, each with its profile')
+          .example('$0 diff --target http://localhost:5000 --reference --generate 200 --seed 7', 'Also 200 generated requests; the same seed sends the same ones')
+          .epilog(
+            'Each pair of answers is normalised alike (help URLs, link hosts, rank digits, estimated totals, resource ids, ' +
+              "the profiles' normalise rules) and compared record by record; A is the expected side. Each disagreement among " +
+              'generated requests is shrunk to the smallest request that still shows it and printed with curl for each target ' +
+              '(the token as $TOKEN). Exit codes: 0 the targets agree, 1 they disagree (or a target gave no answer to a request), ' +
+              '2 bad flags, profile or catalogue, 3 a target is unreachable or not a CKAN action API, the reference server cannot start, ' +
+              'or the report folder cannot be written.',
+          ),
+      async (argv) => {
+        const args: DiffArgs = {
+          ...readSelectionArgs({ ...argv, profile: undefined }),
+          targets: argv.target.map(String),
+          reference: argv.reference,
+          profiles: argv.profile.map(String),
+          fixtures: argv.fixtures,
+          tokenEnvs: argv['token-env'].map(String),
+          tokenFile: undefined,
+          concurrency: argv.concurrency,
+          timeoutMs: argv['timeout-ms'],
+          retries: argv.retries,
+          rate: argv.rate,
+          report: argv.report,
+          out: argv.out,
+          ckanVersion: argv['ckan-version'],
+          catalogue: argv.catalogue,
+          generate: argv.generate,
+          seed: argv.seed,
+        };
+        setExit(await diffHandler(args, io));
+      },
+    );
+  },
+};

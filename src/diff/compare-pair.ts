@@ -1,0 +1,55 @@
+// One request pair: sent to both targets at once, each answer normalised with the same rules, and compared
+// record by record (src/compare). A target that gives no answer makes the pair an error, never a crash.
+import { compareSnapshots, normaliseSnapshot, resolveNormaliseRules, type ResponseSnapshot } from '../compare/index.ts';
+import { HttpError, toCurl, type HttpClient, type HttpRequest, type HttpResponse } from '../http/index.ts';
+import type { PairResult, SentRequest } from '../schema/diff-report.ts';
+import type { PairRules, RequestPair } from './types.ts';
+
+/** How curl commands show the token: the shell variable to set before replaying. */
+export const TOKEN_VARIABLE = '$TOKEN';
+
+type Answer = { response: HttpResponse } | { error: string };
+
+async function sendOne(client: HttpClient, request: HttpRequest): Promise<Answer> {
+  try {
+    return { response: await client.send(request) };
+  } catch (error) {
+    if (error instanceof HttpError) return { error: error.message };
+    throw error;
+  }
+}
+
+/** The answer as compared: its JSON body, or its text when it is not JSON (or was cut at the body cap). */
+export function toSnapshot(response: HttpResponse): ResponseSnapshot {
+  if (response.bodyTruncated) return { status: response.status, body: `<body over the size cap, ${response.body.length} characters read>` };
+  try {
+    return { status: response.status, body: JSON.parse(response.body) };
+  } catch {
+    return { status: response.status, body: response.body };
+  }
+}
+
+function describeSent(request: HttpRequest, answer: Answer): SentRequest {
+  const curl = toCurl(request, { secretAs: TOKEN_VARIABLE });
+  return 'error' in answer ? { error: answer.error, curl } : { status: answer.response.status, curl };
+}
+
+/** Sends the pair to both targets, normalises and compares the answers (A expected, B actual). */
+export async function comparePair(client: HttpClient, pair: RequestPair, rules: PairRules, maxDifferences?: number): Promise<PairResult> {
+  const [answerA, answerB] = await Promise.all([sendOne(client, pair.a), sendOne(client, pair.b)]);
+  const base = { id: pair.id, request: pair.request, a: describeSent(pair.a, answerA), b: describeSent(pair.b, answerB) };
+  if ('error' in answerA || 'error' in answerB) return { ...base, outcome: 'error', rules: [], differences: [] };
+  const normalise = (response: HttpResponse, names: Readonly<Record<string, string>>) =>
+    normaliseSnapshot(toSnapshot(response), resolveNormaliseRules(...rules.shared, pair.normalise, { names: { ...names } }));
+  const a = normalise(answerA.response, rules.namesA);
+  const b = normalise(answerB.response, rules.namesB);
+  const { differences, truncated } = compareSnapshots(a.snapshot, b.snapshot, maxDifferences === undefined ? {} : { maxDifferences });
+  const applied = [...new Set([...a.applied, ...b.applied])];
+  return {
+    ...base,
+    outcome: differences.length === 0 ? 'agree' : 'differ',
+    rules: applied,
+    differences,
+    ...(truncated ? { truncated } : {}),
+  };
+}

@@ -1,0 +1,117 @@
+// The one home of fast-check: the arbitrary of valid requests built from the sampled data, seeded sampling, and
+// shrinking a disagreement. The arbitrary is made only of parts fast-check can shrink without their generation
+// context (records, options, constants, unique arrays), so a request found in a batch can be shrunk afterwards.
+import fc from 'fast-check';
+import { LIKE_PLACEMENTS, type GeneratedRequest, type GenerationInput, type SampledField, type SampledResource } from './types.ts';
+
+/** A text no sampled value contains: filters and q on it match nothing. */
+export const ABSENT_TEXT = 'zzqxjv-absent';
+/** A number no sampled resource holds in practice, for filters on numeric fields that match nothing. */
+export const ABSENT_NUMBER = -987654321;
+/** Limits and offsets derived from a resource's total are capped here, so a large resource is not read whole. */
+export const MAX_EDGE_LIMIT = 1000;
+/** Locale segments generated when both profiles declare `locale`. */
+export const GENERATED_LOCALES = ['fr', 'de', 'pt_BR'] as const;
+
+const NUMERIC_TYPES = new Set(['int', 'int4', 'int8', 'integer', 'bigint', 'numeric', 'float', 'float8', 'double precision']);
+// sort and fields are comma lists of names: only plain identifiers go there, so every generated request is valid
+const PLAIN_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+const optional = <T>(arbitrary: fc.Arbitrary<T>): fc.Arbitrary<T | undefined> => fc.option(arbitrary, { nil: undefined, freq: 2 });
+
+function isFilterable(field: SampledField): boolean {
+  return field.id !== '_id' && field.values.length > 0 && !field.type.startsWith('_') && field.type !== 'json';
+}
+
+function absentValues(field: SampledField): Array<string | number> {
+  if (field.type === 'text') return [ABSENT_TEXT];
+  return NUMERIC_TYPES.has(field.type) ? [ABSENT_NUMBER] : [];
+}
+
+/** A filter value: one that occurs, one that does not, or an either-or array of them. */
+function filterValue(field: SampledField): fc.Arbitrary<unknown> {
+  const absent = absentValues(field);
+  const parts: Array<fc.WeightedArbitrary<unknown>> = [{ arbitrary: fc.constantFrom(...field.values), weight: 4 }];
+  if (absent.length > 0) parts.push({ arbitrary: fc.constantFrom(...absent), weight: 1 });
+  const choices = [...field.values, ...absent];
+  if (choices.length >= 2) parts.push({ arbitrary: fc.uniqueArray(fc.constantFrom(...choices), { minLength: 2, maxLength: 3 }), weight: 2 });
+  return fc.oneof(...parts);
+}
+
+function edges(total: number, values: number[]): number[] {
+  const capped = [...values, Math.min(total, MAX_EDGE_LIMIT), Math.min(total + 1, MAX_EDGE_LIMIT + 1)];
+  return [...new Set(capped.filter((n) => n >= 0))];
+}
+
+function searchArbitrary(resource: SampledResource, input: GenerationInput): fc.Arbitrary<GeneratedRequest> {
+  const filterable = resource.fields.filter(isFilterable);
+  const named = resource.fields.filter((f) => PLAIN_NAME.test(f.id) && f.type !== 'json');
+  const sortable = named.filter((f) => !f.type.startsWith('_'));
+  const words = [...new Set(resource.fields.flatMap((f) => f.words))];
+  const entry = fc.oneof(...filterable.map((f) => fc.tuple(fc.constant(f.id), filterValue(f))));
+  return fc.record({
+    kind: fc.constant('search' as const),
+    resource: fc.constant(resource.name),
+    method: fc.constantFrom('GET' as const, 'POST' as const),
+    locale: input.locales ? optional(fc.constantFrom(...GENERATED_LOCALES)) : fc.constant(undefined),
+    filters: filterable.length === 0 ? fc.constant([]) : fc.uniqueArray(entry, { selector: (e) => e[0], maxLength: 3 }),
+    q: words.length === 0 ? fc.constant(undefined) : optional(fc.constantFrom(...words, ABSENT_TEXT)),
+    limit: optional(fc.constantFrom(...edges(resource.total, [0, 1]))),
+    offset: optional(fc.constantFrom(...edges(resource.total, [1, Math.max(resource.total - 1, 0)]))),
+    sort:
+      sortable.length === 0
+        ? fc.constant(undefined)
+        : optional(fc.uniqueArray(fc.tuple(fc.constantFrom(...sortable.map((f) => f.id)), fc.constantFrom('asc' as const, 'desc' as const)), { selector: (s) => s[0], minLength: 1, maxLength: 2 })),
+    fields: named.length === 0 ? fc.constant(undefined) : optional(fc.uniqueArray(fc.constantFrom(...named.map((f) => f.id)), { minLength: 1, maxLength: 3 })),
+    distinct: optional(fc.constant(true)),
+  });
+}
+
+function sqlArbitrary(resource: SampledResource, input: GenerationInput): fc.Arbitrary<GeneratedRequest> | undefined {
+  const texts = resource.fields.filter((f) => f.type === 'text' && f.words.length > 0);
+  if (texts.length === 0) return undefined;
+  const like = fc.oneof(
+    ...texts.map((f) => fc.record({ field: fc.constant(f.id), word: fc.constantFrom(...f.words), placement: fc.constantFrom(...LIKE_PLACEMENTS) })),
+  );
+  return fc.record({
+    kind: fc.constant('sql' as const),
+    resource: fc.constant(resource.name),
+    method: fc.constantFrom('GET' as const, 'POST' as const),
+    locale: input.locales ? optional(fc.constantFrom(...GENERATED_LOCALES)) : fc.constant(undefined),
+    like,
+    limit: optional(fc.constantFrom(0, 1, 5)),
+  });
+}
+
+/** The arbitrary of every request the input allows: searches mostly, LIKE queries when both targets have SQL. */
+export function createRequestArbitrary(input: GenerationInput): fc.Arbitrary<GeneratedRequest> {
+  const parts: Array<fc.WeightedArbitrary<GeneratedRequest>> = input.resources.map((r) => ({ arbitrary: searchArbitrary(r, input), weight: 3 }));
+  if (input.sql) {
+    for (const resource of input.resources) {
+      const sql = sqlArbitrary(resource, input);
+      if (sql !== undefined) parts.push({ arbitrary: sql, weight: 1 });
+    }
+  }
+  return fc.oneof(...parts);
+}
+
+/** `count` requests drawn with `seed`: the same seed and input give the same requests. */
+export function sampleRequests(arbitrary: fc.Arbitrary<GeneratedRequest>, seed: number, count: number): GeneratedRequest[] {
+  return count === 0 ? [] : fc.sample(arbitrary, { seed, numRuns: count });
+}
+
+/**
+ * Shrinks a request for which `differs` holds with fast-check's shrinker: the smallest request (fewest filters,
+ * optional parts absent) found for which it still holds, and the number of steps that kept it.
+ */
+export async function shrinkRequest(
+  arbitrary: fc.Arbitrary<GeneratedRequest>,
+  failing: GeneratedRequest,
+  differs: (request: GeneratedRequest) => Promise<boolean>,
+  seed: number,
+): Promise<{ request: GeneratedRequest; shrinks: number }> {
+  const property = fc.asyncProperty(arbitrary, async (request) => !(await differs(request)));
+  const details = await fc.check(property, { seed, examples: [[failing]], numRuns: 1 });
+  const found = details.counterexample?.[0];
+  return found === undefined ? { request: failing, shrinks: 0 } : { request: found, shrinks: details.numShrinks };
+}

@@ -1,0 +1,74 @@
+// Request pairs: the catalogue's variants matched across the two profiles, and generated requests rendered for
+// each side; plus the names each side's answers are normalised with.
+import type { CaseVariant } from '../catalogue/index.ts';
+import { replaceNames, resourceNames, targetNames } from '../compare/index.ts';
+import type { HttpRequest } from '../http/index.ts';
+import { buildRequest, encodeQuery } from '../runner/index.ts';
+import { GENERATED_PREFIX } from '../schema/diff-report.ts';
+import { describeRequest, renderRequest, type GeneratedRequest } from './generate/index.ts';
+import type { DiffSide, PairRules, RequestPair } from './types.ts';
+
+/** A side's own names -> logical names: each resource id -> `${resources.NAME}`, its base URL -> `${target}`. */
+export function sideNames(side: Pick<DiffSide, 'profile' | 'url'>): Record<string, string> {
+  return { ...targetNames(side.url), ...resourceNames(side.profile.resources) };
+}
+
+/** The rules both sides' answers are normalised with: both profiles' `normalise`, each side's own names. */
+export function pairRules(a: DiffSide, b: DiffSide): PairRules {
+  return { shared: [a.profile.normalise, b.profile.normalise], namesA: sideNames(a), namesB: sideNames(b) };
+}
+
+
+
+function isRunnable(variant: CaseVariant | undefined): variant is CaseVariant {
+  return variant !== undefined && variant.notApplicable === undefined && variant.skip === undefined;
+}
+
+/**
+ * The variants both profiles can run, by id, as request pairs (A's order); `skipped` counts the variants that
+ * either side cannot run (not applicable, skipped, or missing on one side).
+ */
+export function pairVariants(variantsA: readonly CaseVariant[], variantsB: readonly CaseVariant[], a: DiffSide, b: DiffSide): { pairs: RequestPair[]; skipped: number } {
+  const byId = new Map(variantsB.map((v) => [v.id, v]));
+  const pairs: RequestPair[] = [];
+  let skipped = 0;
+  for (const variantA of variantsA) {
+    const variantB = byId.get(variantA.id);
+    if (!isRunnable(variantA) || !isRunnable(variantB)) {
+      skipped++;
+      continue;
+    }
+    pairs.push({
+      id: variantA.id,
+      request: describeVariant(variantA, sideNames(a)),
+      a: buildRequest(variantA, a.url, a.token),
+      b: buildRequest(variantB, b.url, b.token),
+      normalise: variantA.normalise,
+    });
+  }
+  return { pairs, skipped };
+}
+
+function describeVariant(variant: CaseVariant, names: Record<string, string>): string {
+  const { request } = variant;
+  const sent = request.body ?? JSON.stringify(request.params ?? {});
+  const text = replaceNames(`${request.action} ${sent}${request.query === undefined ? '' : ` ?${request.query}`}`, names);
+  return `${variant.variant.method} ${String(text)}`;
+}
+
+/** The HTTP request of a generated request for one side (its resource id, its token). */
+export function toSideRequest(request: GeneratedRequest, side: DiffSide): HttpRequest {
+  const resourceId = side.profile.resources?.[request.resource] ?? request.resource;
+  const rendered = renderRequest(request, resourceId);
+  const base = side.url.replace(/\/+$/, '');
+  const url = `${base}${rendered.locale === null ? '' : `/${rendered.locale}`}/api/3/action/${rendered.action}`;
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (side.token !== undefined) headers['authorization'] = side.token;
+  if (rendered.method === 'GET') return { method: 'GET', url: `${url}?${encodeQuery(rendered.params)}`, headers };
+  return { method: 'POST', url, headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(rendered.params) };
+}
+
+/** A generated request as a pair for both sides. */
+export function toGeneratedPair(request: GeneratedRequest, index: number, a: DiffSide, b: DiffSide): RequestPair {
+  return { id: `${GENERATED_PREFIX}${index + 1}`, request: describeRequest(request), a: toSideRequest(request, a), b: toSideRequest(request, b) };
+}

@@ -1,0 +1,79 @@
+// The diff report as text: the console summary and the Markdown report (same content, two notations).
+import type { DifferenceRecord as Difference } from '../schema/baseline.ts';
+import { GENERATED_PREFIX, type DiffReport, type PairResult } from '../schema/diff-report.ts';
+import { escapeMarkdown } from './markdown.ts';
+import { cutText, formatDuration, formatValue } from './text.ts';
+
+/** Differences shown per pair in the console and the Markdown report (every one is in the JSON report). */
+export const SHOWN_DIFFERENCES = 5;
+
+/** One line per difference: its message, and for a changed record each field's two values. */
+export function formatDifference(difference: Difference): string {
+  const changes = (difference.changes ?? []).map((c) => `${c.field}: ${formatValue(c.expected, 80)} -> ${formatValue(c.actual, 80)}`);
+  return cutText(changes.length === 0 || difference.message.includes(' -> ') ? difference.message : `${difference.message} (${changes.join('; ')})`, 400);
+}
+
+function pairLines(pair: PairResult, indent: string): string[] {
+  if (pair.outcome === 'error') return [`${indent}A: ${pair.a.error ?? `HTTP ${String(pair.a.status)}`}`, `${indent}B: ${pair.b.error ?? `HTTP ${String(pair.b.status)}`}`];
+  const shown = pair.differences.slice(0, SHOWN_DIFFERENCES).map((d) => `${indent}${formatDifference(d)}`);
+  const more = pair.differences.length - shown.length;
+  return more > 0 || pair.truncated === true ? [...shown, `${indent}… and more (see the JSON report)`] : shown;
+}
+
+/** `A http://… (profile reference) vs B …`. */
+function describeTargets(report: DiffReport): string {
+  return report.targets.map((t) => `${t.label} ${t.url}${t.reference ? ' (reference)' : ''} [${t.profile}]`).join(' vs ');
+}
+
+function summaryLine(report: DiffReport): string {
+  const { total, agree, differ, error, skipped } = report.summary;
+  const skippedText = skipped === 0 ? '' : `, ${skipped} not run on both`;
+  return `${total} request pairs: ${agree} agree, ${differ} differ, ${error} errors${skippedText} (${formatDuration(report.durationMs)})`;
+}
+
+/** The console summary: each disagreement with its first differences, the shrunk generated ones with curl, the verdict. */
+export function formatDiffSummary(report: DiffReport): string {
+  const lines = [`diff ${describeTargets(report)}`];
+  // generated disagreements are shown shrunk below; the reports list each one as found
+  for (const pair of report.pairs.filter((p) => !p.id.startsWith(GENERATED_PREFIX))) {
+    lines.push(`✗ ${pair.id}: ${pair.outcome === 'error' ? 'no answer from a target' : `${pair.differences.length} difference(s)`}`, `    ${cutText(pair.request, 300)}`, ...pairLines(pair, '    '));
+  }
+  const generated = report.generated;
+  if (generated !== undefined) {
+    const found = report.pairs.filter((p) => p.id.startsWith(GENERATED_PREFIX) && p.outcome === 'differ').length;
+    lines.push('', `Generated: ${generated.count} requests with --seed ${generated.seed}; ${found} disagreed, ${generated.disagreements.length} after shrinking:`);
+    generated.disagreements.forEach((found, index) => {
+      lines.push(`  #${index + 1} shrunk in ${found.shrinks} step(s) to: ${found.pair.request}`, ...pairLines(found.pair, '      '));
+      lines.push(`    replay on A: ${found.pair.a.curl}`, `    replay on B: ${found.pair.b.curl}`);
+    });
+    lines.push(`  Same requests again: ${generated.replay}`);
+  }
+  const agreeing = report.summary.differ === 0 && report.summary.error === 0;
+  lines.push('', `${agreeing ? 'The targets agree' : 'The targets disagree'}: ${summaryLine(report)}`);
+  return `${lines.join('\n')}\n`;
+}
+
+const code = (text: string): string => `\`${text.replace(/`/g, "'").replace(/[\r\n]+/g, ' ')}\``;
+
+/** The Markdown report (also suited to GitHub's job summary). */
+export function renderDiffMarkdown(report: DiffReport): string {
+  const agreeing = report.summary.differ === 0 && report.summary.error === 0;
+  const lines = [`# datastore-kit diff: ${agreeing ? 'the targets agree' : 'the targets disagree'}`, ''];
+  for (const t of report.targets) lines.push(`- **${t.label}** ${code(t.url)}${t.reference ? ' (reference server)' : ''}, profile ${code(t.profile)}`);
+  lines.push('', escapeMarkdown(summaryLine(report)), '');
+  if (report.pairs.length > 0) lines.push('## Disagreements', '');
+  for (const pair of report.pairs) {
+    lines.push(`### ${escapeMarkdown(pair.id)}`, '', code(cutText(pair.request, 500)), '');
+    lines.push(...pairLines(pair, '- ').map((line) => `- ${escapeMarkdown(line.slice(2))}`), '');
+  }
+  const generated = report.generated;
+  if (generated !== undefined) {
+    lines.push('## Generated requests', '', `${generated.count} requests with seed ${generated.seed}; replay: ${code(generated.replay)}`, '');
+    generated.disagreements.forEach((found, index) => {
+      lines.push(`### Shrunk disagreement ${index + 1} (${found.shrinks} shrink steps)`, '', code(found.pair.request), '');
+      lines.push(...pairLines(found.pair, '- ').map((line) => `- ${escapeMarkdown(line.slice(2))}`), '');
+      lines.push('```sh', `# A\n${found.pair.a.curl}`, `# B\n${found.pair.b.curl}`, '```', '');
+    });
+  }
+  return `${lines.join('\n')}\n`;
+}
