@@ -3,7 +3,6 @@
 import { createHttpClient, type HttpClientOptions } from '../http/index.ts';
 import type { Clock } from '../model/index.ts';
 import type { Manifest } from '../schema/extract-files.ts';
-import type { ExtractFormat } from '../schema/extract-job.ts';
 import {
   EXTRACT_DEFAULTS,
   loadJobFile,

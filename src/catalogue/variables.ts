@@ -99,8 +99,8 @@ function resolveString(text: string, scope: VariableScope, missing: Set<string>)
 
 function interpolate(text: string, scope: VariableScope, missing: Set<string>): string {
   if (!text.includes('${')) return text;
-  return text.replace(VARIABLE, (match: string, escape: string, reference: string) => {
-    if (escape === '$') return match.slice(1);
+  return text.replace(VARIABLE, (match: string, escaped: string, reference: string) => {
+    if (escaped === '$') return match.slice(1);
     const found = lookup(reference, scope);
     if (!found.ok) {
       missing.add(reference);

@@ -43,7 +43,7 @@ export function formatNotApplicable(prepared: PreparedCatalogue, limit = 10): st
 export function formatVerifyResult(target: string, result: VerifyResult): string {
   const targetUrl = maskUrlCredentials(target);
   if (result.problems.length === 0) return `${targetUrl}: ${result.checked} resources and values answer and occur as the profile says\n`;
-  return result.problems.map((p) => `  ${p}\n`).join('') + `${targetUrl}: ${result.problems.length} of ${result.checked} resources and values do not answer or occur\n`;
+  return `${result.problems.map((p) => `  ${p}\n`).join('')}${targetUrl}: ${result.problems.length} of ${result.checked} resources and values do not answer or occur\n`;
 }
 
 /** The flags of `check` beside the selection flags. */

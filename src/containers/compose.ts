@@ -24,7 +24,7 @@ export async function startComposeTarget(options: ComposeTargetOptions): Promise
     .withEnvironment({ ...options.env })
     .withWaitStrategy(containerName, Wait.forHttp(options.waitPath ?? DEFAULT_WAIT_PATH, options.port).forStatusCodeMatching((status) => status < 500))
     .withStartupTimeout(options.startupTimeoutMs ?? DEFAULT_STARTUP_TIMEOUT_MS);
-  let started;
+  let started: Awaited<ReturnType<typeof environment.up>>;
   try {
     started = await environment.up();
   } catch (error) {

@@ -25,7 +25,7 @@ export async function startImageTarget(options: ImageTargetOptions): Promise<Con
       Wait.forHttp(options.waitPath ?? DEFAULT_WAIT_PATH, port).forStatusCodeMatching((status) => status < 500),
     )
     .withStartupTimeout(options.startupTimeoutMs ?? DEFAULT_STARTUP_TIMEOUT_MS);
-  let started;
+  let started: Awaited<ReturnType<typeof container.start>>;
   try {
     started = await container.start();
   } catch (error) {

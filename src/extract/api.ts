@@ -46,7 +46,7 @@ export async function callAction(
   const url = `${target.baseUrl.replace(/\/+$/, '')}/api/3/action/${action}`;
   const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
   if (target.token !== undefined) headers['authorization'] = target.token;
-  let response;
+  let response: Awaited<ReturnType<typeof client.send>>;
   try {
     response = await client.send({ method: 'POST', url, headers, body: JSON.stringify(params) });
   } catch (error) {

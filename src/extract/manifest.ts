@@ -23,7 +23,7 @@ export function buildManifest(done: FinishedExtract, clock: Clock): Manifest {
   const totalCheck =
     plan.total === undefined ? null : { serverTotal: plan.total, exact: plan.totalIsExact, matches: plan.total === rows };
   const warnings = [...plan.warnings, ...done.warnings];
-  if (totalCheck !== null && totalCheck.exact && !totalCheck.matches) {
+  if (totalCheck?.exact && !totalCheck.matches) {
     warnings.push(`wrote ${rows} rows but the server counted ${plan.total}: the data changed during the extract`);
   }
   if (checkpoint.pageSizeUsed < spec.pageSize) {

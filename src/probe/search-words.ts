@@ -12,7 +12,7 @@ const TRIES = 6;
 function wordCandidates(sample: readonly Record<string, unknown>[], textField: string, categories: { field: string; values: string[] } | undefined): string[] {
   const seen = new Map<string, { n: number; inCategory: boolean }>();
   for (const record of sample) {
-    const inCategory = categories !== undefined && categories.values.includes(String(record[categories.field]));
+    const inCategory = categories?.values.includes(String(record[categories.field])) ?? false;
     for (const word of new Set(wordsOf(record[textField]))) {
       if (!isSearchableWord(word)) continue;
       const entry = seen.get(word) ?? { n: 0, inCategory: false };

@@ -52,7 +52,7 @@ export function parseReportFormats(value: string | readonly string[]): ReportFor
   for (const raw of names) {
     const name = raw.trim().toLowerCase();
     if (name === '') continue;
-    if (name === 'all') REPORT_FORMATS.forEach((format) => wanted.add(format));
+    if (name === 'all') for (const format of REPORT_FORMATS) wanted.add(format);
     else {
       const format = aliases[name] ?? name;
       if (!isReportFormat(format)) {

@@ -49,7 +49,7 @@ export function checkRecords(expect: RecordsExpect, records: unknown, ctx: Recor
       f('atMostLimit', `got ${records.length} records, more than the limit ${limit}`, { expected: limit, actual: records.length });
     }
   }
-  expect.every?.forEach((predicate, i) => checkEvery(predicate, i, objects, ctx.rule, findings));
+  for (const [i, predicate] of (expect.every ?? []).entries()) checkEvery(predicate, i, objects, ctx.rule, findings);
   if (expect.sortedBy !== undefined) {
     const at = findSortBreak(objects, expect.sortedBy, ctx.fieldTypes);
     if (at >= 0) {

@@ -130,7 +130,7 @@ function createBaselineContext(options: RunOptions, collaborators: RunCollaborat
 /** The target's base URL (without credentials or a final `/`) and its origin, each standing for `${target}`. */
 function groupByCase(variants: readonly RunVariant[]): Map<string, number[]> {
   const groups = new Map<string, number[]>();
-  variants.forEach((v, i) => groups.set(v.caseId, [...(groups.get(v.caseId) ?? []), i]));
+  for (const [i, v] of variants.entries()) groups.set(v.caseId, [...(groups.get(v.caseId) ?? []), i]);
   return groups;
 }
 

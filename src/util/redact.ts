@@ -54,7 +54,7 @@ function escapedForms(secret: string): string[] {
     secret,
     JSON.stringify(secret).slice(1, -1),
     uri,
-    uri.replace(/%[0-9A-F]{2}/g, (escape) => escape.toLowerCase()),
+    uri.replace(/%[0-9A-F]{2}/g, (escaped) => escaped.toLowerCase()),
     uri.replace(/%20/g, '+'),
     encodeURI(secret),
     ...htmlQuotes,

@@ -3,7 +3,8 @@ import { checkResponse, type CheckResponseOptions } from '../../src/contract/ind
 import type { Finding } from '../../src/model/index.ts';
 import * as examples from './examples.ts';
 
-type Body = Record<string, any>; // why: tests break example bodies in place at arbitrary depths
+// biome-ignore lint/suspicious/noExplicitAny: tests break example bodies in place at arbitrary depths
+type Body = Record<string, any>;
 
 const SEARCH: CheckResponseOptions = { action: 'datastore_search', profile: 'ckan' };
 const SQL: CheckResponseOptions = { action: 'datastore_search_sql', profile: 'ckan' };

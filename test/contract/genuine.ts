@@ -84,7 +84,7 @@ function renderRecords(version: CkanVersion, format: string, rows: Json[], keys:
   if (format === 'objects') return rows.map(pick);
   if (format === 'lists') return rows.map((row) => keys.map((k) => pick(row)[k]));
   const delimiter = format === 'tsv' ? '\t' : ',';
-  return rows.map((row) => keys.map((k) => String(pick(row)[k] ?? '')).join(delimiter) + '\n').join('');
+  return rows.map((row) => `${keys.map((k) => String(pick(row)[k] ?? '')).join(delimiter)}\n`).join('');
 }
 
 // _insert_links: path without locale, the GET query string with `offset` removed (start) or set (next, prev).

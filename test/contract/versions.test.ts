@@ -5,7 +5,8 @@ import { checkResponse, type CheckResponseOptions } from '../../src/contract/ind
 import { CKAN_VERSIONS, type CkanVersion } from '../../src/schema/index.ts';
 import { genuineSearch, genuineSql, genuineTableMetadata, TRAFFIC, type SearchCall } from './genuine.ts';
 
-type Body = Record<string, any>; // why: tests break example bodies in place at arbitrary depths
+// biome-ignore lint/suspicious/noExplicitAny: tests break example bodies in place at arbitrary depths
+type Body = Record<string, any>;
 
 const search = (ckanVersion: CkanVersion, recordsFormat?: string): CheckResponseOptions => ({
   action: 'datastore_search',
@@ -26,6 +27,13 @@ const CALLS: [string, SearchCall][] = [
   ['lists page, sorted', { params: { resource_id: TRAFFIC, records_format: 'lists', sort: 'vehicle_count desc', limit: 2 } }],
 ];
 
+/** The request of CALLS[index]. */
+function callAt(index: number): SearchCall {
+  const entry = CALLS[index];
+  if (entry === undefined) throw new Error(`no call ${index}`);
+  return entry[1];
+}
+
 describe.each(CKAN_VERSIONS.map((v) => [v]))('the ckan contract for CKAN %s', (version) => {
   it.each(CALLS)('accepts a genuine search: %s', (_name, call) => {
     const body = genuineSearch(version, call);
@@ -42,14 +50,14 @@ describe.each(CKAN_VERSIONS.map((v) => [v]))('the ckan contract for CKAN %s', (v
   });
 
   it('accepts free-form data dictionary info (any keys, any JSON values)', () => {
-    const body: Body = genuineSearch(version, CALLS[0]![1]);
+    const body: Body = genuineSearch(version, callAt(0));
     body.result.fields[1].info = { notes: false, label: null, order: 3, nested: { a: [1] } };
     body.result.fields[2].info = 'a plain comment that parsed as JSON';
     expect(checkResponse({ status: 200, body }, search(version))).toEqual([]);
   });
 
   it('catches _id typed int4 (a very old DataStore) with a finding, not a crash', () => {
-    const body: Body = genuineSearch(version, CALLS[0]![1]);
+    const body: Body = genuineSearch(version, callAt(0));
     body.result.fields[0].type = 'int4';
     expect(checkResponse({ status: 200, body }, search(version))).toContainEqual(
       expect.objectContaining({ rule: 'contract.ckan', path: '/result/fields/0/type', message: 'must be "int"' }),
@@ -57,7 +65,7 @@ describe.each(CKAN_VERSIONS.map((v) => [v]))('the ckan contract for CKAN %s', (v
   });
 
   it('catches a number as a string in a search record', () => {
-    const body: Body = genuineSearch(version, CALLS[0]![1]);
+    const body: Body = genuineSearch(version, callAt(0));
     body.result.records[1].vehicle_count = '13987';
     expect(checkResponse({ status: 200, body }, search(version))).toContainEqual(
       expect.objectContaining({ rule: 'contract.types', path: '/result/records/1/vehicle_count' }),
@@ -71,7 +79,7 @@ function pointers(body: unknown, options: CheckResponseOptions, status = 200): s
 }
 
 describe('the ckan contract tells the versions apart', () => {
-  const call = CALLS[0]![1];
+  const call = callAt(0);
 
   it('a 2.11 response is not a 2.8 one: estimation keys were unknown', () => {
     expect(pointers(genuineSearch('2.11', call), search('2.8'))).toEqual([
@@ -88,12 +96,12 @@ describe('the ckan contract tells the versions apart', () => {
   });
 
   it('a 2.8 ranked response is not a 2.9 one: rank only in the records', () => {
-    const body = genuineSearch('2.8', CALLS[2]![1]);
+    const body = genuineSearch('2.8', callAt(2));
     expect(pointers(body, search('2.9'))).toContain('contract.ckan /result/records/0/rank record key "rank" is not in fields');
   });
 
   it('a 2.8 fields-param response is not a 2.10 one: fields lists columns the records lack', () => {
-    const body = genuineSearch('2.8', CALLS[3]![1]);
+    const body = genuineSearch('2.8', callAt(3));
     expect(pointers(body, search('2.10'))).toContain('contract.ckan /result/records/0 record has no key "_id", which fields lists (in 2 of 2 records)');
   });
 
@@ -166,7 +174,7 @@ describe('the ckan contract catches real violations', () => {
   });
 
   it('2.8: a rank in the records must be a number', () => {
-    const body: Body = genuineSearch('2.8', CALLS[2]![1]);
+    const body: Body = genuineSearch('2.8', callAt(2));
     body.result.records[0].rank = '0.06';
     expect(pointers(body, search('2.8'))).toEqual([
       'contract.types /result/records/0/rank field "rank" (float) must be a number or null, got string "0.06"',
@@ -174,7 +182,7 @@ describe('the ckan contract catches real violations', () => {
   });
 
   it('2.8: a column the table does not have is still caught', () => {
-    const body: Body = genuineSearch('2.8', CALLS[0]![1]);
+    const body: Body = genuineSearch('2.8', callAt(0));
     body.result.records[0].speed_kmh = 3;
     expect(pointers(body, search('2.8'))).toEqual(['contract.ckan /result/records/0/speed_kmh record key "speed_kmh" is not in fields']);
   });
@@ -189,7 +197,7 @@ describe('the ckan contract catches real violations', () => {
   });
 
   it('2.12: timestamps with milliseconds, but not microseconds', () => {
-    const body: Body = genuineSearch('2.12', CALLS[0]![1]);
+    const body: Body = genuineSearch('2.12', callAt(0));
     body.result.records[0].count_date = '2023-03-01T00:00:00.000001';
     expect(pointers(body, search('2.12'))).toEqual([
       'contract.types /result/records/0/count_date field "count_date" (timestamp) must be a string like "2020-01-01T08:00:00.000" or null, got string "2023-03-01T00:00:00.000001"',

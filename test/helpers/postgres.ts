@@ -87,7 +87,10 @@ export function sharedPostgres(env: NodeJS.ProcessEnv = process.env): SharedPost
       started ??= found.start();
       return (await started).url;
     },
-    uniqueDatabase: () => `dsk_test_${process.pid}_${(count += 1)}`,
+    uniqueDatabase: () => {
+      count += 1;
+      return `dsk_test_${process.pid}_${count}`;
+    },
     stop: async () => {
       if (started !== undefined) await (await started).stop();
     },

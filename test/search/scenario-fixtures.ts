@@ -29,7 +29,7 @@ export async function writeScenarioFixtures(dir: string, resources: readonly Sce
   await writeFile(join(dir, 'datapackage.json'), JSON.stringify(datapackage, null, 2));
   for (const [index, resource] of resources.entries()) {
     const lines = [resource.columns.map((c) => c.id), ...resource.rows.map((row) => row.map((cell) => cell ?? nullMarker))];
-    await writeFile(join(dir, `r${index}.csv`), lines.map((line) => line.map(quoteCsv).join(',')).join('\n') + '\n');
+    await writeFile(join(dir, `r${index}.csv`), `${lines.map((line) => line.map(quoteCsv).join(',')).join('\n')}\n`);
   }
 }
 

@@ -5,7 +5,7 @@ import type { Engine } from '../../src/server/engine.ts';
 import { EngineTimeoutError } from '../../src/server/engine.ts';
 import { datastoreSearch } from '../../src/server/search/index.ts';
 import { ActionAuthorizationError, ActionNotFoundError, ActionValidationError } from '../../src/server/types.ts';
-import { booksId, ids, rawRecords, records, secretId, useBooks, valsId } from './books.ts';
+import { booksId, rawRecords, records, secretId, useBooks, valsId } from './books.ts';
 import { searchRequest } from './scenario.ts';
 
 const harness = useBooks();

@@ -178,7 +178,9 @@ export class PgliteHost {
         if (this.#running === running && this.isIdle) this.onIdle();
       },
       // why: a failed start must not stay cached, or every later statement would reuse the rejection
-      () => this.#running === running && (this.#running = undefined),
+      () => {
+        if (this.#running === running) this.#running = undefined;
+      },
     );
     this.#running = running;
     return ready.then(() => worker);

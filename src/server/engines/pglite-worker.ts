@@ -77,7 +77,7 @@ async function runQuery(db: PGlite, types: TypeTable, request: QueryRequest): Pr
   const options = { rowMode: 'array' as const, parsers: types.identity, serializers: types.identity };
   try {
     if (request.readOnly) await db.exec(`BEGIN TRANSACTION READ ONLY; SET LOCAL ROLE ${quoteIdent(READ_ONLY_ROLE)}`);
-    let result;
+    let result: Awaited<ReturnType<typeof db.query<unknown[]>>>;
     try {
       result = await db.query<unknown[]>(request.sql, request.params, options);
     } finally {

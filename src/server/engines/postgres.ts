@@ -1,6 +1,6 @@
 // The real-server engine: a PostgreSQL database of its own (created, loaded and owned by this engine), two pg
 // pools (searches, SQL) whose statements time out counted from acceptance, the wait for a connection included.
-import { Pool, type ClientBase, type PoolClient, type QueryArrayConfig } from 'pg';
+import type { Pool, ClientBase, PoolClient, QueryArrayConfig } from 'pg';
 import { KitError, KitErrorCode } from '../../errors.ts';
 import type { LoadedFixtures } from '../fixtures/index.ts';
 import { READ_ONLY_ROLE, quoteIdent } from './pglite-sql.ts';

@@ -145,16 +145,16 @@ function parseString(text: string, start: number): [PyValue, number] {
       pos += 1;
       continue;
     }
-    const escape = text[pos + 1];
-    if (escape === undefined) throw new PyJsonError('Unterminated string starting at', start);
-    const simple = simpleEscapes[escape];
+    const escaped = text[pos + 1];
+    if (escaped === undefined) throw new PyJsonError('Unterminated string starting at', start);
+    const simple = simpleEscapes[escaped];
     if (simple !== undefined) {
       out += simple;
       pos += 2;
-    } else if (escape === 'u' && /^[0-9a-fA-F]{4}$/.test(text.slice(pos + 2, pos + 6))) {
+    } else if (escaped === 'u' && /^[0-9a-fA-F]{4}$/.test(text.slice(pos + 2, pos + 6))) {
       out += String.fromCharCode(Number.parseInt(text.slice(pos + 2, pos + 6), 16));
       pos += 6;
-    } else if (escape === 'u') {
+    } else if (escaped === 'u') {
       throw new PyJsonError('Invalid \\uXXXX escape', pos + 1);
     } else {
       throw new PyJsonError('Invalid \\escape', pos);
