@@ -56,6 +56,8 @@ const libraryHomes: Record<string, readonly string[]> = {
   vitest: ['test/', '*.test.ts', 'vitest.config.ts'],
   'fast-xml-parser': ['test/'],
   newman: [],
+  '@biomejs/biome': [],
+  knip: [],
   typescript: [],
   '@types/node': [],
   '@types/pg': [],

@@ -3,6 +3,6 @@
 // composition code (createFileBaselineStore), so the runner stays free of the file system.
 export { checkBaseline } from './check.ts';
 export type { BaselineCheck, BaselineContext, BaselineSubject } from './check.ts';
-export { baselineFilePath, formatVariantName, toSafeName } from './file-name.ts';
+export { baselineFilePath } from './file-name.ts';
 export { parseBaselineFile, renderBaselineFile } from './file-format.ts';
 export { createFileBaselineStore } from './store.ts';

@@ -1,7 +1,7 @@
 // The comparison of responses shared by baselines (run --baseline) and two-target runs (diff): normalisation of
 // what legitimately changes between runs, and one record-level comparison of two responses.
 export type { Comparison, CompareOptions, Difference, DifferenceKind, NormaliseRules, RecordChange, ResponseSnapshot } from './types.ts';
-export { DEFAULT_NORMALISE_RULES, ESTIMATED_VALUE, IGNORED_VALUE, VOLATILE_VALUE, normaliseSnapshot, resolveNormaliseRules } from './normalise.ts';
+export { DEFAULT_NORMALISE_RULES, normaliseSnapshot, resolveNormaliseRules } from './normalise.ts';
 export { compareSnapshots } from './compare.ts';
 export { replaceNames, resourceNames, targetNames } from './replace-names.ts';
 export { DEFAULT_MAX_DIFFERENCES } from './sink.ts';

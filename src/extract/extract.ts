@@ -2,7 +2,7 @@
 // then record the finished file in the checkpoint, rename it into place, write the manifest, drop the checkpoint.
 // A kill between any two of these steps leaves a state the next run recognises (see leftovers.ts).
 import { constants } from 'node:fs';
-import { access, mkdir, rename, rm, stat } from 'node:fs/promises';
+import { access, mkdir, rename, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { KitError, KitErrorCode } from '../errors.ts';
 import type { HttpClient } from '../http/index.ts';
@@ -186,10 +186,4 @@ function failure(spec: ExtractSpec, error: unknown, pages: number): KitError {
   const reason = maskUrlCredentials(error instanceof Error ? error.message : String(error));
   const hint = pages > 0 ? `; the rows written so far are kept in ${partPath(spec.out)}: rerun with --resume to continue` : '';
   return new KitError(KitErrorCode.extractFailed, `extract to ${spec.out} failed: ${reason}${hint}`, { cause: error });
-}
-
-/** Deletes an extract's leftovers (part file and checkpoint). */
-export async function discardExtract(out: string): Promise<void> {
-  await rm(partPath(out), { force: true });
-  await removeCheckpoint(out);
 }

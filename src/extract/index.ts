@@ -1,10 +1,9 @@
 // Paged, resumable batch extracts of a resource or an SQL query to files (csv, tsv, jsonl, json), with a
 // checkpoint for --resume and a manifest beside each output. Job files list many extracts.
-export { runExtract, discardExtract } from './extract.ts';
-export type { ExtractCollaborators } from './extract.ts';
+export { runExtract } from './extract.ts';
 export { loadJobFile, resolveJob, expandTemplate } from './job.ts';
-export type { JobContext, JobItem } from './job.ts';
+export type { JobItem } from './job.ts';
 export { checkpointPath, manifestPath, partPath } from './checkpoint.ts';
 export { EXTRACT_DEFAULTS, PagingMethod } from './types.ts';
-export type { Cursor, ExtractColumn, ExtractHttpOptions, ExtractListener, ExtractSpec } from './types.ts';
+export type { ExtractColumn, ExtractHttpOptions, ExtractListener, ExtractSpec } from './types.ts';
 export type { ExtractTarget } from './api.ts';

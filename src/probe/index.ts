@@ -2,6 +2,6 @@
 // fit the catalogue, and writes that as a profile; also verifies an existing profile's resources and values
 // against the target. Talks HTTP only through src/http and writes YAML only through src/catalogue.
 export { probeTarget } from './probe.ts';
-export { PROBE_DEFAULTS, type ProbeOptions, type ProbeResult, type ProbeFindings } from './types.ts';
-export { PROBE_RESOURCES, PROBE_VALUES, FIXTURE_ONLY_RESOURCES } from './names.ts';
+export { PROBE_DEFAULTS, type ProbeOptions, type ProbeResult } from './types.ts';
+export { PROBE_RESOURCES, PROBE_VALUES } from './names.ts';
 export { verifyProfile, verifiedValueNames, type VerifyOptions, type VerifyResult } from './verify.ts';

@@ -1,11 +1,11 @@
 // Reporters: pure renderers of a RunResult (json, junit, html, ctrf, md), the registry that maps format names
 // to files, the one atomic writer, the console listener, and reading/merging saved JSON reports.
-export { summarize, summarizeBaselines, createCounts, createCountsTally, hasFailures, isVacuous, type CountsTally } from './summarize.ts';
+export { summarize, hasFailures, isVacuous } from './summarize.ts';
 export { renderJson } from './json.ts';
 export { renderJunit, type JunitOptions } from './junit.ts';
 export { renderHtml, type HtmlOptions } from './html.ts';
-export { renderCtrf, toCtrf, CTRF_SPEC_VERSION } from './ctrf.ts';
-export { CtrfReportSchema, type CtrfReport, type CtrfTest, type CtrfStatus } from './ctrf-schema.ts';
+export { renderCtrf } from './ctrf.ts';
+export { CtrfReportSchema, type CtrfReport } from './ctrf-schema.ts';
 export { renderMarkdown, type MarkdownOptions } from './markdown.ts';
 export { appendStepSummary, capMarkdown, STEP_SUMMARY_MAX_BYTES } from './step-summary.ts';
 export {

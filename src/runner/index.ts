@@ -1,17 +1,15 @@
 // The runner: orchestration of a run (prepare, pre-flight, pool, expectations, variant agreement) into the
 // result model, and the list/check helpers the CLI uses. It starts no server and writes no report: the API's
 // composition root (src/api/session.ts) wires those around it.
-export { run, BAIL_REASON, INTERRUPTED_REASON } from './run.ts';
+export { run } from './run.ts';
 export { RUN_DEFAULTS } from './defaults.ts';
 export { prepareCatalogue, checkSomethingApplies, DEFAULT_PROFILE } from './prepare.ts';
 export type { SelectionOptions, PreparedCatalogue } from './prepare.ts';
 export { chooseContract, detectCkanVersion, planCkanVersion, resolvePlan } from './ckan-version.ts';
-export type { CkanVersionPlan, ResolvedCkanVersion } from './ckan-version.ts';
+export type { CkanVersionPlan } from './ckan-version.ts';
 export { checkReachable } from './preflight.ts';
 export { runPool } from './pool.ts';
 export { suggestBaseUrl } from './preflight-hint.ts';
-export { buildRequest, encodeQuery } from './build-request.ts';
+export { buildRequest } from './build-request.ts';
 export { checkExpect } from './expect.ts';
-export type { ObservedResponse, ExpectOptions } from './expect.ts';
-export { createRedactor, REDACTED, maskUrlCredentials, urlSecrets } from '../util/redact.ts';
 export type { RunOptions, RunCollaborators, RunVariant, ContractProfile } from './types.ts';

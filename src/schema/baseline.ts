@@ -119,7 +119,6 @@ export const BaselineFileSchema = Type.Object(
 export type NormaliseLayer = Static<typeof NormaliseSchema>;
 export type DifferenceRecord = Static<typeof DifferenceSchema>;
 export type UpdateBaselineMode = Static<typeof UpdateBaselineSchema>;
-export type BaselineOutcome = CaseBaseline['outcome'];
 export type CaseBaseline = Static<typeof CaseBaselineSchema>;
 export type BaselineSummary = Static<typeof BaselineSummarySchema>;
 export type BaselineFile = Static<typeof BaselineFileSchema>;

@@ -1,5 +1,5 @@
 // Our own formats as TypeBox schema values (types derive from them), and the one Ajv factory.
-export { createAjv, compileSchema } from './ajv.ts';
+export { compileSchema } from './ajv.ts';
 export * from './case.ts';
 export * from './ckan-version.ts';
 export * from './profile.ts';

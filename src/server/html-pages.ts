@@ -27,8 +27,3 @@ export function respondHtmlError(status: number, options: { detail?: string; hea
   ].join('\n');
   return { status, headers: { 'content-type': htmlContentType, ...options.headers }, body };
 }
-
-/** Title of a status for logs and pages ("Request Entity Too Large"). */
-export function describeStatus(status: number): string {
-  return reasons[status]?.title ?? 'Error';
-}

@@ -2,7 +2,7 @@
 // decoding, the envelope and the socket; fixtures/, engines/, search/ and sql/ own the data and actions.
 export { createApp, createDefaultActions } from './app.ts';
 export type { ActionRegistry, AppOptions } from './app.ts';
-export { resolveServerConfig, ckanLocales, defaultMaxBodyBytes, SERVER_CONFIG_DEFAULTS } from './config.ts';
+export { resolveServerConfig, SERVER_CONFIG_DEFAULTS } from './config.ts';
 export { listen } from './listen.ts';
 export type { ListenOptions, Listening } from './listen.ts';
 export { startReferenceServer } from './start.ts';
@@ -11,5 +11,5 @@ export type { ReferenceServer, ReferenceServerOptions } from './start.ts';
 export type { AppHandler, AppRequest, AppResponse } from './http-types.ts';
 export { RawJson, ActionValidationError, ActionNotFoundError, ActionAuthorizationError } from './types.ts';
 export type { ActionHandler, ActionRequest, ColumnDef, Datastore, ResourceDef, ServerConfig, ServerContext } from './types.ts';
-export { ckanTraits, isServerCkanVersion, SERVER_CKAN_VERSIONS } from './ckan-versions.ts';
-export type { CkanTraits, ServerCkanVersion } from './ckan-versions.ts';
+export { isServerCkanVersion, SERVER_CKAN_VERSIONS } from './ckan-versions.ts';
+export type { ServerCkanVersion } from './ckan-versions.ts';

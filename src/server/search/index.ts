@@ -59,8 +59,6 @@ function buildQuery(params: SearchParams, target: QueryTarget, options: QueryOpt
   }
 }
 
-export { validateSearchParams } from './params.ts';
-export type { SearchParams } from './params.ts';
 
 async function readRecords(params: SearchParams, query: SearchQuery, context: ServerContext): Promise<unknown> {
   const result = await runQuery(query.recordsSql, query.params, context);
