@@ -4,5 +4,3 @@ export type { Comparison, CompareOptions, Difference, DifferenceKind, NormaliseR
 export { DEFAULT_NORMALISE_RULES, normaliseSnapshot, resolveNormaliseRules } from './normalise.ts';
 export { compareSnapshots } from './compare.ts';
 export { replaceNames, resourceNames, targetNames } from './replace-names.ts';
-export { DEFAULT_MAX_DIFFERENCES } from './sink.ts';
-export { readRecordTable, type RecordTable } from './record-table.ts';

@@ -8,18 +8,10 @@ export { renderCtrf } from './ctrf.ts';
 export { CtrfReportSchema, type CtrfReport } from './ctrf-schema.ts';
 export { renderMarkdown, type MarkdownOptions } from './markdown.ts';
 export { appendStepSummary, capMarkdown, STEP_SUMMARY_MAX_BYTES } from './step-summary.ts';
-export {
-  reporters,
-  REPORT_FORMATS,
-  isReportFormat,
-  parseReportFormats,
-  type Reporter,
-  type ReportFormat,
-  type RenderOptions,
-} from './registry.ts';
+export { reporters, REPORT_FORMATS, parseReportFormats, type Reporter, type ReportFormat, type RenderOptions } from './registry.ts';
 export { openReportStream, type ReportStream } from './stream.ts';
 export { writeReports, writeDiffReports, DIFF_REPORTERS, DIFF_REPORT_FORMATS, type WriteReportsOptions, type DiffReportFormat } from './writer.ts';
-export { formatDiffSummary, renderDiffMarkdown, formatDifference } from './diff-text.ts';
+export { formatDiffSummary, renderDiffMarkdown } from './diff-text.ts';
 export { renderDiffHtml } from './diff-html.ts';
 export { prepareReportDir, PREVIOUS_SUFFIX } from './out-dir.ts';
 export { createConsoleListener, type ConsoleListenerOptions } from './console.ts';

@@ -10,6 +10,6 @@ export type { CkanVersionPlan } from './ckan-version.ts';
 export { checkReachable } from './preflight.ts';
 export { runPool } from './pool.ts';
 export { suggestBaseUrl } from './preflight-hint.ts';
-export { buildRequest } from './build-request.ts';
+export { buildRequest, encodeQuery } from './build-request.ts';
 export { checkExpect } from './expect.ts';
 export type { RunOptions, RunCollaborators, RunVariant, ContractProfile } from './types.ts';

@@ -58,7 +58,7 @@ describe('run', () => {
           if (inFlight.length === 3) {
             const batch = inFlight.reverse();
             inFlight = [];
-            batch.forEach((answer) => answer());
+            for (const answer of batch) answer();
           }
         }),
       close: async () => undefined,

@@ -89,8 +89,6 @@ export const DiffReportSchema = Type.Object(
 );
 
 export type DiffReport = Static<typeof DiffReportSchema>;
-export type DiffTargetInfo = Static<typeof TargetSchema>;
 export type PairResult = Static<typeof PairResultSchema>;
-export type PairOutcome = PairResult['outcome'];
 export type SentRequest = Static<typeof SentSchema>;
 export type ShrunkDisagreement = Static<typeof ShrunkSchema>;
