@@ -1,6 +1,7 @@
 // Fetches one page of rows with the planned paging method and says where the next page starts.
 import type { HttpClient } from '../http/index.ts';
 import { ActionCallError, callAction } from './api.ts';
+import { copyCellValue, parseCopyCsv } from './copy-csv.ts';
 import { isLosslessObject, JsonNumber, type LosslessValue } from './lossless-json.ts';
 import type { ExtractPlan } from './plan.ts';
 import { buildKeysetSql, buildOffsetSql, buildResourcePageSql } from './sql-text.ts';
@@ -65,10 +66,26 @@ async function fetchRecords(
     ...(filters === undefined ? {} : { filters }),
     ...(spec.q === undefined ? {} : { q: spec.q }),
     ...(plan.method === PagingMethod.offset ? { offset: cursor.offset } : { include_next_page: true }),
+    ...(plan.recordsFormat === 'csv' ? { records_format: 'csv' } : {}),
   });
   const limit = result['limit'];
   const allowed = limit instanceof JsonNumber && Number(limit.text) > 0 ? Math.min(pageSize, Number(limit.text)) : pageSize;
-  return { records: readRecords(result['records']), pageSize: allowed, more: false };
+  const records = plan.recordsFormat === 'csv' ? readCsvRecords(result['records'], fields, plan) : readRecords(result['records']);
+  return { records, pageSize: allowed, more: false };
+}
+
+/** A records_format=csv page as record objects (see copy-csv.ts), cells in `fields` order. */
+function readCsvRecords(value: LosslessValue | undefined, fields: readonly string[], plan: ExtractPlan): RecordObject[] {
+  if (typeof value !== 'string') throw new ActionCallError('the response has no records string (records_format=csv)', 200, undefined);
+  const columns = fields.map((id) => plan.columns.find((column) => column.id === id) ?? { id, type: 'int4' });
+  return parseCopyCsv(value).map((cells) => {
+    if (cells.length !== columns.length) throw new ActionCallError(`a records_format=csv row has ${cells.length} cells, not ${columns.length}`, 200, undefined);
+    const record: RecordObject = {};
+    columns.forEach((column, index) => {
+      Object.defineProperty(record, column.id, { value: copyCellValue(cells[index] ?? null, column), enumerable: true, writable: true, configurable: true });
+    });
+    return record;
+  });
 }
 
 function sqlFor(spec: ExtractSpec, plan: ExtractPlan, cursor: Cursor, pageSize: number): string {

@@ -13,6 +13,11 @@ export interface ExtractPlan {
   /** The server's row count for this query, when it gave one. */
   total: number | undefined;
   totalIsExact: boolean;
+  /**
+   * How datastore_search pages are asked for: `csv` (records_format=csv, no JSON round trip) when the output is
+   * CSV or TSV, the paging is by datastore_search and the target answers csv records; else `objects`.
+   */
+  recordsFormat: 'objects' | 'csv';
   warnings: string[];
 }
 
@@ -45,7 +50,9 @@ async function planResource(client: HttpClient, spec: ExtractSpec): Promise<Extr
       'offset paging: the target offers neither SQL nor next_page keyset paging, so rows changed during the extract may be duplicated or missed',
     );
   }
-  return { method, resourceId, columns, total, totalIsExact: total !== undefined && counted['total_was_estimated'] !== true, warnings };
+  const csv = (spec.format === 'csv' || spec.format === 'tsv') && method !== PagingMethod.sqlKeyset && (await hasCsvRecords(client, spec, resourceId));
+  const totalIsExact = total !== undefined && counted['total_was_estimated'] !== true;
+  return { method, resourceId, columns, total, totalIsExact, recordsFormat: csv ? 'csv' : 'objects', warnings };
 }
 
 async function chooseResourceMethod(
@@ -83,6 +90,7 @@ async function planSql(client: HttpClient, spec: ExtractSpec, sql: string): Prom
     columns,
     total: undefined,
     totalIsExact: false,
+    recordsFormat: 'objects',
     warnings,
   };
 }
@@ -93,6 +101,17 @@ async function hasSql(client: HttpClient, spec: ExtractSpec): Promise<boolean> {
     return true;
   } catch (error) {
     if (error instanceof ActionCallError && error.status >= 400 && error.status < 500) return false;
+    throw error;
+  }
+}
+
+/** Whether the target answers `records_format=csv` with a string of records, as CKAN does; a 409 means it does not. */
+async function hasCsvRecords(client: HttpClient, spec: ExtractSpec, resourceId: string): Promise<boolean> {
+  try {
+    const result = await callAction(client, spec.target, 'datastore_search', { resource_id: resourceId, limit: 1, sort: '_id', include_total: false, records_format: 'csv' });
+    return typeof result['records'] === 'string';
+  } catch (error) {
+    if (error instanceof ActionCallError && error.status === 409) return false;
     throw error;
   }
 }

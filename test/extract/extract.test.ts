@@ -189,6 +189,45 @@ describe('extract', () => {
     }
   });
 
+  it.each([['courses'], ['618532cb-ff3b-40c9-8e30-2ab721a38603']])(
+    'asks for records_format=csv for a CSV output where the target has it, else objects, with the same file (%s)',
+    async (resource) => {
+      const bodies: string[] = [];
+      const recording = await startProxy(noSqlServer.url, { intercept: (_call, body) => void bodies.push(body) });
+      const refusing = await startProxy(noSqlServer.url, {
+        intercept: (_call, body) =>
+          body.includes('"records_format":"csv"')
+            ? { status: 409, body: JSON.stringify({ success: false, error: { __type: 'Validation Error', records_format: ['Value must be one of ...'] } }) }
+            : undefined,
+      });
+      try {
+        const viaCsv = join(dir, `via-csv-${resource}.csv`);
+        const viaObjects = join(dir, `via-objects-${resource}.csv`);
+        await extract({ source: { target: recording.url }, resource, format: 'csv', out: viaCsv, pageSize: 2 });
+        await extract({ source: { target: refusing.url }, resource, format: 'csv', out: viaObjects, pageSize: 2 });
+        const pages = bodies.filter((body) => body.includes('"offset"'));
+        expect(pages.length).toBeGreaterThan(2);
+        expect(pages.every((body) => body.includes('"records_format":"csv"'))).toBe(true);
+        expect(await readFile(viaCsv, 'utf8')).toBe(await readFile(viaObjects, 'utf8'));
+        expect((await readFile(viaCsv, 'utf8')).split('\n').length).toBeGreaterThan(5);
+      } finally {
+        await recording.close();
+        await refusing.close();
+      }
+    },
+  );
+
+  it('keeps records_format objects for JSON outputs', async () => {
+    const bodies: string[] = [];
+    const recording = await startProxy(noSqlServer.url, { intercept: (_call, body) => void bodies.push(body) });
+    try {
+      await extract({ source: { target: recording.url }, resource: 'courses', format: 'jsonl', out: join(dir, 'objects.jsonl'), pageSize: 100 });
+      expect(bodies.some((body) => body.includes('records_format'))).toBe(false);
+    } finally {
+      await recording.close();
+    }
+  });
+
   it('leaves nothing behind when the source is refused before any row', async () => {
     const out = join(dir, 'missing.csv');
     await expect(extract({ source: { target: server.url }, resource: 'no-such-resource', format: 'csv', out })).rejects.toThrow(
