@@ -1,0 +1,73 @@
+// `datastore-kit diff` through main(): exit codes, the printed seed and replay commands, reports, usage errors.
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { main } from '../../src/cli/main.ts';
+import type { ReferenceServer } from '../../src/index.ts';
+import { captureIo } from '../helpers/captured-io.ts';
+import { alteredFixtures, ROOT, startServer, TOKEN } from './helpers.ts';
+
+let original: ReferenceServer;
+let altered: ReferenceServer;
+let out = '';
+let removeFixtures: () => Promise<void> = async () => undefined;
+
+beforeAll(async () => {
+  const fixtures = await alteredFixtures(3, 'Principles of Optics (revised)');
+  removeFixtures = fixtures.remove;
+  [original, altered] = await Promise.all([startServer(path.join(ROOT, 'fixtures')), startServer(fixtures.dir)]);
+  out = await mkdtemp(path.join(tmpdir(), 'dsk-diff-cli-'));
+});
+
+afterAll(async () => {
+  await Promise.all([original?.close(), altered?.close()]);
+  await removeFixtures();
+  await rm(out, { recursive: true, force: true });
+});
+
+async function diff(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  const captured = captureIo(ROOT, { DIFF_TOKEN: TOKEN });
+  const code = await main(['diff', '--profile', 'profiles/reference.yaml', '--token-env', 'DIFF_TOKEN', '--out', out, ...args], captured.io);
+  return { code, stdout: captured.stdout(), stderr: captured.stderr() };
+}
+
+describe('datastore-kit diff', () => {
+  it('exits 0 when two targets agree, and writes diff.json, diff.md and diff.html', async () => {
+    const { code, stdout } = await diff('--target', original.url, '--target', original.url, '--id', 'search/limit');
+    expect(stdout).toMatch(/The targets agree: \d+ request pairs: \d+ agree, 0 differ, 0 errors/);
+    expect(code).toBe(0);
+    expect((await readdir(out)).filter((name) => name.startsWith('diff.')).sort()).toEqual(['diff.html', 'diff.json', 'diff.md']);
+  });
+
+  it('exits 1 on a disagreement and prints the shrunk request, its seed and a curl command per target', async () => {
+    const { code, stdout } = await diff('--target', original.url, '--target', altered.url, '--no-catalogue', '--generate', '100', '--seed', '7');
+    expect(code).toBe(1);
+    expect(stdout).toContain('Generated: 100 requests with --seed 7');
+    expect(stdout).toMatch(/#1 shrunk in \d+ step\(s\) to: GET datastore_search \{"resource_id":"\$\{resources\.courses\}"\}/);
+    expect(stdout).toContain(`replay on A: curl '${original.url}/api/3/action/datastore_search?resource_id=`);
+    expect(stdout).toContain(`replay on B: curl '${altered.url}/api/3/action/datastore_search?resource_id=`);
+    expect(stdout).toContain('"authorization: $TOKEN"');
+    expect(stdout).toContain(`--token-env DIFF_TOKEN --no-catalogue --generate 100 --seed 7`);
+    expect(stdout).toContain('record _id=3 changed: "title" "Principles of Optics" -> "Principles of Optics (revised)"');
+    expect(stdout).not.toContain(TOKEN);
+  });
+
+  it.each([
+    [['--target', 'http://127.0.0.1:9'], /diff needs two targets: --target A --target B, or --target A --reference \(got 1\)/],
+    [['--target', 'http://127.0.0.1:9', '--target', 'http://127.0.0.1:9', '--seed', '3'], /--seed needs --generate N/],
+    [['--target', 'http://127.0.0.1:9', '--target', 'http://127.0.0.1:9', '--report', 'junit'], /--report for diff takes json, md, html/],
+  ])('exits 2 with one line for bad flags %j', async (args, message) => {
+    const { code, stderr } = await diff(...args);
+    expect(code).toBe(2);
+    expect(stderr).toMatch(message);
+    expect(stderr.trim().split('\n')).toHaveLength(1);
+  });
+
+  it('exits 3 with one line when a target is down (pre-flight)', async () => {
+    const { code, stderr, stdout } = await diff('--target', original.url, '--target', 'http://127.0.0.1:9', '--id', 'search/limit');
+    expect(code).toBe(3);
+    expect(stderr).toMatch(/^target http:\/\/127\.0\.0\.1:9 is unreachable: .*\(E_UNREACHABLE\)\n$/);
+    expect(stdout).toBe('');
+  });
+});

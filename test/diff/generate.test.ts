@@ -1,0 +1,85 @@
+// --generate against a planted bug: a real HTTP proxy in front of the reference server drops the second field of
+// `filters`. The generated requests find it, and each disagreement shrinks to two filter fields and nothing else.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { diffTargets, resolveDiffOptions, type DiffReport, type ReferenceServer } from '../../src/index.ts';
+import { createUpstream, startMutantProxy, type MutantServer, type ProxiedRequest } from '../mutants/proxy.ts';
+import { ROOT, startServer, TOKEN } from './helpers.ts';
+
+/** The request with the second key of its `filters` (query parameter or JSON body) left out. */
+function dropSecondFilter(request: ProxiedRequest): ProxiedRequest {
+  const drop = (filters: unknown): unknown => {
+    if (typeof filters !== 'object' || filters === null || Array.isArray(filters)) return filters;
+    return Object.fromEntries(Object.entries(filters).filter((_, index) => index !== 1));
+  };
+  if (!request.path.endsWith('/datastore_search')) return request;
+  if (request.method === 'GET') {
+    const search = new URLSearchParams(request.search);
+    const text = search.get('filters');
+    if (text !== null) search.set('filters', JSON.stringify(drop(JSON.parse(text))));
+    return { ...request, search: search.toString() };
+  }
+  const body: unknown = JSON.parse(request.body);
+  if (typeof body !== 'object' || body === null || !('filters' in body)) return request;
+  return { ...request, body: JSON.stringify({ ...body, filters: drop(body.filters) }) };
+}
+
+let server: ReferenceServer;
+let proxy: MutantServer;
+let out = '';
+
+beforeAll(async () => {
+  server = await startServer(path.join(ROOT, 'fixtures'));
+  const { upstream } = createUpstream(server.url);
+  proxy = await startMutantProxy((request, send) => send(dropSecondFilter(request)), upstream);
+  out = await mkdtemp(path.join(tmpdir(), 'dsk-diff-gen-'));
+});
+
+afterAll(async () => {
+  await proxy?.close();
+  await server?.close();
+  await rm(out, { recursive: true, force: true });
+});
+
+async function generate(seed: number): Promise<DiffReport> {
+  const side = (url: string) => ({ target: { kind: 'url' as const, url }, profileFile: 'profiles/reference.yaml', token: TOKEN });
+  const options = resolveDiffOptions({ shared: { cwd: ROOT, outDir: out }, sides: [side(server.url), side(proxy.url)], catalogue: false, generate: 200, seed });
+  return (await diffTargets(options)).report;
+}
+
+/** `GET [/locale] datastore_search {json}` -> the parameters. */
+function paramsOf(request: string): Record<string, unknown> {
+  const match = /^(GET|POST) (?:\/\S+ )?datastore_search (\{.*\})$/.exec(request);
+  expect(match, request).not.toBeNull();
+  return JSON.parse(match?.[2] ?? '{}') as Record<string, unknown>;
+}
+
+describe('diff --generate', () => {
+  it('finds the dropped second filter field within 200 requests and shrinks it to two filter fields and nothing else', async () => {
+    const report = await generate(20261123);
+    const generated = report.generated;
+    expect(generated?.count).toBe(200);
+    expect(generated?.disagreements.length).toBeGreaterThan(0);
+    for (const found of generated?.disagreements ?? []) {
+      expect(found.pair.outcome).toBe('differ');
+      const params = paramsOf(found.pair.request);
+      expect(Object.keys(params).sort()).toEqual(['filters', 'resource_id']);
+      expect(Object.keys(params['filters'] as object)).toHaveLength(2);
+      expect(found.pair.a.curl).toContain('"authorization: $TOKEN"');
+      expect(found.pair.b.curl).toContain(proxy.url);
+    }
+    // every disagreement found is the planted bug: a request with two filter fields or more
+    for (const pair of report.pairs) expect(Object.keys(paramsOf(pair.request)['filters'] as object).length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('sends the same requests for the same seed, and others for another seed', async () => {
+    const [first, second, other] = [await generate(5), await generate(5), await generate(6)];
+    const requests = (report: DiffReport) => report.pairs.map((pair) => `${pair.id} ${pair.request}`);
+    expect(requests(first).length).toBeGreaterThan(0);
+    expect(requests(second)).toEqual(requests(first));
+    expect(first.generated?.disagreements.map((d) => d.pair.request)).toEqual(second.generated?.disagreements.map((d) => d.pair.request));
+    expect(requests(other)).not.toEqual(requests(first));
+  });
+});
