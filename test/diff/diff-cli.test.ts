@@ -1,52 +1,41 @@
 // `datastore-kit diff` through main(): exit codes, the printed seed and replay commands, reports, usage errors.
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { readdir } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.ts';
-import type { ReferenceServer } from '../../src/index.ts';
 import { captureIo } from '../helpers/captured-io.ts';
-import { alteredFixtures, ROOT, startServer, TOKEN } from './helpers.ts';
+import { ROOT, startDiffServers, TOKEN, type DiffServers } from './helpers.ts';
 
-let original: ReferenceServer;
-let altered: ReferenceServer;
-let out = '';
-let removeFixtures: () => Promise<void> = async () => undefined;
+let servers: DiffServers;
 
 beforeAll(async () => {
-  const fixtures = await alteredFixtures(3, 'Principles of Optics (revised)');
-  removeFixtures = fixtures.remove;
-  [original, altered] = await Promise.all([startServer(path.join(ROOT, 'fixtures')), startServer(fixtures.dir)]);
-  out = await mkdtemp(path.join(tmpdir(), 'dsk-diff-cli-'));
+  servers = await startDiffServers();
 });
 
 afterAll(async () => {
-  await Promise.all([original?.close(), altered?.close()]);
-  await removeFixtures();
-  await rm(out, { recursive: true, force: true });
+  await servers?.close();
 });
 
 async function diff(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   const captured = captureIo(ROOT, { DIFF_TOKEN: TOKEN });
-  const code = await main(['diff', '--profile', 'profiles/reference.yaml', '--token-env', 'DIFF_TOKEN', '--out', out, ...args], captured.io);
+  const code = await main(['diff', '--profile', 'profiles/reference.yaml', '--token-env', 'DIFF_TOKEN', '--out', servers.out, ...args], captured.io);
   return { code, stdout: captured.stdout(), stderr: captured.stderr() };
 }
 
 describe('datastore-kit diff', () => {
   it('exits 0 when two targets agree, and writes diff.json, diff.md and diff.html', async () => {
-    const { code, stdout } = await diff('--target', original.url, '--target', original.url, '--id', 'search/limit');
+    const { code, stdout } = await diff('--target', servers.original.url, '--target', servers.original.url, '--id', 'search/limit');
     expect(stdout).toMatch(/The targets agree: \d+ request pairs: \d+ agree, 0 differ, 0 errors/);
     expect(code).toBe(0);
-    expect((await readdir(out)).filter((name) => name.startsWith('diff.')).sort()).toEqual(['diff.html', 'diff.json', 'diff.md']);
+    expect((await readdir(servers.out)).filter((name) => name.startsWith('diff.')).sort()).toEqual(['diff.html', 'diff.json', 'diff.md']);
   });
 
   it('exits 1 on a disagreement and prints the shrunk request, its seed and a curl command per target', async () => {
-    const { code, stdout } = await diff('--target', original.url, '--target', altered.url, '--no-catalogue', '--generate', '100', '--seed', '7');
+    const { code, stdout } = await diff('--target', servers.original.url, '--target', servers.altered.url, '--no-catalogue', '--generate', '100', '--seed', '7');
     expect(code).toBe(1);
     expect(stdout).toContain('Generated: 100 requests with --seed 7');
     expect(stdout).toMatch(/#1 shrunk in \d+ step\(s\) to: GET datastore_search \{"resource_id":"\$\{resources\.courses\}"\}/);
-    expect(stdout).toContain(`replay on A: curl '${original.url}/api/3/action/datastore_search?resource_id=`);
-    expect(stdout).toContain(`replay on B: curl '${altered.url}/api/3/action/datastore_search?resource_id=`);
+    expect(stdout).toContain(`replay on A: curl '${servers.original.url}/api/3/action/datastore_search?resource_id=`);
+    expect(stdout).toContain(`replay on B: curl '${servers.altered.url}/api/3/action/datastore_search?resource_id=`);
     expect(stdout).toContain('"authorization: $TOKEN"');
     expect(stdout).toContain(`--token-env DIFF_TOKEN --no-catalogue --generate 100 --seed 7`);
     expect(stdout).toContain('record _id=3 changed: "title" "Principles of Optics" -> "Principles of Optics (revised)"');
@@ -65,7 +54,7 @@ describe('datastore-kit diff', () => {
   });
 
   it('exits 3 with one line when a target is down (pre-flight)', async () => {
-    const { code, stderr, stdout } = await diff('--target', original.url, '--target', 'http://127.0.0.1:9', '--id', 'search/limit');
+    const { code, stderr, stdout } = await diff('--target', servers.original.url, '--target', 'http://127.0.0.1:9', '--id', 'search/limit');
     expect(code).toBe(3);
     expect(stderr).toMatch(/^target http:\/\/127\.0\.0\.1:9 is unreachable: .*\(E_UNREACHABLE\)\n$/);
     expect(stdout).toBe('');

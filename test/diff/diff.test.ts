@@ -1,39 +1,28 @@
 // diff against real reference servers over HTTP: one altered fixture row is found exactly, identical targets agree.
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { diffTargets, DiffReportSchema, resolveDiffOptions, compileSchema, type ReferenceServer, type DiffSettings } from '../../src/index.ts';
-import { alteredFixtures, ROOT, startServer, TOKEN } from './helpers.ts';
+import { diffTargets, DiffReportSchema, resolveDiffOptions, compileSchema, type DiffSettings } from '../../src/index.ts';
+import { ROOT, startDiffServers, TOKEN, type DiffServers } from './helpers.ts';
 
-let original: ReferenceServer;
-let altered: ReferenceServer;
-let originalTitle = '';
-let out = '';
-let removeFixtures: () => Promise<void> = async () => undefined;
+let servers: DiffServers;
 
 beforeAll(async () => {
-  const fixtures = await alteredFixtures(3, 'Principles of Optics (revised)');
-  originalTitle = fixtures.original;
-  removeFixtures = fixtures.remove;
-  [original, altered] = await Promise.all([startServer(path.join(ROOT, 'fixtures')), startServer(fixtures.dir)]);
-  out = await mkdtemp(path.join(tmpdir(), 'dsk-diff-out-'));
+  servers = await startDiffServers();
 });
 
 afterAll(async () => {
-  await Promise.all([original?.close(), altered?.close()]);
-  await removeFixtures();
-  await rm(out, { recursive: true, force: true });
+  await servers?.close();
 });
 
 function settings(urlB: string, ids: string[]): DiffSettings {
   const side = (url: string) => ({ target: { kind: 'url' as const, url }, profileFile: 'profiles/reference.yaml', token: TOKEN });
-  return { shared: { cwd: ROOT, ids, outDir: out }, sides: [side(original.url), side(urlB)] };
+  return { shared: { cwd: ROOT, ids, outDir: servers.out }, sides: [side(servers.original.url), side(urlB)] };
 }
 
 describe('diffTargets', () => {
   it('finds exactly the altered row: record-changed with its _id and field, on every answer that holds it', async () => {
-    const { report, reportPaths } = await diffTargets(resolveDiffOptions(settings(altered.url, ['search/limit', 'sql/select'])));
+    const { report, reportPaths } = await diffTargets(resolveDiffOptions(settings(servers.altered.url, ['search/limit', 'sql/select'])));
     expect(report.summary.differ).toBeGreaterThan(0);
     expect(report.summary.error).toBe(0);
     const differences = report.pairs.flatMap((pair) => pair.differences);
@@ -42,10 +31,10 @@ describe('diffTargets', () => {
       expect(difference).toMatchObject({ kind: 'record-changed', key: '_id=3' });
       // the SQL answers also hold the row's full-text vector, which follows its title
       expect(difference.changes?.map((c) => c.field).filter((f) => f !== '_full_text')).toEqual(['title']);
-      expect(difference.changes?.find((c) => c.field === 'title')).toEqual({ field: 'title', expected: originalTitle, actual: 'Principles of Optics (revised)' });
+      expect(difference.changes?.find((c) => c.field === 'title')).toEqual({ field: 'title', expected: servers.originalTitle, actual: 'Principles of Optics (revised)' });
     }
     expect(reportPaths.map((p) => path.basename(p))).toEqual(['diff.json', 'diff.md', 'diff.html']);
-    const saved: unknown = JSON.parse(await readFile(path.join(out, 'diff.json'), 'utf8'));
+    const saved: unknown = JSON.parse(await readFile(path.join(servers.out, 'diff.json'), 'utf8'));
     expect(compileSchema(DiffReportSchema)(saved)).toBe(true);
     const texts = await Promise.all(reportPaths.map((p) => readFile(p, 'utf8')));
     for (const text of texts) {
@@ -56,7 +45,7 @@ describe('diffTargets', () => {
   });
 
   it('reports two targets serving the same data as agreeing, catalogue cases and generated requests alike', async () => {
-    const options = resolveDiffOptions({ ...settings(original.url, ['search/filters', 'search/q']), generate: 30, seed: 11 });
+    const options = resolveDiffOptions({ ...settings(servers.original.url, ['search/filters', 'search/q']), generate: 30, seed: 11 });
     const { report } = await diffTargets(options);
     expect(report.summary.total).toBeGreaterThan(30);
     expect(report.summary).toMatchObject({ differ: 0, error: 0 });

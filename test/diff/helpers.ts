@@ -24,3 +24,32 @@ export async function alteredFixtures(id: number, title: string): Promise<{ dir:
 export function startServer(fixturesDir: string): Promise<ReferenceServer> {
   return startReferenceServer({ fixturesDir, port: 0, config: { apiTokens: [TOKEN] } });
 }
+
+/** A server over the bundled fixtures, one over a copy with courses row 3's title changed, and a report folder. */
+export interface DiffServers {
+  original: ReferenceServer;
+  altered: ReferenceServer;
+  /** The title row 3 has on `original`; `altered` has ALTERED_TITLE. */
+  originalTitle: string;
+  out: string;
+  close(): Promise<void>;
+}
+
+export const ALTERED_TITLE = 'Principles of Optics (revised)';
+
+export async function startDiffServers(): Promise<DiffServers> {
+  const fixtures = await alteredFixtures(3, ALTERED_TITLE);
+  const [original, altered] = await Promise.all([startServer(path.join(ROOT, 'fixtures')), startServer(fixtures.dir)]);
+  const out = await mkdtemp(path.join(tmpdir(), 'dsk-diff-out-'));
+  return {
+    original,
+    altered,
+    originalTitle: fixtures.original,
+    out,
+    async close() {
+      await Promise.all([original.close(), altered.close()]);
+      await fixtures.remove();
+      await rm(out, { recursive: true, force: true });
+    },
+  };
+}
