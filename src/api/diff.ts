@@ -7,7 +7,7 @@ import { pairVariants, runDiff, type DiffSide } from '../diff/index.ts';
 import type { Clock } from '../model/index.ts';
 import { DIFF_REPORTERS, writeDiffReports } from '../reporters/index.ts';
 import { checkReachable, prepareCatalogue, type PreparedCatalogue } from '../runner/index.ts';
-import type { DiffReport } from '../schema/diff-report.ts';
+import type { DiffReport, PairResult } from '../schema/diff-report.ts';
 import type { CkanVersion } from '../schema/index.ts';
 import { createRedactor, urlSecrets } from '../util/redact.ts';
 import type { DiffOptions } from './diff-options.ts';
@@ -25,6 +25,8 @@ export interface DiffContext {
   hostname?: string;
   /** Stops starting new pairs (e.g. on SIGINT); the reports still hold what ran. */
   signal?: AbortSignal;
+  /** Called after each request pair is compared (progress). */
+  onPair?: (result: PairResult) => void;
 }
 
 export interface DiffOutcome {
@@ -85,7 +87,7 @@ export async function diffTargets(options: DiffOptions, context: DiffContext = {
       for (const side of sides) await checkReachable(client, side.url);
       const startedAt = clock.now();
       const { pairs, skipped } = pairVariants(prepared[0].prepared.variants, prepared[1].prepared.variants, sides[0], sides[1]);
-      const outcome = await runDiff(client, { sides, pairs, concurrency: optionsA.concurrency, generate: options.generate, signal: context.signal });
+      const outcome = await runDiff(client, { sides, pairs, concurrency: optionsA.concurrency, generate: options.generate, signal: context.signal, onPair: context.onPair });
       const redact = createRedactor(sides.flatMap((s) => [s.token, ...urlSecrets(s.url)]));
       const durationMs = clock.now() - startedAt;
       const report = redact(buildDiffReport({ sides, outcome, skipped, startedAt, durationMs, hostname: context.hostname ?? readHostname(), replay: options.replay }));

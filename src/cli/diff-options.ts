@@ -32,15 +32,16 @@ function mapSides(args: DiffArgs, env: CliIo['env']): [RunSettings, RunSettings]
   const urlCount = args.targets.length;
   if (args.profiles.length > 2) throw usage(`--profile names one profile per target, at most 2 (got ${args.profiles.length})`);
   if (args.tokenEnvs.length > urlCount) throw usage(`--token-env names one variable per --target, at most ${urlCount} (got ${args.tokenEnvs.length})`);
-  return [0, 1].map((index) => {
-    const side: RunSettings = { target: targets[index] };
+  const side = (index: 0 | 1): RunSettings => {
+    const settings: RunSettings = { target: targets[index] };
     // one profile for two deployments of the same site applies to both; with --reference it is the target's
     const profile = args.profiles.length === 1 && (urlCount === 2 || index === 0) ? args.profiles[0] : args.profiles[index];
-    if (profile !== undefined) side.profileFile = profile;
+    if (profile !== undefined) settings.profileFile = profile;
     const tokenEnv = args.tokenEnvs.length === 1 && urlCount === 2 ? args.tokenEnvs[0] : args.tokenEnvs[index];
-    if (tokenEnv !== undefined && index < urlCount) side.token = readToken(env, tokenEnv);
-    return side;
-  }) as [RunSettings, RunSettings];
+    if (tokenEnv !== undefined && index < urlCount) settings.token = readToken(env, tokenEnv);
+    return settings;
+  };
+  return [side(0), side(1)];
 }
 
 /** Flags and environment -> DiffSettings. Throws KitError E_USAGE for a wrong number of targets or profiles. */

@@ -1,12 +1,15 @@
 // `datastore-kit diff`: sends the same requests to two targets (and generated ones with --generate), compares
 // their normalised answers, prints the disagreements and writes the diff reports.
 import { randomInt } from 'node:crypto';
-import { CKAN_VERSIONS, diffTargets, formatDiffSummary, resolveDiffOptions } from '../index.ts';
+import { CKAN_VERSIONS, diffTargets, formatDiffSummary, resolveDiffOptions, type PairResult } from '../index.ts';
 import type { CliCommand } from './command.ts';
 import { mapDiffArgs, replayCommand, type DiffArgs } from './diff-options.ts';
 import type { CliIo } from './io.ts';
 import { addSelectionOptions, readSelectionArgs } from './options-yargs.ts';
 import { formatReportPaths } from './run.ts';
+
+/** How often a running diff prints how far it is. */
+const PROGRESS_EVERY_MS = 5000;
 
 async function diffHandler(args: DiffArgs, io: CliIo): Promise<number> {
   // why: a run without --seed still prints its seed, so any disagreement it finds can be replayed
@@ -15,13 +18,23 @@ async function diffHandler(args: DiffArgs, io: CliIo): Promise<number> {
   const options = resolveDiffOptions(mapDiffArgs({ ...args, seed }, io.env, io.cwd, replay));
   const controller = new AbortController();
   const stopListening = io.onStop(() => controller.abort());
+  const progress = { done: 0, differ: 0 };
+  // why: a long run against remote targets shows life every few seconds, as run does without a live line
+  const timer = setInterval(() => io.stdout.write(`… ${progress.done} request pairs compared, ${progress.differ} disagree\n`), PROGRESS_EVERY_MS);
+  timer.unref();
+  const onPair = (result: PairResult): void => {
+    progress.done++;
+    if (result.outcome !== 'agree') progress.differ++;
+  };
   try {
-    const { report, reportPaths } = await diffTargets(options, { env: io.env, signal: controller.signal });
+    const { report, reportPaths } = await diffTargets(options, { env: io.env, signal: controller.signal, onPair });
+    clearInterval(timer);
     io.stdout.write(formatDiffSummary(report));
     io.stdout.write(formatReportPaths(reportPaths, io.cwd));
     if (controller.signal.aborted) return 130;
     return report.summary.differ === 0 && report.summary.error === 0 ? 0 : 1;
   } finally {
+    clearInterval(timer);
     stopListening();
   }
 }

@@ -54,7 +54,7 @@ export const DIFF_REPORTERS = Object.freeze({
   html: { fileName: 'diff.html', render: renderDiffHtml },
 });
 export type DiffReportFormat = keyof typeof DIFF_REPORTERS;
-export const DIFF_REPORT_FORMATS = Object.freeze(Object.keys(DIFF_REPORTERS)) as readonly DiffReportFormat[];
+export const DIFF_REPORT_FORMATS: readonly DiffReportFormat[] = Object.freeze(['json', 'md', 'html'] as const);
 
 /** Writes the diff report in each format to `outDir` atomically; returns the paths written. */
 export async function writeDiffReports(report: DiffReport, options: { formats: readonly DiffReportFormat[]; outDir: string; stepSummaryPath?: string | undefined }): Promise<string[]> {

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { mapDiffArgs, replayCommand, type DiffArgs } from './diff-options.ts';
+
+const base: DiffArgs = {
+  cases: 'cases',
+  tag: [],
+  grep: undefined,
+  id: [],
+  shard: undefined,
+  allowEmpty: false,
+  targets: [],
+  reference: false,
+  profiles: [],
+  fixtures: 'fixtures',
+  tokenEnvs: [],
+  tokenFile: undefined,
+  concurrency: undefined,
+  timeoutMs: undefined,
+  retries: undefined,
+  rate: undefined,
+  report: undefined,
+  out: undefined,
+  catalogue: true,
+  generate: undefined,
+  seed: undefined,
+};
+
+describe('mapDiffArgs', () => {
+  it.each([
+    [{ targets: ['http://a', 'http://b'], profiles: ['p.yaml'] }, ['p.yaml', 'p.yaml']],
+    [{ targets: ['http://a', 'http://b'], profiles: ['pa.yaml', 'pb.yaml'] }, ['pa.yaml', 'pb.yaml']],
+    [{ targets: ['http://a'], reference: true, profiles: ['mine.yaml'] }, ['mine.yaml', undefined]],
+    [{ targets: ['http://a'], reference: true, profiles: ['mine.yaml', 'ref.yaml'] }, ['mine.yaml', 'ref.yaml']],
+  ])('gives each target its profile: %j', (args, profiles) => {
+    const settings = mapDiffArgs({ ...base, ...args }, {}, '/w', undefined);
+    expect(settings.sides.map((side) => side.profileFile)).toEqual(profiles);
+  });
+
+  it('sends each --target only its own token, and none to the reference server', () => {
+    const env = { TA: 'token-a', TB: 'token-b' };
+    const two = mapDiffArgs({ ...base, targets: ['http://a', 'http://b'], tokenEnvs: ['TA', 'TB'] }, env, '/w', undefined);
+    expect(two.sides.map((side) => side.token)).toEqual(['token-a', 'token-b']);
+    const reference = mapDiffArgs({ ...base, targets: ['http://a'], reference: true, tokenEnvs: ['TA'] }, env, '/w', undefined);
+    expect(reference.sides.map((side) => side.token)).toEqual(['token-a', undefined]);
+    expect(reference.sides[1]?.target).toEqual({ kind: 'reference', fixturesDir: 'fixtures' });
+  });
+
+  it.each([
+    [{ targets: ['http://a'] }, /diff needs two targets/],
+    [{ targets: ['http://a', 'http://b', 'http://c'] }, /diff needs two targets/],
+    [{ targets: ['http://a', 'http://b'], profiles: ['1', '2', '3'] }, /at most 2/],
+    [{ targets: ['http://a'], reference: true, tokenEnvs: ['TA', 'TB'] }, /at most 1/],
+    [{ targets: ['http://a', 'http://b'], tokenEnvs: ['NOT_SET'] }, /NOT_SET: that environment variable is not set/],
+  ])('refuses %j', (args, message) => {
+    expect(() => mapDiffArgs({ ...base, ...args }, { TA: 't' }, '/w', undefined)).toThrow(message);
+  });
+});
+
+describe('replayCommand', () => {
+  it('repeats the targets, profiles and selection with the seed', () => {
+    const args = { ...base, targets: ['http://a'], reference: true, profiles: ['my profile.yaml'], tag: ['smoke'], catalogue: false, generate: 50 };
+    expect(replayCommand(args, 50, 9)).toBe("datastore-kit diff --target http://a --reference --profile 'my profile.yaml' --tag smoke --no-catalogue --generate 50 --seed 9");
+  });
+});
