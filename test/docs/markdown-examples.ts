@@ -69,7 +69,7 @@ export function readCommands(lang: string, body: readonly string[], firstLine: n
     }
     const line = firstLine + i;
     let text = lang === 'console' ? raw.slice(2) : raw;
-    while (text.trimEnd().endsWith('\\') && i + 1 < body.length) text = `${text.trimEnd().slice(0, -1)} ${(body[++i] ?? '').trim()}`;
+    while (text.trimEnd().endsWith('\\') && i + 1 < body.length) text = `${text.trimEnd().slice(0, -1).trimEnd()} ${(body[++i] ?? '').trim()}`;
     commands.push({ text: text.trim(), line, expected: [] });
   }
   for (const command of commands) {
