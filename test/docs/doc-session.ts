@@ -142,9 +142,16 @@ export class DocSession {
     let output = '';
     const listeners: (() => void)[] = [];
     const done = main(argv, this.io((text) => (output += text), (listener) => listeners.push(listener)));
-    this.background.push({ stop: () => listeners.forEach((listener) => listener()), done });
+    this.background.push({
+      stop: () => {
+        for (const listener of listeners) listener();
+      },
+      done,
+    });
     let ended: number | undefined;
-    void done.then((code) => (ended = code));
+    void done.then((code) => {
+      ended = code;
+    });
     const deadline = Date.now() + 180_000;
     while (!output.includes('\n') && ended === undefined) {
       if (Date.now() > deadline) throw new Error(`background command printed nothing: ${argv.join(' ')}`);

@@ -16,7 +16,7 @@ function prose(text: string): string {
 }
 
 /** GitHub's anchor of a heading. */
-export function anchorOf(heading: string): string {
+function anchorOf(heading: string): string {
   return heading
     .trim()
     .toLowerCase()

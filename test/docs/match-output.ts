@@ -6,7 +6,6 @@
 /** The text with colours removed, trailing blanks cut, and loopback ports replaced by PORT. */
 export function normaliseOutput(text: string): string[] {
   const lines = text
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: colour escapes are what is removed
     .replace(/\u001b\[[0-9;]*m/g, '')
     .replace(/(127\.0\.0\.1|localhost):\d+/g, '$1:PORT')
     .replace(/\b\d+(\.\d+)? m?s\b/g, 'DURATION')
