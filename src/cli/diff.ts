@@ -1,9 +1,10 @@
 // `datastore-kit diff`: sends the same requests to two targets (and generated ones with --generate), compares
 // their normalised answers, prints the disagreements and writes the diff reports.
 import { randomInt } from 'node:crypto';
-import { CKAN_VERSIONS, diffTargets, formatDiffSummary, resolveDiffOptions, type PairResult } from '../index.ts';
+import { CKAN_VERSIONS, DIFF_REPORT_FORMATS, diffTargets, formatDiffSummary, RUN_DEFAULTS, resolveDiffOptions, type PairResult } from '../index.ts';
 import type { CliCommand } from './command.ts';
 import { mapDiffArgs, replayCommand, type DiffArgs } from './diff-options.ts';
+import { addFlags, type FlagTable } from './flags.ts';
 import type { CliIo } from './io.ts';
 import { addSelectionOptions, readSelectionArgs } from './options-yargs.ts';
 import { formatReportPaths } from './run.ts';
@@ -39,28 +40,32 @@ async function diffHandler(args: DiffArgs, io: CliIo): Promise<number> {
   }
 }
 
+/** The flags of `diff` beside the selection flags (its --profile is one per target). */
+const DIFF_FLAGS = {
+  target: { type: 'string', array: true, default: [], describe: 'Base URL of a target (give two, or one with --reference); the first is A' },
+  reference: { type: 'boolean', default: false, describe: 'The bundled reference server as target B' },
+  profile: { type: 'string', array: true, default: [], describe: 'Profile of each target, in target order (one profile serves both --target URLs)' },
+  fixtures: { type: 'string', default: RUN_DEFAULTS.fixturesDir, describe: 'Fixtures folder for --reference' },
+  'token-env': { type: 'string', array: true, default: [], describe: "Environment variable holding each --target's token, in order (when none: the profile's token.env)" },
+  'ckan-version': { type: 'string', describe: `CKAN version (${CKAN_VERSIONS.join(', ')}) the reference server answers as, and whose version-ranged cases apply` },
+  catalogue: { type: 'boolean', default: true, describe: 'Send the catalogue cases (--no-catalogue: only generated requests)' },
+  generate: { type: 'number', describe: "Also send N requests generated from target A's data" },
+  seed: { type: 'number', fallback: 'random, printed', describe: 'Seed of the generated requests: the same seed sends the same requests' },
+  concurrency: { type: 'number', fallback: RUN_DEFAULTS.concurrency, describe: 'Request pairs in flight at once' },
+  'timeout-ms': { type: 'number', fallback: RUN_DEFAULTS.timeoutMs, describe: 'Budget per request attempt, in ms' },
+  retries: { type: 'number', fallback: RUN_DEFAULTS.retries, describe: 'Retries on network errors, 5xx and 429' },
+  rate: { type: 'number', fallback: 'unlimited', describe: 'Requests per second at most, both targets together' },
+  report: { type: 'string', fallback: DIFF_REPORT_FORMATS.join(','), describe: 'Report formats, comma-separated' },
+  out: { type: 'string', fallback: RUN_DEFAULTS.outDir, describe: 'Report folder: diff.json, diff.md, diff.html' },
+} as const satisfies FlagTable;
+
 export const diffCommand: CliCommand = {
   register(cli, io, setExit, describe) {
     return cli.command(
       'diff',
       describe,
       (y) =>
-        addSelectionOptions(y)
-          .option('target', { type: 'string', array: true, default: [] as string[], describe: 'Base URL of a target (give two, or one with --reference); the first is A' })
-          .option('reference', { type: 'boolean', default: false, describe: 'The bundled reference server as target B' })
-          .option('profile', { type: 'string', array: true, default: [] as string[], describe: 'Profile of each target, in target order (one profile serves both --target URLs)' })
-          .option('fixtures', { type: 'string', default: 'fixtures', describe: 'Fixtures folder for --reference' })
-          .option('token-env', { type: 'string', array: true, default: [] as string[], describe: "Environment variable holding each --target's token, in order (default the profile's token.env)" })
-          .option('ckan-version', { type: 'string', describe: `CKAN version (${CKAN_VERSIONS.join(', ')}) the reference server answers as, and whose version-ranged cases apply` })
-          .option('catalogue', { type: 'boolean', default: true, describe: 'Send the catalogue cases (--no-catalogue: only generated requests)' })
-          .option('generate', { type: 'number', describe: "Also send N requests generated from target A's data" })
-          .option('seed', { type: 'number', describe: 'Seed of the generated requests (default random, printed): the same seed sends the same requests' })
-          .option('concurrency', { type: 'number', describe: 'Request pairs in flight at once (default 8)' })
-          .option('timeout-ms', { type: 'number', describe: 'Budget per request attempt, in ms (default 30000)' })
-          .option('retries', { type: 'number', describe: 'Retries on network errors, 5xx and 429 (default 0)' })
-          .option('rate', { type: 'number', describe: 'Requests per second at most, both targets together (default unlimited)' })
-          .option('report', { type: 'string', describe: 'Report formats, comma-separated (default all: json,md,html)' })
-          .option('out', { type: 'string', describe: 'Report folder (default reports): diff.json, diff.md, diff.html' })
+        addFlags(addSelectionOptions(y), DIFF_FLAGS)
           .example('$0 diff --target https://staging.example.org --target https://data.example.org --profile profiles/site.yaml', 'Staging vs production, one profile')
           .example('$0 diff --target http://localhost:5000 --profile profiles/mine.yaml --reference', 'Your implementation vs the bundled reference server')
           .example('$0 diff --target https://old.example.org --target https://new.example.org --profile old.yaml --profile new.yaml', 'Two CKAN versions, each with its profile')
