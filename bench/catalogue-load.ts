@@ -2,7 +2,7 @@
 // generated catalogue of copies of cases/ (bench/lib/generate-catalogue.ts), cold (empty cache) and warm (the
 // parsed and validated files cached by content hash), each in a fresh process so no in-process state helps.
 // The baselines: reading the same files (fs only) and parsing them as YAML with no positions, no validation.
-// Run: `npm run bench:catalogue-load -- [cases] [runs]` (defaults 10000 and 3).
+// Run: `npm run bench:catalogue-load -- [cases] [runs]` (defaults 10000 and 2).
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,7 +12,7 @@ import { generateCatalogue } from './lib/generate-catalogue.ts';
 import { best, createBenchReport } from './lib/result.ts';
 
 const minCases = Number(process.argv[2] ?? 10_000);
-const runs = Number(process.argv[3] ?? 3);
+const runs = Number(process.argv[3] ?? 2);
 const root = fileURLToPath(new URL('../', import.meta.url));
 const work = mkdtempSync(path.join(tmpdir(), 'dsk-bench-catalogue-'));
 const casesDir = path.join(work, 'cases');

@@ -1,8 +1,9 @@
 // `npm run bench`: runs every `bench:*` script of package.json in order (or those named: `npm run bench -- runner
 // catalogue-load`), each in its own process, then collects the results they wrote with bench/lib/result.ts into
 // one table: printed, and written atomically to reports/bench/summary.md and summary.json. A bench that fails or
-// writes no result is listed as such; the others still run.
-import { spawnSync } from 'node:child_process';
+// writes no result is listed as such; the others still run. dist/ is built once, first (DSK_BENCH_NO_BUILD=1 then
+// tells the benches that run the built code not to build again).
+import { execFileSync, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -46,7 +47,9 @@ function isBenchResult(value: unknown): value is BenchResult {
 function runBench(bench: string, dir: string): BenchRun {
   process.stdout.write(`\n### bench:${bench}\n`);
   const started = Date.now();
-  const ran = spawnSync('npm', ['run', '--silent', `bench:${bench}`], { cwd: root, stdio: 'inherit', env: { ...process.env, DSK_BENCH_OUT_DIR: dir } });
+  // why: dist/ was built once above; the benches that run the built code skip their own build
+  const env = { ...process.env, DSK_BENCH_OUT_DIR: dir, DSK_BENCH_NO_BUILD: '1' };
+  const ran = spawnSync('npm', ['run', '--silent', `bench:${bench}`], { cwd: root, stdio: 'inherit', env });
   const wallMs = Date.now() - started;
   const result = readResult(dir, bench, started);
   return { bench, exitCode: ran.status, wallMs, ...(result === undefined ? {} : { result }) };
@@ -93,6 +96,7 @@ if (unknown.length > 0) {
   process.stderr.write(`bench: no script bench:${unknown.join(', bench:')} (known: ${known.join(', ')})\n`);
   process.exit(2);
 }
+execFileSync('npm', ['run', '--silent', 'build'], { cwd: root, stdio: 'inherit' });
 const runs = (asked.length > 0 ? asked : known).map((b) => runBench(b, dir));
 const totalMs = Date.now() - startedAt.getTime();
 const summary = { version: 1, startedAt: startedAt.toISOString(), totalMs, node: process.version, runs };

@@ -1,6 +1,6 @@
 // Bench: start-up of the built CLI, `datastore-kit --version` and `--help`, against the in-run baseline `node -e 0`
 // (goal: --version within 4x). Commands are loaded lazily (src/cli/commands.ts), so these load yargs and no command.
-// Builds dist/ first so the figures are never those of a stale build. Run: `npx tsx bench/startup.ts [runs]`.
+// Builds dist/ first so the figures are never those of a stale build (unless DSK_BENCH_NO_BUILD=1: npm run bench builds once). Run: `npx tsx bench/startup.ts [runs]`.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { createBenchReport, median } from './lib/result.ts';
@@ -16,7 +16,7 @@ function timeMs(args: readonly string[]): number {
   return performance.now() - start;
 }
 
-execFileSync('npm', ['run', '--silent', 'build'], { cwd: root, stdio: 'inherit' });
+if (process.env['DSK_BENCH_NO_BUILD'] !== '1') execFileSync('npm', ['run', '--silent', 'build'], { cwd: root, stdio: 'inherit' });
 const probes = { baseline: ['-e', '0'], version: [builtBin, '--version'], help: [builtBin, '--help'] } as const;
 const samples: Record<keyof typeof probes, number[]> = { baseline: [], version: [], help: [] };
 // why: interleaved, so a burst of load on a shared machine hits every probe alike
