@@ -2,32 +2,21 @@
 // from the same server, in the same run (goal: extract >= 0.5x \copy), and the extract's peak RSS (flat in table
 // size). Server and extract run as CLI processes, as a user runs them; the cluster is started the way the tests do
 // (test/helpers/postgres-cluster.ts). Without PostgreSQL binaries the bench says so and stops.
-// Run: `npm run bench:extract -- [rows] [pageSize] [parallel]` (defaults 200000, 10000, 1).
+// Run: `npm run bench:extract -- [rows] [pageSize]` (defaults 200000, 10000; 1M rows take a few minutes).
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { findPostgres, findPostgresBinDir } from '../test/helpers/postgres.ts';
+import { writeGeneratedTable } from './lib/generated-table.ts';
 import { createBenchReport } from './lib/result.ts';
 
 const rowCount = Number(process.argv[2] ?? 200_000);
 const pageSize = Number(process.argv[3] ?? 10_000);
-const parallel = Number(process.argv[4] ?? 1);
 const resourceId = '0c0c0c0c-1111-4222-8333-444455556666';
 const root = fileURLToPath(new URL('../', import.meta.url));
 const cli = [join(root, 'node_modules/tsx/dist/cli.mjs'), join(root, 'src/cli/bin.ts')];
-
-/** A generated table: text, integer, numeric, timestamp and boolean columns, about 80 bytes a row. */
-function writeGenerated(dir: string): void {
-  const lines = ['title,credits,fee,updated,online'];
-  for (let n = 1; n <= rowCount; n++) {
-    lines.push(`Course ${n} on topic ${n % 97},${n % 60},${n % 2000}.50,2025-01-${String(1 + (n % 28)).padStart(2, '0')}T10:00:00,${n % 3 === 0}`);
-  }
-  writeFileSync(join(dir, 'big.csv'), `${lines.join('\n')}\n`);
-  const fields = [{ name: 'title' }, { name: 'credits', type: 'integer' }, { name: 'fee', type: 'number' }, { name: 'updated', type: 'datetime' }, { name: 'online', type: 'boolean' }];
-  writeFileSync(join(dir, 'datapackage.json'), JSON.stringify({ resources: [{ name: resourceId, path: 'big.csv', schema: { fields } }] }));
-}
 
 /** Starts `datastore-kit serve` on the PostgreSQL engine and resolves its URL once it is ready. */
 function startServer(fixtures: string, databaseUrl: string): Promise<{ url: string; stop(): void }> {
@@ -72,7 +61,7 @@ if (!found.available || binDir === undefined) {
 const cluster = await found.start();
 const fixtures = mkdtempSync(join(tmpdir(), 'dsk-bench-extract-fixtures-'));
 const outDir = mkdtempSync(join(tmpdir(), 'dsk-bench-extract-out-'));
-writeGenerated(fixtures);
+writeGeneratedTable(fixtures, resourceId, rowCount);
 const server = await startServer(fixtures, cluster.url).catch(async (e: unknown) => {
   await cluster.stop();
   throw e;
@@ -82,18 +71,11 @@ try {
   console.log(`extract of ${rowCount} rows, ${pageSize} rows a page, reference server on PostgreSQL (${server.url})`);
   const copyMs = timePsqlCopy(binDir, databaseUrl, join(outDir, 'copy.csv'));
   const serial = runExtract(server.url, join(outDir, 'serial.csv'), []);
-  const report = createBenchReport('extract', { title: 'extract rows/s vs psql \\copy (reference server on PostgreSQL)', sizes: { rows: rowCount, pageSize, parallel } });
+  const report = createBenchReport('extract', { title: 'extract rows/s vs psql \\copy (reference server on PostgreSQL)', sizes: { rows: rowCount, pageSize } });
   const copyRate = report.figure('psql \\copy (same table, same server)', (rowCount * 1000) / copyMs, 'rows/s');
-  const serialRate = report.figure('extract csv, --parallel 1', (serial.rows * 1000) / serial.ms, 'rows/s');
+  const serialRate = report.figure('extract to csv (sql-keyset paging)', (serial.rows * 1000) / serial.ms, 'rows/s');
   report.figure('extract peak RSS', serial.rssMb, 'MB');
   report.goal({ name: 'extract vs psql \\copy', subject: serialRate, baseline: copyRate, op: '>=', limit: 0.5 });
-  if (parallel > 1) {
-    const split = runExtract(server.url, join(outDir, 'parallel.csv'), ['--parallel', String(parallel)]);
-    const splitRate = report.figure(`extract csv, --parallel ${parallel}`, (split.rows * 1000) / split.ms, 'rows/s');
-    report.figure(`extract peak RSS, --parallel ${parallel}`, split.rssMb, 'MB');
-    report.goal({ name: `extract --parallel ${parallel} vs psql \\copy`, subject: splitRate, baseline: copyRate, op: '>=', limit: 0.5 });
-    if (split.sha256 !== serial.sha256) report.note('the parallel and serial extracts differ (sha256)');
-  }
   if (serial.rows !== rowCount) report.note(`the extract wrote ${serial.rows} rows, not ${rowCount}`);
   await report.finish();
 } finally {

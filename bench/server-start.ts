@@ -4,27 +4,17 @@
 // The cluster is started the way the tests do (test/helpers/postgres-cluster.ts).
 // Run: `npm run bench:server-start -- [rows]` (default 100000; 1M rows take minutes on 2 busy cores).
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startReferenceServer } from '../src/index.ts';
 import { loadFixtures } from '../src/server/fixtures/index.ts';
 import { findPostgres, findPostgresBinDir } from '../test/helpers/postgres.ts';
+import { writeGeneratedTable } from './lib/generated-table.ts';
 import { createBenchReport } from './lib/result.ts';
 
 const rowCount = Number(process.argv[2] ?? 100_000);
 const resourceId = '0d0d0d0d-1111-4222-8333-444455556666';
-
-/** Text, integer, numeric, timestamp and boolean columns, as the extract bench's table. */
-function writeGenerated(dir: string): void {
-  const lines = ['title,credits,fee,updated,online'];
-  for (let n = 1; n <= rowCount; n++) {
-    lines.push(`Course ${n} on topic ${n % 97},${n % 60},${n % 2000}.50,2025-01-${String(1 + (n % 28)).padStart(2, '0')}T10:00:00,${n % 3 === 0}`);
-  }
-  writeFileSync(join(dir, 'big.csv'), `${lines.join('\n')}\n`);
-  const fields = [{ name: 'title' }, { name: 'credits', type: 'integer' }, { name: 'fee', type: 'number' }, { name: 'updated', type: 'datetime' }, { name: 'online', type: 'boolean' }];
-  writeFileSync(join(dir, 'datapackage.json'), JSON.stringify({ resources: [{ name: resourceId, path: 'big.csv', schema: { fields } }] }));
-}
 
 /** psql: a plain table, \copy of the CSV, then a primary key and a GIN index over the same full text. */
 function timePsqlCopy(binDir: string, serverUrl: string, csv: string): number {
@@ -64,7 +54,7 @@ if (!found.available || binDir === undefined) {
 const cluster = await found.start();
 const fixtures = mkdtempSync(join(tmpdir(), 'dsk-bench-start-'));
 try {
-  writeGenerated(fixtures);
+  writeGeneratedTable(fixtures, resourceId, rowCount);
   console.log(`server start with ${rowCount} rows on PostgreSQL`);
   const copyMs = timePsqlCopy(binDir, cluster.url, join(fixtures, 'big.csv'));
   const parseStart = performance.now();
