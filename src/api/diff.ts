@@ -4,6 +4,7 @@
 import { hostname as readHostname } from 'node:os';
 import path from 'node:path';
 import { pairVariants, runDiff, type DiffSide } from '../diff/index.ts';
+import { KitError, KitErrorCode } from '../errors.ts';
 import type { Clock } from '../model/index.ts';
 import { DIFF_REPORTERS, writeDiffReports } from '../reporters/index.ts';
 import { checkReachable, prepareCatalogue, type PreparedCatalogue } from '../runner/index.ts';
@@ -87,6 +88,13 @@ export async function diffTargets(options: DiffOptions, context: DiffContext = {
       for (const side of sides) await checkReachable(client, side.url);
       const startedAt = clock.now();
       const { pairs, skipped } = pairVariants(prepared[0].prepared.variants, prepared[1].prepared.variants, sides[0], sides[1]);
+      if (options.catalogue && pairs.length === 0 && options.generate === undefined && !optionsA.allowEmpty) {
+        // why: two targets that were sent nothing would "agree"; a run that compares nothing must not pass
+        throw new KitError(
+          KitErrorCode.catalogueEmpty,
+          `none of the ${skipped} selected case variants runs on both targets (check each target's --profile); pass --allow-empty to accept a diff that compares nothing`,
+        );
+      }
       const outcome = await runDiff(client, { sides, pairs, concurrency: optionsA.concurrency, generate: options.generate, signal: context.signal, onPair: context.onPair });
       const redact = createRedactor(sides.flatMap((s) => [s.token, ...urlSecrets(s.url)]));
       const durationMs = clock.now() - startedAt;

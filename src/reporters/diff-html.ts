@@ -1,29 +1,22 @@
 // The diff report as one self-contained HTML page: verdict, targets, each disagreement with its differences
 // (changed records field by field) and, for generated ones, the shrunk request and curl for each target.
-import type { DifferenceRecord } from '../schema/baseline.ts';
 import type { DiffReport, PairResult } from '../schema/diff-report.ts';
-import { formatDifference } from './diff-text.ts';
+import { renderDifferences } from './html-baseline.ts';
 import { escapeHtml } from './html-escape.ts';
 import { HTML_STYLE } from './html-style.ts';
-import { formatDuration, formatValue } from './text.ts';
+import { formatDuration } from './text.ts';
 
-function differenceRow(d: DifferenceRecord): string {
-  const changes = (d.changes ?? [])
-    .map((c) => `<tr><td><code>${escapeHtml(c.field)}</code></td><td><code>${escapeHtml(formatValue(c.expected))}</code></td><td><code>${escapeHtml(formatValue(c.actual))}</code></td></tr>`)
-    .join('');
-  const detail = changes === '' ? '' : `<table><tr><th>field</th><th>A</th><th>B</th></tr>${changes}</table>`;
-  return `<li><span class="badge">${escapeHtml(d.kind)}</span>${escapeHtml(formatDifference(d))}${detail}</li>`;
-}
+/** Differences listed per pair, and characters per value, in the HTML report (all of them are in diff.json). */
+const DIFF_LIMITS = { maxDiffEntries: 50, maxValueChars: 200 };
 
 function pairSection(pair: PairResult, title: string): string {
   const sent = (label: string, s: PairResult['a']) =>
     `<h3>${label}: ${escapeHtml(s.error ?? `HTTP ${String(s.status)}`)}</h3><pre>${escapeHtml(s.curl)}</pre>`;
-  const list = pair.differences.map(differenceRow).join('');
-  const more = pair.truncated === true ? '<p class="meta">More differences were left out.</p>' : '';
+  const differences = renderDifferences(pair.differences, pair.truncated === true, DIFF_LIMITS);
   const rules = pair.rules.length === 0 ? '' : `<p class="meta">Normalised: ${escapeHtml(pair.rules.join(', '))}</p>`;
   return (
     `<details class="case ${pair.outcome === 'error' ? 'error' : 'fail'}" open><summary>${escapeHtml(title)}</summary>` +
-    `<p><code>${escapeHtml(pair.request)}</code></p>${rules}<ul>${list}</ul>${more}${sent('A', pair.a)}${sent('B', pair.b)}</details>`
+    `<p><code>${escapeHtml(pair.request)}</code></p>${rules}${differences}${sent('A', pair.a)}${sent('B', pair.b)}</details>`
   );
 }
 

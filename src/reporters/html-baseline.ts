@@ -34,12 +34,19 @@ export function renderBaselineBlock(baseline: CaseBaseline, limits: DiffLimits):
     `<h3>Baseline <code>${escapeHtml(baseline.file)}</code>: ${OUTCOME_TEXT[baseline.outcome]}</h3>`,
     `<p class="note">normalisation applied: ${escapeHtml(rules)}</p>`,
   ];
-  const differences = baseline.differences.slice(0, limits.maxDiffEntries);
+  parts.push(renderDifferences(baseline.differences, baseline.truncated === true, limits));
+  return parts.join('\n');
+}
+
+/** Differences of two answers: the other differences as a list, then the records as one diff table (also used by the diff report). */
+export function renderDifferences(all: readonly Difference[], truncated: boolean, limits: DiffLimits): string {
+  const parts: string[] = [];
+  const differences = all.slice(0, limits.maxDiffEntries);
   const records = differences.filter((d) => d.kind === 'record-added' || d.kind === 'record-removed' || d.kind === 'record-changed');
   const others = differences.filter((d) => !records.includes(d));
   if (others.length > 0) parts.push(`<ul class="findings">${others.map((d) => `<li>${renderOther(d)}</li>`).join('')}</ul>`);
   if (records.length > 0) parts.push(renderRecordTable(records, limits));
-  if (baseline.truncated === true || baseline.differences.length > differences.length) parts.push('<p class="note">more differences than shown</p>');
+  if (truncated || all.length > differences.length) parts.push('<p class="note">more differences than shown</p>');
   return parts.join('\n');
 }
 

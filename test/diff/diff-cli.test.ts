@@ -53,6 +53,13 @@ describe('datastore-kit diff', () => {
     expect(stderr.trim().split('\n')).toHaveLength(1);
   });
 
+  it('exits 2 when no selected case runs on both targets, instead of agreeing on nothing', async () => {
+    const captured = captureIo(ROOT, {});
+    const code = await main(['diff', '--target', servers.original.url, '--target', servers.original.url, '--id', 'search/limit', '--out', servers.out], captured.io);
+    expect(captured.stderr()).toMatch(/^none of the \d+ selected case variants runs on both targets .*\(E_CATALOGUE_EMPTY\)\n$/);
+    expect(code).toBe(2);
+  });
+
   it('exits 3 with one line when a target is down (pre-flight)', async () => {
     const { code, stderr, stdout } = await diff('--target', servers.original.url, '--target', 'http://127.0.0.1:9', '--id', 'search/limit');
     expect(code).toBe(3);
