@@ -60,6 +60,14 @@ describe('datastore-kit diff', () => {
     expect(code).toBe(2);
   });
 
+  it('exits 2 and points to --profile when --generate has no resource to sample (no profile)', async () => {
+    const captured = captureIo(ROOT, {});
+    const args = ['diff', '--target', servers.original.url, '--target', servers.original.url, '--no-catalogue', '--generate', '5', '--out', servers.out];
+    const code = await main(args, captured.io);
+    expect(captured.stderr()).toMatch(/^cannot generate requests: the two profiles name no resource in common .*--profile.*\(E_USAGE\)\n$/);
+    expect(code).toBe(2);
+  });
+
   it('exits 3 with one line when a target is down (pre-flight)', async () => {
     const { code, stderr, stdout } = await diff('--target', servers.original.url, '--target', 'http://127.0.0.1:9', '--id', 'search/limit');
     expect(code).toBe(3);

@@ -32,10 +32,14 @@ export async function sampleResources(client: HttpClient, target: SampleTarget, 
     if (typeof outcome === 'string') reasons.push(`resources.${name}: ${outcome}`);
     else sampled.push(outcome);
   }
-  if (sampled.length === 0) {
-    const why = reasons[0] ?? 'the profiles name no resource in common';
-    throw new KitError(KitErrorCode.environment, `cannot sample data to generate requests from (${why})`);
+  if (sampled.length === 0 && reasons[0] === undefined) {
+    // why: a URL target without --profile names no resource at all; that is the user's input, not the target
+    throw new KitError(
+      KitErrorCode.usage,
+      'cannot generate requests: the two profiles name no resource in common (give each --target a profile with its resources, e.g. --profile profiles/site.yaml; `datastore-kit probe` writes one)',
+    );
   }
+  if (sampled.length === 0) throw new KitError(KitErrorCode.environment, `cannot sample data to generate requests from (${reasons[0]})`);
   return sampled;
 }
 
