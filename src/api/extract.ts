@@ -17,7 +17,8 @@ import {
 import { withSession } from './session.ts';
 
 /** Where to read from: a base URL, or the bundled reference server over a fixtures folder. */
-export type ExtractSource = { target: string; token?: string } | { reference: { fixturesDir: string } };
+/** Where to read: a target URL, or the bundled reference server on `fixturesDir` (relative to `cwd`, default the process's). */
+export type ExtractSource = { target: string; token?: string } | { reference: { fixturesDir: string; cwd?: string } };
 
 /** One extract: what to read (as in ExtractSpec) and from where; the rest defaults. */
 export type ExtractOptions = Pick<ExtractSpec, 'resource' | 'sql' | 'filters' | 'q' | 'fields' | 'format' | 'out'> & {
@@ -67,7 +68,7 @@ export interface ExtractJobOptions {
   file: string;
   env: Readonly<Record<string, string | undefined>>;
   /** Run every extract against the bundled reference server instead of the job's targets. */
-  reference?: { fixturesDir: string };
+  reference?: { fixturesDir: string; cwd?: string };
   /** Discard every extract's unfinished leftovers and start each over; default false. */
   restart?: boolean;
 }
@@ -120,7 +121,7 @@ async function withSource<T>(source: ExtractSource, body: (target: ExtractTarget
   if ('target' in source) return body(source.token === undefined ? { baseUrl: source.target } : { baseUrl: source.target, token: source.token });
   // why: the reference server's private resources need a token; the session's random one lives only as long as this run
   const target = { kind: 'reference' as const, fixturesDir: source.reference.fixturesDir };
-  return withSession({ cwd: process.cwd(), target }, (session) =>
+  return withSession({ cwd: source.reference.cwd ?? process.cwd(), target }, (session) =>
     body({ baseUrl: session.url, ...(session.token === undefined ? {} : { token: session.token }), label: session.label }),
   );
 }

@@ -1,4 +1,5 @@
 // `datastore-kit extract`: one extract from flags, or every extract of a job file.
+import path from 'node:path';
 import type { Argv } from 'yargs';
 import { KitError, KitErrorCode } from '../errors.ts';
 import { EXTRACT_DEFAULTS, extract, extractJob, RUN_DEFAULTS, type ExtractOptions, type ExtractSource, type JobOutcome } from '../index.ts';
@@ -84,9 +85,10 @@ async function runExtractCommand(args: ExtractArgs, io: CliIo): Promise<number> 
     if (args.job !== undefined) {
       const outcomes = await extractJob(
         {
-          file: args.job,
+          // why: paths are the user's, relative to the folder the CLI runs in (io.cwd), also when called in-process
+          file: path.resolve(io.cwd, args.job),
           env: io.env,
-          ...(args.reference === true ? { reference: { fixturesDir: args.fixtures } } : {}),
+          ...(args.reference === true ? { reference: { fixturesDir: args.fixtures, cwd: io.cwd } } : {}),
           ...(args.restart === true ? { restart: true } : {}),
         },
         { listener: progress },
@@ -94,13 +96,21 @@ async function runExtractCommand(args: ExtractArgs, io: CliIo): Promise<number> 
       return printJobOutcomes(outcomes, io);
     }
     const fileToken = args.tokenFile === undefined ? undefined : await readTokenFile(args.tokenFile, io.cwd);
-    const manifest = await extract(toExtractOptions(args, io.env, fileToken), { listener: progress });
+    const options = toExtractOptions(args, io.env, fileToken);
+    const source = 'reference' in options.source ? { reference: { ...options.source.reference, cwd: io.cwd } } : options.source;
+    const manifest = await extract({ ...options, source, out: path.resolve(io.cwd, options.out) }, { listener: progress });
     progress.done();
-    io.stdout.write(`wrote ${manifest.rows} rows to ${manifest.output.file} (${manifest.output.bytes} bytes, sha256 ${manifest.output.sha256.slice(0, 12)}…, ${manifest.paging.method})\n`);
+    io.stdout.write(`wrote ${manifest.rows} rows to ${displayPath(manifest.output.file, io.cwd)} (${manifest.output.bytes} bytes, sha256 ${manifest.output.sha256.slice(0, 12)}…, ${manifest.paging.method})\n`);
     return 0;
   } finally {
     progress.done();
   }
+}
+
+/** A path as the user gave it: relative to the CLI's folder when it lies below it. */
+function displayPath(file: string, cwd: string): string {
+  const relative = path.relative(cwd, file);
+  return relative.startsWith('..') || path.isAbsolute(relative) ? file : relative;
 }
 
 function printJobOutcomes(outcomes: readonly JobOutcome[], io: CliIo): number {

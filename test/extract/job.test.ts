@@ -49,6 +49,18 @@ describe('extract --job', () => {
     expect(stdout() + stderr()).not.toContain('job-token');
   });
 
+  it('resolves --out and --job against the folder the CLI runs in (io.cwd), not the process folder', async () => {
+    const work = await mkdtemp(join(dir, 'cwd-'));
+    await writeFile(join(work, 'job.yaml'), ['extracts:', '  - { name: staff, resource: staff, format: csv, out: "out/job-staff.csv" }', ''].join('\n'));
+    const single = captureIo(work, { CI: 'true' });
+    expect(await main(['extract', '--reference', '--resource', 'staff', '--out', 'staff.csv'], single.io)).toBe(0);
+    expect(single.stdout()).toMatch(/^wrote 12 rows to staff\.csv \(/);
+    const job = captureIo(work, { CI: 'true' });
+    expect(await main(['extract', '--reference', '--job', 'job.yaml'], job.io)).toBe(0);
+    expect((await readdir(work)).sort()).toEqual(['job.yaml', 'out', 'staff.csv', 'staff.csv.manifest.json']);
+    expect(await readdir(join(work, 'out'))).toContain('job-staff.csv');
+  });
+
   it('reports every problem of a malformed job file with file:line:col and exits 2', async () => {
     const file = join(dir, 'bad.yaml');
     await writeFile(file, ['extracts:', '  - name: a', '    out: a.csv', '    format: xml', '    resorce: x', ''].join('\n'));
