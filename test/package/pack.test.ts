@@ -87,6 +87,8 @@ describe('the packed package', () => {
     expect(files).toContain('package/bin/datastore-kit.js');
     expect(files).toContain('package/profiles/reference.yaml');
     expect(files).toContain('package/LICENSE');
+    // why: the README links its reference in docs/, which must resolve in the installed package too
+    expect(files).toContain('package/docs/cli.md');
     expect(files).toContain('package/fixtures/datapackage.json');
     expect(files.filter((file) => file.startsWith('package/cases/') && file.endsWith('.yaml')).length).toBeGreaterThan(5);
     expect(files.filter((file) => /\.test\.|\/test\/|\/src\/|\.cache|node_modules|\/reports\//.test(file))).toEqual([]);
