@@ -7,6 +7,7 @@ import { main } from '../../src/cli/main.ts';
 import { startReferenceServer, type ReferenceServer, type RunResult } from '../../src/index.ts';
 import { createCapturedIo, makeTempDir, removeDir, writeJsonFiles } from './helpers.ts';
 
+const COURSES_ID = 'df356cc6-0e13-4ba8-bc98-c4706614881b';
 const base = { class: 'search.core', spec: ['api.md#4.1'] };
 const courses = { resource_id: '${resources.courses}' };
 const scenario = {
@@ -43,6 +44,9 @@ let dir: string;
 let fixtures: string;
 let original: ReferenceServer;
 let altered: ReferenceServer;
+/** The same data under another resource id, as another deployment would hold it. */
+let production: ReferenceServer;
+const PRODUCTION_ID = '0b9e4c1e-5d1f-4f1a-9a57-3f0c2a7d9e11';
 
 /** The fixtures with one cell changed (row 2's subject), or as given. */
 async function copyFixtures(to: string, edit: (csv: string) => string): Promise<void> {
@@ -66,20 +70,27 @@ beforeAll(async () => {
     lines[2] = row.replace(',German,', ',French,').replace('Translation for intermediate learners.', 'Changed summary.').replace('2025-03-03T02:14:26', '2030-01-01T00:00:00');
     return lines.join('\n');
   });
-  [original, altered] = await Promise.all([
+  const renamed = path.join(dir, 'fixtures-production');
+  await copyFixtures(renamed, (csv) => csv);
+  const packageFile = path.join(renamed, 'datapackage.json');
+  await writeFile(packageFile, (await readFile(packageFile, 'utf8')).replaceAll(COURSES_ID, PRODUCTION_ID));
+  await writeFile(path.join(dir, 'production.yaml'), (await readFile(path.join(dir, 'profile.yaml'), 'utf8')).replaceAll(COURSES_ID, PRODUCTION_ID));
+  [original, altered, production] = await Promise.all([
     startReferenceServer({ fixturesDir: path.resolve('fixtures'), port: 0 }),
     startReferenceServer({ fixturesDir: fixtures, port: 0 }),
+    startReferenceServer({ fixturesDir: renamed, port: 0 }),
   ]);
 });
 
 afterAll(async () => {
-  await Promise.all([original?.close(), altered?.close()]);
+  await Promise.all([original?.close(), altered?.close(), production?.close()]);
   if (dir !== undefined) await removeDir(dir);
 });
 
 async function runBaseline(server: ReferenceServer, baselineDir: string, args: string[] = [], env: Record<string, string> = {}): Promise<{ code: number; report: RunResult; out: string }> {
   const { io, stdout, stderr } = createCapturedIo(dir, env);
-  const argv = ['run', '--target', server.url, '--profile', 'profile.yaml', '--report', 'json,html,md,junit,ctrf', '--out', 'reports', '--baseline', baselineDir, ...args];
+  const profile = server === production ? 'production.yaml' : 'profile.yaml';
+  const argv = ['run', '--target', server.url, '--profile', profile, '--report', 'json,html,md,junit,ctrf', '--out', 'reports', '--baseline', baselineDir, ...args];
   const code = await main(argv, io);
   const report = JSON.parse(await readFile(path.join(dir, 'reports', 'report.json'), 'utf8')) as RunResult;
   return { code, report, out: stdout() + stderr() };
@@ -107,11 +118,18 @@ describe('run --baseline', () => {
     const text = await readFile(path.join(dir, 'recorded', 'search', 'first-five', 'post-api.json'), 'utf8');
     expect(text.endsWith('}\n')).toBe(true);
     expect(text).toContain('"resource_id": "${resources.courses}"');
-    expect(text).not.toContain('df356cc6-0e13-4ba8-bc98-c4706614881b');
+    expect(text).not.toContain(COURSES_ID);
     expect(text).not.toContain(original.url);
     expect(text).toContain('\n        {"_id":2,"stage":"Advanced","subject":"German","title":"Seminar in Translation"},\n');
     const file: unknown = JSON.parse(text);
     expect(file).toMatchObject({ case: 'search/first-five', variant: 'post-api', request: { method: 'POST', path: '/api/action/datastore_search' }, status: 200 });
+  });
+
+  it('holds for another deployment whose profile maps the same logical names to other resource ids', async () => {
+    const { code, report } = await runBaseline(production, 'recorded', [], { CI: '1' });
+    expect(report.cases[0]?.exchange?.request.url).toContain(PRODUCTION_ID);
+    expect(code).toBe(0);
+    expect(report.baseline).toMatchObject({ match: 4, differs: 0 });
   });
 
   it('fails with a record-level difference naming the record, the field, the old and the new value', async () => {
