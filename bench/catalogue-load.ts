@@ -43,9 +43,13 @@ process.stdout.write(JSON.stringify({ ms: performance.now() - started, cpuMs: (u
 
 function measure(mode: 'read' | 'yaml' | 'cold' | 'warm'): { ms: number; cpuMs: number; count: number } {
   if (mode === 'cold') rmSync(cacheDir, { recursive: true, force: true });
-  const out = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', CHILD, mode, casesDir, cacheDir, root], { cwd: root, encoding: 'utf8' });
+  const out = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', CHILD, mode, casesDir, cacheDir, root], {
+    cwd: root,
+    encoding: 'utf8',
+  });
   const parsed: unknown = JSON.parse(out);
-  if (typeof parsed !== 'object' || parsed === null || !('ms' in parsed) || !('cpuMs' in parsed) || !('count' in parsed)) throw new Error(`unexpected child output: ${out}`);
+  if (typeof parsed !== 'object' || parsed === null || !('ms' in parsed) || !('cpuMs' in parsed) || !('count' in parsed))
+    throw new Error(`unexpected child output: ${out}`);
   return { ms: Number(parsed.ms), cpuMs: Number(parsed.cpuMs), count: Number(parsed.count) };
 }
 
@@ -72,7 +76,9 @@ try {
   const warm = report.figure('prepareCatalogue, warm cache', best(samples.warm), 'ms', `best of ${runs}`);
   report.figure('prepareCatalogue, empty cache, CPU', best(cpu.cold), 'ms', `best of ${runs}`);
   const warmCpu = report.figure('prepareCatalogue, warm cache, CPU', best(cpu.warm), 'ms', `best of ${runs}`);
-  report.note(`${generated.cases} cases in ${generated.files} files, ${variants} variants under profiles/reference.yaml; each measurement in a fresh process (source through tsx)`);
+  report.note(
+    `${generated.cases} cases in ${generated.files} files, ${variants} variants under profiles/reference.yaml; each measurement in a fresh process (source through tsx)`,
+  );
   report.goal({ name: 'catalogue load, warm cache (goal for 10k cases: 2 s)', subject: warm, op: '<=', limit: 2000 });
   report.goal({ name: 'catalogue load, warm cache, CPU time (goal for 10k cases: 2 s)', subject: warmCpu, op: '<=', limit: 2000 });
   report.goal({ name: 'catalogue load, empty cache (goal for 10k cases: 2 s)', subject: cold, op: '<=', limit: 2000 });

@@ -13,7 +13,9 @@ const server = await startReferenceServer({ fixturesDir: 'fixtures', config: { s
 
 async function post(action: string, body: unknown): Promise<number> {
   const response = await fetch(`${server.url}/api/3/action/${action}`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body),
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
   });
   await response.arrayBuffer();
   return response.status;
@@ -61,9 +63,14 @@ try {
   console.log(`datastore_search latency, ${samples} one-row searches in a row (SQL timeout ${sqlTimeoutMs} ms)`);
   console.log(describe('alone', quiet));
   console.log(describe('with 2 callers of heavy SQL', busy));
-  console.log(`heavy SQL answers (409 after the timeout): ${heavyAnswers} | median ratio busy/alone ${(at(busy, 0.5) / at(quiet, 0.5)).toFixed(2)}x`
-    + ` | p95 ratio ${(at(busy, 0.95) / at(quiet, 0.95)).toFixed(2)}x`);
-  const report = createBenchReport('contention', { title: 'datastore_search latency alone and beside 2 callers of heavy SQL', sizes: { searches: samples, sqlTimeoutMs } });
+  console.log(
+    `heavy SQL answers (409 after the timeout): ${heavyAnswers} | median ratio busy/alone ${(at(busy, 0.5) / at(quiet, 0.5)).toFixed(2)}x` +
+      ` | p95 ratio ${(at(busy, 0.95) / at(quiet, 0.95)).toFixed(2)}x`,
+  );
+  const report = createBenchReport('contention', {
+    title: 'datastore_search latency alone and beside 2 callers of heavy SQL',
+    sizes: { searches: samples, sqlTimeoutMs },
+  });
   const quietMedian = report.figure('search alone, median', at(quiet, 0.5), 'ms');
   report.figure('search alone, p95', at(quiet, 0.95), 'ms');
   const busyMedian = report.figure('search beside heavy SQL, median', at(busy, 0.5), 'ms');

@@ -19,13 +19,27 @@ function writeGenerated(dir: string): void {
     lines.push(`${title},${n % 60},${n % 2000}.50,2025-01-${String(1 + (n % 28)).padStart(2, '0')}T10:00:00,${n % 2 === 0},${tags}`);
   }
   writeFileSync(join(dir, 'big.csv'), `${lines.join('\n')}\n`);
-  writeFileSync(join(dir, 'datapackage.json'), JSON.stringify({ resources: [{
-    name: '0b0b0b0b-1111-4222-8333-444455556666', path: 'big.csv',
-    schema: { fields: [
-      { name: 'title' }, { name: 'credits', type: 'integer' }, { name: 'fee', type: 'number' },
-      { name: 'updated', type: 'datetime' }, { name: 'online', type: 'boolean' }, { name: 'tags', type: 'array' },
-    ] },
-  }] }));
+  writeFileSync(
+    join(dir, 'datapackage.json'),
+    JSON.stringify({
+      resources: [
+        {
+          name: '0b0b0b0b-1111-4222-8333-444455556666',
+          path: 'big.csv',
+          schema: {
+            fields: [
+              { name: 'title' },
+              { name: 'credits', type: 'integer' },
+              { name: 'fee', type: 'number' },
+              { name: 'updated', type: 'datetime' },
+              { name: 'online', type: 'boolean' },
+              { name: 'tags', type: 'array' },
+            ],
+          },
+        },
+      ],
+    }),
+  );
 }
 
 async function timeOpen(dir: string, cacheDir: string): Promise<{ ms: number; built: boolean }> {
@@ -50,8 +64,10 @@ async function measure(label: string, dir: string, cacheDir: string): Promise<vo
   const warmRuns = [await timeOpen(dir, cacheDir), await timeOpen(dir, cacheDir), await timeOpen(dir, cacheDir)];
   const warm = warmRuns.reduce((best, run) => (run.ms < best.ms ? run : best));
   const ratio = cold.ms / warm.ms;
-  console.log(`${label.padEnd(28)} load ${loadMs.toFixed(0).padStart(6)} ms | cold open ${cold.ms.toFixed(0).padStart(7)} ms`
-    + ` (built=${cold.built}) | warm open (best of 3) ${warm.ms.toFixed(0).padStart(6)} ms (built=${warm.built}) | warm is ${ratio.toFixed(1)}x faster`);
+  console.log(
+    `${label.padEnd(28)} load ${loadMs.toFixed(0).padStart(6)} ms | cold open ${cold.ms.toFixed(0).padStart(7)} ms` +
+      ` (built=${cold.built}) | warm open (best of 3) ${warm.ms.toFixed(0).padStart(6)} ms (built=${warm.built}) | warm is ${ratio.toFixed(1)}x faster`,
+  );
   report.figure(`${label}: fixtures load`, loadMs, 'ms');
   const coldFigure = report.figure(`${label}: cold open`, cold.ms, 'ms');
   const warmFigure = report.figure(`${label}: warm open`, warm.ms, 'ms');

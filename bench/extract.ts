@@ -20,7 +20,9 @@ const cli = [join(root, 'node_modules/tsx/dist/cli.mjs'), join(root, 'src/cli/bi
 
 /** Starts `datastore-kit serve` on the PostgreSQL engine and resolves its URL once it is ready. */
 function startServer(fixtures: string, databaseUrl: string): Promise<{ url: string; stop(): void }> {
-  const child = spawn(process.execPath, [...cli, 'serve', '--fixtures', fixtures, '--database-url', databaseUrl, '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [...cli, 'serve', '--fixtures', fixtures, '--database-url', databaseUrl, '--port', '0'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   return new Promise((resolve, reject) => {
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => {
@@ -34,10 +36,30 @@ function startServer(fixtures: string, databaseUrl: string): Promise<{ url: stri
 
 /** Runs the extract CLI under /usr/bin/time: wall time, the manifest's rows and the process's peak RSS. */
 function runExtract(url: string, out: string, extra: readonly string[]): { ms: number; rows: number; rssMb: number; sha256: string } {
-  const args = ['-f', '%M', process.execPath, ...cli, 'extract', '--target', url, '--resource', resourceId, '--out', out, '--page-size', String(pageSize), ...extra];
+  const args = [
+    '-f',
+    '%M',
+    process.execPath,
+    ...cli,
+    'extract',
+    '--target',
+    url,
+    '--resource',
+    resourceId,
+    '--out',
+    out,
+    '--page-size',
+    String(pageSize),
+    ...extra,
+  ];
   const ran = spawnSync('/usr/bin/time', args, { encoding: 'utf8' });
   if (ran.status !== 0) throw new Error(`extract failed: ${ran.stderr}`);
-  const manifest = JSON.parse(readFileSync(`${out}.manifest.json`, 'utf8')) as { rows: number; startedAt: string; finishedAt: string; output: { sha256: string } };
+  const manifest = JSON.parse(readFileSync(`${out}.manifest.json`, 'utf8')) as {
+    rows: number;
+    startedAt: string;
+    finishedAt: string;
+    output: { sha256: string };
+  };
   const rssKb = Number(ran.stderr.trim().split('\n').at(-1));
   // why: from the manifest's clock, so tsx's start-up (about a second) is not counted against the extract
   const ms = Date.parse(manifest.finishedAt) - Date.parse(manifest.startedAt);

@@ -23,7 +23,9 @@ interface BenchRun {
 function benchNames(): string[] {
   const pkg: unknown = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
   const scripts = typeof pkg === 'object' && pkg !== null && 'scripts' in pkg && typeof pkg.scripts === 'object' && pkg.scripts !== null ? pkg.scripts : {};
-  return Object.keys(scripts).filter((k) => k.startsWith('bench:')).map((k) => k.slice('bench:'.length));
+  return Object.keys(scripts)
+    .filter((k) => k.startsWith('bench:'))
+    .map((k) => k.slice('bench:'.length));
 }
 
 function readResult(dir: string, bench: string, notBefore: number): BenchResult | undefined {
@@ -69,12 +71,16 @@ function renderMarkdown(runs: readonly BenchRun[], startedAt: Date, totalMs: num
       const plain = g.baseline === undefined && g.ratio === undefined;
       const unit = plain ? ` ${g.subject.unit}` : 'x';
       const baseline = g.baseline === undefined ? '-' : `${g.baseline.label}: ${formatFigure(g.baseline)}`;
-      lines.push(`| ${run.bench} | ${g.name} | ${g.subject.label}: ${formatFigure(g.subject)} | ${baseline} | ${formatNumber(g.compared)}${unit} | ${g.op} ${formatNumber(g.limit)}${unit} | ${g.met ? 'yes' : '**no**'} |`);
+      lines.push(
+        `| ${run.bench} | ${g.name} | ${g.subject.label}: ${formatFigure(g.subject)} | ${baseline} | ${formatNumber(g.compared)}${unit} | ${g.op} ${formatNumber(g.limit)}${unit} | ${g.met ? 'yes' : '**no**'} |`,
+      );
     }
   }
   lines.push('', '| bench | command | sizes | wall time | status |', '|---|---|---|---|---|');
   for (const run of runs) {
-    const sizes = Object.entries(run.result?.sizes ?? {}).map(([k, v]) => `${k}=${v}`).join(', ');
+    const sizes = Object.entries(run.result?.sizes ?? {})
+      .map(([k, v]) => `${k}=${v}`)
+      .join(', ');
     const status = run.exitCode !== 0 ? `failed (exit ${run.exitCode})` : run.result === undefined ? 'no result file (printed only)' : 'ok';
     lines.push(`| ${run.bench} | \`${run.result?.command ?? `npm run bench:${run.bench}`}\` | ${sizes} | ${(run.wallMs / 1000).toFixed(1)} s | ${status} |`);
   }

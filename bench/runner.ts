@@ -39,9 +39,19 @@ async function record(): Promise<{ memory: MemoryTarget; summary: Kit.RunResult[
   const server = await kit.startReferenceServer({ fixturesDir: path.join(root, 'fixtures'), port: 0, config: { apiTokens: [token], ckanVersion: '2.11' } });
   try {
     const memory = await startMemoryTarget(server.url);
-    const options = kit.resolveRunOptions({}, undefined, {}, {
-      cwd: root, target: { kind: 'url', url: memory.url }, profileFile: 'profiles/reference.yaml', token, outDir: path.join(work, 'recording'), reportFormats: 'json',
-    });
+    const options = kit.resolveRunOptions(
+      {},
+      undefined,
+      {},
+      {
+        cwd: root,
+        target: { kind: 'url', url: memory.url },
+        profileFile: 'profiles/reference.yaml',
+        token,
+        outDir: path.join(work, 'recording'),
+        reportFormats: 'json',
+      },
+    );
     const { result } = await kit.runCatalogue(options, { hostname: 'bench' });
     return { memory, summary: result.summary };
   } finally {
@@ -51,10 +61,21 @@ async function record(): Promise<{ memory: MemoryTarget; summary: Kit.RunResult[
 
 /** The options run() gets in `run --target <memory> --profile profiles/reference.yaml` (ckan contract, 2.11). */
 async function prepareRun(url: string): Promise<Kit.RunOptions> {
-  const prepared = await kit.prepareCatalogue({ cwd: root, casesDir: 'cases', profileFile: 'profiles/reference.yaml', tokenGiven: true, ckanVersion: '2.11' }, {});
+  const prepared = await kit.prepareCatalogue(
+    { cwd: root, casesDir: 'cases', profileFile: 'profiles/reference.yaml', tokenGiven: true, ckanVersion: '2.11' },
+    {},
+  );
   return {
-    variants: prepared.variants, targetUrl: url, reference: false, profile: 'profiles/reference.yaml', token, contract: 'ckan',
-    ckan: { version: '2.11', versions: ['2.11'], reason: 'bench' }, concurrency, bail: false, hostname: 'bench',
+    variants: prepared.variants,
+    targetUrl: url,
+    reference: false,
+    profile: 'profiles/reference.yaml',
+    token,
+    contract: 'ckan',
+    ckan: { version: '2.11', versions: ['2.11'], reason: 'bench' },
+    concurrency,
+    bail: false,
+    hostname: 'bench',
   };
 }
 
@@ -80,7 +101,10 @@ async function runPhase(options: Kit.RunOptions, log?: AnsweredRequest[]): Promi
   }
 }
 
-interface Sample { wallMs: number; cpuMs: number }
+interface Sample {
+  wallMs: number;
+  cpuMs: number;
+}
 
 async function sample(task: () => Promise<unknown>): Promise<Sample> {
   const cpu = process.cpuUsage();
@@ -98,7 +122,11 @@ const cpuPreload = ['--import', pathToFileURL(path.join(root, 'bench/lib/cpu-rep
 function timeProcess(args: readonly string[], env: NodeJS.ProcessEnv = process.env): Sample {
   rmSync(cpuFile, { force: true });
   const started = performance.now();
-  const ran = spawnSync(process.execPath, [...cpuPreload, ...args], { cwd: root, stdio: ['ignore', 'ignore', 'pipe'], env: { ...env, DSK_BENCH_CPU_FILE: cpuFile } });
+  const ran = spawnSync(process.execPath, [...cpuPreload, ...args], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: { ...env, DSK_BENCH_CPU_FILE: cpuFile },
+  });
   const wallMs = performance.now() - started;
   if (ran.status !== 0 && ran.status !== 1) throw new Error(`node ${args.join(' ')} exited with ${ran.status}: ${ran.stderr.toString().slice(0, 400)}`);
   return { wallMs, cpuMs: Number(readFileSync(cpuFile, 'utf8')) };
@@ -115,7 +143,9 @@ try {
   const requests: AnsweredRequest[] = [];
   const first = await runPhase(options, requests);
   const same = JSON.stringify(first.summary) === JSON.stringify(summary);
-  report.note(`${options.variants.length} variants, ${requests.length} requests at concurrency ${concurrency}; ${recorded.entries} answers recorded${recorded.collisions > 0 ? `, ${recorded.collisions} requests answered differently twice` : ''}`);
+  report.note(
+    `${options.variants.length} variants, ${requests.length} requests at concurrency ${concurrency}; ${recorded.entries} answers recorded${recorded.collisions > 0 ? `, ${recorded.collisions} requests answered differently twice` : ''}`,
+  );
   if (!same) report.note(`the replayed run's counts differ from the recorded run's: ${JSON.stringify(first.summary)} vs ${JSON.stringify(summary)}`);
   await measureInProcess(options, requests);
   const whole = measureProcesses(memory.url, requests);
@@ -156,7 +186,18 @@ function measureProcesses(url: string, requests: readonly RecordedRequest[]): Fi
   const file = path.join(work, 'requests.json');
   writeFileSync(file, JSON.stringify(requests));
   const env = { ...process.env, BENCH_TOKEN: token, NO_COLOR: '1', CI: '1' };
-  const cli = ['bin/datastore-kit.js', 'run', '--target', url, '--profile', 'profiles/reference.yaml', '--token-env', 'BENCH_TOKEN', '--out', path.join(work, 'cli')];
+  const cli = [
+    'bin/datastore-kit.js',
+    'run',
+    '--target',
+    url,
+    '--profile',
+    'profiles/reference.yaml',
+    '--token-env',
+    'BENCH_TOKEN',
+    '--out',
+    path.join(work, 'cli'),
+  ];
   const samples = { empty: [] as Sample[], bare: [] as Sample[], cli: [] as Sample[] };
   timeProcess(cli, env); // why: warm the OS file cache and the catalogue cache for the measured starts
   for (let i = 0; i < processRuns; i++) {
@@ -184,6 +225,11 @@ function measureNewman(url: string, requests: readonly AnsweredRequest[], kitPro
   const times: Sample[] = [];
   for (let i = 0; i < newmanRuns; i++) times.push(timeProcess([newmanBin, 'run', file, '--reporters', 'cli', '--silent']));
   const cpu = median(times.map((s) => s.cpuMs));
-  const newman = report.figure('(d) Newman process (sequential, one status test a request)', median(times.map((s) => s.wallMs)), 'ms', `median of ${newmanRuns}; CPU ${cpu.toFixed(0)} ms`);
+  const newman = report.figure(
+    '(d) Newman process (sequential, one status test a request)',
+    median(times.map((s) => s.wallMs)),
+    'ms',
+    `median of ${newmanRuns}; CPU ${cpu.toFixed(0)} ms`,
+  );
   report.goal({ name: 'Newman / kit (whole process)', subject: kitProcess, baseline: newman, op: '>=', limit: 10, ratio: newman.value / kitProcess.value });
 }

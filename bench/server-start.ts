@@ -25,14 +25,20 @@ function timePsqlCopy(binDir: string, serverUrl: string, csv: string): number {
   const url = serverUrl.replace(/\/postgres$/, '/bench_copy');
   const start = performance.now();
   psql([
-    '-d', url,
-    '-c', 'CREATE TABLE t ("_id" serial, title text, credits int4, fee numeric, updated timestamp, online bool)',
-    '-c', `\\copy t (title, credits, fee, updated, online) FROM '${csv}' WITH (FORMAT csv, HEADER)`,
-    '-c', 'ALTER TABLE t ADD PRIMARY KEY ("_id")',
+    '-d',
+    url,
+    '-c',
+    'CREATE TABLE t ("_id" serial, title text, credits int4, fee numeric, updated timestamp, online bool)',
+    '-c',
+    `\\copy t (title, credits, fee, updated, online) FROM '${csv}' WITH (FORMAT csv, HEADER)`,
+    '-c',
+    'ALTER TABLE t ADD PRIMARY KEY ("_id")',
     // why: timestamp text depends on settings, so PostgreSQL wants the index expression wrapped as immutable
-    '-c', `CREATE FUNCTION ft(text, int4, numeric, timestamp, bool) RETURNS tsvector IMMUTABLE LANGUAGE sql
+    '-c',
+    `CREATE FUNCTION ft(text, int4, numeric, timestamp, bool) RETURNS tsvector IMMUTABLE LANGUAGE sql
       AS $$ SELECT to_tsvector('english', concat_ws(' ', $1, $2, $3, $4, $5)) $$`,
-    '-c', 'CREATE INDEX ON t USING gin (ft(title, credits, fee, updated, online))',
+    '-c',
+    'CREATE INDEX ON t USING gin (ft(title, credits, fee, updated, online))',
   ]);
   return performance.now() - start;
 }

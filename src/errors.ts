@@ -24,12 +24,7 @@ export const KitErrorCode = {
 } as const;
 export type KitErrorCode = (typeof KitErrorCode)[keyof typeof KitErrorCode];
 
-const environmentCodes: ReadonlySet<string> = new Set([
-  KitErrorCode.unreachable,
-  KitErrorCode.notCkan,
-  KitErrorCode.serverStart,
-  KitErrorCode.environment,
-]);
+const environmentCodes: ReadonlySet<string> = new Set([KitErrorCode.unreachable, KitErrorCode.notCkan, KitErrorCode.serverStart, KitErrorCode.environment]);
 
 /** An error the kit reports to its user as one line: `<message> (<code>)`. */
 export class KitError extends Error {

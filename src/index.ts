@@ -86,7 +86,14 @@ export type { ProbeOptions, ProbeResult, VerifyOptions, VerifyResult } from './p
 export type { ExtractOptions, ExtractSource, ExtractJobOptions, JobOutcome, ExtractRunContext } from './api/index.ts';
 export { runAgainstContainer, startContainerTarget, CONTAINER_LOG_FILE } from './api/index.ts';
 export type { ContainerSpec, ContainerRunOutcome, ContainerRunContext } from './api/index.ts';
-export { startImageTarget, startComposeTarget, parseEnvAssignments, DEFAULT_IMAGE_PORT, DEFAULT_WAIT_PATH, DEFAULT_STARTUP_TIMEOUT_MS } from './containers/index.ts';
+export {
+  startImageTarget,
+  startComposeTarget,
+  parseEnvAssignments,
+  DEFAULT_IMAGE_PORT,
+  DEFAULT_WAIT_PATH,
+  DEFAULT_STARTUP_TIMEOUT_MS,
+} from './containers/index.ts';
 export type { ContainerStartOptions, ContainerTarget, ImageTargetOptions, ComposeTargetOptions } from './containers/index.ts';
 export { EXTRACT_DEFAULTS, PagingMethod, expandTemplate, loadJobFile, checkpointPath, manifestPath, partPath } from './extract/index.ts';
 export type { ExtractListener, ExtractSpec, ExtractColumn } from './extract/index.ts';
@@ -103,8 +110,27 @@ export {
 } from './runner/index.ts';
 export type { RunOptions, RunCollaborators, RunVariant, SelectionOptions, PreparedCatalogue } from './runner/index.ts';
 export { runCatalogue, resolveRunOptions, readUpdateBaseline, openSession, withSession } from './api/index.ts';
-export type { RunSettings, ResolvedRunOptions, RunTarget, RunCatalogueContext, RunCatalogueOutcome, Session, SessionOptions, SessionTarget } from './api/index.ts';
-export { loadCatalogue, loadProfile, parseProfile, selectCases, expandCase, REQUEST_DEFAULTS, renderProfile, collectCatalogueNames, KIT_CAPABILITIES } from './catalogue/index.ts';
+export type {
+  RunSettings,
+  ResolvedRunOptions,
+  RunTarget,
+  RunCatalogueContext,
+  RunCatalogueOutcome,
+  Session,
+  SessionOptions,
+  SessionTarget,
+} from './api/index.ts';
+export {
+  loadCatalogue,
+  loadProfile,
+  parseProfile,
+  selectCases,
+  expandCase,
+  REQUEST_DEFAULTS,
+  renderProfile,
+  collectCatalogueNames,
+  KIT_CAPABILITIES,
+} from './catalogue/index.ts';
 export type { ProfileNotes, CatalogueNames } from './catalogue/index.ts';
 export type { Catalogue, LoadedCase, CaseVariant, ResolvedRequest, SelectOptions, ExpandOptions, LoadOptions } from './catalogue/index.ts';
 export { createAjv, compileSchema } from './schema/ajv.ts';
@@ -128,8 +154,24 @@ export { checkBaseline, createFileBaselineStore, baselineFilePath, parseBaseline
 export type { BaselineCheck, BaselineContext, BaselineSubject } from './baseline/index.ts';
 export { ProfileSchema, type Profile } from './schema/profile.ts';
 export { CKAN_VERSIONS, DEFAULT_CKAN_VERSION, isCkanVersion, toCkanVersion, type CkanVersion } from './schema/ckan-version.ts';
-export { checkResponse, checkResponseForVersions, inferCkanVersion, createSearchResultSchema, createSqlResultSchema, SQL_RESULT_SCHEMA, SEED_SUCCESS_SCHEMA } from './contract/index.ts';
-export type { CheckResponseOptions, CheckedResponse, ContractProfile, InferredCkanVersion, JsonSchema, ObservedAnswer, RecordsFormat } from './contract/index.ts';
+export {
+  checkResponse,
+  checkResponseForVersions,
+  inferCkanVersion,
+  createSearchResultSchema,
+  createSqlResultSchema,
+  SQL_RESULT_SCHEMA,
+  SEED_SUCCESS_SCHEMA,
+} from './contract/index.ts';
+export type {
+  CheckResponseOptions,
+  CheckedResponse,
+  ContractProfile,
+  InferredCkanVersion,
+  JsonSchema,
+  ObservedAnswer,
+  RecordsFormat,
+} from './contract/index.ts';
 export { createConsoleListener, hasFailures } from './reporters/index.ts';
 export type { ConsoleListenerOptions } from './reporters/index.ts';
 export { computeCoverage, renderCoverage, COVERAGE_FILE, API_CLAUSES } from './catalogue/index.ts';

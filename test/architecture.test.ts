@@ -100,7 +100,9 @@ describe('architecture', () => {
     const { name, libraries } = readManifest();
     expect(libraries.filter((library) => !(library in libraryHomes))).toEqual([]);
     expect(Object.keys(libraryHomes).filter((library) => !libraries.includes(library))).toEqual([]);
-    const undeclared = allImports.filter((i) => !i.specifier.startsWith('node:') && packageOf(i.specifier) !== name && !libraries.includes(packageOf(i.specifier)));
+    const undeclared = allImports.filter(
+      (i) => !i.specifier.startsWith('node:') && packageOf(i.specifier) !== name && !libraries.includes(packageOf(i.specifier)),
+    );
     expect(undeclared).toEqual([]);
     // the package test imports the packed package by its own name, as a user would
     expect(allImports.filter((i) => packageOf(i.specifier) === name).every((i) => i.file.startsWith('test/package/'))).toBe(true);
@@ -167,7 +169,9 @@ describe('architecture', () => {
 
   it('tests run the source, never a possibly stale dist/ or the built bin (the package test builds afresh)', () => {
     const toolFiles = [...allTsFiles(join(root, 'test')), ...allTsFiles(join(root, 'src')).filter((file) => file.endsWith('.test.ts'))];
-    const users = toolFiles.filter((file) => !file.includes('/test/package/') && /['"`](?:\.\.?\/)*(?:dist\/|bin\/datastore-kit\.js)/.test(readFileSync(file, 'utf8')));
+    const users = toolFiles.filter(
+      (file) => !file.includes('/test/package/') && /['"`](?:\.\.?\/)*(?:dist\/|bin\/datastore-kit\.js)/.test(readFileSync(file, 'utf8')),
+    );
     expect(users.map((file) => relative(root, file))).toEqual([]);
   });
 

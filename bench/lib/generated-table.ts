@@ -10,6 +10,12 @@ export function writeGeneratedTable(dir: string, resourceId: string, rowCount: n
     lines.push(`Course ${n} on topic ${n % 97},${n % 60},${n % 2000}.50,2025-01-${String(1 + (n % 28)).padStart(2, '0')}T10:00:00,${n % 3 === 0}`);
   }
   writeFileSync(join(dir, 'big.csv'), `${lines.join('\n')}\n`);
-  const fields = [{ name: 'title' }, { name: 'credits', type: 'integer' }, { name: 'fee', type: 'number' }, { name: 'updated', type: 'datetime' }, { name: 'online', type: 'boolean' }];
+  const fields = [
+    { name: 'title' },
+    { name: 'credits', type: 'integer' },
+    { name: 'fee', type: 'number' },
+    { name: 'updated', type: 'datetime' },
+    { name: 'online', type: 'boolean' },
+  ];
   writeFileSync(join(dir, 'datapackage.json'), JSON.stringify({ resources: [{ name: resourceId, path: 'big.csv', schema: { fields } }] }));
 }

@@ -13,8 +13,7 @@ let served = 0;
 let misses = 0;
 let collisions = 0;
 
-const keyOf = (method, url, headers, body) =>
-  `${method} ${url}\n${headers['authorization'] ?? ''}\n${headers['content-type'] ?? ''}\n${body}`;
+const keyOf = (method, url, headers, body) => `${method} ${url}\n${headers['authorization'] ?? ''}\n${headers['content-type'] ?? ''}\n${body}`;
 
 function forward(req, body) {
   return new Promise((resolve, reject) => {

@@ -148,14 +148,17 @@ export function formatFigure(figure: Figure): string {
 /** One line per goal: name, subject, baseline, ratio vs limit, met. */
 export function formatGoal(goal: Goal): string {
   const vs = goal.baseline === undefined ? '' : ` vs ${goal.baseline.label} ${formatFigure(goal.baseline)}`;
-  const compared = goal.baseline === undefined && goal.ratio === undefined ? `${formatNumber(goal.compared)} ${goal.subject.unit}` : `${formatNumber(goal.compared)}x`;
+  const compared =
+    goal.baseline === undefined && goal.ratio === undefined ? `${formatNumber(goal.compared)} ${goal.subject.unit}` : `${formatNumber(goal.compared)}x`;
   const limit = goal.baseline === undefined && goal.ratio === undefined ? `${formatNumber(goal.limit)} ${goal.subject.unit}` : `${formatNumber(goal.limit)}x`;
   return `${goal.name}: ${compared} (goal ${goal.op} ${limit}) ${goal.met ? 'met' : 'NOT met'} | ${goal.subject.label} ${formatFigure(goal.subject)}${vs}`;
 }
 
 /** The plain-text block a bench prints at its end. */
 export function renderBenchText(result: BenchResult): string {
-  const sizes = Object.entries(result.sizes).map(([k, v]) => `${k}=${v}`).join(' ');
+  const sizes = Object.entries(result.sizes)
+    .map(([k, v]) => `${k}=${v}`)
+    .join(' ');
   const lines = [`== ${result.bench}: ${result.title} (${sizes}; node ${result.node}, ${result.cpus} cpus)`];
   const width = Math.max(0, ...result.figures.map((f) => f.label.length));
   for (const f of result.figures) lines.push(`  ${f.label.padEnd(width)}  ${formatFigure(f).padStart(12)}${f.note === undefined ? '' : `  ${f.note}`}`);

@@ -69,7 +69,10 @@ export async function checkResponseFiles(options: ContractFilesOptions): Promise
     else answers.push({ file, ...read });
   }
   const requested = options.ckanVersion ?? DEFAULT_CKAN_VERSION;
-  const inferred = requested === 'auto' ? inferCkanVersion(answers) : { version: requested, range: undefined, reason: options.ckanVersion === undefined ? `default ${requested}` : `--ckan-version ${requested}` };
+  const inferred =
+    requested === 'auto'
+      ? inferCkanVersion(answers)
+      : { version: requested, range: undefined, reason: options.ckanVersion === undefined ? `default ${requested}` : `--ckan-version ${requested}` };
   const { version, reason } = inferred;
   const versions = version === undefined ? versionsIn(inferred.range) : [version];
   const checked = answers.map(({ file, action, status, body }) => {

@@ -39,7 +39,8 @@ function parseFormats(formats: readonly string[] | string | undefined): DiffRepo
   const names = (typeof formats === 'string' ? formats.split(',') : formats).map((f) => f.trim()).filter((f) => f !== '');
   const known = (name: string): name is DiffReportFormat => DIFF_REPORT_FORMATS.some((format) => format === name);
   const unknown = names.filter((name) => !known(name));
-  if (unknown.length > 0 || names.length === 0) throw usage(`--report for diff takes ${DIFF_REPORT_FORMATS.join(', ')}; got "${unknown.join(',') || String(formats)}"`);
+  if (unknown.length > 0 || names.length === 0)
+    throw usage(`--report for diff takes ${DIFF_REPORT_FORMATS.join(', ')}; got "${unknown.join(',') || String(formats)}"`);
   return names.filter(known);
 }
 
@@ -49,7 +50,8 @@ function checkGenerate(count: number | undefined, seed: number | undefined): { c
     return undefined;
   }
   if (!Number.isInteger(count) || count < 1) throw usage(`--generate must be an integer >= 1, got ${String(count)}`);
-  if (seed === undefined || !Number.isInteger(seed) || Math.abs(seed) > 2 ** 31 - 1) throw usage(`--seed must be an integer between -2147483647 and 2147483647, got ${String(seed)}`);
+  if (seed === undefined || !Number.isInteger(seed) || Math.abs(seed) > 2 ** 31 - 1)
+    throw usage(`--seed must be an integer between -2147483647 and 2147483647, got ${String(seed)}`);
   return { count, seed };
 }
 

@@ -95,10 +95,19 @@ export async function diffTargets(options: DiffOptions, context: DiffContext = {
           `none of the ${skipped} selected case variants runs on both targets (check each target's --profile); pass --allow-empty to accept a diff that compares nothing`,
         );
       }
-      const outcome = await runDiff(client, { sides, pairs, concurrency: optionsA.concurrency, generate: options.generate, signal: context.signal, onPair: context.onPair });
+      const outcome = await runDiff(client, {
+        sides,
+        pairs,
+        concurrency: optionsA.concurrency,
+        generate: options.generate,
+        signal: context.signal,
+        onPair: context.onPair,
+      });
       const redact = createRedactor(sides.flatMap((s) => [s.token, ...urlSecrets(s.url)]));
       const durationMs = clock.now() - startedAt;
-      const report = redact(buildDiffReport({ sides, outcome, skipped, startedAt, durationMs, hostname: context.hostname ?? readHostname(), replay: options.replay }));
+      const report = redact(
+        buildDiffReport({ sides, outcome, skipped, startedAt, durationMs, hostname: context.hostname ?? readHostname(), replay: options.replay }),
+      );
       const reportPaths = await writeDiffReports(report, { formats: options.reportFormats, outDir, stepSummaryPath: env['GITHUB_STEP_SUMMARY'] });
       return { report, reportPaths };
     } finally {

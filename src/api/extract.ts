@@ -43,7 +43,12 @@ const systemClock: Clock = { now: () => Date.now() };
 
 /** Extract defaults for HTTP: patient with slow pages, and retrying transient failures. */
 export function extractClientOptions(http: ExtractHttpOptions | undefined, clock: Clock): HttpClientOptions {
-  return { timeoutMs: http?.timeoutMs ?? EXTRACT_DEFAULTS.timeoutMs, retries: http?.retries ?? EXTRACT_DEFAULTS.retries, clock, ...(http?.rateRps === undefined ? {} : { rateRps: http.rateRps }) };
+  return {
+    timeoutMs: http?.timeoutMs ?? EXTRACT_DEFAULTS.timeoutMs,
+    retries: http?.retries ?? EXTRACT_DEFAULTS.retries,
+    clock,
+    ...(http?.rateRps === undefined ? {} : { rateRps: http.rateRps }),
+  };
 }
 
 /** Runs one extract and returns its manifest; throws KitError (E_EXTRACT_FAILED, E_SERVER_START, ...). */
@@ -92,7 +97,9 @@ export async function extractJob(options: ExtractJobOptions, context: ExtractRun
       ...item,
       spec: { ...item.spec, ...(options.reference === undefined ? {} : { target: reference }), ...(options.restart === true ? { restart: true } : {}) },
     }));
-    return runPool(withToken, job.concurrency ?? 2, (item) => runJobItem(item, { clock, ...(context.listener === undefined ? {} : { listener: context.listener }) }));
+    return runPool(withToken, job.concurrency ?? 2, (item) =>
+      runJobItem(item, { clock, ...(context.listener === undefined ? {} : { listener: context.listener }) }),
+    );
   });
 }
 

@@ -7,7 +7,16 @@ const reference: RunSettings = { target: { kind: 'reference', fixturesDir: 'fixt
 describe('resolveRunOptions', () => {
   it('fills defaults for a URL target: contract and CKAN version left to the profile, no profile', () => {
     const o = resolveRunOptions({}, undefined, {}, url);
-    expect(o).toMatchObject({ casesDir: 'cases', concurrency: 8, timeoutMs: 30_000, retries: 0, contract: undefined, ckanVersion: undefined, outDir: 'reports', bail: false });
+    expect(o).toMatchObject({
+      casesDir: 'cases',
+      concurrency: 8,
+      timeoutMs: 30_000,
+      retries: 0,
+      contract: undefined,
+      ckanVersion: undefined,
+      outDir: 'reports',
+      bail: false,
+    });
     expect(o.profileFile).toBeUndefined();
     expect(Object.isFrozen(o)).toBe(true);
   });

@@ -15,7 +15,17 @@ const subject: BaselineSubject = {
 };
 const answer = (city: string): { status: number; body: unknown } => ({
   status: 200,
-  body: { help: 'http://h/api/3/action/help_show', success: true, result: { records: [{ _id: 1, city: 'Paris' }, { _id: 2, city }], total: 2 } },
+  body: {
+    help: 'http://h/api/3/action/help_show',
+    success: true,
+    result: {
+      records: [
+        { _id: 1, city: 'Paris' },
+        { _id: 2, city },
+      ],
+      total: 2,
+    },
+  },
 });
 const FILE = 'search/first/post-api.json';
 
@@ -37,7 +47,9 @@ describe('checkBaseline', () => {
     const before = store.files.get(FILE);
     const checked = await checkBaseline(subject, answer('Lyon'), { store, update: 'missing' });
     expect(checked.baseline.outcome).toBe('differs');
-    expect(checked.findings.map((f) => [f.rule, f.path, f.message])).toEqual([['baseline', '/result/records/1', 'record _id=2 changed: "city" "Nice" -> "Lyon"']]);
+    expect(checked.findings.map((f) => [f.rule, f.path, f.message])).toEqual([
+      ['baseline', '/result/records/1', 'record _id=2 changed: "city" "Nice" -> "Lyon"'],
+    ]);
     expect(store.files.get(FILE)).toBe(before);
   });
 
@@ -61,12 +73,14 @@ describe('checkBaseline', () => {
     const store = createMemoryStore({ [FILE]: '{"case": 1' });
     const checked = await checkBaseline(subject, answer('Nice'), { store, update: 'none' });
     expect(checked.baseline.outcome).toBe('differs');
-    expect(checked.findings[0]?.message).toMatch(/^the baseline baselines\/search\/first\/post-api.json cannot be used: not JSON .*; record it again with --update-baseline changed$/);
+    expect(checked.findings[0]?.message).toMatch(
+      /^the baseline baselines\/search\/first\/post-api.json cannot be used: not JSON .*; record it again with --update-baseline changed$/,
+    );
     expect((await checkBaseline(subject, answer('Nice'), { store, update: 'changed' })).baseline.outcome).toBe('updated');
     expect(parseBaselineFile(store.files.get(FILE) ?? '').ok).toBe(true);
   });
 
-  it('applies today\'s rules to the stored answer too, so a rule added later hides what it should', async () => {
+  it("applies today's rules to the stored answer too, so a rule added later hides what it should", async () => {
     const store = createMemoryStore();
     await checkBaseline(subject, answer('Nice'), { store, update: 'missing' });
     const checked = await checkBaseline({ ...subject, normalise: { volatile: ['city'] } }, answer('Lyon'), { store, update: 'none' });
@@ -76,7 +90,11 @@ describe('checkBaseline', () => {
   it('masks what the run redacts in the file it writes', async () => {
     const store = createMemoryStore();
     const secret = { ...subject, request: { action: 'datastore_search', params: { q: 'tok-123' } } };
-    await checkBaseline(secret, answer('Nice'), { store, update: 'missing', redact: (value) => JSON.parse(JSON.stringify(value).replaceAll('tok-123', '***')) as typeof value });
+    await checkBaseline(secret, answer('Nice'), {
+      store,
+      update: 'missing',
+      redact: (value) => JSON.parse(JSON.stringify(value).replaceAll('tok-123', '***')) as typeof value,
+    });
     expect(store.files.get(FILE)).not.toContain('tok-123');
   });
 });
@@ -89,7 +107,16 @@ describe('renderBaselineFile', () => {
       request: { method: 'POST', path: '/api/action/datastore_search', params: { z: 1, a: 2 } },
       rules: [],
       status: 200,
-      body: { success: true, result: { records: [{ b: 1, a: 2 }, { b: 3, a: 4 }], fields: [{ type: 'int', id: 'a' }] } },
+      body: {
+        success: true,
+        result: {
+          records: [
+            { b: 1, a: 2 },
+            { b: 3, a: 4 },
+          ],
+          fields: [{ type: 'int', id: 'a' }],
+        },
+      },
     };
     const text = renderBaselineFile(file);
     expect(text).toBe(
@@ -127,6 +154,9 @@ describe('renderBaselineFile', () => {
   });
 
   it('refuses a JSON file that is not a baseline file', () => {
-    expect(parseBaselineFile('{"case": "a"}')).toMatchObject({ ok: false, reason: expect.stringMatching(/^not a baseline file: \/ must have required property/) });
+    expect(parseBaselineFile('{"case": "a"}')).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/^not a baseline file: \/ must have required property/),
+    });
   });
 });

@@ -1,6 +1,14 @@
 // Checks one case variant's answer against its baseline file, and records or updates the file as the update
 // mode says (none | missing | changed | all, as Playwright does for snapshots).
-import { compareSnapshots, normaliseSnapshot, replaceNames, resolveNormaliseRules, type Difference, type NormaliseRules, type ResponseSnapshot } from '../compare/index.ts';
+import {
+  compareSnapshots,
+  normaliseSnapshot,
+  replaceNames,
+  resolveNormaliseRules,
+  type Difference,
+  type NormaliseRules,
+  type ResponseSnapshot,
+} from '../compare/index.ts';
 import type { BaselineStore, Finding, VariantKey } from '../model/index.ts';
 import type { BaselineFile, CaseBaseline, NormaliseLayer, UpdateBaselineMode } from '../schema/baseline.ts';
 import { isPlainObject } from '../util/json.ts';
@@ -63,7 +71,10 @@ export async function checkBaseline(subject: BaselineSubject, answer: ResponseSn
       await store.write(file, text);
       return { baseline: outcome('updated', [unusable]), findings: [] };
     }
-    return { baseline: outcome('differs', [unusable]), findings: [{ rule: 'baseline', path: '', message: `${unusable.message}; record it again with --update-baseline changed` }] };
+    return {
+      baseline: outcome('differs', [unusable]),
+      findings: [{ rule: 'baseline', path: '', message: `${unusable.message}; record it again with --update-baseline changed` }],
+    };
   }
   // why: the stored answer is normalised again with today's rules, so a rule added since applies to both sides
   const expected = normaliseSnapshot({ status: parsed.file.status, body: parsed.file.body }, rules).snapshot;
@@ -102,13 +113,15 @@ function toBaselineFile(subject: BaselineSubject, snapshot: ResponseSnapshot, ap
 }
 
 function toFindings(differences: readonly Difference[], truncated: boolean): Finding[] {
-  const findings = differences.map((difference): Finding => ({
-    rule: 'baseline',
-    path: difference.path,
-    message: difference.message,
-    ...('expected' in difference ? { expected: difference.expected } : {}),
-    ...('actual' in difference ? { actual: difference.actual } : {}),
-  }));
+  const findings = differences.map(
+    (difference): Finding => ({
+      rule: 'baseline',
+      path: difference.path,
+      message: difference.message,
+      ...('expected' in difference ? { expected: difference.expected } : {}),
+      ...('actual' in difference ? { actual: difference.actual } : {}),
+    }),
+  );
   if (truncated) findings.push({ rule: 'baseline', path: '', message: `more differences than the ${differences.length} listed` });
   return findings;
 }

@@ -25,9 +25,7 @@ export function baselineFilePath(caseId: string, variant: VariantKey): string {
  */
 export function toSafeName(text: string): string {
   if (text === '') return '%';
-  return [...text]
-    .map((char, index) => (/^[A-Za-z0-9_-]$/.test(char) || (char === '.' && index > 0) ? char : encodeChar(char)))
-    .join('');
+  return [...text].map((char, index) => (/^[A-Za-z0-9_-]$/.test(char) || (char === '.' && index > 0) ? char : encodeChar(char))).join('');
 }
 
 function encodeChar(char: string): string {

@@ -31,7 +31,10 @@ describe('computeCoverage', () => {
     );
     expect(coverage.unknownRefs).toEqual([{ ref: 'api.md#1/typo', caseIds: ['c1'] }]);
     expect(coverage.otherRefs.map((r) => r.ref)).toEqual(['ckan-datastore.md#3.9', 'ckan-datastore.md#3.10']);
-    expect(coverage.classes).toEqual([{ name: 'ckan.extended', cases: 1 }, { name: 'search.core', cases: 1 }]);
+    expect(coverage.classes).toEqual([
+      { name: 'ckan.extended', cases: 1 },
+      { name: 'search.core', cases: 1 },
+    ]);
     expect(coverage.caseCount).toBe(2);
   });
 });

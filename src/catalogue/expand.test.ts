@@ -87,9 +87,19 @@ describe('expandCase', () => {
 
   it.each([
     ['a missing capability', { needs: ['sql', 'private', 'token'] }, reference, 'target lacks capability private, token (profile "reference")'],
-    ['a locale variant without the locale capability', { request: { ...base.request, locale: 'fr' } }, { ...reference, capabilities: [] }, 'target lacks capability locale (profile "reference")'],
+    [
+      'a locale variant without the locale capability',
+      { request: { ...base.request, locale: 'fr' } },
+      { ...reference, capabilities: [] },
+      'target lacks capability locale (profile "reference")',
+    ],
     ['a missing profile value', {}, portal, 'profile "portal" has no ${values.choices}, ${values.field}, ${values.choice}'],
-    ['an unset environment variable', { request: { ...base.request, headers: { 'X-Key': '${env.PORTAL_KEY}' } } }, reference, 'environment variable PORTAL_KEY not set'],
+    [
+      'an unset environment variable',
+      { request: { ...base.request, headers: { 'X-Key': '${env.PORTAL_KEY}' } } },
+      reference,
+      'environment variable PORTAL_KEY not set',
+    ],
   ])('marks %s as not applicable', (_name, overrides, profile, reason) => {
     expect(expandCase(loaded(overrides), { profile, env })[0]?.notApplicable).toBe(reason);
   });
@@ -110,7 +120,7 @@ describe('expandCase', () => {
     const run = (): unknown => expandCase(loaded({ request }), { profile: reference, env });
     expect(run).toThrow(InputError);
     expect(run).toThrow(
-      'search/filters.yaml:3:5 [search/filters/either-or] /request/action must be string once the profile\'s variables are substituted (E_CASE_INVALID)',
+      "search/filters.yaml:3:5 [search/filters/either-or] /request/action must be string once the profile's variables are substituted (E_CASE_INVALID)",
     );
   });
 });

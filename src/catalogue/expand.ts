@@ -49,9 +49,7 @@ export function expandCase(loaded: LoadedCase, options: ExpandOptions): CaseVari
   const methods: readonly Method[] = c.variants?.method ?? [c.request.method ?? REQUEST_DEFAULTS.method];
   const locales = c.variants?.locale ?? [c.request.locale ?? REQUEST_DEFAULTS.locale];
   const apiPaths = c.variants?.apiPath ?? [c.request.apiPath ?? REQUEST_DEFAULTS.apiPath];
-  const keys: Key[] = methods.flatMap((method) =>
-    locales.flatMap((locale) => apiPaths.map((apiPath) => ({ method, locale, apiPath }))),
-  );
+  const keys: Key[] = methods.flatMap((method) => locales.flatMap((locale) => apiPaths.map((apiPath) => ({ method, locale, apiPath }))));
   return keys.map((variant) => expandVariant(loaded, variant, declared, options));
 }
 
@@ -118,12 +116,7 @@ function misfit(loaded: LoadedCase, base: string, errors: Parameters<typeof desc
   return new InputError(KitErrorCode.caseInvalid, problems);
 }
 
-function notApplicableReason(
-  needs: readonly string[],
-  variant: VariantKey,
-  missing: readonly string[],
-  options: ExpandOptions,
-): string | undefined {
+function notApplicableReason(needs: readonly string[], variant: VariantKey, missing: readonly string[], options: ExpandOptions): string | undefined {
   const { profile } = options;
   const required = variant.locale === null || needs.includes('locale') ? needs : [...needs, 'locale'];
   const lacking = required.filter((need) => !hasCapability(profile.capabilities, need, options.ckanVersion));

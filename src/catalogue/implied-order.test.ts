@@ -3,7 +3,13 @@ import { deriveImpliedOrder, parseSort } from './implied-order.ts';
 
 describe('parseSort', () => {
   it.each([
-    ['credits desc, _id asc', [{ field: 'credits', direction: 'desc' }, { field: '_id', direction: 'asc' }]],
+    [
+      'credits desc, _id asc',
+      [
+        { field: 'credits', direction: 'desc' },
+        { field: '_id', direction: 'asc' },
+      ],
+    ],
     [['title'], [{ field: 'title', direction: 'asc' }]],
     ['"the year" DESC', [{ field: 'the year', direction: 'desc' }]],
     ['the year desc', [{ field: 'the year', direction: 'desc' }]],
@@ -26,9 +32,29 @@ describe('deriveImpliedOrder', () => {
     [{ q: 'word' }, '2.9', { source: 'rank', keys: [{ field: 'rank', direction: 'desc' }] }],
     [{ q: 'word' }, '2.8', { source: 'rank', keys: [{ field: 'rank', direction: 'asc' }] }],
     [{ q: 'word' }, undefined, undefined],
-    [{ q: { title: 'a', subject: 'b' } }, '2.12', { source: 'rank', keys: [{ field: 'rank title', direction: 'desc' }, { field: 'rank subject', direction: 'desc' }] }],
+    [
+      { q: { title: 'a', subject: 'b' } },
+      '2.12',
+      {
+        source: 'rank',
+        keys: [
+          { field: 'rank title', direction: 'desc' },
+          { field: 'rank subject', direction: 'desc' },
+        ],
+      },
+    ],
     [{ q: { title: 'a' } }, '2.8', undefined],
-    [{ full_text: 'word', q: { title: 'a' } }, '2.11', { source: 'rank', keys: [{ field: 'rank', direction: 'desc' }, { field: 'rank title', direction: 'desc' }] }],
+    [
+      { full_text: 'word', q: { title: 'a' } },
+      '2.11',
+      {
+        source: 'rank',
+        keys: [
+          { field: 'rank', direction: 'desc' },
+          { field: 'rank title', direction: 'desc' },
+        ],
+      },
+    ],
     [{ limit: 5 }, undefined, { source: 'default', keys: [{ field: '_id', direction: 'asc' }] }],
     [{ q: '' }, '2.11', { source: 'default', keys: [{ field: '_id', direction: 'asc' }] }],
     [{ distinct: true, fields: ['a'] }, '2.11', undefined],

@@ -93,8 +93,7 @@ function checkFile(source: SourceFile, file: string): { problems: InputProblem[]
   const valid = validate(data);
   const schemaProblems = valid ? [] : describeAjvErrors(validate.errors ?? []);
   const problems = [...schemaProblems, ...checkCaseFileSemantics(data)].map((p) => {
-    const at =
-      p.key === undefined ? source.locate(p.pointer) : source.locate(p.pointer + toPointer([p.key]), true);
+    const at = p.key === undefined ? source.locate(p.pointer) : source.locate(p.pointer + toPointer([p.key]), true);
     return toProblem(source, p.pointer, p.message, at);
   });
   if (!valid) return { problems, cases: [] };
@@ -148,13 +147,14 @@ function findDuplicateIds(cases: readonly CheckedCase[]): InputProblem[] {
         ...c.idAt,
         pointer: '/id',
         caseId: c.loaded.case.id,
-        message: `duplicate case id (also at ${group.filter((o) => o !== c).map(where).join(', ')})`,
+        message: `duplicate case id (also at ${group
+          .filter((o) => o !== c)
+          .map(where)
+          .join(', ')})`,
       })),
     );
 }
 
 function sortProblems(problems: readonly InputProblem[]): InputProblem[] {
-  return [...problems].sort(
-    (a, b) => a.file.localeCompare(b.file) || (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0),
-  );
+  return [...problems].sort((a, b) => a.file.localeCompare(b.file) || (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0));
 }

@@ -14,7 +14,15 @@ import { toPointer } from '../util/json-pointer.ts';
  * Capabilities the kit itself acts on, whatever the catalogue: `locale` (variants with a locale segment need it),
  * `token` (the runner sends one), `ckan` (answers as CKAN does), and the older `ckan-<version>` for every version.
  */
-export const KIT_CAPABILITIES: readonly string[] = Object.freeze(['sql', 'private', 'token', 'locale', 'jsonp', CKAN_CAPABILITY, ...CKAN_VERSIONS.map((v) => `ckan-${v}`)]);
+export const KIT_CAPABILITIES: readonly string[] = Object.freeze([
+  'sql',
+  'private',
+  'token',
+  'locale',
+  'jsonp',
+  CKAN_CAPABILITY,
+  ...CKAN_VERSIONS.map((v) => `ckan-${v}`),
+]);
 
 /** What a catalogue lets a profile name. */
 export interface CatalogueNames {
@@ -84,7 +92,10 @@ export function findUnknownProfileNames(profile: Profile, names: CatalogueNames)
       problems.push({ pointer: `/capabilities/${i}`, message: unknown('capability', capability, names.capabilities) });
     }
   });
-  for (const [section, known] of [['resources', names.resources], ['values', names.values]] as const) {
+  for (const [section, known] of [
+    ['resources', names.resources],
+    ['values', names.values],
+  ] as const) {
     for (const name of Object.keys(profile[section] ?? {})) {
       if (known.includes(name)) continue;
       problems.push({ pointer: toPointer([section]), key: name, message: unknown(section === 'resources' ? 'resource' : 'value', name, known, true) });

@@ -24,10 +24,7 @@ export interface SourceFile {
 }
 
 /** Positions schema problems in `source`: unknown fields at their key, everything else at its value. */
-export function locateProblems(
-  source: SourceFile,
-  problems: readonly { pointer: string; key?: string; message: string }[],
-): InputProblem[] {
+export function locateProblems(source: SourceFile, problems: readonly { pointer: string; key?: string; message: string }[]): InputProblem[] {
   return problems.map((p) => ({
     file: source.file,
     ...(p.key === undefined ? source.locate(p.pointer) : source.locate(p.pointer + toPointer([p.key]), true)),

@@ -64,7 +64,11 @@ describe('checkVariables', () => {
 
   it('checks keys too', () => {
     expect(checkVariables({ filters: { '${value.field}': 'x' } }, '/request/params')).toEqual([
-      { pointer: '/request/params/filters', key: '${value.field}', message: 'key "${value.field}" uses unknown namespace "value" (use resources, values or env)' },
+      {
+        pointer: '/request/params/filters',
+        key: '${value.field}',
+        message: 'key "${value.field}" uses unknown namespace "value" (use resources, values or env)',
+      },
     ]);
   });
 

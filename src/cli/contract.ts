@@ -44,7 +44,10 @@ export const contractCommand: CliCommand = {
           .parserConfiguration({ 'unknown-options-as-args': true })
           .positional('files', { type: 'string', array: true, demandOption: true, describe: 'Files with one JSON response body each; - reads stdin' })
           .example('$0 contract search.json --ckan-version 2.10', 'Check a recorded datastore_search answer against CKAN 2.10')
-          .example('curl -s "$URL/api/3/action/datastore_search?resource_id=ID" | $0 contract - --ckan-version auto', 'Check a live answer, naming the version it shows'),
+          .example(
+            'curl -s "$URL/api/3/action/datastore_search?resource_id=ID" | $0 contract - --ckan-version auto',
+            'Check a live answer, naming the version it shows',
+          ),
       async (argv) => {
         const args: ContractArgs = {
           files: (argv.files ?? []).map(String),

@@ -59,6 +59,8 @@ describe('mapDiffArgs', () => {
 describe('replayCommand', () => {
   it('repeats the targets, profiles and selection with the seed', () => {
     const args = { ...base, targets: ['http://a'], reference: true, profiles: ['my profile.yaml'], tag: ['smoke'], catalogue: false, generate: 50 };
-    expect(replayCommand(args, 50, 9)).toBe("datastore-kit diff --target http://a --reference --profile 'my profile.yaml' --tag smoke --no-catalogue --generate 50 --seed 9");
+    expect(replayCommand(args, 50, 9)).toBe(
+      "datastore-kit diff --target http://a --reference --profile 'my profile.yaml' --tag smoke --no-catalogue --generate 50 --seed 9",
+    );
   });
 });

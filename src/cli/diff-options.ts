@@ -46,7 +46,11 @@ function mapSides(args: DiffArgs, env: CliIo['env']): [RunSettings, RunSettings]
 
 /** Flags and environment -> DiffSettings. Throws KitError E_USAGE for a wrong number of targets or profiles. */
 export function mapDiffArgs(args: DiffArgs, env: CliIo['env'], cwd: string, replay: string | undefined): DiffSettings {
-  const flags = mapRunArgs({ ...args, target: undefined, reference: false, profile: undefined, tokenEnv: undefined, tokenFile: undefined, bail: false, contract: undefined }, env, cwd);
+  const flags = mapRunArgs(
+    { ...args, target: undefined, reference: false, profile: undefined, tokenEnv: undefined, tokenFile: undefined, bail: false, contract: undefined },
+    env,
+    cwd,
+  );
   // why: a token of the environment would go to both targets; each side's comes from --token-env or its profile
   const { target: _target, token: _token, ...envLayer } = mapRunEnv(env);
   const shared: RunSettings = { ...envLayer };

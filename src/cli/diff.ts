@@ -46,8 +46,16 @@ const DIFF_FLAGS = {
   reference: { type: 'boolean', default: false, describe: 'The bundled reference server as target B' },
   profile: { type: 'string', array: true, default: [], describe: 'Profile of each target, in target order (one profile serves both --target URLs)' },
   fixtures: { type: 'string', default: RUN_DEFAULTS.fixturesDir, describe: 'Fixtures folder for --reference' },
-  'token-env': { type: 'string', array: true, default: [], describe: "Environment variable holding each --target's token, in order (when none: the profile's token.env)" },
-  'ckan-version': { type: 'string', describe: `CKAN version (${CKAN_VERSIONS.join(', ')}) the reference server answers as, and whose version-ranged cases apply` },
+  'token-env': {
+    type: 'string',
+    array: true,
+    default: [],
+    describe: "Environment variable holding each --target's token, in order (when none: the profile's token.env)",
+  },
+  'ckan-version': {
+    type: 'string',
+    describe: `CKAN version (${CKAN_VERSIONS.join(', ')}) the reference server answers as, and whose version-ranged cases apply`,
+  },
   catalogue: { type: 'boolean', default: true, describe: 'Send the catalogue cases (--no-catalogue: only generated requests)' },
   generate: { type: 'number', describe: "Also send N requests generated from target A's data" },
   seed: { type: 'number', fallback: 'random, printed', describe: 'Seed of the generated requests: the same seed sends the same requests' },
@@ -66,10 +74,19 @@ export const diffCommand: CliCommand = {
       describe,
       (y) =>
         addFlags(addSelectionOptions(y), DIFF_FLAGS)
-          .example('$0 diff --target https://staging.example.org --target https://data.example.org --profile profiles/site.yaml', 'Staging vs production, one profile')
+          .example(
+            '$0 diff --target https://staging.example.org --target https://data.example.org --profile profiles/site.yaml',
+            'Staging vs production, one profile',
+          )
           .example('$0 diff --target http://localhost:5000 --profile profiles/mine.yaml --reference', 'Your implementation vs the bundled reference server')
-          .example('$0 diff --target https://old.example.org --target https://new.example.org --profile old.yaml --profile new.yaml', 'Two CKAN versions, each with its profile')
-          .example('$0 diff --target http://localhost:5000 --reference --generate 200 --seed 7', 'Also 200 generated requests; the same seed sends the same ones')
+          .example(
+            '$0 diff --target https://old.example.org --target https://new.example.org --profile old.yaml --profile new.yaml',
+            'Two CKAN versions, each with its profile',
+          )
+          .example(
+            '$0 diff --target http://localhost:5000 --reference --generate 200 --seed 7',
+            'Also 200 generated requests; the same seed sends the same ones',
+          )
           .epilog(
             'Each pair of answers is normalised alike (help URLs, link hosts, rank digits, estimated totals, resource ids, ' +
               "the profiles' normalise rules) and compared record by record; A is the expected side. Each disagreement among " +

@@ -100,7 +100,9 @@ async function runExtractCommand(args: ExtractArgs, io: CliIo): Promise<number> 
     const source = 'reference' in options.source ? { reference: { ...options.source.reference, cwd: io.cwd } } : options.source;
     const manifest = await extract({ ...options, source, out: path.resolve(io.cwd, options.out) }, { listener: progress });
     progress.done();
-    io.stdout.write(`wrote ${manifest.rows} rows to ${displayPath(manifest.output.file, io.cwd)} (${manifest.output.bytes} bytes, sha256 ${manifest.output.sha256.slice(0, 12)}…, ${manifest.paging.method})\n`);
+    io.stdout.write(
+      `wrote ${manifest.rows} rows to ${displayPath(manifest.output.file, io.cwd)} (${manifest.output.bytes} bytes, sha256 ${manifest.output.sha256.slice(0, 12)}…, ${manifest.paging.method})\n`,
+    );
     return 0;
   } finally {
     progress.done();
@@ -124,11 +126,7 @@ function printJobOutcomes(outcomes: readonly JobOutcome[], io: CliIo): number {
 }
 
 /** Maps flags to ExtractOptions; throws KitError E_USAGE with the flag at fault. Pure. */
-export function toExtractOptions(
-  args: ExtractArgs,
-  env: Readonly<Record<string, string | undefined>>,
-  fileToken?: string,
-): ExtractOptions {
+export function toExtractOptions(args: ExtractArgs, env: Readonly<Record<string, string | undefined>>, fileToken?: string): ExtractOptions {
   const usage = (message: string): KitError => new KitError(KitErrorCode.usage, message);
   if ((args.target === undefined) === (args.reference !== true)) throw usage('give exactly one of --target URL or --reference');
   if ((args.resource === undefined) === (args.sql === undefined)) throw usage('give exactly one of --resource ID or --sql "SELECT ..."');
@@ -145,7 +143,14 @@ export function toExtractOptions(
     ...(args.sql === undefined ? {} : { sql: args.sql }),
     ...(args.filters === undefined ? {} : { filters: parseFilters(args.filters) }),
     ...(args.q === undefined ? {} : { q: args.q }),
-    ...(args.fields === undefined ? {} : { fields: args.fields.split(',').map((f) => f.trim()).filter((f) => f !== '') }),
+    ...(args.fields === undefined
+      ? {}
+      : {
+          fields: args.fields
+            .split(',')
+            .map((f) => f.trim())
+            .filter((f) => f !== ''),
+        }),
     format: args.format === undefined ? formatFromName(args.out) : parseFormat(args.format),
     gzip: args.gzip ?? args.out.endsWith('.gz'),
     out: args.out,

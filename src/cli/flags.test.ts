@@ -32,7 +32,9 @@ describe('toYargsOption', () => {
 describe('the flag tables', () => {
   it('derive run --help: the defaults and variables come from the table', async () => {
     const help = await helpOf(['run']);
-    expect(help).toMatch(new RegExp(`--concurrency Requests in flight at once \\(env ${RUN_ENV.concurrency}\\) \\[number\\] \\[default: ${RUN_DEFAULTS.concurrency}\\]`));
+    expect(help).toMatch(
+      new RegExp(`--concurrency Requests in flight at once \\(env ${RUN_ENV.concurrency}\\) \\[number\\] \\[default: ${RUN_DEFAULTS.concurrency}\\]`),
+    );
     expect(help).toContain(`[default: ${RUN_DEFAULTS.timeoutMs}]`);
     expect(help).toContain(`(env ${RUN_FLAGS.target.env})`);
   });
@@ -50,7 +52,13 @@ describe('the flag tables', () => {
   });
 
   it.each(COMMANDS.map((entry) => [entry.name]))('leave no default written into a description of %s', async (name) => {
-    const words = name === 'report' ? [['report', 'merge'], ['report', 'render']] : [[name]];
+    const words =
+      name === 'report'
+        ? [
+            ['report', 'merge'],
+            ['report', 'render'],
+          ]
+        : [[name]];
     for (const argv of words) {
       const options = (await helpOf(argv)).split(' Options: ')[1]?.split(' Examples: ')[0] ?? '';
       expect(options).not.toMatch(/\(default[ :]/i);

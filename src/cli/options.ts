@@ -95,7 +95,11 @@ export function mapRunEnv(env: CliIo['env']): RunSettings {
   if (target !== undefined) layer.target = { kind: 'url', url: target };
   const token = read(RUN_ENV.token);
   if (token !== undefined) layer.token = token;
-  for (const [key, name] of [['concurrency', RUN_ENV.concurrency], ['timeoutMs', RUN_ENV.timeoutMs], ['retries', RUN_ENV.retries]] as const) {
+  for (const [key, name] of [
+    ['concurrency', RUN_ENV.concurrency],
+    ['timeoutMs', RUN_ENV.timeoutMs],
+    ['retries', RUN_ENV.retries],
+  ] as const) {
     const text = read(name);
     if (text === undefined) continue;
     const value = Number(text);

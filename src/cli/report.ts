@@ -41,8 +41,10 @@ export const reportCommand: CliCommand = {
         .command(
           'merge <dirs..>',
           'Merge the report.json of each shard folder into one set of reports (exit 1 if a merged case failed, 2 if a shard is missing)',
-          (c) => addOutputOptions(c.positional('dirs', { type: 'string', array: true, demandOption: true, describe: 'Shard report folders (or report.json files)' }))
-            .example('$0 report merge shard-1 shard-2 shard-3 --out reports', 'Merge three shards into reports/'),
+          (c) =>
+            addOutputOptions(
+              c.positional('dirs', { type: 'string', array: true, demandOption: true, describe: 'Shard report folders (or report.json files)' }),
+            ).example('$0 report merge shard-1 shard-2 shard-3 --out reports', 'Merge three shards into reports/'),
           async (argv) => {
             setExit(await mergeHandler({ inputs: (argv.dirs ?? []).map(String), out: argv.out, report: argv.report }, io));
           },
@@ -50,8 +52,11 @@ export const reportCommand: CliCommand = {
         .command(
           'render <file>',
           'Write report formats again from a saved report.json (exit 0)',
-          (c) => addOutputOptions(c.positional('file', { type: 'string', demandOption: true, describe: 'A saved report.json (or its folder)' }))
-            .example('$0 report render reports/report.json --report html,md --out public', 'HTML and Markdown from a saved run'),
+          (c) =>
+            addOutputOptions(c.positional('file', { type: 'string', demandOption: true, describe: 'A saved report.json (or its folder)' })).example(
+              '$0 report render reports/report.json --report html,md --out public',
+              'HTML and Markdown from a saved run',
+            ),
           async (argv) => {
             setExit(await renderHandler({ inputs: [String(argv.file)], out: argv.out, report: argv.report }, io));
           },

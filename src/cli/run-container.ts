@@ -41,9 +41,7 @@ export const CONTAINER_FLAGS = {
 
 /** Adds the container flags and their conflicts. */
 export function addContainerOptions<T>(y: Argv<T>) {
-  return addFlags(y, CONTAINER_FLAGS)
-    .conflicts('image', ['target', 'reference', 'compose'])
-    .conflicts('compose', ['target', 'reference']);
+  return addFlags(y, CONTAINER_FLAGS).conflicts('image', ['target', 'reference', 'compose']).conflicts('compose', ['target', 'reference']);
 }
 
 /** The container to start, if a flag asks for one; KitError E_USAGE for an incomplete --compose or a bad --image-env. */

@@ -59,7 +59,9 @@ describe('resolveServeOptions', () => {
 
   it('maps the search timeout to the config and the worker counts to the engine', () => {
     expect(resolveServeOptions({ ...defaults, searchTimeoutMs: 1500, searchWorkers: 3, sqlWorkers: 1 }, {}, '/')).toMatchObject({
-      config: { searchTimeoutMs: 1500 }, searchWorkers: 3, sqlWorkers: 1,
+      config: { searchTimeoutMs: 1500 },
+      searchWorkers: 3,
+      sqlWorkers: 1,
     });
     expect(resolveServeOptions(defaults, {}, '/')).not.toHaveProperty('searchWorkers');
   });
@@ -107,7 +109,9 @@ it('maps --ckan-version to the version the server answers as', () => {
 
 describe('formatReadyLine', () => {
   it('names the CKAN version the server answers as, when given', () => {
-    expect(formatReadyLine('http://127.0.0.1:5', 2, 'fx', '2.10')).toBe('datastore-kit reference server listening on http://127.0.0.1:5 (2 resources, fx/) as CKAN 2.10');
+    expect(formatReadyLine('http://127.0.0.1:5', 2, 'fx', '2.10')).toBe(
+      'datastore-kit reference server listening on http://127.0.0.1:5 (2 resources, fx/) as CKAN 2.10',
+    );
   });
 
   it('names the URL, the resource count and the folder', () => {

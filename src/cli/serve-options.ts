@@ -54,7 +54,8 @@ export const SERVE_FLAGS = {
   'database-url': {
     type: 'string',
     env: 'DATASTORE_KIT_DATABASE_URL',
-    describe: 'Run on this PostgreSQL server (postgres://...) instead of the embedded PGlite; WRITES there: drops and recreates its database datastore_kit when the fixtures change',
+    describe:
+      'Run on this PostgreSQL server (postgres://...) instead of the embedded PGlite; WRITES there: drops and recreates its database datastore_kit when the fixtures change',
   },
   reload: {
     type: 'boolean',
@@ -94,13 +95,23 @@ export interface ServeArgs {
  * (`fileTokens`, the file's lines), then DATASTORE_KIT_API_TOKEN, blank ones dropped.
  */
 export function resolveServeOptions(args: ServeArgs, env: CliIo['env'], cwd: string, fileTokens: readonly string[] = []): ReferenceServerOptions {
-  for (const [flag, value] of [['--port', args.port], ['--rows-default', args.rowsDefault], ['--rows-max', args.rowsMax]] as const) {
+  for (const [flag, value] of [
+    ['--port', args.port],
+    ['--rows-default', args.rowsDefault],
+    ['--rows-max', args.rowsMax],
+  ] as const) {
     if (!Number.isInteger(value) || value < 0) throw new KitError(KitErrorCode.usage, `${flag} must be a whole number >= 0, got ${String(value)}`);
   }
   if (args.port > 65535) throw new KitError(KitErrorCode.usage, `--port must be at most 65535, got ${args.port}`);
-  const positive = [['--sql-timeout-ms', args.sqlTimeoutMs], ['--search-timeout-ms', args.searchTimeoutMs], ['--search-workers', args.searchWorkers], ['--sql-workers', args.sqlWorkers]] as const;
+  const positive = [
+    ['--sql-timeout-ms', args.sqlTimeoutMs],
+    ['--search-timeout-ms', args.searchTimeoutMs],
+    ['--search-workers', args.searchWorkers],
+    ['--sql-workers', args.sqlWorkers],
+  ] as const;
   for (const [flag, value] of positive) {
-    if (value !== undefined && (!Number.isInteger(value) || value <= 0)) throw new KitError(KitErrorCode.usage, `${flag} must be a whole number > 0, got ${String(value)}`);
+    if (value !== undefined && (!Number.isInteger(value) || value <= 0))
+      throw new KitError(KitErrorCode.usage, `${flag} must be a whole number > 0, got ${String(value)}`);
   }
   const envToken = env[SERVE_FLAGS['api-token'].env]?.trim();
   const apiTokens = [...args.apiToken, ...fileTokens.map((token) => token.trim()), ...(envToken ? [envToken] : [])].filter((token) => token !== '');

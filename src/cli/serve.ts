@@ -13,8 +13,7 @@ export const serveCommand: CliCommand = {
     return cli.command(
       'serve',
       describe,
-      (y) =>
-        addFlags(y, SERVE_FLAGS),
+      (y) => addFlags(y, SERVE_FLAGS),
       async (argv) => {
         const args: ServeArgs = {
           fixtures: argv.fixtures,

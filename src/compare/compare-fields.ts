@@ -24,12 +24,19 @@ export function compareFields(expected: unknown, actual: unknown, sink: Differen
     }
   }
   for (const [id, field] of after) {
-    if (!before.has(id)) sink.add({ kind: 'field-added', path: `/result/fields/${field.index}`, message: `field ${describe(id, field.value)} added`, actual: field.value });
+    if (!before.has(id))
+      sink.add({ kind: 'field-added', path: `/result/fields/${field.index}`, message: `field ${describe(id, field.value)} added`, actual: field.value });
   }
   const common = [...before.keys()].filter((id) => after.has(id));
   const commonAfter = [...after.keys()].filter((id) => before.has(id));
   if (!isDeepEqual(common, commonAfter)) {
-    sink.add({ kind: 'field-changed', path: '/result/fields', message: `fields in another order: ${showJson(common)} -> ${showJson(commonAfter)}`, expected: common, actual: commonAfter });
+    sink.add({
+      kind: 'field-changed',
+      path: '/result/fields',
+      message: `fields in another order: ${showJson(common)} -> ${showJson(commonAfter)}`,
+      expected: common,
+      actual: commonAfter,
+    });
   }
   return true;
 }

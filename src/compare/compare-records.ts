@@ -27,7 +27,12 @@ export function compareRecords(expectedResult: unknown, actualResult: unknown, s
   return true;
 }
 
-function toRows(before: readonly unknown[], beforeColumns: readonly string[] | undefined, after: readonly unknown[], afterColumns: readonly string[] | undefined): [Row[], Row[]] {
+function toRows(
+  before: readonly unknown[],
+  beforeColumns: readonly string[] | undefined,
+  after: readonly unknown[],
+  afterColumns: readonly string[] | undefined,
+): [Row[], Row[]] {
   const expected = before.map((value, index) => toRow(value, index, beforeColumns));
   const actual = after.map((value, index) => toRow(value, index, afterColumns));
   // why: `_id` identifies a record across runs only when every record has one and no two share it
@@ -63,13 +68,25 @@ function matchRows(expected: readonly Row[], actual: readonly Row[], sink: Diffe
     if (sink.full()) return;
     const other = actualByKey.get(row.key);
     if (other === undefined) {
-      sink.add({ kind: 'record-removed', path: `/result/records/${row.index}`, key: row.key, message: `record ${row.key} removed: ${showJson(row.value, 120)}`, expected: row.value });
+      sink.add({
+        kind: 'record-removed',
+        path: `/result/records/${row.index}`,
+        key: row.key,
+        message: `record ${row.key} removed: ${showJson(row.value, 120)}`,
+        expected: row.value,
+      });
     } else compareRow(row, other, sink);
   }
   for (const row of actual) {
     if (sink.full()) return;
     if (!expectedKeys.has(row.key)) {
-      sink.add({ kind: 'record-added', path: `/result/records/${row.index}`, key: row.key, message: `record ${row.key} added: ${showJson(row.value, 120)}`, actual: row.value });
+      sink.add({
+        kind: 'record-added',
+        path: `/result/records/${row.index}`,
+        key: row.key,
+        message: `record ${row.key} added: ${showJson(row.value, 120)}`,
+        actual: row.value,
+      });
     }
   }
   checkOrder(expected, actual, actualByKey, sink);

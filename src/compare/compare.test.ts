@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { compareSnapshots } from './compare.ts';
 import type { ResponseSnapshot } from './types.ts';
 
-const fields = [{ id: '_id', type: 'int' }, { id: 'city', type: 'text' }, { id: 'n', type: 'int' }];
+const fields = [
+  { id: '_id', type: 'int' },
+  { id: 'city', type: 'text' },
+  { id: 'n', type: 'int' },
+];
 
 function search(records: unknown, extra: Record<string, unknown> = {}): ResponseSnapshot {
   return { status: 200, body: { success: true, result: { fields, records, total: Array.isArray(records) ? records.length : 0, ...extra } } };
@@ -65,7 +69,21 @@ describe('compareSnapshots', () => {
   });
 
   it('reports fields added, removed, changed in type, and reordered', () => {
-    const other = { status: 200, body: { success: true, result: { fields: [{ id: 'city', type: 'int' }, { id: '_id', type: 'int' }, { id: 'm', type: 'text' }], records: [], total: 0 } } };
+    const other = {
+      status: 200,
+      body: {
+        success: true,
+        result: {
+          fields: [
+            { id: 'city', type: 'int' },
+            { id: '_id', type: 'int' },
+            { id: 'm', type: 'text' },
+          ],
+          records: [],
+          total: 0,
+        },
+      },
+    };
     const { differences } = compareSnapshots(search([]), other);
     expect(differences.map((d) => d.message)).toEqual([
       'field "city" changed: type "text" -> "int"',
@@ -82,14 +100,22 @@ describe('compareSnapshots', () => {
     expect(fromSearch[0]?.message).toBe('status 200 -> 409');
     const between = compareSnapshots(error('Validation Error'), error('Not Found Error')).differences;
     expect(between).toEqual([
-      { kind: 'error', path: '/error/__type', message: '/error/__type "Validation Error" -> "Not Found Error"', expected: 'Validation Error', actual: 'Not Found Error' },
+      {
+        kind: 'error',
+        path: '/error/__type',
+        message: '/error/__type "Validation Error" -> "Not Found Error"',
+        expected: 'Validation Error',
+        actual: 'Not Found Error',
+      },
     ]);
     const limit = compareSnapshots(search(base, { limit: 100 }), search(base, { limit: 10, sql: 'x' })).differences;
     expect(limit.map((d) => d.message)).toEqual(['/result/limit 100 -> 10', '/result/sql added: "x"']);
   });
 
   it('compares non-JSON bodies whole', () => {
-    expect(compareSnapshots({ status: 404, body: 'a' }, { status: 404, body: 'b' }).differences).toEqual([{ kind: 'body', path: '', message: 'body "a" -> "b"', expected: 'a', actual: 'b' }]);
+    expect(compareSnapshots({ status: 404, body: 'a' }, { status: 404, body: 'b' }).differences).toEqual([
+      { kind: 'body', path: '', message: 'body "a" -> "b"', expected: 'a', actual: 'b' },
+    ]);
   });
 
   it('caps the differences and says so', () => {

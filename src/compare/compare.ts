@@ -24,7 +24,13 @@ export function compareSnapshots(expected: ResponseSnapshot, actual: ResponseSna
 function compareEnvelopes(before: Record<string, unknown>, after: Record<string, unknown>, sink: DifferenceSink): void {
   const success = ['success', getChild(before, 'success'), getChild(after, 'success')] as const;
   if (!isDeepEqual(success[1], success[2])) {
-    sink.add({ kind: 'success', path: '/success', message: `success ${showJson(success[1])} -> ${showJson(success[2])}`, expected: success[1], actual: success[2] });
+    sink.add({
+      kind: 'success',
+      path: '/success',
+      message: `success ${showJson(success[1])} -> ${showJson(success[2])}`,
+      expected: success[1],
+      actual: success[2],
+    });
   }
   addJsonDiff(getChild(before, 'error'), getChild(after, 'error'), '/error', 'error', sink);
   const beforeResult = getChild(before, 'result');

@@ -23,7 +23,6 @@ function copyObject(object: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(object));
 }
 
-
 /** Whether `value` nests arrays/objects deeper than `maxDepth` (iterative, so a hostile body cannot overflow). */
 export function isNestedDeeperThan(value: unknown, maxDepth: number): boolean {
   const stack: Array<{ value: unknown; depth: number }> = [{ value, depth: 0 }];

@@ -5,7 +5,11 @@ const body = {
   help: 'https://demo.ckan.org/fr/api/3/action/help_show?name=datastore_search',
   success: true,
   result: {
-    fields: [{ id: '_id', type: 'int' }, { id: 'rank', type: 'float' }, { id: 'updated', type: 'timestamp' }],
+    fields: [
+      { id: '_id', type: 'int' },
+      { id: 'rank', type: 'float' },
+      { id: 'updated', type: 'timestamp' },
+    ],
     records: [
       { _id: 1, rank: 0.0607927124, updated: '2026-11-23T10:00:00' },
       { _id: 2, rank: 0.0303963562, updated: '2026-11-23T11:00:00' },
@@ -18,7 +22,11 @@ const body = {
 
 describe('resolveNormaliseRules', () => {
   it('adds up ignore and volatile lists and lets later layers replace the rest', () => {
-    const rules = resolveNormaliseRules({ volatile: ['updated'], rankDigits: 4 }, undefined, { volatile: ['created', 'updated'], ignore: ['/result/sql'], help: false });
+    const rules = resolveNormaliseRules({ volatile: ['updated'], rankDigits: 4 }, undefined, {
+      volatile: ['created', 'updated'],
+      ignore: ['/result/sql'],
+      help: false,
+    });
     expect(rules).toEqual({ ...DEFAULT_NORMALISE_RULES, volatile: ['updated', 'created'], ignore: ['/result/sql'], rankDigits: 4, help: false });
   });
 
@@ -68,12 +76,15 @@ describe('normaliseSnapshot', () => {
     const { snapshot, applied } = normaliseSnapshot({ status: 200, body }, rules);
     const result = (snapshot.body as { result: Record<string, unknown> }).result;
     expect(result['_links']).toBeUndefined();
-    expect(result['records']).toEqual([{ _id: 1, rank: 0.0607927 }, { _id: 2, rank: 0.0303964 }]);
+    expect(result['records']).toEqual([
+      { _id: 1, rank: 0.0607927 },
+      { _id: 2, rank: 0.0303964 },
+    ]);
     expect((result['fields'] as unknown[])[0]).toBe('<ignored>');
     expect(applied).toContain('ignore:/result/records/*/updated');
   });
 
-  it('replaces a target\'s resource ids with the logical names, inside text too, short ids only whole', () => {
+  it("replaces a target's resource ids with the logical names, inside text too, short ids only whole", () => {
     const id = 'df356cc6-0e13-4ba8-bc98-c4706614881b';
     const answer = { success: true, result: { resource_id: id, sql: `SELECT * FROM "${id}"`, records: [{ code: 'ab', note: 'abc' }] } };
     const rules = resolveNormaliseRules({ names: { [id]: '${resources.courses}' } }, { names: { ab: '${resources.short}' } });
@@ -88,13 +99,18 @@ describe('normaliseSnapshot', () => {
   it('keeps keys such as __proto__ and constructor as plain data', () => {
     const hostile: unknown = JSON.parse('{"help":"h","__proto__":{"polluted":true},"result":{"records":[{"constructor":"x","__proto__":1,"updated":2}]}}');
     const { snapshot } = normaliseSnapshot({ status: 200, body: hostile }, resolveNormaliseRules({ volatile: ['updated', '__proto__'] }));
-    expect(JSON.stringify(snapshot.body)).toBe('{"__proto__":{"polluted":true},"result":{"records":[{"constructor":"x","__proto__":"<volatile>","updated":"<volatile>"}]}}');
+    expect(JSON.stringify(snapshot.body)).toBe(
+      '{"__proto__":{"polluted":true},"result":{"records":[{"constructor":"x","__proto__":"<volatile>","updated":"<volatile>"}]}}',
+    );
     expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
   });
 
   it('replaces a body nested too deep to walk safely, and leaves non-object bodies alone', () => {
     const deep: unknown = JSON.parse(`${'['.repeat(5000)}${']'.repeat(5000)}`);
-    expect(normaliseSnapshot({ status: 200, body: deep }, DEFAULT_NORMALISE_RULES)).toEqual({ snapshot: { status: 200, body: '<body nested deeper than 256 levels>' }, applied: ['depth'] });
+    expect(normaliseSnapshot({ status: 200, body: deep }, DEFAULT_NORMALISE_RULES)).toEqual({
+      snapshot: { status: 200, body: '<body nested deeper than 256 levels>' },
+      applied: ['depth'],
+    });
     expect(normaliseSnapshot({ status: 404, body: '<html>Not found</html>' }, DEFAULT_NORMALISE_RULES).snapshot.body).toBe('<html>Not found</html>');
   });
 });

@@ -60,8 +60,15 @@ export function normaliseSnapshot(snapshot: ResponseSnapshot, rules: NormaliseRu
   if (rules.help && isPlainObject(body) && Object.hasOwn(body, 'help')) step('help', withoutKey(body, 'help'));
   if (rules.linksHost) step('linksHost', updateResult(body, stripLinkHosts));
   if (rules.estimatedTotal) step('estimatedTotal', updateResult(body, hideEstimatedTotal));
-  step(`rankDigits=${rules.rankDigits}`, updateResult(body, (result) => roundRanks(result, rules.rankDigits)));
-  for (const field of rules.volatile) step(`volatile:${field}`, updateResult(body, (result) => hideVolatile(result, field)));
+  step(
+    `rankDigits=${rules.rankDigits}`,
+    updateResult(body, (result) => roundRanks(result, rules.rankDigits)),
+  );
+  for (const field of rules.volatile)
+    step(
+      `volatile:${field}`,
+      updateResult(body, (result) => hideVolatile(result, field)),
+    );
   step('names', replaceNames(body, rules.names));
   for (const pointer of rules.ignore) step(`ignore:${pointer}`, removeAt(body, splitPointer(pointer)));
   return { snapshot: { status: snapshot.status, body }, applied };

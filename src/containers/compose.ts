@@ -22,7 +22,10 @@ export async function startComposeTarget(options: ComposeTargetOptions): Promise
   const containerName = `${options.service}-1`;
   const environment = new DockerComposeEnvironment(path.dirname(path.resolve(options.file)), path.basename(options.file))
     .withEnvironment({ ...options.env })
-    .withWaitStrategy(containerName, Wait.forHttp(options.waitPath ?? DEFAULT_WAIT_PATH, options.port).forStatusCodeMatching((status) => status < 500))
+    .withWaitStrategy(
+      containerName,
+      Wait.forHttp(options.waitPath ?? DEFAULT_WAIT_PATH, options.port).forStatusCodeMatching((status) => status < 500),
+    )
     .withStartupTimeout(options.startupTimeoutMs ?? DEFAULT_STARTUP_TIMEOUT_MS);
   let started: Awaited<ReturnType<typeof environment.up>>;
   try {

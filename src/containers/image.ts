@@ -21,9 +21,7 @@ export async function startImageTarget(options: ImageTargetOptions): Promise<Con
     .withExposedPorts(port)
     .withEnvironment({ ...options.env })
     .withLogConsumer((stream) => logs.consume(stream))
-    .withWaitStrategy(
-      Wait.forHttp(options.waitPath ?? DEFAULT_WAIT_PATH, port).forStatusCodeMatching((status) => status < 500),
-    )
+    .withWaitStrategy(Wait.forHttp(options.waitPath ?? DEFAULT_WAIT_PATH, port).forStatusCodeMatching((status) => status < 500))
     .withStartupTimeout(options.startupTimeoutMs ?? DEFAULT_STARTUP_TIMEOUT_MS);
   let started: Awaited<ReturnType<typeof container.start>>;
   try {

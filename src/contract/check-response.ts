@@ -98,9 +98,7 @@ function successSchemaFor(action: string, format: SearchFormat, version: CkanVer
 }
 
 function errorSchemaFor(action: string, status: number): JsonSchema {
-  return cachedSchema(`error|${action}|${status}`, () =>
-    createErrorEnvelopeSchema(action, ERROR_OBJECT_BY_STATUS[status] ?? GENERIC_ERROR_OBJECT),
-  );
+  return cachedSchema(`error|${action}|${status}`, () => createErrorEnvelopeSchema(action, ERROR_OBJECT_BY_STATUS[status] ?? GENERIC_ERROR_OBJECT));
 }
 
 function validate(schema: JsonSchema, body: unknown, rule: string): Finding[] {

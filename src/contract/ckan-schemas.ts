@@ -78,7 +78,11 @@ export function createSearchResultSchema(format: SearchFormat, version?: CkanVer
   return {
     type: 'object',
     required: [
-      'resource_id', 'records_format', 'include_total', 'records', 'fields',
+      'resource_id',
+      'records_format',
+      'include_total',
+      'records',
+      'fields',
       ...(traits.limitAlwaysEchoed ? ['limit'] : []),
       ...(traits.totalEstimation ? ['total_estimation_threshold'] : []),
       ...(traits.links ? ['_links'] : []),

@@ -80,7 +80,8 @@ function searchMarkers(result: Record<string, unknown>): Marker[] {
   const has = (key: string): boolean => Object.hasOwn(result, key);
   const markers: Marker[] = [];
   if (has('_links')) markers.push({ max: '2.11', says: 'datastore_search has _links' });
-  if (!has('_links') && (has('include_next_page') || has('next_page'))) markers.push({ min: '2.12', says: 'datastore_search has include_next_page and no _links' });
+  if (!has('_links') && (has('include_next_page') || has('next_page')))
+    markers.push({ min: '2.12', says: 'datastore_search has include_next_page and no _links' });
   if (has('total_estimation_threshold')) markers.push({ min: '2.9', max: '2.11', says: 'datastore_search echoes total_estimation_threshold' });
   else if (has('_links')) markers.push({ max: '2.8', says: 'datastore_search has _links but no total_estimation_threshold' });
   if (!has('limit') && has('_links')) markers.push({ max: '2.8', says: 'datastore_search does not echo limit' });
@@ -92,7 +93,10 @@ function sqlMarkers(result: Record<string, unknown>): Marker[] {
   const fields = getChild(result, 'fields');
   const records = getChild(result, 'records');
   if (!Array.isArray(fields) || !Array.isArray(records)) return [];
-  const numeric = fields.filter((f) => getChild(f, 'type') === 'numeric').map((f) => getChild(f, 'id')).filter((id) => typeof id === 'string');
+  const numeric = fields
+    .filter((f) => getChild(f, 'type') === 'numeric')
+    .map((f) => getChild(f, 'id'))
+    .filter((id) => typeof id === 'string');
   for (const record of records) {
     for (const id of numeric) {
       const value = getChild(record, id);

@@ -27,7 +27,12 @@ export function checkLinkOffsets(body: unknown, traits: ContractTraits): Finding
   const prev = readOffset(links['prev']);
   const prevExpected = start - size;
   if (prevExpected > 0 && links['prev'] === undefined) {
-    findings.push({ rule: RULE, path: '/result/_links', message: `must have "prev" (offset ${start} - limit ${size} = ${prevExpected} > 0)`, expected: 'prev' });
+    findings.push({
+      rule: RULE,
+      path: '/result/_links',
+      message: `must have "prev" (offset ${start} - limit ${size} = ${prevExpected} > 0)`,
+      expected: 'prev',
+    });
   } else if (prevExpected <= 0 && links['prev'] !== undefined) {
     findings.push({ rule: RULE, path: '/result/_links/prev', message: `must not be present (offset ${start} - limit ${size} = ${prevExpected}, not > 0)` });
   } else if (prev !== undefined && prev !== prevExpected) {

@@ -75,7 +75,10 @@ const NUMERIC_TEXT = /^(-?\d+(\.\d+)?|NaN|-?Infinity)$/;
  */
 export function ruleForValue(typeName: string, context: ValueContext): ValueRule | undefined {
   if (context.action === 'sql' && typeName === 'numeric' && context.sqlNumericAsString) {
-    return { expected: 'a string of digits (CKAN up to 2.10 sends SQL numerics as strings) or null', accepts: (v) => v === null || (typeof v === 'string' && NUMERIC_TEXT.test(v)) };
+    return {
+      expected: 'a string of digits (CKAN up to 2.10 sends SQL numerics as strings) or null',
+      accepts: (v) => v === null || (typeof v === 'string' && NUMERIC_TEXT.test(v)),
+    };
   }
   if (context.action === 'search' && typeName === 'timestamp') {
     return context.timestampMilliseconds

@@ -4,4 +4,12 @@ export type { DiffSide, RequestPair } from './types.ts';
 export { comparePair, TOKEN_VARIABLE } from './compare-pair.ts';
 export { pairVariants } from './pairs.ts';
 export { runDiff, type DiffRunOptions, type DiffRunOutcome } from './run-diff.ts';
-export { createRequestArbitrary, sampleRequests, shrinkRequest, describeRequest, type GeneratedRequest, type GenerationInput, type SampledResource } from './generate/index.ts';
+export {
+  createRequestArbitrary,
+  sampleRequests,
+  shrinkRequest,
+  describeRequest,
+  type GeneratedRequest,
+  type GenerationInput,
+  type SampledResource,
+} from './generate/index.ts';

@@ -18,8 +18,6 @@ export function pairRules(a: DiffSide, b: DiffSide): PairRules {
   return { shared: [a.profile.normalise, b.profile.normalise], namesA: sideNames(a), namesB: sideNames(b) };
 }
 
-
-
 function isRunnable(variant: CaseVariant | undefined): variant is CaseVariant {
   return variant !== undefined && variant.notApplicable === undefined && variant.skip === undefined;
 }
@@ -28,7 +26,12 @@ function isRunnable(variant: CaseVariant | undefined): variant is CaseVariant {
  * The variants both profiles can run, by id, as request pairs (A's order); `skipped` counts the variants that
  * either side cannot run (not applicable, skipped, or missing on one side).
  */
-export function pairVariants(variantsA: readonly CaseVariant[], variantsB: readonly CaseVariant[], a: DiffSide, b: DiffSide): { pairs: RequestPair[]; skipped: number } {
+export function pairVariants(
+  variantsA: readonly CaseVariant[],
+  variantsB: readonly CaseVariant[],
+  a: DiffSide,
+  b: DiffSide,
+): { pairs: RequestPair[]; skipped: number } {
   const byId = new Map(variantsB.map((v) => [v.id, v]));
   const pairs: RequestPair[] = [];
   let skipped = 0;

@@ -37,12 +37,7 @@ export class ActionCallError extends Error {
 export type ActionResult = { [key: string]: LosslessValue };
 
 /** POSTs `params` as JSON to `<base>/api/3/action/<action>` and returns `result`, or throws ActionCallError. */
-export async function callAction(
-  client: HttpClient,
-  target: ExtractTarget,
-  action: string,
-  params: Record<string, unknown>,
-): Promise<ActionResult> {
+export async function callAction(client: HttpClient, target: ExtractTarget, action: string, params: Record<string, unknown>): Promise<ActionResult> {
   const url = `${target.baseUrl.replace(/\/+$/, '')}/api/3/action/${action}`;
   const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
   if (target.token !== undefined) headers['authorization'] = target.token;

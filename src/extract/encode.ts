@@ -28,8 +28,7 @@ export function createEncoder(format: ExtractFormat): Encoder {
     case 'json':
       return {
         head: () => '[',
-        rows: (columns, rows, first) =>
-          rows.map((row, index) => `${first && index === 0 ? '\n' : ',\n'}${stringifyLossless(toObject(columns, row))}`).join(''),
+        rows: (columns, rows, first) => rows.map((row, index) => `${first && index === 0 ? '\n' : ',\n'}${stringifyLossless(toObject(columns, row))}`).join(''),
         tail: () => '\n]\n',
       };
   }

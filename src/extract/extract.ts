@@ -10,16 +10,7 @@ import type { Clock } from '../model/index.ts';
 import { CHECKPOINT_VERSION, type Manifest } from '../schema/extract-files.ts';
 import { writeFileAtomic } from '../util/atomic-write.ts';
 import { maskUrlCredentials } from '../util/redact.ts';
-import {
-  displayTarget,
-  manifestPath,
-  partPath,
-  removeCheckpoint,
-  sourceIdentity,
-  specKey,
-  writeCheckpoint,
-  type Checkpoint,
-} from './checkpoint.ts';
+import { displayTarget, manifestPath, partPath, removeCheckpoint, sourceIdentity, specKey, writeCheckpoint, type Checkpoint } from './checkpoint.ts';
 import { createEncoder } from './encode.ts';
 import { checkSameExtract, inspectLeftovers, type Leftovers } from './leftovers.ts';
 import { buildManifest, describeNameMismatch, type FinishedExtract } from './manifest.ts';

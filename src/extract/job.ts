@@ -33,7 +33,8 @@ function checkNames(job: JobFile, file: string, locate: (pointer: string) => { l
   const seen = new Set<string>();
   job.extracts.forEach((extract, index) => {
     const pointer = `/extracts/${index}`;
-    if (seen.has(extract.name)) problems.push({ file, ...locate(`${pointer}/name`), pointer: `${pointer}/name`, message: `duplicate extract name "${extract.name}"` });
+    if (seen.has(extract.name))
+      problems.push({ file, ...locate(`${pointer}/name`), pointer: `${pointer}/name`, message: `duplicate extract name "${extract.name}"` });
     seen.add(extract.name);
     const merged = { ...job.defaults, ...extract };
     if ((merged.resource === undefined) === (merged.sql === undefined)) {
@@ -98,7 +99,10 @@ function resolveJobExtract(job: JobFile, extract: JobExtract, context: JobContex
   const merged = { ...job.defaults, ...extract };
   const baseUrl = context.targetOverride ?? merged.target ?? job.target;
   if (baseUrl === undefined) {
-    throw new KitError(KitErrorCode.usage, `${context.file}: extract "${extract.name}" has no target: set target on it or at the top of the job file, or use --reference`);
+    throw new KitError(
+      KitErrorCode.usage,
+      `${context.file}: extract "${extract.name}" has no target: set target on it or at the top of the job file, or use --reference`,
+    );
   }
   const token = merged.tokenEnv === undefined ? undefined : context.env[merged.tokenEnv];
   const out = resolve(dirname(context.file), expandTemplate(merged.out, extract.name, context.nowMs));

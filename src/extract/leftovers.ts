@@ -47,7 +47,9 @@ export async function inspectLeftovers(spec: ExtractSpec): Promise<Leftovers> {
     throw refuse(`cannot resume ${out}: ${partPath(out)} is missing (the checkpoint expects ${found.bytes} bytes, ${found.rows} rows); ${restartHint}`);
   }
   if (size < found.bytes) {
-    throw refuse(`cannot resume ${out}: ${partPath(out)} has ${size} bytes but the checkpoint recorded ${found.bytes} (the file was cut or replaced); ${restartHint}`);
+    throw refuse(
+      `cannot resume ${out}: ${partPath(out)} has ${size} bytes but the checkpoint recorded ${found.bytes} (the file was cut or replaced); ${restartHint}`,
+    );
   }
   return { kind: 'resume', checkpoint: found };
 }
@@ -62,7 +64,9 @@ async function inspectFinished(spec: ExtractSpec, found: Checkpoint, output: { b
     );
   }
   if (at === 'part') {
-    throw refuse(`${spec.out}: a finished extract is waiting in ${partPath(spec.out)}; rerun with --resume to put it in place, or with --restart to start over`);
+    throw refuse(
+      `${spec.out}: a finished extract is waiting in ${partPath(spec.out)}; rerun with --resume to put it in place, or with --restart to start over`,
+    );
   }
   // why: the output is complete (or gone): the checkpoint is stale bookkeeping and starting over loses nothing
   await removeCheckpoint(spec.out);

@@ -20,14 +20,15 @@ export interface FinishedExtract {
 export function buildManifest(done: FinishedExtract, clock: Clock): Manifest {
   const { spec, plan, checkpoint } = done;
   const rows = checkpoint.rows;
-  const totalCheck =
-    plan.total === undefined ? null : { serverTotal: plan.total, exact: plan.totalIsExact, matches: plan.total === rows };
+  const totalCheck = plan.total === undefined ? null : { serverTotal: plan.total, exact: plan.totalIsExact, matches: plan.total === rows };
   const warnings = [...plan.warnings, ...done.warnings];
   if (totalCheck?.exact && !totalCheck.matches) {
     warnings.push(`wrote ${rows} rows but the server counted ${plan.total}: the data changed during the extract`);
   }
   if (checkpoint.pageSizeUsed < spec.pageSize) {
-    warnings.push(`the server returns at most ${checkpoint.pageSizeUsed} rows per request: pages were lowered from ${spec.pageSize} to ${checkpoint.pageSizeUsed} rows`);
+    warnings.push(
+      `the server returns at most ${checkpoint.pageSizeUsed} rows per request: pages were lowered from ${spec.pageSize} to ${checkpoint.pageSizeUsed} rows`,
+    );
   }
   return {
     manifestVersion: MANIFEST_VERSION,

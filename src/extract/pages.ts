@@ -18,13 +18,7 @@ export interface Page {
 }
 
 /** Reads the page that starts at `cursor`. */
-export async function fetchPage(
-  client: HttpClient,
-  spec: ExtractSpec,
-  plan: ExtractPlan,
-  cursor: Cursor,
-  pageSize: number,
-): Promise<Page> {
+export async function fetchPage(client: HttpClient, spec: ExtractSpec, plan: ExtractPlan, cursor: Cursor, pageSize: number): Promise<Page> {
   const { records, pageSize: allowed, more } = await fetchRecords(client, spec, plan, cursor, pageSize);
   const rows = records.map((record) => plan.columns.map((column) => record[column.id] ?? null));
   const last = records.at(-1);
@@ -90,9 +84,7 @@ function readCsvRecords(value: LosslessValue | undefined, fields: readonly strin
 
 function sqlFor(spec: ExtractSpec, plan: ExtractPlan, cursor: Cursor, pageSize: number): string {
   if (spec.sql !== undefined) {
-    return plan.method === PagingMethod.sqlKeyset
-      ? buildKeysetSql(spec.sql, cursor.lastId, pageSize)
-      : buildOffsetSql(spec.sql, cursor.offset, pageSize);
+    return plan.method === PagingMethod.sqlKeyset ? buildKeysetSql(spec.sql, cursor.lastId, pageSize) : buildOffsetSql(spec.sql, cursor.offset, pageSize);
   }
   return buildResourcePageSql({
     resourceId: plan.resourceId ?? '',

@@ -46,21 +46,14 @@ async function planResource(client: HttpClient, spec: ExtractSpec): Promise<Extr
   const warnings: string[] = [];
   const method = await chooseResourceMethod(client, spec, allColumns, resourceId);
   if (method === PagingMethod.offset) {
-    warnings.push(
-      'offset paging: the target offers neither SQL nor next_page keyset paging, so rows changed during the extract may be duplicated or missed',
-    );
+    warnings.push('offset paging: the target offers neither SQL nor next_page keyset paging, so rows changed during the extract may be duplicated or missed');
   }
   const csv = (spec.format === 'csv' || spec.format === 'tsv') && method !== PagingMethod.sqlKeyset && (await hasCsvRecords(client, spec, resourceId));
   const totalIsExact = total !== undefined && counted['total_was_estimated'] !== true;
   return { method, resourceId, columns, total, totalIsExact, recordsFormat: csv ? 'csv' : 'objects', warnings };
 }
 
-async function chooseResourceMethod(
-  client: HttpClient,
-  spec: ExtractSpec,
-  columns: readonly ExtractColumn[],
-  resourceId: string,
-): Promise<PagingMethod> {
+async function chooseResourceMethod(client: HttpClient, spec: ExtractSpec, columns: readonly ExtractColumn[], resourceId: string): Promise<PagingMethod> {
   const arrayFilter = Object.keys(spec.filters ?? {}).some((name) => columns.find((c) => c.id === name)?.type.startsWith('_'));
   const literals = JSON.stringify([spec.filters ?? {}, spec.q ?? '']);
   if (!arrayFilter && isSendableSql(literals) && (await hasSql(client, spec))) return PagingMethod.sqlKeyset;
@@ -83,7 +76,9 @@ async function planSql(client: HttpClient, spec: ExtractSpec, sql: string): Prom
   const keyset = columns.some((c) => c.id === '_id');
   const warnings = keyset
     ? []
-    : ['sql-offset paging: the query has no _id column, so pages are read by OFFSET in the query\'s own order; select "_id" for keyset paging, or make sure its ORDER BY is unique, or rows may repeat or go missing between pages'];
+    : [
+        'sql-offset paging: the query has no _id column, so pages are read by OFFSET in the query\'s own order; select "_id" for keyset paging, or make sure its ORDER BY is unique, or rows may repeat or go missing between pages',
+      ];
   return {
     method: keyset ? PagingMethod.sqlKeyset : PagingMethod.sqlOffset,
     resourceId: undefined,
@@ -108,7 +103,13 @@ async function hasSql(client: HttpClient, spec: ExtractSpec): Promise<boolean> {
 /** Whether the target answers `records_format=csv` with a string of records, as CKAN does; a 409 means it does not. */
 async function hasCsvRecords(client: HttpClient, spec: ExtractSpec, resourceId: string): Promise<boolean> {
   try {
-    const result = await callAction(client, spec.target, 'datastore_search', { resource_id: resourceId, limit: 1, sort: '_id', include_total: false, records_format: 'csv' });
+    const result = await callAction(client, spec.target, 'datastore_search', {
+      resource_id: resourceId,
+      limit: 1,
+      sort: '_id',
+      include_total: false,
+      records_format: 'csv',
+    });
     return typeof result['records'] === 'string';
   } catch (error) {
     if (error instanceof ActionCallError && error.status === 409) return false;

@@ -2,20 +2,12 @@
 import type { HttpRequest } from './types.ts';
 
 /** Header names whose values are always masked, compared case-insensitively. */
-export const SECRET_HEADER_NAMES: readonly string[] = Object.freeze([
-  'authorization',
-  'proxy-authorization',
-  'cookie',
-  'x-ckan-api-key',
-]);
+export const SECRET_HEADER_NAMES: readonly string[] = Object.freeze(['authorization', 'proxy-authorization', 'cookie', 'x-ckan-api-key']);
 
 const MASK = '***';
 
 /** A copy of `headers` with the value of every header named in `secretNames` (any case) replaced by `***`. */
-export function redactHeaders(
-  headers: Readonly<Record<string, string>>,
-  secretNames: readonly string[] = SECRET_HEADER_NAMES,
-): Record<string, string> {
+export function redactHeaders(headers: Readonly<Record<string, string>>, secretNames: readonly string[] = SECRET_HEADER_NAMES): Record<string, string> {
   const secrets = new Set(secretNames.map((name) => name.toLowerCase()));
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) out[name] = secrets.has(name.toLowerCase()) ? MASK : value;

@@ -8,13 +8,7 @@ interface Reason {
   text: string;
 }
 
-const connectCodes: ReadonlySet<string> = new Set([
-  'ECONNREFUSED',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'EADDRNOTAVAIL',
-  'ETIMEDOUT',
-]);
+const connectCodes: ReadonlySet<string> = new Set(['ECONNREFUSED', 'EHOSTUNREACH', 'ENETUNREACH', 'EADDRNOTAVAIL', 'ETIMEDOUT']);
 const dnsCodes: ReadonlySet<string> = new Set(['ENOTFOUND', 'EAI_AGAIN', 'EAI_FAIL', 'EAI_NONAME']);
 // Node's certificate verification codes (tls.TLSSocket#authorizationError) that do not start with ERR_.
 const certificatePattern = /^(CERT_|UNABLE_TO_|DEPTH_ZERO_|SELF_SIGNED_|HOSTNAME_MISMATCH|INVALID_CA|INVALID_PURPOSE)/;
@@ -25,12 +19,7 @@ export function displayUrl(url: string): string {
 }
 
 /** Builds the HttpError for one failed request. */
-export function createHttpError(
-  method: string,
-  url: string,
-  reason: Reason,
-  details: { attempts: number; cause?: unknown },
-): HttpError {
+export function createHttpError(method: string, url: string, reason: Reason, details: { attempts: number; cause?: unknown }): HttpError {
   const message = `[${method}] "${displayUrl(url)}": ${reason.text}`;
   return new HttpError(reason.code, message, details.attempts, { cause: details.cause });
 }

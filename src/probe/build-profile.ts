@@ -29,19 +29,27 @@ export function buildProfile(findings: ProbeFindings, options: ProbeOptions & { 
     leftOut.push({ section, name, reason: value?.ok === false ? value.reason : fallback });
     return undefined;
   };
-  const capabilities = names.capabilities.filter((c) => c !== CKAN_CAPABILITY && !/^ckan-/.test(c)).filter((c) => take('capabilities', c, capabilityFinding(findings, c), noCourses ?? `probe does not test ${c}`) === true);
+  const capabilities = names.capabilities
+    .filter((c) => c !== CKAN_CAPABILITY && !/^ckan-/.test(c))
+    .filter((c) => take('capabilities', c, capabilityFinding(findings, c), noCourses ?? `probe does not test ${c}`) === true);
   const resources = collect(inRegistryOrder(names.resources, PROBE_RESOURCES), (name) =>
     take('resources', name, resourceFinding(findings, name), FIXTURE_ONLY_RESOURCES[name] ?? `probe does not know what resources.${name} is`),
   );
   const values = collect(inRegistryOrder(names.values, PROBE_VALUES), (name) =>
-    take('values', name, findings.values[name], Object.hasOwn(PROBE_VALUES, name) ? (noCourses ?? 'not looked for: a value it depends on was not found') : 'probe does not know this value name'),
+    take(
+      'values',
+      name,
+      findings.values[name],
+      Object.hasOwn(PROBE_VALUES, name) ? (noCourses ?? 'not looked for: a value it depends on was not found') : 'probe does not know this value name',
+    ),
   );
   const version = findings.site.version;
   const ckan = version.ok ? version.value : 'auto';
   comments['/ckan'] = version.ok ? version.note : `${version.reason}; auto reads it from the first responses`;
   if (version.ok) {
     capabilities.push(CKAN_CAPABILITY);
-    comments[`/capabilities/${CKAN_CAPABILITY}`] = `answers as CKAN ${version.value} does: exact messages and defaults (remove if the site changes ckan.datastore settings)`;
+    comments[`/capabilities/${CKAN_CAPABILITY}`] =
+      `answers as CKAN ${version.value} does: exact messages and defaults (remove if the site changes ckan.datastore settings)`;
   }
   const profile: Profile = {
     name: options.name ?? profileNameOf(options.baseUrl),
@@ -97,6 +105,7 @@ function headerLines(findings: ProbeFindings, options: ProbeOptions & { baseUrl:
     ...site.apiPathFailures.map((f) => `  not answering: ${f}`),
     `Resources from: ${findings.choice.source}`,
   ];
-  if (options.token !== undefined && options.tokenEnv === undefined) lines.push('The token came from --token-file: give it to `run` the same way (--token-file FILE).');
+  if (options.token !== undefined && options.tokenEnv === undefined)
+    lines.push('The token came from --token-file: give it to `run` the same way (--token-file FILE).');
   return lines;
 }

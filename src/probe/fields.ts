@@ -26,7 +26,12 @@ export function findTextField(courses: ResourceFacts, sample: readonly Record<st
  * categoryField with categoryValue and otherCategoryValue: a text column with few values, each repeated; the
  * counts are the totals the target answers to a filter on each value.
  */
-export async function findCategory(target: ProbeTarget, courses: ResourceFacts, sample: readonly Record<string, unknown>[], textField: string | undefined): Promise<FoundValues> {
+export async function findCategory(
+  target: ProbeTarget,
+  courses: ResourceFacts,
+  sample: readonly Record<string, unknown>[],
+  textField: string | undefined,
+): Promise<FoundValues> {
   const candidates = courses.fields
     .filter((f) => isTextField(f) && isPlainName(f.id) && f.id !== textField)
     .map((f) => ({ id: f.id, counts: countValues(sample, f.id) }))
@@ -61,7 +66,12 @@ export async function findCategory(target: ProbeTarget, courses: ResourceFacts, 
  * secondField and secondValue: another column and a value that co-occurs with categoryValue in some, but not all,
  * of its records (so a target ignoring the second filter answers records that show it).
  */
-export async function findSecond(target: ProbeTarget, courses: ResourceFacts, category: { field: string; value: string }, textField: string | undefined): Promise<FoundValues> {
+export async function findSecond(
+  target: ProbeTarget,
+  courses: ResourceFacts,
+  category: { field: string; value: string },
+  textField: string | undefined,
+): Promise<FoundValues> {
   const page = await search(target, { resource_id: courses.id, filters: { [category.field]: category.value }, limit: 100 });
   if (typeof page === 'string') return both(missing(`a filter on categoryValue: ${page}`));
   const candidates = courses.fields
@@ -74,7 +84,10 @@ export async function findSecond(target: ProbeTarget, courses: ResourceFacts, ca
     const both = await search(target, { resource_id: courses.id, filters: { [category.field]: category.value, [candidate.field]: candidate.value }, limit: 0 });
     if (typeof both === 'string' || both.total < 1) continue;
     return {
-      secondField: found(candidate.field, `text column; ${plural(page.records.length - candidate.n, 'record')} of the first ${page.records.length} with categoryValue have another value`),
+      secondField: found(
+        candidate.field,
+        `text column; ${plural(page.records.length - candidate.n, 'record')} of the first ${page.records.length} with categoryValue have another value`,
+      ),
       secondValue: found(candidate.value, `${plural(both.total, 'record')} with categoryValue too (of ${page.total})`),
     };
   }
@@ -104,7 +117,8 @@ export async function findNumeric(target: ProbeTarget, courses: ResourceFacts, s
 /** privateField: a text column of the private resource (read with the token). */
 export function findPrivateField(staff: Found<ResourceFacts>): Found<string> {
   if (!staff.ok) return missing(`no resources.staff: ${staff.reason}`);
-  if (staff.value.access !== 'private-readable') return missing('the private resource could not be read (no token, or the token does not open it), so its columns are unknown');
+  if (staff.value.access !== 'private-readable')
+    return missing('the private resource could not be read (no token, or the token does not open it), so its columns are unknown');
   const field = staff.value.fields.find((f) => isTextField(f) && isPlainName(f.id));
   return field === undefined ? missing('resources.staff has no text column with a plain name') : found(field.id, 'text column of resources.staff');
 }

@@ -6,7 +6,7 @@ export const PROBE_RESOURCES: Readonly<Record<string, string>> = Object.freeze({
   courses: 'a public resource with enough rows, text columns with repeated values and a numeric column (most cases use it)',
   measurements: 'a second public resource with records',
   staff: 'a private resource (refused anonymously, opened by the token)',
-  typeSamples: 'the bundled fixtures\' table of every column type (its cases check exact fixture values)',
+  typeSamples: "the bundled fixtures' table of every column type (its cases check exact fixture values)",
 });
 
 /** Value names the cases use, and what each is. */

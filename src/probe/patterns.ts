@@ -25,7 +25,12 @@ function likeCandidates(values: readonly string[]): string[] {
 }
 
 /** likePattern: `%word%` that LIKE matches in some records of textField, and ILIKE in more. */
-export async function findLikePattern(target: ProbeTarget, courses: ResourceFacts, sample: readonly Record<string, unknown>[], textField: string): Promise<Found<string>> {
+export async function findLikePattern(
+  target: ProbeTarget,
+  courses: ResourceFacts,
+  sample: readonly Record<string, unknown>[],
+  textField: string,
+): Promise<Found<string>> {
   for (const word of likeCandidates(textsOf(sample, textField)).slice(0, TRIES)) {
     const n = await countLike(target, courses, textField, 'LIKE', `%${word}%`);
     if (typeof n === 'string') return missing(n);
@@ -43,7 +48,12 @@ function infixCandidates(values: readonly string[]): string[] {
 }
 
 /** infixText: text LIKE finds inside some textField values (`%x%`) and at the start of none (`x%`). */
-export async function findInfix(target: ProbeTarget, courses: ResourceFacts, sample: readonly Record<string, unknown>[], textField: string): Promise<Found<string>> {
+export async function findInfix(
+  target: ProbeTarget,
+  courses: ResourceFacts,
+  sample: readonly Record<string, unknown>[],
+  textField: string,
+): Promise<Found<string>> {
   for (const text of infixCandidates(textsOf(sample, textField)).slice(0, TRIES)) {
     const inside = await countLike(target, courses, textField, 'LIKE', `%${text}%`);
     if (typeof inside === 'string') return missing(inside);

@@ -25,7 +25,13 @@ export async function probeTarget(options: ProbeOptions): Promise<ProbeResult> {
     ...(options.rateRps === undefined ? {} : { rateRps: options.rateRps }),
   });
   const baseUrl = options.targetUrl.replace(/\/+$/, '');
-  const target: ProbeTarget = { client, baseUrl, token: options.token, apiPath: '/api/3/action', budget: { max: options.maxRequests ?? PROBE_DEFAULTS.maxRequests, spent: 0 } };
+  const target: ProbeTarget = {
+    client,
+    baseUrl,
+    token: options.token,
+    apiPath: '/api/3/action',
+    budget: { max: options.maxRequests ?? PROBE_DEFAULTS.maxRequests, spent: 0 },
+  };
   try {
     const named = parseNamedResources(options.resources ?? []);
     const site = await readSite(target, named[0]?.id);
@@ -53,7 +59,11 @@ function parseNamedResources(given: readonly string[]): { name: string | undefin
 }
 
 async function chooseFrom(target: ProbeTarget, named: { name: string | undefined; id: string }[], max: number): Promise<ResourceChoice> {
-  const listed = await listCandidates(target, named.map((n) => n.id), max);
+  const listed = await listCandidates(
+    target,
+    named.map((n) => n.id),
+    max,
+  );
   if (typeof listed === 'string') return chooseResources([], listed, [listed]);
   const described: ResourceFacts[] = [];
   const unusable: string[] = [];
@@ -67,7 +77,10 @@ async function chooseFrom(target: ProbeTarget, named: { name: string | undefined
   for (const { name, id } of named) {
     const facts = described.find((d) => d.id === id);
     if (name === 'courses' || name === 'measurements' || name === 'staff') {
-      choice[name] = facts === undefined ? missing(unusable.find((u) => u.startsWith(id)) ?? `${id} did not answer`) : found(facts, `named with --resource, ${facts.access}, ${facts.total} rows`);
+      choice[name] =
+        facts === undefined
+          ? missing(unusable.find((u) => u.startsWith(id)) ?? `${id} did not answer`)
+          : found(facts, `named with --resource, ${facts.access}, ${facts.total} rows`);
     }
   }
   return choice;
@@ -83,7 +96,10 @@ async function findAll(target: ProbeTarget, site: SiteFacts, choice: ResourceCho
   const values: FoundValues = { privateField: findPrivateField(choice.staff) };
   if (choice.staff.ok) {
     capabilities['private'] = found(true, `resources.staff is refused anonymously (403)`);
-    capabilities['token'] = choice.staff.value.access === 'private-readable' ? found(true, 'the token opens resources.staff') : missing(target.token === undefined ? 'no token given (--token-file or --token-env)' : 'the token does not open resources.staff');
+    capabilities['token'] =
+      choice.staff.value.access === 'private-readable'
+        ? found(true, 'the token opens resources.staff')
+        : missing(target.token === undefined ? 'no token given (--token-file or --token-env)' : 'the token does not open resources.staff');
   } else {
     capabilities['private'] = missing(choice.staff.reason);
     capabilities['token'] = missing(choice.staff.reason);

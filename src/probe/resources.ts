@@ -34,7 +34,8 @@ export async function listCandidates(target: ProbeTarget, named: readonly string
     if (ids.length > 0) return { ids: ids.slice(0, max), source: `_table_metadata (${plural(ids.length, 'table')}, ${Math.min(max, ids.length)} examined)` };
   }
   const ids = await searchPackages(target);
-  if (ids.length > 0) return { ids: ids.slice(0, max), source: `package_search (${plural(ids.length, 'DataStore resource')}, ${Math.min(max, ids.length)} examined)` };
+  if (ids.length > 0)
+    return { ids: ids.slice(0, max), source: `package_search (${plural(ids.length, 'DataStore resource')}, ${Math.min(max, ids.length)} examined)` };
   const why = typeof listing === 'string' ? `_table_metadata: ${listing}` : '_table_metadata lists no table';
   return `no DataStore resource found (${why}; package_search found none); name them with --resource ID`;
 }

@@ -35,7 +35,12 @@ interface SearchWordContext {
  * it literally (stemming may match other forms, which "contains" would reject), and q on textField finds it too;
  * one in 2 records or more is preferred, so a second word can split them.
  */
-export async function findSearchWords(target: ProbeTarget, courses: ResourceFacts, sample: readonly Record<string, unknown>[], context: SearchWordContext): Promise<FoundValues> {
+export async function findSearchWords(
+  target: ProbeTarget,
+  courses: ResourceFacts,
+  sample: readonly Record<string, unknown>[],
+  context: SearchWordContext,
+): Promise<FoundValues> {
   const few = Math.max(10, Math.floor(courses.total / 5));
   let chosen: { word: string; answer: SearchAnswer; inText: number } | undefined;
   for (const word of wordCandidates(sample, context.textField, context.categories).slice(0, TRIES)) {
@@ -72,8 +77,13 @@ async function findSecondWord(target: ProbeTarget, courses: ResourceFacts, word:
   if (matches.total < 2) return missing(`searchWord is in ${plural(matches.total, 'record')}; a second word needs 2 or more to split`);
   const records = matches.records;
   const counts = new Map<string, number>();
-  for (const record of records) for (const w of new Set(Object.values(record).flatMap(wordsOf))) if (isSearchableWord(w) && !w.includes(word) && !word.includes(w)) counts.set(w, (counts.get(w) ?? 0) + 1);
-  const candidates = [...counts].filter(([, n]) => n < records.length).sort((a, b) => b[1] - a[1]).map(([w]) => w);
+  for (const record of records)
+    for (const w of new Set(Object.values(record).flatMap(wordsOf)))
+      if (isSearchableWord(w) && !w.includes(word) && !word.includes(w)) counts.set(w, (counts.get(w) ?? 0) + 1);
+  const candidates = [...counts]
+    .filter(([, n]) => n < records.length)
+    .sort((a, b) => b[1] - a[1])
+    .map(([w]) => w);
   for (const second of candidates.slice(0, TRIES)) {
     if (records.every((r) => containsText(r, second))) continue;
     const answer = await search(target, { resource_id: courses.id, q: `${word} ${second}`, limit: 50 });

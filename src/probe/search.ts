@@ -57,7 +57,9 @@ export function readCount(answer: SearchAnswer): number | undefined {
 function readResult(result: Record<string, unknown>): SearchAnswer {
   const records = Array.isArray(result['records']) ? result['records'].filter(isPlainObject) : [];
   const fields = Array.isArray(result['fields'])
-    ? result['fields'].flatMap((f) => (isPlainObject(f) && typeof f['id'] === 'string' ? [{ id: f['id'], type: typeof f['type'] === 'string' ? f['type'] : 'text' }] : []))
+    ? result['fields'].flatMap((f) =>
+        isPlainObject(f) && typeof f['id'] === 'string' ? [{ id: f['id'], type: typeof f['type'] === 'string' ? f['type'] : 'text' }] : [],
+      )
     : [];
   const total = typeof result['total'] === 'number' ? result['total'] : records.length;
   const resourceId = typeof result['resource_id'] === 'string' ? result['resource_id'] : undefined;

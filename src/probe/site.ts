@@ -85,7 +85,8 @@ async function readVersion(target: ProbeTarget): Promise<Found<CkanVersion>> {
 export async function probeLocales(target: ProbeTarget, resourceId: string): Promise<Found<true>> {
   for (const locale of PROBED_LOCALES) {
     const answer = await askAction(target, { action: 'datastore_search', locale, method: 'GET', params: { resource_id: resourceId, limit: 1 } });
-    if (answer.kind !== 'envelope' || !answer.success) return missing(`${maskUrlCredentials(actionUrl(target, { action: 'datastore_search', locale }))} answered ${describeAnswer(answer)}`);
+    if (answer.kind !== 'envelope' || !answer.success)
+      return missing(`${maskUrlCredentials(actionUrl(target, { action: 'datastore_search', locale }))} answered ${describeAnswer(answer)}`);
   }
   return found(true, `datastore_search answers under /${PROBED_LOCALES.join(', /')}`);
 }
@@ -94,7 +95,7 @@ export async function probeLocales(target: ProbeTarget, resourceId: string): Pro
 export async function probeJsonp(target: ProbeTarget, resourceId: string): Promise<Found<true>> {
   const call = { action: 'datastore_search', method: 'GET' as const, auth: false, params: { resource_id: resourceId, limit: 1, callback: 'probeCallback' } };
   const answer = await askAction(target, call);
-  if (answer.kind === 'other' && answer.status === 200 && answer.body.startsWith('probeCallback(')) return found(true, 'GET with callback= answers probeCallback(...)');
+  if (answer.kind === 'other' && answer.status === 200 && answer.body.startsWith('probeCallback('))
+    return found(true, 'GET with callback= answers probeCallback(...)');
   return missing(`GET with callback= answered ${describeAnswer(answer)}, not JavaScript`);
 }
-

@@ -27,7 +27,12 @@ function stemPairs(words: ReadonlySet<string>): { base: string; inflected: strin
  * stemWord and stemText: q with the inflected form answers records that all contain the base text, some of them
  * without the inflected form itself (so stemming, not substring search, found them).
  */
-export async function findStem(target: ProbeTarget, courses: ResourceFacts, sample: readonly Record<string, unknown>[], textField: string): Promise<FoundValues> {
+export async function findStem(
+  target: ProbeTarget,
+  courses: ResourceFacts,
+  sample: readonly Record<string, unknown>[],
+  textField: string,
+): Promise<FoundValues> {
   const words = new Set(textsOf(sample, textField).flatMap(wordsOf));
   for (const { base, inflected } of stemPairs(words).slice(0, TRIES)) {
     const answer = await search(target, { resource_id: courses.id, q: inflected, limit: 50 });
@@ -50,7 +55,13 @@ function both(reason: string): FoundValues {
  * searchPrefix: the first letters of a sample word, not a word of any record: q `prefix:*` with plain=false
  * matches records that all contain it, plain q matches none.
  */
-export async function findPrefix(target: ProbeTarget, courses: ResourceFacts, sample: readonly Record<string, unknown>[], textField: string, first: string | undefined): Promise<Found<string>> {
+export async function findPrefix(
+  target: ProbeTarget,
+  courses: ResourceFacts,
+  sample: readonly Record<string, unknown>[],
+  textField: string,
+  first: string | undefined,
+): Promise<Found<string>> {
   const words = new Set(sample.flatMap((r) => Object.values(r).flatMap(wordsOf)));
   const sources = [...(first === undefined ? [] : [first]), ...[...new Set(textsOf(sample, textField).flatMap(wordsOf))].filter((w) => w.length >= 7)];
   const prefixes = [...new Set(sources.flatMap((w) => [w.slice(0, 4), w.slice(0, 5)]))].filter((p) => !words.has(p));

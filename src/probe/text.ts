@@ -2,10 +2,12 @@
 // `records.every: [{contains}]` applies (case-insensitive, on any field or one field).
 
 const STOP_WORDS: ReadonlySet<string> = new Set(
-  ('about above after again against because been before being below between both does doing down during each from further ' +
+  (
+    'about above after again against because been before being below between both does doing down during each from further ' +
     'have having here hers herself himself into itself just more most myself once only other ours ourselves over same should some ' +
     'such than that their theirs them themselves then there these they this those through under until very were what when where ' +
-    'which while whom will with would your yours yourself yourselves').split(' '),
+    'which while whom will with would your yours yourself yourselves'
+  ).split(' '),
 );
 
 /** Words of a text (letters only), lower-cased. */

@@ -53,4 +53,3 @@ export interface ProbeFindings {
   capabilities: Record<string, Found<true>>;
   values: FoundValues;
 }
-

@@ -40,7 +40,13 @@ interface VerifyContext {
  */
 export async function verifyProfile(profile: Profile, options: VerifyOptions): Promise<VerifyResult> {
   const client = createHttpClient({ timeoutMs: options.timeoutMs ?? 15_000, retries: 1, concurrency: 2 });
-  const target: ProbeTarget = { client, baseUrl: options.targetUrl.replace(/\/+$/, ''), token: options.token, apiPath: '/api/3/action', budget: { max: options.maxRequests ?? 200, spent: 0 } };
+  const target: ProbeTarget = {
+    client,
+    baseUrl: options.targetUrl.replace(/\/+$/, ''),
+    token: options.token,
+    apiPath: '/api/3/action',
+    budget: { max: options.maxRequests ?? 200, spent: 0 },
+  };
   try {
     await readSite(target, profile.resources?.['courses']);
     const problems: string[] = [];

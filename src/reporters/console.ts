@@ -2,7 +2,15 @@
 // failures with their first finding. Writes only to the stream it is given.
 import type { CaseResult, Counts, RunListener, RunResult } from '../model/index.ts';
 import { createCounts, hasFailures } from './summarize.ts';
-import { cutText, describeBaseline, describeBaselineChange, describeInterruption, describeOutcome, describeVersionAndContract, formatDuration } from './text.ts';
+import {
+  cutText,
+  describeBaseline,
+  describeBaselineChange,
+  describeInterruption,
+  describeOutcome,
+  describeVersionAndContract,
+  formatDuration,
+} from './text.ts';
 
 /** Where and how the console listener writes. */
 export interface ConsoleListenerOptions {

@@ -4,13 +4,7 @@ import { Type, type Static } from '@sinclair/typebox';
 
 const Extra = Type.Optional(Type.Object({}, { additionalProperties: true, description: 'Extension point.' }));
 const Int = Type.Integer;
-const Status = Type.Union([
-  Type.Literal('passed'),
-  Type.Literal('failed'),
-  Type.Literal('skipped'),
-  Type.Literal('pending'),
-  Type.Literal('other'),
-]);
+const Status = Type.Union([Type.Literal('passed'), Type.Literal('failed'), Type.Literal('skipped'), Type.Literal('pending'), Type.Literal('other')]);
 
 const CtrfTestSchema = Type.Object(
   {
@@ -80,10 +74,7 @@ export const CtrfReportSchema = Type.Object(
     generatedBy: Type.Optional(Type.String()),
     results: Type.Object(
       {
-        tool: Type.Object(
-          { name: Type.String({ minLength: 1 }), version: Type.Optional(Type.String()), extra: Extra },
-          { additionalProperties: false },
-        ),
+        tool: Type.Object({ name: Type.String({ minLength: 1 }), version: Type.Optional(Type.String()), extra: Extra }, { additionalProperties: false }),
         summary: CtrfSummarySchema,
         tests: Type.Array(CtrfTestSchema),
         environment: Type.Optional(CtrfEnvironmentSchema),

@@ -10,8 +10,7 @@ import { formatDuration } from './text.ts';
 const DIFF_LIMITS = { maxDiffEntries: 50, maxValueChars: 200 };
 
 function pairSection(pair: PairResult, title: string): string {
-  const sent = (label: string, s: PairResult['a']) =>
-    `<h3>${label}: ${escapeHtml(s.error ?? `HTTP ${String(s.status)}`)}</h3><pre>${escapeHtml(s.curl)}</pre>`;
+  const sent = (label: string, s: PairResult['a']) => `<h3>${label}: ${escapeHtml(s.error ?? `HTTP ${String(s.status)}`)}</h3><pre>${escapeHtml(s.curl)}</pre>`;
   const differences = renderDifferences(pair.differences, pair.truncated === true, DIFF_LIMITS);
   const rules = pair.rules.length === 0 ? '' : `<p class="meta">Normalised: ${escapeHtml(pair.rules.join(', '))}</p>`;
   return (
@@ -25,7 +24,10 @@ export function renderDiffHtml(report: DiffReport): string {
   const agreeing = report.summary.differ === 0 && report.summary.error === 0;
   const { total, agree, differ, error, skipped } = report.summary;
   const targets = report.targets
-    .map((t) => `<li><b>${t.label}</b> <code>${escapeHtml(t.url)}</code>${t.reference ? ' (reference server)' : ''}, profile <code>${escapeHtml(t.profile)}</code></li>`)
+    .map(
+      (t) =>
+        `<li><b>${t.label}</b> <code>${escapeHtml(t.url)}</code>${t.reference ? ' (reference server)' : ''}, profile <code>${escapeHtml(t.profile)}</code></li>`,
+    )
     .join('');
   const generated = report.generated;
   const generatedHtml =

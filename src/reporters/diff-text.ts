@@ -14,7 +14,8 @@ export function formatDifference(difference: Difference): string {
 }
 
 function pairLines(pair: PairResult, indent: string): string[] {
-  if (pair.outcome === 'error') return [`${indent}A: ${pair.a.error ?? `HTTP ${String(pair.a.status)}`}`, `${indent}B: ${pair.b.error ?? `HTTP ${String(pair.b.status)}`}`];
+  if (pair.outcome === 'error')
+    return [`${indent}A: ${pair.a.error ?? `HTTP ${String(pair.a.status)}`}`, `${indent}B: ${pair.b.error ?? `HTTP ${String(pair.b.status)}`}`];
   const shown = pair.differences.slice(0, SHOWN_DIFFERENCES).map((d) => `${indent}${formatDifference(d)}`);
   const more = pair.differences.length - shown.length;
   return more > 0 || pair.truncated === true ? [...shown, `${indent}… and more (see the JSON report)`] : shown;
@@ -36,12 +37,19 @@ export function formatDiffSummary(report: DiffReport): string {
   const lines = [`diff ${describeTargets(report)}`];
   // generated disagreements are shown shrunk below; the reports list each one as found
   for (const pair of report.pairs.filter((p) => !p.id.startsWith(GENERATED_PREFIX))) {
-    lines.push(`✗ ${pair.id}: ${pair.outcome === 'error' ? 'no answer from a target' : `${pair.differences.length} difference(s)`}`, `    ${cutText(pair.request, 300)}`, ...pairLines(pair, '    '));
+    lines.push(
+      `✗ ${pair.id}: ${pair.outcome === 'error' ? 'no answer from a target' : `${pair.differences.length} difference(s)`}`,
+      `    ${cutText(pair.request, 300)}`,
+      ...pairLines(pair, '    '),
+    );
   }
   const generated = report.generated;
   if (generated !== undefined) {
     const found = report.pairs.filter((p) => p.id.startsWith(GENERATED_PREFIX) && p.outcome === 'differ').length;
-    lines.push('', `Generated: ${generated.count} requests with --seed ${generated.seed}; ${found} disagreed, ${generated.disagreements.length} after shrinking:`);
+    lines.push(
+      '',
+      `Generated: ${generated.count} requests with --seed ${generated.seed}; ${found} disagreed, ${generated.disagreements.length} after shrinking:`,
+    );
     generated.disagreements.forEach((found, index) => {
       lines.push(`  #${index + 1} shrunk in ${found.shrinks} step(s) to: ${found.pair.request}`, ...pairLines(found.pair, '      '));
       lines.push(`    replay on A: ${found.pair.a.curl}`, `    replay on B: ${found.pair.b.curl}`);

@@ -69,7 +69,8 @@ function renderRecordTable(differences: readonly Difference[], limits: DiffLimit
         ? [renderWhole(difference, value, Math.max(1, shown.length))]
         : shown.map((column) => {
             const c = changed.get(column);
-            if (c !== undefined) return `<td class="changed"><del>${'expected' in c ? value(c.expected) : '(absent)'}</del> <ins>${'actual' in c ? value(c.actual) : '(absent)'}</ins></td>`;
+            if (c !== undefined)
+              return `<td class="changed"><del>${'expected' in c ? value(c.expected) : '(absent)'}</del> <ins>${'actual' in c ? value(c.actual) : '(absent)'}</ins></td>`;
             return Object.hasOwn(record, column) ? `<td>${value(record[column])}</td>` : '<td class="note">(absent)</td>';
           });
     return `<tr class="${change}"><td class="kind">${change}</td><td><code>${escapeHtml(difference.key ?? '')}</code></td>${cells.join('')}</tr>`;
@@ -81,13 +82,16 @@ function renderRecordTable(differences: readonly Difference[], limits: DiffLimit
 /** Field names of the object records: `_id`, the changed fields, then the rest in this run's order (the baseline's is sorted). */
 function collectColumns(differences: readonly Difference[]): string[] {
   const changed = differences.flatMap((d) => (d.changes ?? []).map((c) => c.field));
-  const all = [...differences.map((d) => d.actual), ...differences.map((d) => d.expected)].flatMap((record) => (isPlainObject(record) ? Object.keys(record) : []));
+  const all = [...differences.map((d) => d.actual), ...differences.map((d) => d.expected)].flatMap((record) =>
+    isPlainObject(record) ? Object.keys(record) : [],
+  );
   const key = all.includes('_id') ? ['_id'] : [];
   return [...new Set([...key, ...changed, ...all])];
 }
 
 function renderWhole(difference: Difference, value: (v: unknown) => string, columns: number): string {
   const span = `colspan="${columns}"`;
-  if (difference.kind === 'record-changed') return `<td ${span} class="changed"><del>${value(difference.expected)}</del> <ins>${value(difference.actual)}</ins></td>`;
+  if (difference.kind === 'record-changed')
+    return `<td ${span} class="changed"><del>${value(difference.expected)}</del> <ins>${value(difference.actual)}</ins></td>`;
   return `<td ${span}>${value(difference.kind === 'record-removed' ? difference.expected : difference.actual)}</td>`;
 }

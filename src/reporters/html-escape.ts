@@ -5,11 +5,5 @@ const unprintable = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]|[\uD8
 
 /** Escapes text for HTML element content and double- or single-quoted attribute values; drops control characters. */
 export function escapeHtml(text: string): string {
-  return text
-    .replace(unprintable, '')
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
+  return text.replace(unprintable, '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 }

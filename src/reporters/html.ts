@@ -68,7 +68,9 @@ function renderHeader(result: RunResult): string {
       : interruption === ''
         ? `<p class="verdict ok">all ${summary.pass + summary.flaky} run cases passed (${summary.total} selected)</p>`
         : '',
-  ].filter((line) => line !== '').join('\n');
+  ]
+    .filter((line) => line !== '')
+    .join('\n');
   return `<header>\n<h1>${escapeHtml(result.kit.name)} conformance report</h1>\n<p class="meta">${facts.join(' · ')}</p>\n${verdict}\n</header>`;
 }
 

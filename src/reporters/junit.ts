@@ -54,7 +54,10 @@ function wallTimeMs(cases: readonly CaseResult[], runDurationMs: number): number
   const starts = cases.map((c) => Date.parse(c.startedAt ?? ''));
   const sent = cases.flatMap((c, i) => (Number.isFinite(starts[i]) ? [{ start: starts[i] ?? 0, end: (starts[i] ?? 0) + c.durationMs }] : []));
   if (sent.length > 0) return Math.max(...sent.map((s) => s.end)) - Math.min(...sent.map((s) => s.start));
-  return Math.min(runDurationMs, cases.reduce((sum, result) => sum + result.durationMs, 0));
+  return Math.min(
+    runDurationMs,
+    cases.reduce((sum, result) => sum + result.durationMs, 0),
+  );
 }
 
 function renderSuite(suite: SuiteInput): string {

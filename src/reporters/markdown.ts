@@ -31,7 +31,10 @@ export function renderMarkdown(result: RunResult, options: MarkdownOptions = {})
     countsRow('**all**', summary),
   ];
   if ((summary.vacuous ?? 0) > 0) {
-    lines.push('', `${summary.vacuous} not applicable variant(s) checked nothing on this data: their checks held only because the answer had no record to check (see the README, "no vacuous passes").`);
+    lines.push(
+      '',
+      `${summary.vacuous} not applicable variant(s) checked nothing on this data: their checks held only because the answer had no record to check (see the README, "no vacuous passes").`,
+    );
   }
   const failing = result.cases.filter((c) => c.status === 'fail' || c.status === 'error');
   if (failing.length > 0) {

@@ -18,8 +18,14 @@ export function mergeReports(results: readonly RunResult[]): RunResult {
   checkSameTarget(ordered);
   const cases = ordered.flatMap((result) => result.cases);
   checkUniqueIds(cases.map((c) => c.id));
-  const startedAt = pickTime(ordered.map((r) => r.startedAt), 'min');
-  const finishedAt = pickTime(ordered.map((r) => r.finishedAt), 'max');
+  const startedAt = pickTime(
+    ordered.map((r) => r.startedAt),
+    'min',
+  );
+  const finishedAt = pickTime(
+    ordered.map((r) => r.finishedAt),
+    'max',
+  );
   const hostnames = [...new Set(ordered.map((r) => r.hostname))];
   // an interrupted shard makes the merged run interrupted: what did not run is still missing
   const stopped = ordered.filter((r) => r.interrupted !== undefined);
@@ -45,7 +51,10 @@ function orderShards(results: readonly RunResult[]): RunResult[] {
   const sharded = results.filter((r) => r.shard !== undefined);
   if (sharded.length === 0) return [...results];
   if (sharded.length !== results.length) {
-    throw new KitError(KitErrorCode.shardMissing, `${results.length - sharded.length} of ${results.length} reports have no shard; merge the reports of one sharded run`);
+    throw new KitError(
+      KitErrorCode.shardMissing,
+      `${results.length - sharded.length} of ${results.length} reports have no shard; merge the reports of one sharded run`,
+    );
   }
   const counts = [...new Set(sharded.map((r) => r.shard?.count ?? 0))];
   const count = counts[0] ?? 0;
@@ -76,7 +85,10 @@ function checkUniqueIds(ids: readonly string[]): void {
   for (const id of ids) (seen.has(id) ? repeated : seen).add(id);
   if (repeated.size > 0) {
     const list = [...repeated].slice(0, 5).join(', ');
-    throw new KitError(KitErrorCode.reportInvalid, `cannot merge: case ${list}${repeated.size > 5 ? ', …' : ''} appear${repeated.size === 1 ? 's' : ''} in more than one report`);
+    throw new KitError(
+      KitErrorCode.reportInvalid,
+      `cannot merge: case ${list}${repeated.size > 5 ? ', …' : ''} appear${repeated.size === 1 ? 's' : ''} in more than one report`,
+    );
   }
 }
 

@@ -17,8 +17,7 @@ export interface ReadReportOptions {
  * naming `file` (as given) with every reason: unreadable, not JSON, another schema version, or each ajv error.
  */
 export async function readReport(file: string, options: ReadReportOptions = {}): Promise<RunResult> {
-  const problem = (pointer: string, message: string): InputError =>
-    new InputError(KitErrorCode.reportInvalid, [{ file, pointer, message }]);
+  const problem = (pointer: string, message: string): InputError => new InputError(KitErrorCode.reportInvalid, [{ file, pointer, message }]);
   let text: string;
   try {
     text = await readFile(options.cwd === undefined ? file : resolve(options.cwd, file), 'utf8');

@@ -56,10 +56,7 @@ export function parseReportFormats(value: string | readonly string[]): ReportFor
     else {
       const format = aliases[name] ?? name;
       if (!isReportFormat(format)) {
-        throw new KitError(
-          KitErrorCode.usage,
-          `unknown report format "${raw.trim()}" (known: ${REPORT_FORMATS.join(', ')}, all)`,
-        );
+        throw new KitError(KitErrorCode.usage, `unknown report format "${raw.trim()}" (known: ${REPORT_FORMATS.join(', ')}, all)`);
       }
       wanted.add(format);
     }

@@ -15,7 +15,10 @@ export function capMarkdown(markdown: string, maxBytes: number): string {
   const budget = maxBytes - Buffer.byteLength(cutNote, 'utf8');
   if (budget <= 0) return '';
   // why: cutting the bytes may split a multi-byte character; decoding drops the broken tail (U+FFFD removed)
-  let text = Buffer.from(markdown, 'utf8').subarray(0, budget).toString('utf8').replace(/\uFFFD+$/, '');
+  let text = Buffer.from(markdown, 'utf8')
+    .subarray(0, budget)
+    .toString('utf8')
+    .replace(/\uFFFD+$/, '');
   const lastNewline = text.lastIndexOf('\n');
   if (lastNewline > 0) text = text.slice(0, lastNewline);
   return `${text}${cutNote}`;

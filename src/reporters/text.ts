@@ -108,7 +108,8 @@ export function redactCurl(curl: string): string {
 /** Case results with failures and errors first, each group in its original order. */
 export function sortFailuresFirst(cases: readonly CaseResult[]): CaseResult[] {
   const rank = (result: CaseResult): number => (result.status === 'fail' || result.status === 'error' ? 0 : 1);
-  return [...cases].map((result, index) => ({ result, index }))
+  return [...cases]
+    .map((result, index) => ({ result, index }))
     .sort((a, b) => rank(a.result) - rank(b.result) || a.index - b.index)
     .map((entry) => entry.result);
 }
@@ -132,6 +133,9 @@ export function describeBaselineChange(result: CaseResult): string {
   if (b === undefined || (b.outcome !== 'recorded' && b.outcome !== 'updated')) return '';
   const count = b.differences.length;
   const first = b.differences[0];
-  const accepted = count === 0 ? '' : `: ${count}${b.truncated === true ? '+' : ''} difference${count === 1 ? '' : 's'} accepted (${first?.message ?? ''}${count > 1 ? ', …' : ''})`;
+  const accepted =
+    count === 0
+      ? ''
+      : `: ${count}${b.truncated === true ? '+' : ''} difference${count === 1 ? '' : 's'} accepted (${first?.message ?? ''}${count > 1 ? ', …' : ''})`;
   return `baseline ${b.outcome} ${b.file}${accepted}`;
 }

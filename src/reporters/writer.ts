@@ -57,7 +57,10 @@ export type DiffReportFormat = keyof typeof DIFF_REPORTERS;
 export const DIFF_REPORT_FORMATS: readonly DiffReportFormat[] = Object.freeze(['json', 'md', 'html'] as const);
 
 /** Writes the diff report in each format to `outDir` atomically; returns the paths written. */
-export async function writeDiffReports(report: DiffReport, options: { formats: readonly DiffReportFormat[]; outDir: string; stepSummaryPath?: string | undefined }): Promise<string[]> {
+export async function writeDiffReports(
+  report: DiffReport,
+  options: { formats: readonly DiffReportFormat[]; outDir: string; stepSummaryPath?: string | undefined },
+): Promise<string[]> {
   await mkdir(options.outDir, { recursive: true });
   const paths: string[] = [];
   for (const format of DIFF_REPORT_FORMATS.filter((name) => options.formats.includes(name))) {

@@ -20,11 +20,7 @@ export function escapeXmlText(text: string): string {
 /** Escapes a double-quoted attribute value; newlines and tabs become character references so they survive
  * attribute-value normalisation (a parser would otherwise turn them into spaces). */
 export function escapeXmlAttribute(text: string): string {
-  return escapeXmlText(text)
-    .replace(/"/g, '&quot;')
-    .replace(/\n/g, '&#10;')
-    .replace(/\r/g, '&#13;')
-    .replace(/\t/g, '&#9;');
+  return escapeXmlText(text).replace(/"/g, '&quot;').replace(/\n/g, '&#10;').replace(/\r/g, '&#13;').replace(/\t/g, '&#9;');
 }
 
 /** Renders ` name="value"` pairs, skipping undefined values. */

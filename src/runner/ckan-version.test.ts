@@ -8,9 +8,13 @@ describe('planCkanVersion', () => {
   it.each<[string, Parameters<typeof planCkanVersion>, CkanVersionPlan]>([
     ['the flag wins over the profile', ['2.9', profile({ ckan: '2.11' }), undefined], { kind: 'known', version: '2.9', reason: '--ckan-version 2.9' }],
     ['--ckan-version auto', ['auto', profile({ ckan: '2.11' }), undefined], { kind: 'auto', reason: '--ckan-version auto' }],
-    ['the profile\'s ckan', [undefined, profile({ ckan: '2.10' }), '2.11'], { kind: 'known', version: '2.10', reason: 'the profile says ckan: "2.10"' }],
-    ['the profile\'s ckan: auto', [undefined, profile({ ckan: 'auto' }), undefined], { kind: 'auto', reason: 'the profile says ckan: auto' }],
-    ['the legacy ckan-2.11 capability', [undefined, profile({ capabilities: ['sql', 'ckan-2.11'] }), undefined], { kind: 'known', version: '2.11', reason: "from the profile's ckan-2.11 capability" }],
+    ["the profile's ckan", [undefined, profile({ ckan: '2.10' }), '2.11'], { kind: 'known', version: '2.10', reason: 'the profile says ckan: "2.10"' }],
+    ["the profile's ckan: auto", [undefined, profile({ ckan: 'auto' }), undefined], { kind: 'auto', reason: 'the profile says ckan: auto' }],
+    [
+      'the legacy ckan-2.11 capability',
+      [undefined, profile({ capabilities: ['sql', 'ckan-2.11'] }), undefined],
+      { kind: 'known', version: '2.11', reason: "from the profile's ckan-2.11 capability" },
+    ],
     ['the reference server', [undefined, profile(), '2.11'], { kind: 'known', version: '2.11', reason: 'the reference server answers as 2.11' }],
   ])('%s', (_name, args, expected) => {
     expect(planCkanVersion(...args)).toEqual(expected);

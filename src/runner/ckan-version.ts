@@ -7,10 +7,7 @@ import type { CkanVersion, Profile } from '../schema/index.ts';
 import type { ContractProfile } from './types.ts';
 
 /** What the options and profile ask for, before anything is sent. */
-export type CkanVersionPlan =
-  | { kind: 'known'; version: CkanVersion; reason: string }
-  | { kind: 'auto'; reason: string }
-  | { kind: 'none'; reason: string };
+export type CkanVersionPlan = { kind: 'known'; version: CkanVersion; reason: string } | { kind: 'auto'; reason: string } | { kind: 'none'; reason: string };
 
 /** The version a run uses: one version, or none with the versions still possible, and why. */
 export interface ResolvedCkanVersion {

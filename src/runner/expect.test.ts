@@ -28,7 +28,13 @@ function rules(e: Expect, body: unknown = ok, status = 200, params?: Record<stri
 
 describe('checkExpect', () => {
   it.each<[string, Expect, string, string, string[]]>([
-    ['a matching JSONP body', { bodyMatches: '^cb\\(\\{.*\\}\\);$', contentType: 'application/javascript' }, 'cb({"a":1});', 'application/javascript;charset=utf-8', []],
+    [
+      'a matching JSONP body',
+      { bodyMatches: '^cb\\(\\{.*\\}\\);$', contentType: 'application/javascript' },
+      'cb({"a":1});',
+      'application/javascript;charset=utf-8',
+      [],
+    ],
     ['a plain JSON body where JSONP was expected', { bodyMatches: '^cb\\(' }, '{"a":1}', 'application/json', ['bodyMatches']],
     ['another content type', { contentType: 'application/javascript' }, 'cb({});', 'application/json;charset=utf-8', ['contentType']],
     ['a missing content type', { contentType: 'text/html' }, '', '', ['contentType']],
@@ -55,7 +61,18 @@ describe('checkExpect', () => {
     ['maxMs', { maxMs: 5 }, ['maxMs']],
     ['records count', { records: { count: 3, min: 1, max: 3 } }, []],
     ['records count wrong', { records: { count: 2, min: 4, max: 2 } }, ['records.count', 'records.min', 'records.max']],
-    ['records every', { records: { every: [{ field: 'level', in: [1, 2] }, { field: 'title', like: '%y' }] } }, ['records.every[1]']],
+    [
+      'records every',
+      {
+        records: {
+          every: [
+            { field: 'level', in: [1, 2] },
+            { field: 'title', like: '%y' },
+          ],
+        },
+      },
+      ['records.every[1]'],
+    ],
     ['records sorted', { records: { sortedBy: [{ field: 'title', direction: 'asc' }] } }, []],
     ['records not sorted', { records: { sortedBy: [{ field: 'title', direction: 'desc' }] } }, ['records.sortedBy']],
     ['records unique', { records: { unique: true } }, []],
@@ -85,32 +102,57 @@ describe('checkExpect', () => {
 
   it('names where the records went when result.records is missing', () => {
     const rows = { success: true, result: { rows: ok.result.records } };
-    const [f] = checkExpect({ records: { count: 3 } }, { status: 200, body: rows, durationMs: 1, text: '', contentType: 'application/json' }, { rulePrefix: '', params: undefined });
+    const [f] = checkExpect(
+      { records: { count: 3 } },
+      { status: 200, body: rows, durationMs: 1, text: '', contentType: 'application/json' },
+      { rulePrefix: '', params: undefined },
+    );
     expect(f?.rule).toBe('records');
     expect(f?.message).toContain('"rows"');
   });
 
   it('gives the first breaking record of an every predicate with its path and count', () => {
-    const [f] = checkExpect({ records: { every: [{ field: 'level', equals: 1 }] } }, { status: 200, body: ok, durationMs: 1, text: '', contentType: 'application/json' }, { rulePrefix: 'expectOnFixtures.', params: undefined });
+    const [f] = checkExpect(
+      { records: { every: [{ field: 'level', equals: 1 }] } },
+      { status: 200, body: ok, durationMs: 1, text: '', contentType: 'application/json' },
+      { rulePrefix: 'expectOnFixtures.', params: undefined },
+    );
     expect(f).toMatchObject({ rule: 'expectOnFixtures.records.every[0]', path: '/result/records/1/level', actual: 2 });
     expect(f?.message).toContain('2 of 3 records');
   });
 
   it('gives a path-level message for exact records', () => {
     const wanted = [ok.result.records[0], { ...ok.result.records[1], title: 'Botany' }, ok.result.records[2]];
-    const [f] = checkExpect({ records: { exact: wanted } }, { status: 200, body: ok, durationMs: 1, text: '', contentType: 'application/json' }, { rulePrefix: '', params: undefined });
+    const [f] = checkExpect(
+      { records: { exact: wanted } },
+      { status: 200, body: ok, durationMs: 1, text: '', contentType: 'application/json' },
+      { rulePrefix: '', params: undefined },
+    );
     expect(f?.message).toBe('records differ: /1/title: expected "Botany", got "Biology"');
     expect(f?.expected).toEqual(wanted);
   });
 
   it('reads lists-format records through result.fields', () => {
-    const lists = { success: true, result: { fields: ok.result.fields, records: [[1, 'Algebra', 1], [2, 'Biology', 5]] } };
+    const lists = {
+      success: true,
+      result: {
+        fields: ok.result.fields,
+        records: [
+          [1, 'Algebra', 1],
+          [2, 'Biology', 5],
+        ],
+      },
+    };
     expect(rules({ records: { every: [{ field: 'level', in: [1, 2] }] } }, lists)).toEqual(['records.every[0]']);
   });
 
   it('shows extra array items when an error subset differs only by them', () => {
     const body = { success: false, error: { __type: 'Validation Error', limit: ['Invalid integer', 'Please enter an integer value'] } };
-    const [f] = checkExpect({ error: { limit: ['Invalid integer'] } }, { status: 409, body, durationMs: 1, text: '', contentType: 'application/json' }, { rulePrefix: '', params: undefined });
+    const [f] = checkExpect(
+      { error: { limit: ['Invalid integer'] } },
+      { status: 409, body, durationMs: 1, text: '', contentType: 'application/json' },
+      { rulePrefix: '', params: undefined },
+    );
     expect(f?.message).toBe('does not contain the expected values: /limit/1: unexpected "Please enter an integer value"');
   });
 });

@@ -45,7 +45,9 @@ export function checkExpect(expect: Expect, response: ObservedResponse, options:
   if (expect.errorType !== undefined) {
     const actual = isPlainObject(error) ? error['__type'] : undefined;
     if (actual !== expect.errorType) {
-      out.push(finding(`${p}errorType`, '/error/__type', `expected error type ${showJson(expect.errorType)}, got ${showJson(actual)}`, expect.errorType, actual));
+      out.push(
+        finding(`${p}errorType`, '/error/__type', `expected error type ${showJson(expect.errorType)}, got ${showJson(actual)}`, expect.errorType, actual),
+      );
     }
   }
   if (expect.error !== undefined && !isSubset(expect.error, error)) {
@@ -59,7 +61,9 @@ export function checkExpect(expect: Expect, response: ObservedResponse, options:
   }
   out.push(...checkResultParts(expect, result, options));
   if (expect.contentType !== undefined && !response.contentType.toLowerCase().startsWith(expect.contentType.toLowerCase())) {
-    out.push(finding(`${p}contentType`, '', `Content-Type is "${response.contentType}", expected ${expect.contentType}`, expect.contentType, response.contentType));
+    out.push(
+      finding(`${p}contentType`, '', `Content-Type is "${response.contentType}", expected ${expect.contentType}`, expect.contentType, response.contentType),
+    );
   }
   if (expect.bodyMatches !== undefined && !new RegExp(expect.bodyMatches, MATCHES_FLAGS).test(response.text)) {
     const head = response.text.length > 80 ? `${response.text.slice(0, 80)}…` : response.text;
@@ -85,7 +89,14 @@ function checkResultParts(expect: Expect, result: unknown, options: ExpectOption
   if (expect.fields !== undefined) out.push(...checkFields(expect.fields, res?.['fields'], p));
   if (expect.records !== undefined) {
     if (res === undefined || !('records' in res)) {
-      const keys = res === undefined ? 'no result object' : `result has ${Object.keys(res).map((k) => `"${k}"`).join(', ') || 'no keys'}`;
+      const keys =
+        res === undefined
+          ? 'no result object'
+          : `result has ${
+              Object.keys(res)
+                .map((k) => `"${k}"`)
+                .join(', ') || 'no keys'
+            }`;
       out.push(finding(`${p}records`, '/result/records', `result.records is missing (${keys})`));
     } else {
       const fieldTypes = readReturnedRecords({ result: res })?.types ?? {};
@@ -126,7 +137,9 @@ function checkFields(expected: readonly { id: string; type?: string }[], actual:
     });
   if (ok) return [];
   const show = (list: unknown): string =>
-    Array.isArray(list) ? list.map((f) => (isPlainObject(f) ? `${String(f['id'])}${f['type'] === undefined ? '' : `:${String(f['type'])}`}` : showJson(f))).join(', ') : showJson(list);
+    Array.isArray(list)
+      ? list.map((f) => (isPlainObject(f) ? `${String(f['id'])}${f['type'] === undefined ? '' : `:${String(f['type'])}`}` : showJson(f))).join(', ')
+      : showJson(list);
   return [finding(`${p}fields`, '/result/fields', `expected fields [${show(expected)}], got [${show(got)}]`, expected, got)];
 }
 

@@ -4,12 +4,7 @@
  * Runs `task(i)` for i in [0, count) with at most `concurrency` at once. After `shouldStop()` turns true no new
  * task starts; the indexes never started are returned (in order) so the caller can report them.
  */
-export async function runPool(
-  count: number,
-  concurrency: number,
-  task: (index: number) => Promise<void>,
-  shouldStop: () => boolean,
-): Promise<number[]> {
+export async function runPool(count: number, concurrency: number, task: (index: number) => Promise<void>, shouldStop: () => boolean): Promise<number[]> {
   let next = 0;
   const notStarted: number[] = [];
   const worker = async (): Promise<void> => {

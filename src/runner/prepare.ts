@@ -1,5 +1,14 @@
 // Loads, selects and expands the catalogue for a run, list or check: everything before the first request.
-import { checkProfileNames, collectCatalogueNames, expandCase, loadCatalogue, loadProfile, selectCases, type CaseVariant, type LoadedCase } from '../catalogue/index.ts';
+import {
+  checkProfileNames,
+  collectCatalogueNames,
+  expandCase,
+  loadCatalogue,
+  loadProfile,
+  selectCases,
+  type CaseVariant,
+  type LoadedCase,
+} from '../catalogue/index.ts';
 import { KitError, KitErrorCode } from '../errors.ts';
 import type { CkanVersion, Profile } from '../schema/index.ts';
 import { resolveWithBundled } from '../util/bundled.ts';
@@ -46,14 +55,10 @@ export interface PreparedCatalogue {
  * Loads the catalogue and profile, selects and expands. Throws InputError for a bad case or profile file, and
  * KitError E_CATALOGUE_EMPTY when nothing is selected (unless `allowEmpty`). `env` feeds `${env.NAME}`.
  */
-export async function prepareCatalogue(
-  options: SelectionOptions,
-  env: Readonly<Record<string, string | undefined>>,
-): Promise<PreparedCatalogue> {
+export async function prepareCatalogue(options: SelectionOptions, env: Readonly<Record<string, string | undefined>>): Promise<PreparedCatalogue> {
   const cwd = { cwd: options.cwd };
   const catalogue = await loadCatalogue(await resolveWithBundled(options.cwd, options.casesDir, RUN_DEFAULTS.casesDir), { ...cwd, cacheDir: options.cacheDir });
-  const profileFile =
-    options.profileFile === undefined ? undefined : await resolveWithBundled(options.cwd, options.profileFile, RUN_DEFAULTS.referenceProfile);
+  const profileFile = options.profileFile === undefined ? undefined : await resolveWithBundled(options.cwd, options.profileFile, RUN_DEFAULTS.referenceProfile);
   const profile = profileFile === undefined ? DEFAULT_PROFILE : await loadProfile(profileFile, cwd);
   if (profileFile !== undefined && options.checkProfileNames === true) {
     await checkProfileNames(profileFile, profile, collectCatalogueNames(catalogue.cases), { cwd: options.cwd, shownAs: options.profileFile });
@@ -79,7 +84,10 @@ export async function prepareCatalogue(
 export function checkSomethingApplies(variants: readonly CaseVariant[], profileFile: string | undefined): void {
   if (variants.length === 0 || variants.some((v) => v.notApplicable === undefined && v.skip === undefined)) return;
   const first = variants.find((v) => v.notApplicable !== undefined)?.notApplicable ?? 'every case is skipped';
-  const hint = profileFile === undefined ? '; pass --profile FILE naming your resources (write one with datastore-kit probe --target URL, or start from profiles/example-portal.yaml)' : '';
+  const hint =
+    profileFile === undefined
+      ? '; pass --profile FILE naming your resources (write one with datastore-kit probe --target URL, or start from profiles/example-portal.yaml)'
+      : '';
   throw new KitError(
     KitErrorCode.catalogueEmpty,
     `none of the ${variants.length} selected case variants applies to this target (e.g. ${first})${hint}; pass --allow-empty to accept a run that checks nothing`,

@@ -107,9 +107,7 @@ function evaluate(variant: RunVariant, request: HttpRequest, response: HttpRespo
   const findings = [
     ...(parsed.ok ? checkContractFor(variant, observed, options.contract, options.ckan?.versions) : []),
     ...checkExpect(variant.expect, observed, { rulePrefix: '', params }),
-    ...(variant.expectOnFixtures === undefined
-      ? []
-      : checkExpect(variant.expectOnFixtures, observed, { rulePrefix: 'expectOnFixtures.', params })),
+    ...(variant.expectOnFixtures === undefined ? [] : checkExpect(variant.expectOnFixtures, observed, { rulePrefix: 'expectOnFixtures.', params })),
     ...(order !== undefined && returned !== undefined ? checkImpliedOrder(order, returned) : []),
   ];
   return { findings, checkedSomething: checkedSomething(expects, returned, order), body: parsed.ok ? parsed.value : response.body };

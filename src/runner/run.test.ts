@@ -54,7 +54,16 @@ describe('run', () => {
     const client: HttpClient = {
       send: (request) =>
         new Promise<HttpResponse>((resolve) => {
-          inFlight.push(() => resolve({ status: 200, headers: {}, body: JSON.stringify({ success: true, result: { echo: `${request.url} s3cret` } }), bodyTruncated: false, durationMs: 1, attempts: 1 }));
+          inFlight.push(() =>
+            resolve({
+              status: 200,
+              headers: {},
+              body: JSON.stringify({ success: true, result: { echo: `${request.url} s3cret` } }),
+              bodyTruncated: false,
+              durationMs: 1,
+              attempts: 1,
+            }),
+          );
           if (inFlight.length === 3) {
             const batch = inFlight.reverse();
             inFlight = [];
@@ -65,12 +74,18 @@ describe('run', () => {
     };
     const handed: CaseResult[] = [];
     const finished: string[] = [];
-    const result = await run(options(ids.map((id) => variant(id, 'POST')), { concurrency: 3, keepCases: false, token: 's3cret' }), {
-      client,
-      clock,
-      listener: { onCaseEnd: (r) => finished.push(r.id) },
-      onResult: (r) => handed.push(r),
-    });
+    const result = await run(
+      options(
+        ids.map((id) => variant(id, 'POST')),
+        { concurrency: 3, keepCases: false, token: 's3cret' },
+      ),
+      {
+        client,
+        clock,
+        listener: { onCaseEnd: (r) => finished.push(r.id) },
+        onResult: (r) => handed.push(r),
+      },
+    );
     expect(finished).not.toEqual(ids);
     expect(handed.map((r) => r.id)).toEqual(ids);
     expect(JSON.stringify(handed)).not.toContain('s3cret');
@@ -113,7 +128,10 @@ describe('run', () => {
 
   it('does not send skipped or not-applicable variants', async () => {
     const client = createClient(() => ({ body: success([]) }));
-    const variants = [{ ...variant('a', 'POST'), skip: 'later' }, { ...variant('b', 'POST'), notApplicable: 'needs sql' }];
+    const variants = [
+      { ...variant('a', 'POST'), skip: 'later' },
+      { ...variant('b', 'POST'), notApplicable: 'needs sql' },
+    ];
     const result = await run(options(variants), { client, clock });
     expect(result.cases.map((c) => [c.status, c.reason])).toEqual([
       ['skipped', 'later'],
@@ -125,7 +143,10 @@ describe('run', () => {
   it('marks a truncated body as an error', async () => {
     const client = createClient(() => ({ body: '{"success": tr', bodyTruncated: true }));
     const result = await run(options([variant('a', 'POST')]), { client, clock });
-    expect(result.cases[0]?.error).toEqual({ code: 'E_BODY_TOO_LARGE', message: '[POST] "http://t/api/action/datastore_search": HTTP 200, response body too large, cut after 14 bytes' });
+    expect(result.cases[0]?.error).toEqual({
+      code: 'E_BODY_TOO_LARGE',
+      message: '[POST] "http://t/api/action/datastore_search": HTTP 200, response body too large, cut after 14 bytes',
+    });
   });
 });
 
@@ -143,6 +164,8 @@ describe('run with non-JSON answers', () => {
     const client = createClient(() => html);
     const v = { ...variant('a', 'POST'), expect: { status: 405, success: false } };
     const result = await run(options([v]), { client, clock });
-    expect(result.cases[0]?.error?.message).toBe('[POST] "http://t/api/action/datastore_search": HTTP 405, response is not JSON (text/html): <html>Method Not Allowed</html>');
+    expect(result.cases[0]?.error?.message).toBe(
+      '[POST] "http://t/api/action/datastore_search": HTTP 405, response is not JSON (text/html): <html>Method Not Allowed</html>',
+    );
   });
 });

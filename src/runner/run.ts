@@ -73,7 +73,9 @@ export async function run(options: RunOptions, collaborators: RunCollaborators):
       url: options.targetUrl,
       reference: options.reference,
       ...(options.profile === undefined ? {} : { profile: options.profile }),
-      ...(options.ckan === undefined ? {} : { ckan: { ...(options.ckan.version === undefined ? {} : { version: options.ckan.version }), reason: options.ckan.reason } }),
+      ...(options.ckan === undefined
+        ? {}
+        : { ckan: { ...(options.ckan.version === undefined ? {} : { version: options.ckan.version }), reason: options.ckan.reason } }),
     },
     ...(options.contractReason === undefined ? {} : { contract: { profile: options.contract, reason: options.contractReason } }),
     hostname: options.hostname ?? 'localhost',

@@ -26,8 +26,18 @@ describe('findSortBreak', () => {
       { a: 1, b: 2 },
       { a: 1, b: 1 },
     ];
-    expect(findSortBreak(records, [{ field: 'a', direction: 'asc' }, { field: 'b', direction: 'asc' }])).toBe(1);
-    expect(findSortBreak(records, [{ field: 'a', direction: 'asc' }, { field: 'b', direction: 'desc' }])).toBe(-1);
+    expect(
+      findSortBreak(records, [
+        { field: 'a', direction: 'asc' },
+        { field: 'b', direction: 'asc' },
+      ]),
+    ).toBe(1);
+    expect(
+      findSortBreak(records, [
+        { field: 'a', direction: 'asc' },
+        { field: 'b', direction: 'desc' },
+      ]),
+    ).toBe(-1);
   });
 });
 

@@ -13,7 +13,21 @@ export interface SortKey {
 export type FieldTypes = Readonly<Record<string, string>>;
 
 /** CKAN type names whose values PostgreSQL orders as numbers (text renderings such as "12.50" included). */
-const NUMERIC_TYPES: ReadonlySet<string> = new Set(['int', 'int2', 'int4', 'int8', 'integer', 'bigint', 'smallint', 'numeric', 'float', 'float4', 'float8', 'real', 'double precision']);
+const NUMERIC_TYPES: ReadonlySet<string> = new Set([
+  'int',
+  'int2',
+  'int4',
+  'int8',
+  'integer',
+  'bigint',
+  'smallint',
+  'numeric',
+  'float',
+  'float4',
+  'float8',
+  'real',
+  'double precision',
+]);
 
 /**
  * Collations a PostgreSQL database may order text by. The API does not fix the collation: C orders by code point,
@@ -28,7 +42,7 @@ const collators: readonly ((a: string, b: string) => number)[] = [
 
 function compareText(a: string, b: string): number {
   const signs = new Set(collators.map((compare) => Math.sign(compare(a, b))));
-  return signs.size === 1 ? [...signs][0] ?? 0 : Number.NaN;
+  return signs.size === 1 ? ([...signs][0] ?? 0) : Number.NaN;
 }
 
 /** A value of a numeric column as a number ("12.50", "Infinity" and "-Infinity" included), else undefined. */

@@ -21,11 +21,7 @@ const DATA_KEYS = ['total', 'fields', 'body', 'bodyMatches'] as const;
  * `status`, `success`, `contract`, `errorType`, `error`, `result`, `resultAbsent`, `contentType` and `maxMs` alone
  * do not count for such a variant: they hold for an empty page of any resource.
  */
-export function checkedSomething(
-  expects: readonly (Expect | undefined)[],
-  returned: ReturnedRecords | undefined,
-  order: ImpliedOrder | undefined,
-): boolean {
+export function checkedSomething(expects: readonly (Expect | undefined)[], returned: ReturnedRecords | undefined, order: ImpliedOrder | undefined): boolean {
   const applied = expects.filter((e): e is Expect => e !== undefined);
   const recordExpects = applied.flatMap((e) => (e.records === undefined ? [] : [e.records]));
   if (recordExpects.length === 0) return true;

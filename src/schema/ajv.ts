@@ -6,9 +6,7 @@ export type { ErrorObject, ValidateFunction };
 
 // why: ajv-formats is CommonJS; under NodeNext its default import is the module object on some toolchains
 const addFormats: (ajv: Ajv) => Ajv =
-  typeof addFormatsModule === 'function'
-    ? addFormatsModule
-    : (addFormatsModule as unknown as { default: (ajv: Ajv) => Ajv }).default;
+  typeof addFormatsModule === 'function' ? addFormatsModule : (addFormatsModule as unknown as { default: (ajv: Ajv) => Ajv }).default;
 
 let instance: Ajv | undefined;
 const cache = new WeakMap<object, ValidateFunction>();

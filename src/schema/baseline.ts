@@ -18,13 +18,16 @@ export const NormaliseSchema = Type.Object(
     rankDigits: Type.Optional(
       Type.Integer({ minimum: 1, maximum: 17, description: 'Significant digits rank fields (rank, "rank <field>") are rounded to. Default 6.' }),
     ),
-    help: Type.Optional(Type.Boolean({ description: 'Drop the body\'s help URL (it names the host and locale). Default true.' })),
+    help: Type.Optional(Type.Boolean({ description: "Drop the body's help URL (it names the host and locale). Default true." })),
     linksHost: Type.Optional(Type.Boolean({ description: 'Strip scheme and host from result._links URLs. Default true.' })),
     estimatedTotal: Type.Optional(
       Type.Boolean({ description: 'When result.total_was_estimated is true, the total is not compared (stored as "<estimated>"). Default true.' }),
     ),
   },
-  { additionalProperties: false, description: 'Normalisation for baselines (run --baseline) and two-target runs: profile rules, then the case\'s (lists add up).' },
+  {
+    additionalProperties: false,
+    description: "Normalisation for baselines (run --baseline) and two-target runs: profile rules, then the case's (lists add up).",
+  },
 );
 
 export const DIFFERENCE_KINDS = [
@@ -52,10 +55,7 @@ export const DifferenceSchema = Type.Object(
     actual: Type.Optional(Type.Unknown()),
     changes: Type.Optional(
       Type.Array(
-        Type.Object(
-          { field: Type.String(), expected: Type.Optional(Type.Unknown()), actual: Type.Optional(Type.Unknown()) },
-          { additionalProperties: false },
-        ),
+        Type.Object({ field: Type.String(), expected: Type.Optional(Type.Unknown()), actual: Type.Optional(Type.Unknown()) }, { additionalProperties: false }),
         { description: 'The fields of a changed record, before (expected) and after (actual); a missing side is left out.' },
       ),
     ),
@@ -71,9 +71,12 @@ export const BASELINE_OUTCOMES = ['match', 'differs', 'missing', 'recorded', 'up
 export const CaseBaselineSchema = Type.Object(
   {
     file: Type.String({ description: 'The baseline file, relative to the baseline folder.' }),
-    outcome: Type.Union(BASELINE_OUTCOMES.map((outcome) => Type.Literal(outcome)), {
-      description: 'match; differs (a finding per difference); missing (no file, --update-baseline none); recorded (new file); updated (file rewritten).',
-    }),
+    outcome: Type.Union(
+      BASELINE_OUTCOMES.map((outcome) => Type.Literal(outcome)),
+      {
+        description: 'match; differs (a finding per difference); missing (no file, --update-baseline none); recorded (new file); updated (file rewritten).',
+      },
+    ),
     rules: Type.Array(Type.String(), { description: 'The normalisation rules that changed something in this response (e.g. help, volatile:updated).' }),
     differences: Type.Array(DifferenceSchema, { description: 'From the baseline (expected) to this run (actual); for updated, what was accepted.' }),
     truncated: Type.Optional(Type.Boolean({ description: 'More differences than listed.' })),

@@ -68,36 +68,25 @@ export const RecordsExpectSchema = Type.Object(
     atMostLimit: Type.Optional(Type.Boolean({ description: 'No more records than the request limit (or the default 100).' })),
     every: Type.Optional(Type.Array(PredicateSchema, { minItems: 1 })),
     sortedBy: Type.Optional(
-      Type.Array(
-        Type.Object(
-          { field: Type.String(), direction: Type.Union([Type.Literal('asc'), Type.Literal('desc')]) },
-          { additionalProperties: false },
-        ),
-        { minItems: 1 },
-      ),
+      Type.Array(Type.Object({ field: Type.String(), direction: Type.Union([Type.Literal('asc'), Type.Literal('desc')]) }, { additionalProperties: false }), {
+        minItems: 1,
+      }),
     ),
     unique: Type.Optional(Type.Boolean({ description: 'No two records are equal.' })),
   },
   { additionalProperties: false },
 );
 
-const Bound = Type.Object(
-  { min: Type.Optional(Type.Integer()), max: Type.Optional(Type.Integer()) },
-  { additionalProperties: false },
-);
+const Bound = Type.Object({ min: Type.Optional(Type.Integer()), max: Type.Optional(Type.Integer()) }, { additionalProperties: false });
 
 export const ExpectSchema = Type.Object(
   {
     status: Type.Optional(Type.Integer({ minimum: 100, maximum: 599, description: 'HTTP status code.' })),
-    success: Type.Optional(Type.Boolean({ description: 'The envelope\'s success flag.' })),
+    success: Type.Optional(Type.Boolean({ description: "The envelope's success flag." })),
     errorType: Type.Optional(Type.String({ description: 'error.__type of the envelope, e.g. "Validation Error".' })),
-    error: Type.Optional(
-      Type.Record(Type.String(), Type.Unknown(), { description: 'Subset the error object must contain (deep).' }),
-    ),
+    error: Type.Optional(Type.Record(Type.String(), Type.Unknown(), { description: 'Subset the error object must contain (deep).' })),
     body: Type.Optional(Type.Unknown({ description: 'The whole JSON body, exactly (e.g. the bare 400 string).' })),
-    contentType: Type.Optional(
-      Type.String({ minLength: 1, description: 'The response Content-Type must start with this, e.g. application/javascript.' }),
-    ),
+    contentType: Type.Optional(Type.String({ minLength: 1, description: 'The response Content-Type must start with this, e.g. application/javascript.' })),
     bodyMatches: Type.Optional(
       Type.String({
         minLength: 1,
@@ -112,14 +101,11 @@ export const ExpectSchema = Type.Object(
     records: Type.Optional(RecordsExpectSchema),
     total: Type.Optional(Type.Union([Type.Integer({ minimum: 0 }), Bound], { description: 'result.total, exactly or within { min, max }.' })),
     fields: Type.Optional(
-      Type.Array(
-        Type.Object({ id: Type.String(), type: Type.Optional(Type.String()) }, { additionalProperties: false }),
-        { description: 'result.fields, exactly these ids in this order (and types where given).' },
-      ),
+      Type.Array(Type.Object({ id: Type.String(), type: Type.Optional(Type.String()) }, { additionalProperties: false }), {
+        description: 'result.fields, exactly these ids in this order (and types where given).',
+      }),
     ),
-    result: Type.Optional(
-      Type.Record(Type.String(), Type.Unknown(), { description: 'Subset the result object must contain (deep).' }),
-    ),
+    result: Type.Optional(Type.Record(Type.String(), Type.Unknown(), { description: 'Subset the result object must contain (deep).' })),
     resultAbsent: Type.Optional(Type.Array(Type.String(), { description: 'Keys that must not be in result.' })),
     maxMs: Type.Optional(Type.Integer({ minimum: 1, description: 'Response time budget in milliseconds.' })),
   },

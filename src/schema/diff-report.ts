@@ -33,9 +33,12 @@ export const PairResultSchema = Type.Object(
   {
     id: Type.String({ description: 'The case variant id, or `generated #<n>` for a generated request.' }),
     request: Type.String({ description: 'The request in logical names, e.g. GET datastore_search {"resource_id":"${resources.courses}"}.' }),
-    outcome: Type.Union(PAIR_OUTCOMES.map((outcome) => Type.Literal(outcome)), {
-      description: 'agree; differ (see differences); error (a target gave no answer: see a and b).',
-    }),
+    outcome: Type.Union(
+      PAIR_OUTCOMES.map((outcome) => Type.Literal(outcome)),
+      {
+        description: 'agree; differ (see differences); error (a target gave no answer: see a and b).',
+      },
+    ),
     a: SentSchema,
     b: SentSchema,
     rules: Type.Array(Type.String(), { description: 'Normalisation rules that changed either response (e.g. help, linksHost).' }),

@@ -3,12 +3,7 @@ import { Type, type Static } from '@sinclair/typebox';
 
 export const MANIFEST_VERSION = 1;
 
-const PagingMethodSchema = Type.Union([
-  Type.Literal('sql-keyset'),
-  Type.Literal('next-page'),
-  Type.Literal('offset'),
-  Type.Literal('sql-offset'),
-]);
+const PagingMethodSchema = Type.Union([Type.Literal('sql-keyset'), Type.Literal('next-page'), Type.Literal('offset'), Type.Literal('sql-offset')]);
 
 const ColumnSchema = Type.Object({ id: Type.String(), type: Type.String() }, { additionalProperties: false });
 
@@ -97,10 +92,7 @@ export const ManifestSchema = Type.Object(
     resumed: Type.Boolean({ description: 'Whether the extract continued from a checkpoint.' }),
     totalCheck: Type.Union(
       [
-        Type.Object(
-          { serverTotal: Type.Integer({ minimum: 0 }), exact: Type.Boolean(), matches: Type.Boolean() },
-          { additionalProperties: false },
-        ),
+        Type.Object({ serverTotal: Type.Integer({ minimum: 0 }), exact: Type.Boolean(), matches: Type.Boolean() }, { additionalProperties: false }),
         Type.Null(),
       ],
       { description: 'Row count against the server total (null when the server gave none, e.g. for SQL).' },

@@ -1,10 +1,9 @@
 // The extract format: one extract's settings, and the job file (extracts.yaml) that lists many of them.
 import { Type, type Static } from '@sinclair/typebox';
 
-export const ExtractFormatSchema = Type.Union(
-  [Type.Literal('csv'), Type.Literal('tsv'), Type.Literal('jsonl'), Type.Literal('json')],
-  { description: 'Output format.' },
-);
+export const ExtractFormatSchema = Type.Union([Type.Literal('csv'), Type.Literal('tsv'), Type.Literal('jsonl'), Type.Literal('json')], {
+  description: 'Output format.',
+});
 
 const extractProperties = {
   resource: Type.Optional(Type.String({ minLength: 1, description: 'Resource id (or alias) to extract.' })),

@@ -11,8 +11,7 @@ export const ProfileSchema = Type.Object(
     name: Type.String({ minLength: 1, description: 'Profile name, shown in reports (target.profile).' }),
     description: Type.Optional(Type.String()),
     data: Type.Union([Type.Literal('fixtures'), Type.Literal('other')], {
-      description:
-        'Whether the target serves the bundled fixtures data. Only then are fixture-exact expectations (expectOnFixtures) checked.',
+      description: 'Whether the target serves the bundled fixtures data. Only then are fixture-exact expectations (expectOnFixtures) checked.',
     }),
     ckan: Type.Optional(
       Type.Union([CkanVersionSchema, Type.Literal('auto')], {

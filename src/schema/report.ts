@@ -139,9 +139,7 @@ export const RunResultSchema = Type.Object(
     startedAt: Type.String({ format: 'date-time' }),
     finishedAt: Type.String({ format: 'date-time' }),
     durationMs: Type.Number({ minimum: 0 }),
-    shard: Type.Optional(
-      Type.Object({ index: Type.Integer({ minimum: 1 }), count: Type.Integer({ minimum: 1 }) }, { additionalProperties: false }),
-    ),
+    shard: Type.Optional(Type.Object({ index: Type.Integer({ minimum: 1 }), count: Type.Integer({ minimum: 1 }) }, { additionalProperties: false })),
     interrupted: Type.Optional(
       Type.Object(
         { ran: Type.Integer({ minimum: 0 }), notRun: Type.Integer({ minimum: 0 }) },

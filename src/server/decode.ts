@@ -108,4 +108,3 @@ function addFiles(params: Record<string, unknown>, files: readonly FormField[]):
     Object.defineProperty(params, file.name, { value: file.value, enumerable: true, writable: true, configurable: true });
   }
 }
-

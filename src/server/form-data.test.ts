@@ -3,9 +3,27 @@ import { mixFields, parseMultipart, parseUrlEncoded, readBoundary, readMimetype 
 
 describe('parseUrlEncoded', () => {
   it.each([
-    ['a=1&b=2', [['a', '1'], ['b', '2']]],
-    ['a=x+y&b=%C3%A9%20z', [['a', 'x y'], ['b', 'é z']]],
-    ['flag&empty=&&', [['flag', ''], ['empty', '']]],
+    [
+      'a=1&b=2',
+      [
+        ['a', '1'],
+        ['b', '2'],
+      ],
+    ],
+    [
+      'a=x+y&b=%C3%A9%20z',
+      [
+        ['a', 'x y'],
+        ['b', 'é z'],
+      ],
+    ],
+    [
+      'flag&empty=&&',
+      [
+        ['flag', ''],
+        ['empty', ''],
+      ],
+    ],
     ['a=1=2', [['a', '1=2']]],
     ['bad=%zz%C3', [['bad', '%zz\ufffd']]],
     ['', []],

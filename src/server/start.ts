@@ -126,7 +126,12 @@ async function openEngine(fixtures: LoadedFixtures, options: ReferenceServerOpti
   };
   if (options.databaseUrl !== undefined) {
     const database = options.databaseName === undefined ? {} : { database: options.databaseName };
-    return openPostgresEngine(fixtures, { databaseUrl: options.databaseUrl, ...database, ...workers, ...(options.reloadDatabase === true ? { reload: true } : {}) });
+    return openPostgresEngine(fixtures, {
+      databaseUrl: options.databaseUrl,
+      ...database,
+      ...workers,
+      ...(options.reloadDatabase === true ? { reload: true } : {}),
+    });
   }
   return openPgliteEngine(fixtures, { ...(options.cacheDir === undefined ? {} : { cacheDir: options.cacheDir }), ...workers });
 }

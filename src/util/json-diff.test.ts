@@ -5,7 +5,10 @@ import { getAtPointer, splitPointer, toPointer } from './json-pointer.ts';
 
 describe('diffJson', () => {
   it('lists changed, missing and extra paths in records', () => {
-    const expected = [{ _id: 1, name: 'Ada', tags: ['a'] }, { _id: 2, name: 'Grace' }];
+    const expected = [
+      { _id: 1, name: 'Ada', tags: ['a'] },
+      { _id: 2, name: 'Grace' },
+    ];
     const actual = [{ _id: 1, name: 'Ada', tags: ['b'], extra: true }];
     expect(diffJson(expected, actual)).toEqual({
       entries: [
@@ -25,7 +28,11 @@ describe('diffJson', () => {
   it('escapes pointer tokens, prefixes a path and caps the entries', () => {
     expect(diffJson({ 'a/b~': 1 }, { 'a/b~': 2 }).entries[0]?.path).toBe('/a~1b~0');
     expect(diffJson({ a: 1 }, { a: 2 }, { path: '/result' }).entries[0]?.path).toBe('/result/a');
-    const many = diffJson(Array.from({ length: 10 }, (_, i) => i), [], { maxEntries: 3 });
+    const many = diffJson(
+      Array.from({ length: 10 }, (_, i) => i),
+      [],
+      { maxEntries: 3 },
+    );
     expect(many.entries).toHaveLength(3);
     expect(many.truncated).toBe(true);
   });

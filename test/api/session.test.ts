@@ -54,7 +54,11 @@ describe('a session', () => {
   it('refuses an unwritable report folder before starting anything (exit 3)', async () => {
     const file = path.join(dir, 'not-a-folder');
     await writeFile(file, '');
-    const opening = openSession({ cwd: dir, target: { kind: 'url', url: 'http://127.0.0.1:9' }, reports: { formats: ['json'], outDir: path.join(file, 'reports') } });
+    const opening = openSession({
+      cwd: dir,
+      target: { kind: 'url', url: 'http://127.0.0.1:9' },
+      reports: { formats: ['json'], outDir: path.join(file, 'reports') },
+    });
     await expect(opening).rejects.toMatchObject({ code: 'E_ENV' });
   });
 

@@ -60,16 +60,12 @@ describe('loadCatalogue', () => {
     [
       'a bad locale (string pattern or null)',
       { 'q.yaml': CASE.replace('action: datastore_search', 'action: datastore_search\n      locale: FR') },
-      [
-        'q.yaml:8:15 [search/limit] /request/locale must be a string matching ^[a-z]{2,3}(_[A-Za-z]{2,4})?$ or null (E_CASE_INVALID)',
-      ],
+      ['q.yaml:8:15 [search/limit] /request/locale must be a string matching ^[a-z]{2,3}(_[A-Za-z]{2,4})?$ or null (E_CASE_INVALID)'],
     ],
     [
       'a bad item inside a list of unions',
       { 'q.yaml': CASE.replace('    request:', '    variants: { locale: [null, fr, "en-GB"] }\n    request:') },
-      [
-        'q.yaml:6:36 [search/limit] /variants/locale/2 must be a string matching ^[a-z]{2,3}(_[A-Za-z]{2,4})?$ or null (E_CASE_INVALID)',
-      ],
+      ['q.yaml:6:36 [search/limit] /variants/locale/2 must be a string matching ^[a-z]{2,3}(_[A-Za-z]{2,4})?$ or null (E_CASE_INVALID)'],
     ],
     [
       'a value outside an enum-like union deep inside expect',
@@ -101,23 +97,17 @@ describe('loadCatalogue', () => {
     [
       'a bad variable name',
       { 'q.yaml': CASE.replace('resource_id: x', 'resource_id: "${resources.a.b}"') },
-      [
-        'q.yaml:8:30 [search/limit] /request/params/resource_id "${resources.a.b}" has a bad name (expected ${resources.NAME}) (E_CASE_INVALID)',
-      ],
+      ['q.yaml:8:30 [search/limit] /request/params/resource_id "${resources.a.b}" has a bad name (expected ${resources.NAME}) (E_CASE_INVALID)'],
     ],
     [
       'a bad regular expression in matches',
       { 'q.yaml': CASE.replace('status: 200', 'records: { every: [{ field: title, matches: "(a" }] }') },
-      [
-        'q.yaml:9:59 [search/limit] /expect/records/every/0/matches is not a valid regular expression: Unterminated group (E_CASE_INVALID)',
-      ],
+      ['q.yaml:9:59 [search/limit] /expect/records/every/0/matches is not a valid regular expression: Unterminated group (E_CASE_INVALID)'],
     ],
     [
       'a bad regular expression in bodyMatches',
       { 'q.yaml': CASE.replace('status: 200', 'bodyMatches: "cb("') },
-      [
-        'q.yaml:9:28 [search/limit] /expect/bodyMatches is not a valid regular expression: Unterminated group (E_CASE_INVALID)',
-      ],
+      ['q.yaml:9:28 [search/limit] /expect/bodyMatches is not a valid regular expression: Unterminated group (E_CASE_INVALID)'],
     ],
     [
       'a problem outside any case, with a document pointer',
@@ -129,16 +119,8 @@ describe('loadCatalogue', () => {
       { 'q.yaml': CASE.replace('  - id: search/limit\n    title', '  - title') },
       ["q.yaml:2:5 /cases/0 must have required property 'id' (E_CASE_INVALID)"],
     ],
-    [
-      'a file without cases',
-      { 'q.yaml': 'cases: []\n' },
-      ['q.yaml:1:8 /cases must have at least 1 item (E_CASE_INVALID)'],
-    ],
-    [
-      'an empty file',
-      { 'q.yaml': '' },
-      ['q.yaml:1:1 must be object (E_CASE_INVALID)'],
-    ],
+    ['a file without cases', { 'q.yaml': 'cases: []\n' }, ['q.yaml:1:8 /cases must have at least 1 item (E_CASE_INVALID)']],
+    ['an empty file', { 'q.yaml': '' }, ['q.yaml:1:1 must be object (E_CASE_INVALID)']],
     [
       'duplicate ids across files, at both places',
       { 'a/one.yaml': `cases:\n${caseYaml('dup')}\n`, 'b/two.yaml': `cases:\n${caseYaml('ok')}\n${caseYaml('dup')}\n` },

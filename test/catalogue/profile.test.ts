@@ -35,9 +35,21 @@ describe('loadProfile', () => {
     ['a missing field', 'name: x\ncapabilities: []\n', ["p.yaml:1:1 must have required property 'data' (E_PROFILE_INVALID)"]],
     ['a bad data kind', 'name: x\ndata: mine\ncapabilities: []\n', ['p.yaml:2:7 /data must be one of fixtures, other (E_PROFILE_INVALID)']],
     ['an unknown field', 'name: x\ndata: other\ncapabilities: []\nresource: {}\n', ['p.yaml:4:1 unknown field "resource" (E_PROFILE_INVALID)']],
-    ['a bad resource name', 'name: x\ndata: other\ncapabilities: []\nresources:\n  "a b": id\n', ['p.yaml:5:3 /resources unknown field "a b" (E_PROFILE_INVALID)']],
-    ['a bad token variable', 'name: x\ndata: other\ncapabilities: []\ntoken: { env: "my-token" }\n', ['p.yaml:4:15 /token/env must match pattern ^[A-Za-z_][A-Za-z0-9_]*$ (E_PROFILE_INVALID)']],
-    ['a YAML error', 'name: [x\n', ['p.yaml:2:1 YAML syntax error: Flow sequence in block collection must be sufficiently indented and end with a ] (E_PROFILE_INVALID)']],
+    [
+      'a bad resource name',
+      'name: x\ndata: other\ncapabilities: []\nresources:\n  "a b": id\n',
+      ['p.yaml:5:3 /resources unknown field "a b" (E_PROFILE_INVALID)'],
+    ],
+    [
+      'a bad token variable',
+      'name: x\ndata: other\ncapabilities: []\ntoken: { env: "my-token" }\n',
+      ['p.yaml:4:15 /token/env must match pattern ^[A-Za-z_][A-Za-z0-9_]*$ (E_PROFILE_INVALID)'],
+    ],
+    [
+      'a YAML error',
+      'name: [x\n',
+      ['p.yaml:2:1 YAML syntax error: Flow sequence in block collection must be sufficiently indented and end with a ] (E_PROFILE_INVALID)'],
+    ],
   ])('reports %s with file:line:col', (_name, text, expected) => {
     expect(() => parseProfile(text, 'p.yaml')).toThrow(expected.join('\n'));
   });

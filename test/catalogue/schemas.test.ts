@@ -1,11 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import {
-  buildCaseJsonSchema,
-  buildProfileJsonSchema,
-  renderCaseJsonSchema,
-  renderProfileJsonSchema,
-} from '../../src/catalogue/index.ts';
+import { buildCaseJsonSchema, buildProfileJsonSchema, renderCaseJsonSchema, renderProfileJsonSchema } from '../../src/catalogue/index.ts';
 import { compileSchema } from '../../src/schema/ajv.ts';
 import { CaseFileSchema } from '../../src/schema/case.ts';
 

@@ -25,12 +25,17 @@ afterAll(async () => {
 });
 
 function containersOf(image: string): string {
-  return execFileSync('docker', ['ps', '-a', '-q', '--filter', `ancestor=${image}`]).toString().trim();
+  return execFileSync('docker', ['ps', '-a', '-q', '--filter', `ancestor=${image}`])
+    .toString()
+    .trim();
 }
 
 describe('run --image without a container engine', () => {
   it('exits 3 with one line that says so and names --target', async () => {
-    const cli = spawnCli(['run', '--image', 'anything:latest', '--out', path.join(work, 'none')], { cwd: work, env: { DOCKER_HOST: `unix://${work}/no-docker.sock` } });
+    const cli = spawnCli(['run', '--image', 'anything:latest', '--out', path.join(work, 'none')], {
+      cwd: work,
+      env: { DOCKER_HOST: `unix://${work}/no-docker.sock` },
+    });
     expect(await cli.exit).toBe(3);
     expect(cli.stderr().trim().split('\n')).toHaveLength(1);
     expect(cli.stderr()).toMatch(/no container engine .*--target URL \(E_ENV\)/);

@@ -34,7 +34,7 @@ async function contract(args: string[], stdin?: string): Promise<{ code: number;
 }
 
 describe('datastore-kit contract', () => {
-  it('exits 0 when every body keeps the named version\'s contract', async () => {
+  it("exits 0 when every body keeps the named version's contract", async () => {
     expect(await contract(['search-211.json', '--ckan-version', '2.11'])).toEqual({
       code: 0,
       stdout: 'CKAN 2.11 (--ckan-version 2.11)\nsearch-211.json (datastore_search, 200): keeps the contract\n',
@@ -67,7 +67,10 @@ describe('datastore-kit contract', () => {
 
   it('reads - from stdin', async () => {
     const body = JSON.stringify(genuineSql('2.11'));
-    expect(await contract(['-', '--action', 'datastore_search_sql'], body)).toMatchObject({ code: 0, stdout: expect.stringContaining('stdin (datastore_search_sql, 200): keeps the contract') });
+    expect(await contract(['-', '--action', 'datastore_search_sql'], body)).toMatchObject({
+      code: 0,
+      stdout: expect.stringContaining('stdin (datastore_search_sql, 200): keeps the contract'),
+    });
   });
 
   it('exits 2 with one line per unreadable file, and still checks the others', async () => {
@@ -87,7 +90,7 @@ describe('datastore-kit contract', () => {
   });
 });
 
-describe('contract --ckan-version auto on the reference server\'s answers', () => {
+describe("contract --ckan-version auto on the reference server's answers", () => {
   const books = '0b6d1a52-3f1e-4c4a-9d7e-2f5c8a1e6b01';
   let client: HttpClient;
 
@@ -103,7 +106,8 @@ describe('contract --ckan-version auto on the reference server\'s answers', () =
   async function inferFromServer(version: '2.9' | '2.10' | '2.11' | '2.12'): Promise<{ code: number; first: string }> {
     const server: ReferenceServer = await startReferenceServer({ fixturesDir: path.join(import.meta.dirname, 'fixtures'), config: { ckanVersion: version } });
     try {
-      const get = async (action: string, query: string): Promise<string> => (await client.send({ method: 'GET', url: `${server.url}/api/3/action/${action}?${query}` })).body;
+      const get = async (action: string, query: string): Promise<string> =>
+        (await client.send({ method: 'GET', url: `${server.url}/api/3/action/${action}?${query}` })).body;
       const files: Record<string, string> = {
         [`search-${version}.json`]: await get('datastore_search', `resource_id=${books}&limit=2`),
         [`sql-${version}.json`]: await get('datastore_search_sql', `sql=${encodeURIComponent(`SELECT avg("the year")::numeric AS mean FROM "${books}"`)}`),

@@ -107,7 +107,12 @@ export function genuineTableMetadata(version: CkanVersion): Json {
   const body = genuineSearch(version, { params: { resource_id: '_table_metadata', limit: 2 }, ids: [] });
   const result = body['result'] as Json;
   result['resource_id'] = '_table_metadata';
-  result['fields'] = [{ id: '_id', type: 'int' }, { id: 'name', type: 'name' }, { id: 'oid', type: 'oid' }, { id: 'alias_of', type: 'name' }];
+  result['fields'] = [
+    { id: '_id', type: 'int' },
+    { id: 'name', type: 'name' },
+    { id: 'oid', type: 'oid' },
+    { id: 'alias_of', type: 'name' },
+  ];
   result['records'] = [
     { _id: '1c0a5', name: TRAFFIC, oid: 105477, alias_of: null },
     { _id: '1c0b2', name: TRAFFIC_ALIAS, oid: 105490, alias_of: TRAFFIC },

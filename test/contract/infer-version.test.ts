@@ -30,15 +30,24 @@ describe('inferCkanVersion', () => {
   });
 
   it('says a status_show version it does not know, without guessing', () => {
-    expect(inferCkanVersion([status('2.13.0')])).toMatchObject({ version: undefined, reason: 'unknown: status_show says 2.13.0, a version the kit does not know' });
+    expect(inferCkanVersion([status('2.13.0')])).toMatchObject({
+      version: undefined,
+      reason: 'unknown: status_show says 2.13.0, a version the kit does not know',
+    });
   });
 
   it('tells 2.8 from a search answer alone', () => {
-    expect(inferCkanVersion([search('2.8')])).toMatchObject({ version: '2.8', reason: expect.stringMatching(/^from markers: .*no total_estimation_threshold/) });
+    expect(inferCkanVersion([search('2.8')])).toMatchObject({
+      version: '2.8',
+      reason: expect.stringMatching(/^from markers: .*no total_estimation_threshold/),
+    });
   });
 
   it('tells 2.12 from a search answer alone', () => {
-    expect(inferCkanVersion([search('2.12')])).toMatchObject({ version: '2.12', reason: 'from markers: datastore_search has include_next_page and no _links (2.12)' });
+    expect(inferCkanVersion([search('2.12')])).toMatchObject({
+      version: '2.12',
+      reason: 'from markers: datastore_search has include_next_page and no _links (2.12)',
+    });
   });
 
   it.each<[CkanVersion, string]>([
@@ -51,7 +60,8 @@ describe('inferCkanVersion', () => {
   it('tells 2.11 from search and SQL numerics', () => {
     expect(inferCkanVersion([search('2.11'), sql('2.11')])).toMatchObject({
       version: '2.11',
-      reason: 'from markers: datastore_search has _links (≤2.11); datastore_search echoes total_estimation_threshold (2.9–2.11); datastore_search_sql renders numeric "avg" as a number (≥2.11)',
+      reason:
+        'from markers: datastore_search has _links (≤2.11); datastore_search echoes total_estimation_threshold (2.9–2.11); datastore_search_sql renders numeric "avg" as a number (≥2.11)',
     });
   });
 
@@ -64,7 +74,11 @@ describe('inferCkanVersion', () => {
   });
 
   it('says when the markers contradict each other', () => {
-    expect(inferCkanVersion([search('2.8'), sql('2.11')])).toMatchObject({ version: undefined, range: undefined, reason: expect.stringContaining('contradict') });
+    expect(inferCkanVersion([search('2.8'), sql('2.11')])).toMatchObject({
+      version: undefined,
+      range: undefined,
+      reason: expect.stringContaining('contradict'),
+    });
   });
 
   it('says unknown when nothing tells', () => {

@@ -54,7 +54,14 @@ describe('the ckan profile against the reference server', () => {
     ['search, lists', 200, { action: 'datastore_search', params: { resource_id: BOOKS, records_format: 'lists' } }],
     ['search, csv', 200, { action: 'datastore_search', params: { resource_id: BOOKS, records_format: 'csv' } }],
     ['search, tsv, empty page', 200, { action: 'datastore_search', params: { resource_id: BOOKS, records_format: 'tsv', limit: 0 } }],
-    ['search, echoes, no total, prev link', 200, { action: 'datastore_search', params: { resource_id: BOOKS, q: 'war', sort: 'title', filters: { 'in print': ['false'] }, offset: 3, limit: 1, include_total: false } }],
+    [
+      'search, echoes, no total, prev link',
+      200,
+      {
+        action: 'datastore_search',
+        params: { resource_id: BOOKS, q: 'war', sort: 'title', filters: { 'in print': ['false'] }, offset: 3, limit: 1, include_total: false },
+      },
+    ],
     ['search, fields + distinct', 200, { action: 'datastore_search', params: { resource_id: BOOKS, fields: ['title', 'the year'], distinct: true } }],
     ['search, private with token', 200, { action: 'datastore_search', params: { resource_id: SECRET } }],
     ['sql', 200, { action: 'datastore_search_sql', params: { sql: `SELECT * FROM "${BOOKS}"` } }],

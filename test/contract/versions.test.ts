@@ -19,7 +19,16 @@ const sql = (ckanVersion: CkanVersion): CheckResponseOptions => ({ action: 'data
 const CALLS: [string, SearchCall][] = [
   ['POST by alias with a limit', { params: { resource_id: 'traffic-counts-2023', limit: 2 } }],
   ['POST without a limit (2.8 echoes none)', { params: { resource_id: TRAFFIC }, ids: [1, 2, 3] }],
-  ['GET under a locale, q ranked, offset', { params: { resource_id: TRAFFIC, q: 'bridge', limit: 1, offset: 3 }, query: `resource_id=${TRAFFIC}&q=bridge&limit=1&offset=3`, locale: '/de', ids: [2], ranked: true }],
+  [
+    'GET under a locale, q ranked, offset',
+    {
+      params: { resource_id: TRAFFIC, q: 'bridge', limit: 1, offset: 3 },
+      query: `resource_id=${TRAFFIC}&q=bridge&limit=1&offset=3`,
+      locale: '/de',
+      ids: [2],
+      ranked: true,
+    },
+  ],
   ['a fields parameter (2.8 still lists every column)', { params: { resource_id: TRAFFIC, fields: ['site_name', 'vehicle_count'], limit: 2 } }],
   ['a fields parameter with q', { params: { resource_id: TRAFFIC, fields: ['site_name'], q: 'bridge', limit: 5 }, ranked: true }],
   ['no match: next still there, total 0', { params: { resource_id: TRAFFIC, filters: { direction: 'W' }, limit: 10 }, ids: [], total: 0 }],
@@ -148,11 +157,27 @@ describe('the ckan contract catches real violations', () => {
     ['links with the locale kept', (b) => (b.result._links.start = `/de${b.result._links.start}`), 'contract.ckan /result/_links/start must match pattern'],
     ['links under a sub-path', (b) => (b.result._links.next = `/data${b.result._links.next}`), 'contract.ckan /result/_links/next must match pattern'],
     ['start keeping the offset', (b) => (b.result._links.start += '&offset=3'), 'contract.ckan /result/_links/start must match pattern'],
-    ['next without an offset', (b) => (b.result._links.next = `/api/3/action/datastore_search?resource_id=${TRAFFIC}`), 'contract.ckan /result/_links/next must match pattern'],
-    ['next at the wrong offset', (b) => (b.result._links.next = b.result._links.next.replace('offset=4', 'offset=5')), 'contract.ckan /result/_links/next must have offset=4 (offset 3 + limit 1), has offset=5'],
+    [
+      'next without an offset',
+      (b) => (b.result._links.next = `/api/3/action/datastore_search?resource_id=${TRAFFIC}`),
+      'contract.ckan /result/_links/next must match pattern',
+    ],
+    [
+      'next at the wrong offset',
+      (b) => (b.result._links.next = b.result._links.next.replace('offset=4', 'offset=5')),
+      'contract.ckan /result/_links/next must have offset=4 (offset 3 + limit 1), has offset=5',
+    ],
     ['prev missing past the first pages', (b) => delete b.result._links.prev, 'contract.ckan /result/_links must have "prev" (offset 3 - limit 1 = 2 > 0)'],
-    ['prev at the wrong offset', (b) => (b.result._links.prev = b.result._links.prev.replace('offset=2', 'offset=1')), 'contract.ckan /result/_links/prev must have offset=2 (offset 3 - limit 1), has offset=1'],
-    ['an absolute link', (b) => (b.result._links.next = `https://opendata.example-city.gov${b.result._links.next}`), 'contract.ckan /result/_links/next must match pattern'],
+    [
+      'prev at the wrong offset',
+      (b) => (b.result._links.prev = b.result._links.prev.replace('offset=2', 'offset=1')),
+      'contract.ckan /result/_links/prev must have offset=2 (offset 3 - limit 1), has offset=1',
+    ],
+    [
+      'an absolute link',
+      (b) => (b.result._links.next = `https://opendata.example-city.gov${b.result._links.next}`),
+      'contract.ckan /result/_links/next must match pattern',
+    ],
   ])('%s', (_name, edit, expected) => {
     const body: Body = genuineSearch('2.10', get);
     expect(pointers(body, search('2.10'))).toEqual([]);
@@ -176,9 +201,7 @@ describe('the ckan contract catches real violations', () => {
   it('2.8: a rank in the records must be a number', () => {
     const body: Body = genuineSearch('2.8', callAt(2));
     body.result.records[0].rank = '0.06';
-    expect(pointers(body, search('2.8'))).toEqual([
-      'contract.types /result/records/0/rank field "rank" (float) must be a number or null, got string "0.06"',
-    ]);
+    expect(pointers(body, search('2.8'))).toEqual(['contract.types /result/records/0/rank field "rank" (float) must be a number or null, got string "0.06"']);
   });
 
   it('2.8: a column the table does not have is still caught', () => {
@@ -204,7 +227,7 @@ describe('the ckan contract catches real violations', () => {
     ]);
   });
 
-  it('up to 2.10: a SQL numeric string must still be a number\'s text', () => {
+  it("up to 2.10: a SQL numeric string must still be a number's text", () => {
     const body: Body = genuineSql('2.9');
     body.result.records[0].avg = 'forty-three';
     expect(pointers(body, sql('2.9'))).toEqual([

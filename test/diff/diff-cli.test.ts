@@ -30,7 +30,17 @@ describe('datastore-kit diff', () => {
   });
 
   it('exits 1 on a disagreement and prints the shrunk request, its seed and a curl command per target', async () => {
-    const { code, stdout } = await diff('--target', servers.original.url, '--target', servers.altered.url, '--no-catalogue', '--generate', '100', '--seed', '7');
+    const { code, stdout } = await diff(
+      '--target',
+      servers.original.url,
+      '--target',
+      servers.altered.url,
+      '--no-catalogue',
+      '--generate',
+      '100',
+      '--seed',
+      '7',
+    );
     expect(code).toBe(1);
     expect(stdout).toContain('Generated: 100 requests with --seed 7');
     expect(stdout).toMatch(/#1 shrunk in \d+ step\(s\) to: GET datastore_search \{"resource_id":"\$\{resources\.courses\}"\}/);
@@ -55,7 +65,10 @@ describe('datastore-kit diff', () => {
 
   it('exits 2 when no selected case runs on both targets, instead of agreeing on nothing', async () => {
     const captured = captureIo(ROOT, {});
-    const code = await main(['diff', '--target', servers.original.url, '--target', servers.original.url, '--id', 'search/limit', '--out', servers.out], captured.io);
+    const code = await main(
+      ['diff', '--target', servers.original.url, '--target', servers.original.url, '--id', 'search/limit', '--out', servers.out],
+      captured.io,
+    );
     expect(captured.stderr()).toMatch(/^none of the \d+ selected case variants runs on both targets .*\(E_CATALOGUE_EMPTY\)\n$/);
     expect(code).toBe(2);
   });

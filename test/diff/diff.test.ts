@@ -31,7 +31,11 @@ describe('diffTargets', () => {
       expect(difference).toMatchObject({ kind: 'record-changed', key: '_id=3' });
       // the SQL answers also hold the row's full-text vector, which follows its title
       expect(difference.changes?.map((c) => c.field).filter((f) => f !== '_full_text')).toEqual(['title']);
-      expect(difference.changes?.find((c) => c.field === 'title')).toEqual({ field: 'title', expected: servers.originalTitle, actual: 'Principles of Optics (revised)' });
+      expect(difference.changes?.find((c) => c.field === 'title')).toEqual({
+        field: 'title',
+        expected: servers.originalTitle,
+        actual: 'Principles of Optics (revised)',
+      });
     }
     expect(reportPaths.map((p) => path.basename(p))).toEqual(['diff.json', 'diff.md', 'diff.html']);
     const saved: unknown = JSON.parse(await readFile(path.join(servers.out, 'diff.json'), 'utf8'));

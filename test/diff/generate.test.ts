@@ -45,7 +45,13 @@ afterAll(async () => {
 
 async function generate(seed: number, count = 200): Promise<DiffReport> {
   const side = (url: string) => ({ target: { kind: 'url' as const, url }, profileFile: 'profiles/reference.yaml', token: TOKEN });
-  const options = resolveDiffOptions({ shared: { cwd: ROOT, outDir: out }, sides: [side(server.url), side(proxy.url)], catalogue: false, generate: count, seed });
+  const options = resolveDiffOptions({
+    shared: { cwd: ROOT, outDir: out },
+    sides: [side(server.url), side(proxy.url)],
+    catalogue: false,
+    generate: count,
+    seed,
+  });
   return (await diffTargets(options)).report;
 }
 

@@ -134,14 +134,26 @@ export class DocSession {
 
   private async runInProcess(argv: readonly string[]): Promise<CommandOutcome> {
     let output = '';
-    const exitCode = await main(argv, this.io((text) => (output += text), () => undefined));
+    const exitCode = await main(
+      argv,
+      this.io(
+        (text) => (output += text),
+        () => undefined,
+      ),
+    );
     return { output, exitCode };
   }
 
   private async startInBackground(argv: readonly string[]): Promise<CommandOutcome> {
     let output = '';
     const listeners: (() => void)[] = [];
-    const done = main(argv, this.io((text) => (output += text), (listener) => listeners.push(listener)));
+    const done = main(
+      argv,
+      this.io(
+        (text) => (output += text),
+        (listener) => listeners.push(listener),
+      ),
+    );
     this.background.push({
       stop: () => {
         for (const listener of listeners) listener();

@@ -11,7 +11,13 @@ import { type ExampleBlock, readBlocks, RUNNABLE } from './markdown-examples.ts'
 import { matchesOutput, normaliseOutput } from './match-output.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const FILES = ['README.md', ...readdirSync(path.join(ROOT, 'docs')).filter((name) => name.endsWith('.md')).sort().map((name) => `docs/${name}`)];
+const FILES = [
+  'README.md',
+  ...readdirSync(path.join(ROOT, 'docs'))
+    .filter((name) => name.endsWith('.md'))
+    .sort()
+    .map((name) => `docs/${name}`),
+];
 
 /** Declares the doctests of every other document, starting at `part` (0 or 1): together the two parts cover all. */
 export function describeDoctests(part: 0 | 1): void {

@@ -6,7 +6,12 @@ import { describe, expect, it } from 'vitest';
 import { readBlocks } from './markdown-examples.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const FILES = ['README.md', ...readdirSync(path.join(ROOT, 'docs')).filter((name) => name.endsWith('.md')).map((name) => `docs/${name}`)];
+const FILES = [
+  'README.md',
+  ...readdirSync(path.join(ROOT, 'docs'))
+    .filter((name) => name.endsWith('.md'))
+    .map((name) => `docs/${name}`),
+];
 
 /** The text outside fenced blocks (links in examples are not links). */
 function prose(text: string): string {

@@ -14,7 +14,10 @@ function filesUnder(dir: string): string[] {
 }
 
 const listed = new Map(
-  [...readFileSync(path.join(ROOT, 'docs/spec-clauses.md'), 'utf8').matchAll(/^\| `((?:api|ckan-datastore)\.md#[^`]+)` \| (.*) \|$/gm)].map((m) => [m[1] ?? '', m[2] ?? '']),
+  [...readFileSync(path.join(ROOT, 'docs/spec-clauses.md'), 'utf8').matchAll(/^\| `((?:api|ckan-datastore)\.md#[^`]+)` \| (.*) \|$/gm)].map((m) => [
+    m[1] ?? '',
+    m[2] ?? '',
+  ]),
 );
 
 describe('docs/spec-clauses.md', () => {

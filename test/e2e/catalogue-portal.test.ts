@@ -50,13 +50,18 @@ beforeAll(async () => {
   const reference = await loadProfile(path.join(ROOT, 'profiles/reference.yaml'));
   const profileFile = path.join(dir, 'other-data.json');
   await writeFile(profileFile, JSON.stringify({ ...reference, name: 'other-data', data: 'other' }));
-  const options = resolveRunOptions({}, undefined, {}, {
-    cwd: ROOT,
-    target: { kind: 'reference', fixturesDir: 'fixtures' },
-    profileFile,
-    reportFormats: 'json',
-    outDir: path.join(dir, 'reports'),
-  });
+  const options = resolveRunOptions(
+    {},
+    undefined,
+    {},
+    {
+      cwd: ROOT,
+      target: { kind: 'reference', fixturesDir: 'fixtures' },
+      profileFile,
+      reportFormats: 'json',
+      outDir: path.join(dir, 'reports'),
+    },
+  );
   ({ result } = await runCatalogue(options, { hostname: 'test' }));
 }, 180_000);
 
@@ -68,7 +73,10 @@ describe('the catalogue on data other than the fixtures', () => {
   it('passes every invariant check of every case against the reference server', () => {
     const fixtureOnly = /^fixture-exact checks not applicable: profile "[^"]+" does not serve the bundled fixtures/;
     const fails = result.cases.filter(
-      (c) => c.status !== 'pass' && c.status !== 'skipped' && !(c.status === 'not-applicable' && (fixtureOnly.test(c.reason ?? '') || isCkanVersionReason(c.reason))),
+      (c) =>
+        c.status !== 'pass' &&
+        c.status !== 'skipped' &&
+        !(c.status === 'not-applicable' && (fixtureOnly.test(c.reason ?? '') || isCkanVersionReason(c.reason))),
     );
     expect(fails.map((c) => `${c.id}: ${c.status} ${c.reason ?? ''} ${c.findings.map((f) => f.message).join('; ')}`)).toEqual([]);
     expect(result.summary.pass).toBeGreaterThanOrEqual(100);
@@ -95,7 +103,9 @@ describe('profiles/example-portal.yaml', () => {
     const reasons = [...new Set(prepared.variants.flatMap((v) => (v.notApplicable === undefined ? [] : [v.notApplicable])))];
     expect(reasons.length).toBeGreaterThan(0);
     for (const reason of reasons) {
-      expect(reason).toMatch(/capability (private|token)|\$\{resources\.(staff|typeSamples)\}|\$\{values\.(coursesAlias|privateField|arrayField)\}|^fixture-exact checks not applicable|^holds for CKAN /);
+      expect(reason).toMatch(
+        /capability (private|token)|\$\{resources\.(staff|typeSamples)\}|\$\{values\.(coursesAlias|privateField|arrayField)\}|^fixture-exact checks not applicable|^holds for CKAN /,
+      );
     }
     const applicable = prepared.variants.filter((v) => v.notApplicable === undefined);
     expect(applicable.length).toBeGreaterThan(100);
@@ -110,13 +120,18 @@ describe('the catalogue on data it was not written for (the measurements table a
   beforeAll(async () => {
     const profileFile = path.join(dir, 'measurements.json');
     await writeFile(profileFile, JSON.stringify(MEASUREMENTS_PROFILE));
-    const options = resolveRunOptions({}, undefined, {}, {
-      cwd: ROOT,
-      target: { kind: 'reference', fixturesDir: 'fixtures' },
-      profileFile,
-      reportFormats: 'json',
-      outDir: path.join(dir, 'reports-measurements'),
-    });
+    const options = resolveRunOptions(
+      {},
+      undefined,
+      {},
+      {
+        cwd: ROOT,
+        target: { kind: 'reference', fixturesDir: 'fixtures' },
+        profileFile,
+        reportFormats: 'json',
+        outDir: path.join(dir, 'reports-measurements'),
+      },
+    );
     ({ result: other } = await runCatalogue(options, { hostname: 'test' }));
   }, 180_000);
 

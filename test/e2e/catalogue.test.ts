@@ -10,12 +10,17 @@ let result: RunResult;
 
 beforeAll(async () => {
   outDir = await makeTempDir('dsk-self-');
-  const options = resolveRunOptions({}, undefined, {}, {
-    cwd: path.resolve('.'),
-    target: { kind: 'reference', fixturesDir: 'fixtures' },
-    reportFormats: 'json',
-    outDir,
-  });
+  const options = resolveRunOptions(
+    {},
+    undefined,
+    {},
+    {
+      cwd: path.resolve('.'),
+      target: { kind: 'reference', fixturesDir: 'fixtures' },
+      reportFormats: 'json',
+      outDir,
+    },
+  );
   ({ result } = await runCatalogue(options, { hostname: 'test' }));
 }, 180_000);
 
@@ -36,7 +41,9 @@ describe('the catalogue against the bundled reference server', () => {
 
   it('runs the whole catalogue, every conformance class included', () => {
     expect(result.summary.total).toBeGreaterThanOrEqual(100);
-    expect(Object.keys(result.byClass)).toEqual(expect.arrayContaining(['search.core', 'search.get', 'filters', 'q', 'locale', 'sql', 'auth', 'ckan.extended']));
+    expect(Object.keys(result.byClass)).toEqual(
+      expect.arrayContaining(['search.core', 'search.get', 'filters', 'q', 'locale', 'sql', 'auth', 'ckan.extended']),
+    );
     expect(result.target).toMatchObject({ reference: true, profile: 'reference' });
   });
 });

@@ -50,9 +50,21 @@ async function leaveUnfinished(out: string, options: { garbled?: boolean } = {})
 type Row = [name: string, args: () => Promise<string[]>, env: () => Record<string, string>, exit: 2 | 3, line: RegExp];
 
 const rows: Row[] = [
-  ['serve: the port is in use', async () => ['serve', '--port', new URL(blocker.url).port], () => ({}), 3, /^cannot listen on 127\.0\.0\.1:\d+: address already in use \(EADDRINUSE\) \(E_SERVER_START\)$/],
+  [
+    'serve: the port is in use',
+    async () => ['serve', '--port', new URL(blocker.url).port],
+    () => ({}),
+    3,
+    /^cannot listen on 127\.0\.0\.1:\d+: address already in use \(EADDRINUSE\) \(E_SERVER_START\)$/,
+  ],
   ['serve: PGlite cannot start', async () => ['serve', '--port', '0'], brokenCache, 3, engineFailure],
-  ['extract --reference: PGlite cannot start', async () => ['extract', '--reference', '--resource', 'courses', '--out', path.join(dir, 'ref.csv')], brokenCache, 3, engineFailure],
+  [
+    'extract --reference: PGlite cannot start',
+    async () => ['extract', '--reference', '--resource', 'courses', '--out', path.join(dir, 'ref.csv')],
+    brokenCache,
+    3,
+    engineFailure,
+  ],
   [
     'run: --out cannot be written',
     async () => ['run', '--target', 'http://127.0.0.1:1', '--allow-empty', '--out', path.join(dir, 'a-file', 'reports')],

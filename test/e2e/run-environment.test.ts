@@ -11,7 +11,10 @@ import type { ServerResponse } from 'node:http';
 const catalogue = {
   'cases/a.json': {
     cases: ['a/1', 'a/2'].map((id) => ({
-      id, title: id, class: 'search.core', spec: ['api.md#4.1'],
+      id,
+      title: id,
+      class: 'search.core',
+      spec: ['api.md#4.1'],
       request: { action: 'datastore_search', params: { resource_id: id } },
       expect: { status: 200 },
     })),

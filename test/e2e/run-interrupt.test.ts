@@ -9,7 +9,10 @@ const ids = ['a/1', 'a/2', 'a/3', 'a/4', 'a/5'];
 const catalogue = {
   'cases/a.json': {
     cases: ids.map((id) => ({
-      id, title: id, class: 'search.core', spec: ['api.md#4.1'],
+      id,
+      title: id,
+      class: 'search.core',
+      spec: ['api.md#4.1'],
       request: { action: 'datastore_search', params: { resource_id: id } },
       expect: { status: 200 },
     })),

@@ -44,7 +44,9 @@ export function describeEngineSuite(name: string, open: (fixtures: LoadedFixture
 
     it('keeps CSV row order in _id', async () => {
       expect(await column(`SELECT title FROM "${COURSES}" WHERE _id IN (5, 77, 103) ORDER BY _id`)).toEqual([
-        'Quokka Field Ecology', 'The Zeppelin Age', '日本語 入門',
+        'Quokka Field Ecology',
+        'The Zeppelin Age',
+        '日本語 入門',
       ]);
     });
 
@@ -52,7 +54,8 @@ export function describeEngineSuite(name: string, open: (fixtures: LoadedFixture
       for (const resource of fixtures.datastore.resources) {
         const result = await engine.query(`SELECT * FROM "${resource.id}" LIMIT 0`);
         expect(result.fields).toEqual([
-          { name: '_id', typeName: 'int4' }, { name: '_full_text', typeName: 'tsvector' },
+          { name: '_id', typeName: 'int4' },
+          { name: '_full_text', typeName: 'tsvector' },
           ...resource.columns.map((c) => ({ name: c.id, typeName: c.type })),
         ]);
       }
@@ -65,14 +68,24 @@ export function describeEngineSuite(name: string, open: (fixtures: LoadedFixture
         ['plain', 'eins', '1.50', '9007199254740993', '13.4', '{1,2,3}', '["b",{"moo":"moo"}]', '2011-01-01', '12:42:00', '2005-03-01 00:00:00', 't'],
         ['', 'zwei', '0.10', '-9223372036854775808', '1e+20', '{}', '{"foo":2014}', '2020-02-29', '00:00:00', '2020-01-01 10:11:12.345678', 'f'],
         [null, 'drei', null, '42', 'NaN', null, null, null, null, null, null],
-        ['quote "inside", comma', 'vier', '-2014.5000000000000000', '0', 'Infinity', '{NULL,4}', 'null', '1999-12-31', '23:59:59.5', '1999-12-31 23:59:59', 'f'],
+        [
+          'quote "inside", comma',
+          'vier',
+          '-2014.5000000000000000',
+          '0',
+          'Infinity',
+          '{NULL,4}',
+          'null',
+          '1999-12-31',
+          '23:59:59.5',
+          '1999-12-31 23:59:59',
+          'f',
+        ],
         ['multi\nline', 'fünf', '100', '2147483648', '-0.5', '{-7}', '"just a string"', '2024-06-30', '06:30:00', '2024-06-30 06:30:00', 't'],
       ]);
       const [courses] = (await engine.query(`SELECT tags, meta, updated, "the year", online FROM "${COURSES}" WHERE _id = 50`)).rows;
       expect(courses?.[2]).toBe('2025-03-23 02:50:50.25');
-      expect(result.fields.map((f) => f.typeName)).toEqual(
-        ['text', 'text', 'numeric', 'int8', 'float8', '_int4', 'json', 'date', 'time', 'timestamp', 'bool'],
-      );
+      expect(result.fields.map((f) => f.typeName)).toEqual(['text', 'text', 'numeric', 'int8', 'float8', '_int4', 'json', 'date', 'time', 'timestamp', 'bool']);
     });
 
     it('matches full text with english stemming, like CKAN', async () => {
@@ -94,7 +107,7 @@ export function describeEngineSuite(name: string, open: (fixtures: LoadedFixture
       expect(await column(`SELECT _id FROM "${SAMPLES}" WHERE _full_text @@ to_tsquery('json') ORDER BY _id`)).toEqual(['1', '2', '4', '5']);
     });
 
-    it('computes _full_text row by row as CKAN\'s trigger does (every value as JSON text, NULLs skipped)', async () => {
+    it("computes _full_text row by row as CKAN's trigger does (every value as JSON text, NULLs skipped)", async () => {
       for (const resource of fixtures.datastore.resources) {
         // why: the trigger's formula, applied per row here as the oracle for the set-based load
         const parts = resource.columns.map((c) => {
@@ -126,8 +139,10 @@ export function describeEngineSuite(name: string, open: (fixtures: LoadedFixture
     });
 
     it('compares text columns with en-US rules, not bytes', async () => {
-      expect(await column(`SELECT x FROM (SELECT lower(title) AS x FROM "${COURSES}" WHERE _id = 101
-        UNION ALL SELECT title FROM "${COURSES}" WHERE _id = 5) s ORDER BY x`)).toEqual(['café culture and société', 'Quokka Field Ecology']);
+      expect(
+        await column(`SELECT x FROM (SELECT lower(title) AS x FROM "${COURSES}" WHERE _id = 101
+        UNION ALL SELECT title FROM "${COURSES}" WHERE _id = 5) s ORDER BY x`),
+      ).toEqual(['café culture and société', 'Quokka Field Ecology']);
       expect(await column(`SELECT count(*) FROM "${COURSES}" WHERE title < 'a'`)).toEqual(['0']);
     });
 
@@ -158,8 +173,12 @@ export function describeEngineSuite(name: string, open: (fixtures: LoadedFixture
       const refused = async (sql: string): Promise<unknown> => rejectionOf(engine.query(sql, [], { readOnly: true }));
 
       it('can read resource tables, aliases and _table_metadata', async () => {
-        const result = await engine.query(`SELECT (SELECT count(*) FROM "${COURSES}"), (SELECT count(*) FROM courses),
-          (SELECT count(*) > 0 FROM _table_metadata), current_user`, [], { readOnly: true });
+        const result = await engine.query(
+          `SELECT (SELECT count(*) FROM "${COURSES}"), (SELECT count(*) FROM courses),
+          (SELECT count(*) > 0 FROM _table_metadata), current_user`,
+          [],
+          { readOnly: true },
+        );
         expect(result.rows).toEqual([['260', '260', 't', 'datastore_ro']]);
       });
 

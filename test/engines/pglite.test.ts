@@ -27,42 +27,51 @@ describe('openPgliteEngine', () => {
   /** A tiny resource whose content (and so hash) is unique to this run, so the first open must build. */
   function writeUniqueFixtures(): string {
     const id = '0a0b0c0d-1111-4222-8333-444455556666';
-    writeFileSync(join(scenario, 'datapackage.json'), JSON.stringify({ resources: [
-      { name: id, path: 'r.csv', aliases: ['tiny'], schema: { fields: [{ name: 'word' }, { name: 'n', type: 'integer' }] } },
-    ] }));
+    writeFileSync(
+      join(scenario, 'datapackage.json'),
+      JSON.stringify({ resources: [{ name: id, path: 'r.csv', aliases: ['tiny'], schema: { fields: [{ name: 'word' }, { name: 'n', type: 'integer' }] } }] }),
+    );
     writeFileSync(join(scenario, 'r.csv'), `word,n\nrunning,1\n${process.pid}-${Date.now()}-${Math.random()},2\n`);
     return scenario;
   }
 
-  it('builds the prepared dir once, reuses it on the next open, and gives each engine its own copy', async () => {
-    const first = await openPgliteEngine(fixtures);
-    preparedDirs.add(first.preparedDir);
-    const second = await openPgliteEngine(fixtures);
-    try {
-      expect(first.builtCache).toBe(true);
-      expect(second.builtCache).toBe(false);
-      expect(second.preparedDir).toBe(first.preparedDir);
-      expect(first.preparedDir.endsWith(fixtures.hash)).toBe(true);
-      const [a, b] = await Promise.all([
-        first.query(`SELECT _id FROM tiny WHERE _full_text @@ plainto_tsquery('run')`),
-        second.query('SELECT count(*) FROM tiny'),
-      ]);
-      expect(a.rows).toEqual([['1']]);
-      expect(b.rows).toEqual([['2']]);
-    } finally {
-      await Promise.all([first.close(), second.close()]);
-    }
-    expect(existsSync(first.preparedDir)).toBe(true);
-  }, BUILD_TIMEOUT_MS);
+  it(
+    'builds the prepared dir once, reuses it on the next open, and gives each engine its own copy',
+    async () => {
+      const first = await openPgliteEngine(fixtures);
+      preparedDirs.add(first.preparedDir);
+      const second = await openPgliteEngine(fixtures);
+      try {
+        expect(first.builtCache).toBe(true);
+        expect(second.builtCache).toBe(false);
+        expect(second.preparedDir).toBe(first.preparedDir);
+        expect(first.preparedDir.endsWith(fixtures.hash)).toBe(true);
+        const [a, b] = await Promise.all([
+          first.query(`SELECT _id FROM tiny WHERE _full_text @@ plainto_tsquery('run')`),
+          second.query('SELECT count(*) FROM tiny'),
+        ]);
+        expect(a.rows).toEqual([['1']]);
+        expect(b.rows).toEqual([['2']]);
+      } finally {
+        await Promise.all([first.close(), second.close()]);
+      }
+      expect(existsSync(first.preparedDir)).toBe(true);
+    },
+    BUILD_TIMEOUT_MS,
+  );
 
-  it('restarts its worker (reusing the cache) after a timeout and rejects queries after close', async () => {
-    const engine = await openPgliteEngine(fixtures, { searchWorkers: 1 });
-    expect(engine.builtCache).toBe(false);
-    expect(engine.workerStarts).toBe(1);
-    await expect(engine.query('SELECT pg_sleep(30)', [], { timeoutMs: 200 })).rejects.toThrow('canceling statement due to statement timeout');
-    expect((await engine.query('SELECT count(*) FROM tiny')).rows).toEqual([['2']]);
-    expect(engine.workerStarts).toBe(2);
-    await engine.close();
-    await expect(engine.query('SELECT 1')).rejects.toThrow('the PGlite engine is closed');
-  }, BUILD_TIMEOUT_MS);
+  it(
+    'restarts its worker (reusing the cache) after a timeout and rejects queries after close',
+    async () => {
+      const engine = await openPgliteEngine(fixtures, { searchWorkers: 1 });
+      expect(engine.builtCache).toBe(false);
+      expect(engine.workerStarts).toBe(1);
+      await expect(engine.query('SELECT pg_sleep(30)', [], { timeoutMs: 200 })).rejects.toThrow('canceling statement due to statement timeout');
+      expect((await engine.query('SELECT count(*) FROM tiny')).rows).toEqual([['2']]);
+      expect(engine.workerStarts).toBe(2);
+      await engine.close();
+      await expect(engine.query('SELECT 1')).rejects.toThrow('the PGlite engine is closed');
+    },
+    BUILD_TIMEOUT_MS,
+  );
 });

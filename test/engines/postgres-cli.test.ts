@@ -17,7 +17,12 @@ function createServeIo(env: Record<string, string> = {}) {
   let onReady: (line: string) => void = () => undefined;
   const ready = new Promise<string>((resolve) => (onReady = resolve));
   const stream = (append: (text: string) => void): Writable =>
-    new Writable({ write(chunk: Buffer | string, _encoding, done) { append(chunk.toString()); done(); } });
+    new Writable({
+      write(chunk: Buffer | string, _encoding, done) {
+        append(chunk.toString());
+        done();
+      },
+    });
   const io: CliIo = {
     stdout: stream((text) => {
       out += text;

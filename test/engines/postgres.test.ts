@@ -16,7 +16,8 @@ afterAll(() => postgres.stop());
 
 describe.skipIf(!postgres.available)(`postgres engine on ${describePostgresAvailability()}`, () => {
   describeEngineSuite('postgres', async (fixtures) =>
-    openPostgresEngine(fixtures, { databaseUrl: await postgres.url(), database: postgres.uniqueDatabase(), dropOnClose: true }));
+    openPostgresEngine(fixtures, { databaseUrl: await postgres.url(), database: postgres.uniqueDatabase(), dropOnClose: true }),
+  );
 
   describe('openPostgresEngine', () => {
     const databaseExists = async (name: string): Promise<boolean> => {
@@ -86,8 +87,12 @@ describe.skipIf(!postgres.available)(`postgres engine on ${describePostgresAvail
       }
     });
 
-    it('keeps its load record out of public, _table_metadata and the reader\'s reach', async () => {
-      const engine = await openPostgresEngine(await loadFixtures('fixtures'), { databaseUrl: await postgres.url(), database: postgres.uniqueDatabase(), dropOnClose: true });
+    it("keeps its load record out of public, _table_metadata and the reader's reach", async () => {
+      const engine = await openPostgresEngine(await loadFixtures('fixtures'), {
+        databaseUrl: await postgres.url(),
+        database: postgres.uniqueDatabase(),
+        dropOnClose: true,
+      });
       try {
         expect((await engine.query(`SELECT count(*) FROM "_table_metadata" WHERE name = 'load'`)).rows).toEqual([['0']]);
         const refused = await rejectionOf(engine.query('SELECT key FROM datastore_kit.load', [], { readOnly: true }));
@@ -104,7 +109,9 @@ describe.skipIf(!postgres.available)(`postgres engine on ${describePostgresAvail
         await admin.query(`CREATE DATABASE "${database}"`);
         const error = await rejectionOf(openPostgresEngine(await loadFixtures('fixtures'), { databaseUrl: await postgres.url(), database }));
         expect(isKitError(error) && error.code).toBe('E_ENV');
-        expect(error).toMatchObject({ message: `database "${database}" exists and was not created by datastore-kit; choose another name (it is never dropped)` });
+        expect(error).toMatchObject({
+          message: `database "${database}" exists and was not created by datastore-kit; choose another name (it is never dropped)`,
+        });
         expect(await databaseExists(database)).toBe(true);
       } finally {
         await dropOwnedDatabase(admin, database);
@@ -114,7 +121,10 @@ describe.skipIf(!postgres.available)(`postgres engine on ${describePostgresAvail
 
     it('answers more concurrent callers than it has connections, from the first query on', async () => {
       const engine = await openPostgresEngine(await loadFixtures('fixtures'), {
-        databaseUrl: await postgres.url(), database: postgres.uniqueDatabase(), maxConnections: 2, dropOnClose: true,
+        databaseUrl: await postgres.url(),
+        database: postgres.uniqueDatabase(),
+        maxConnections: 2,
+        dropOnClose: true,
       });
       try {
         const results = await Promise.all(Array.from({ length: 6 }, (_, i) => engine.query(`SELECT ${i}::int2 + count(*), now()::date FROM courses`)));
@@ -127,7 +137,11 @@ describe.skipIf(!postgres.available)(`postgres engine on ${describePostgresAvail
 
     it('counts a timeout from acceptance, waiting for a connection included, and keeps SQL apart from searches', async () => {
       const engine = await openPostgresEngine(await loadFixtures('fixtures'), {
-        databaseUrl: await postgres.url(), database: postgres.uniqueDatabase(), maxConnections: 1, sqlWorkers: 1, dropOnClose: true,
+        databaseUrl: await postgres.url(),
+        database: postgres.uniqueDatabase(),
+        maxConnections: 1,
+        sqlWorkers: 1,
+        dropOnClose: true,
       });
       const timeoutMs = 1500;
       try {
@@ -151,7 +165,9 @@ describe.skipIf(!postgres.available)(`postgres engine on ${describePostgresAvail
 
     it('times out a statement outside read-only mode too, and keeps its changes only when it succeeds', async () => {
       const engine = await openPostgresEngine(await loadFixtures('fixtures'), {
-        databaseUrl: await postgres.url(), database: postgres.uniqueDatabase(), dropOnClose: true,
+        databaseUrl: await postgres.url(),
+        database: postgres.uniqueDatabase(),
+        dropOnClose: true,
       });
       try {
         const error = await rejectionOf(engine.query('SELECT pg_sleep(30)', [], { timeoutMs: 200 }));

@@ -42,7 +42,10 @@ async function apiRecords(baseUrl: string, action: string, params: Record<string
 const sqlAll = (id: string): string => `SELECT * FROM "${id}" ORDER BY "_id"`;
 
 function parseJsonl(text: string): unknown[] {
-  return text.split('\n').filter((line) => line !== '').map((line): unknown => JSON.parse(line));
+  return text
+    .split('\n')
+    .filter((line) => line !== '')
+    .map((line): unknown => JSON.parse(line));
 }
 
 describe('extract', () => {
@@ -63,7 +66,13 @@ describe('extract', () => {
 
   it('writes CSV with a header row, RFC 4180 quoting and values as the API renders them', async () => {
     const out = join(dir, 'courses.csv');
-    await extract({ source: { target: server.url, token: TOKEN }, resource: COURSES, format: 'csv', out, fields: ['_id', 'title', 'fee', 'tags', 'meta', 'online'] });
+    await extract({
+      source: { target: server.url, token: TOKEN },
+      resource: COURSES,
+      format: 'csv',
+      out,
+      fields: ['_id', 'title', 'fee', 'tags', 'meta', 'online'],
+    });
     const lines = (await readFile(out, 'utf8')).split('\n');
     expect(lines[0]).toBe('_id,title,fee,tags,meta,online');
     expect(lines).toHaveLength(262); // header + 260 rows + final newline
@@ -87,7 +96,11 @@ describe('extract', () => {
     expect(gunzipSync(await readFile(zipped)).toString('utf8')).toBe(text);
     expect(text.split('\n')[0]?.split('\t')).toContain('station_code');
     expect(text.trimEnd().split('\n')).toHaveLength(181);
-    expect(manifest.output.sha256).toBe(createHash('sha256').update(await readFile(zipped)).digest('hex'));
+    expect(manifest.output.sha256).toBe(
+      createHash('sha256')
+        .update(await readFile(zipped))
+        .digest('hex'),
+    );
     expect(manifest.output.bytes).toBe((await stat(zipped)).size);
   });
 
@@ -152,7 +165,14 @@ describe('extract', () => {
       await expect(stat(out)).rejects.toThrow();
       await expect(stat(`${out}.manifest.json`)).rejects.toThrow();
       broken = false;
-      const resumed: Manifest = await extract({ source: { target: proxy.url, token: TOKEN }, resource: 'courses', format: 'jsonl', out, pageSize: 20, resume: true });
+      const resumed: Manifest = await extract({
+        source: { target: proxy.url, token: TOKEN },
+        resource: 'courses',
+        format: 'jsonl',
+        out,
+        pageSize: 20,
+        resume: true,
+      });
       expect(resumed.resumed).toBe(true);
       expect(parseJsonl(await readFile(out, 'utf8'))).toHaveLength(260);
       await expect(stat(`${out}.part`)).rejects.toThrow();
@@ -172,7 +192,11 @@ describe('extract', () => {
     });
     try {
       const out = join(dir, 'pipelined.csv');
-      const stopAfterFirstPage = { onPage: () => { throw new Error('stop after the first page'); } };
+      const stopAfterFirstPage = {
+        onPage: () => {
+          throw new Error('stop after the first page');
+        },
+      };
       await expect(
         extract({ source: { target: proxy.url, token: TOKEN }, resource: 'courses', format: 'csv', out, pageSize: 100 }, { listener: stopAfterFirstPage }),
       ).rejects.toThrow(/stop after the first page/);
@@ -252,7 +276,10 @@ describe('extract', () => {
   ] as const)('writes %s under the name given, and says so', async (_name, file, gzip, format, message) => {
     const out = join(dir, file);
     const warnings: string[] = [];
-    const manifest = await extract({ source: { target: server.url }, resource: 'measurements', format, gzip, out }, { listener: { onWarning: (w) => warnings.push(w) } });
+    const manifest = await extract(
+      { source: { target: server.url }, resource: 'measurements', format, gzip, out },
+      { listener: { onWarning: (w) => warnings.push(w) } },
+    );
     expect(manifest.output.file).toBe(out);
     expect(await stat(out)).toBeTruthy();
     expect(manifest.warnings.join('\n')).toMatch(message);

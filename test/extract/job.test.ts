@@ -86,7 +86,8 @@ describe('extract --job', () => {
     );
     const { io, stdout, stderr } = captureIo(process.cwd(), { CI: 'true' });
     expect(await main(['extract', '--job', file], io)).toBe(2);
-    const line = '/extracts/1/out extracts "first" (out: out/{date}.csv) and "second" (out: out/../out/{date}.csv) write the same file: give each its own out (E_JOB_INVALID)';
+    const line =
+      '/extracts/1/out extracts "first" (out: out/{date}.csv) and "second" (out: out/../out/{date}.csv) write the same file: give each its own out (E_JOB_INVALID)';
     expect(stderr()).toMatch(new RegExp(`^${file}:4:\\d+ `));
     expect(stderr().endsWith(`${line}\n`)).toBe(true);
     expect(stderr().split('\n')).toHaveLength(2);

@@ -21,13 +21,19 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-const exists = (path: string): Promise<boolean> => stat(path).then(() => true, () => false);
+const exists = (path: string): Promise<boolean> =>
+  stat(path).then(
+    () => true,
+    () => false,
+  );
 
 /** Leaves `out` as an interrupted extract: a part file and a checkpoint after a few pages, and no output. */
 async function interrupt(out: string): Promise<void> {
   const proxy = await startProxy(server.url, { intercept: (call, body) => (call > 6 && body.includes('LIMIT') ? { status: 500, body: '"boom"' } : undefined) });
   try {
-    await expect(extract({ source: { target: proxy.url }, resource: 'courses', format: 'csv', out, pageSize: 20, http: { retries: 0 } })).rejects.toThrow(/rerun with --resume/);
+    await expect(extract({ source: { target: proxy.url }, resource: 'courses', format: 'csv', out, pageSize: 20, http: { retries: 0 } })).rejects.toThrow(
+      /rerun with --resume/,
+    );
   } finally {
     await proxy.close();
   }
@@ -100,14 +106,29 @@ describe('extract leftovers', () => {
   });
 
   it.each([
-    ['a missing part file', (out: string) => rm(partPath(out)), /^cannot resume .*missing\.csv: .*missing\.csv\.part is missing \(the checkpoint expects \d+ bytes, \d+ rows\); rerun with --restart to discard it and start over$/],
-    ['a short part file', (out: string) => truncate(partPath(out), 10), /^cannot resume .*short\.csv: .*short\.csv\.part has 10 bytes but the checkpoint recorded \d+ \(the file was cut or replaced\); rerun with --restart/],
-    ['a checkpoint that is not JSON', (out: string) => writeFile(checkpointPath(out), '{"version": 2, "rows'), /^cannot resume .*garbled\.csv: .*garbled\.csv\.checkpoint\.json is not JSON; rerun with --restart/],
+    [
+      'a missing part file',
+      (out: string) => rm(partPath(out)),
+      /^cannot resume .*missing\.csv: .*missing\.csv\.part is missing \(the checkpoint expects \d+ bytes, \d+ rows\); rerun with --restart to discard it and start over$/,
+    ],
+    [
+      'a short part file',
+      (out: string) => truncate(partPath(out), 10),
+      /^cannot resume .*short\.csv: .*short\.csv\.part has 10 bytes but the checkpoint recorded \d+ \(the file was cut or replaced\); rerun with --restart/,
+    ],
+    [
+      'a checkpoint that is not JSON',
+      (out: string) => writeFile(checkpointPath(out), '{"version": 2, "rows'),
+      /^cannot resume .*garbled\.csv: .*garbled\.csv\.checkpoint\.json is not JSON; rerun with --restart/,
+    ],
   ])('refuses to resume over %s with one line naming --restart, then --restart completes', async (name, damage, message) => {
     const out = join(dir, `${name === 'a missing part file' ? 'missing' : name === 'a short part file' ? 'short' : 'garbled'}.csv`);
     await interrupt(out);
     await damage(out);
-    const refused: unknown = await resume(out).then(() => undefined, (error: unknown) => error);
+    const refused: unknown = await resume(out).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
     expect(refused).toMatchObject({ code: 'E_RESUME', exitCode: 2, message: expect.stringMatching(message) });
     expect(refused).not.toMatchObject({ message: expect.stringContaining('\n') });
     const manifest = await extract({ source: { target: server.url }, resource: 'courses', format: 'csv', out, pageSize: 20, restart: true });
@@ -132,7 +153,9 @@ describe('extract leftovers', () => {
     const out = join(dir, 'not-that-file.csv');
     const done = await extract({ source: { target: server.url }, resource: 'courses', format: 'csv', out, pageSize: 20 });
     await writeFinishedCheckpoint(out, done, '0'.repeat(64));
-    await expect(resume(out)).rejects.toThrow(/its checkpoint says the extract finished, but neither .*not-that-file\.csv nor .*not-that-file\.csv\.part is the file it wrote; rerun with --restart/);
+    await expect(resume(out)).rejects.toThrow(
+      /its checkpoint says the extract finished, but neither .*not-that-file\.csv nor .*not-that-file\.csv\.part is the file it wrote; rerun with --restart/,
+    );
     // killed after recording the finished file but before the rename: the file is still the part file
     await writeFinishedCheckpoint(out, done, done.output.sha256);
     await rename(out, partPath(out));
@@ -146,7 +169,9 @@ describe('extract leftovers', () => {
     await interrupt(out);
     const manifest = await resume(out, `${server.url}/`);
     expect(manifest).toMatchObject({ rows: 260, resumed: true });
-    expect(manifest.warnings.join('\n')).toMatch(/its checkpoint was made against http:\/\/127\.0\.0\.1:\d+ \(same host and path, so taken as the same server\)/);
+    expect(manifest.warnings.join('\n')).toMatch(
+      /its checkpoint was made against http:\/\/127\.0\.0\.1:\d+ \(same host and path, so taken as the same server\)/,
+    );
     expect((await readFile(out)).equals(await whole('moved'))).toBe(true);
   });
 

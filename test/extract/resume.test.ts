@@ -19,7 +19,10 @@ afterAll(async () => {
 });
 
 function runCli(args: readonly string[]): { exited: Promise<{ code: number | null; signal: string | null; stderr: string }>; kill(): void } {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/bin.ts', ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, CI: 'true' } });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/bin.ts', ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, CI: 'true' },
+  });
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
   const exited = new Promise<{ code: number | null; signal: string | null; stderr: string }>((resolve) => {
@@ -63,7 +66,14 @@ describe('extract --resume', () => {
     expect(resumed.stderr).toMatch(/resuming after \d+ rows/);
     expect(resumed.code).toBe(0);
 
-    await extract({ source: { target: server.url }, resource: 'courses', format: ext === 'csv' ? 'csv' : 'jsonl', gzip: ext.endsWith('.gz'), out: reference, pageSize: 5 });
+    await extract({
+      source: { target: server.url },
+      resource: 'courses',
+      format: ext === 'csv' ? 'csv' : 'jsonl',
+      gzip: ext.endsWith('.gz'),
+      out: reference,
+      pageSize: 5,
+    });
     expect((await readFile(out)).equals(await readFile(reference))).toBe(true);
     const manifest: unknown = JSON.parse(await readFile(`${out}.manifest.json`, 'utf8'));
     expect(manifest).toMatchObject({ rows: 260, resumed: true });

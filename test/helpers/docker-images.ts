@@ -30,7 +30,9 @@ export function whyNoEngine(): string | undefined {
 function copyWithLibraries(file: string, rootfs: string, target = file): void {
   mkdirSync(path.join(rootfs, path.dirname(target)), { recursive: true });
   cpSync(realpathSync(file), path.join(rootfs, target));
-  const linked = execFileSync('ldd', [file]).toString().matchAll(/(\/\S+) \(0x/g);
+  const linked = execFileSync('ldd', [file])
+    .toString()
+    .matchAll(/(\/\S+) \(0x/g);
   for (const [, library = ''] of linked) {
     mkdirSync(path.join(rootfs, path.dirname(library)), { recursive: true });
     cpSync(realpathSync(library), path.join(rootfs, library));
@@ -75,7 +77,12 @@ function contextHash(): string {
       if (entry.isFile()) inputs.push(path.relative(root, path.join(entry.parentPath, entry.name)));
     }
   }
-  for (const file of inputs.sort()) hash.update(file).update('\0').update(readFileSync(path.join(root, file))).update('\0');
+  for (const file of inputs.sort())
+    hash
+      .update(file)
+      .update('\0')
+      .update(readFileSync(path.join(root, file)))
+      .update('\0');
   return hash.digest('hex').slice(0, 16);
 }
 

@@ -68,7 +68,9 @@ function removeOrphanClusters(parent: string, binDir: string, asUser: ClusterUse
     const data = join(parent, name, 'data');
     const stop = [join(binDir, 'pg_ctl'), '-D', data, '-m', 'immediate', '-w', 'stop'];
     if (existsSync(join(data, 'postmaster.pid'))) {
-      spawnSync(asUser === undefined ? stop[0] ?? '' : asUser.runuser, asUser === undefined ? stop.slice(1) : ['-u', 'postgres', '--', ...stop], { stdio: 'ignore' });
+      spawnSync(asUser === undefined ? (stop[0] ?? '') : asUser.runuser, asUser === undefined ? stop.slice(1) : ['-u', 'postgres', '--', ...stop], {
+        stdio: 'ignore',
+      });
     }
     rmSync(join(parent, name), { recursive: true, force: true });
   }

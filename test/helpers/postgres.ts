@@ -9,9 +9,7 @@ import { startCluster, type PostgresTarget } from './postgres-cluster.ts';
 export { freePort } from './postgres-cluster.ts';
 export type { PostgresTarget } from './postgres-cluster.ts';
 
-export type PostgresAvailability =
-  | { available: true; source: string; start(): Promise<PostgresTarget> }
-  | { available: false; reason: string };
+export type PostgresAvailability = { available: true; source: string; start(): Promise<PostgresTarget> } | { available: false; reason: string };
 
 /** One line on Docker: why the PostgreSQL tests use a local cluster rather than a testcontainers one. */
 export function describeDocker(env: NodeJS.ProcessEnv = process.env): string {
@@ -24,7 +22,11 @@ export function describeDocker(env: NodeJS.ProcessEnv = process.env): string {
 /** The newest PostgreSQL bin dir holding initdb and pg_ctl: /usr/lib/postgresql/<n>/bin, then PATH. */
 export function findPostgresBinDir(env: NodeJS.ProcessEnv = process.env): string | undefined {
   const root = '/usr/lib/postgresql';
-  const versions = existsSync(root) ? readdirSync(root).filter((v) => /^\d+(\.\d+)?$/.test(v)).sort((a, b) => Number(b) - Number(a)) : [];
+  const versions = existsSync(root)
+    ? readdirSync(root)
+        .filter((v) => /^\d+(\.\d+)?$/.test(v))
+        .sort((a, b) => Number(b) - Number(a))
+    : [];
   const candidates = [...versions.map((v) => join(root, v, 'bin')), ...(env['PATH'] ?? '').split(delimiter).filter((d) => d !== '')];
   return candidates.find((dir) => existsSync(join(dir, 'initdb')) && existsSync(join(dir, 'pg_ctl')));
 }
@@ -55,7 +57,6 @@ export function findPostgres(env: NodeJS.ProcessEnv = process.env): PostgresAvai
   const asUser = { uid, gid, runuser };
   return { available: true, source: `a throwaway cluster from ${binDir}`, start: () => startCluster(binDir, asUser) };
 }
-
 
 /** One test file's view of the server: started on first use, shared by the file's suites, stopped in afterAll. */
 export interface SharedPostgres {

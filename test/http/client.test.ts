@@ -35,7 +35,12 @@ describe('createHttpClient', () => {
       res.writeHead(200, { 'Content-Type': 'application/json;charset=utf-8', 'X-Extra': 'yes' });
       res.end('{"success": true, "result": {"records": []}}');
     });
-    const response = await client.send({ method: 'POST', url: server.url + SEARCH, headers: { 'content-type': 'application/json' }, body: '{"resource_id":"r"}' });
+    const response = await client.send({
+      method: 'POST',
+      url: server.url + SEARCH,
+      headers: { 'content-type': 'application/json' },
+      body: '{"resource_id":"r"}',
+    });
     expect(response).toMatchObject({ status: 200, body: '{"success": true, "result": {"records": []}}', bodyTruncated: false, attempts: 1 });
     expect(response.headers['content-type']).toBe('application/json;charset=utf-8');
     expect(response.headers['x-extra']).toBe('yes');
@@ -124,8 +129,7 @@ describe('createHttpClient', () => {
   it('honours Retry-After as an HTTP date, measured on the injected clock', async () => {
     const time = createFakeTime(Date.parse('2026-01-01T00:00:00Z'));
     const { server, client } = await setUp(
-      (_req, res, index) =>
-        index === 0 ? res.writeHead(503, { 'retry-after': 'Thu, 01 Jan 2026 00:00:05 GMT' }).end() : res.writeHead(200).end(),
+      (_req, res, index) => (index === 0 ? res.writeHead(503, { 'retry-after': 'Thu, 01 Jan 2026 00:00:05 GMT' }).end() : res.writeHead(200).end()),
       { retries: 1, ...time },
     );
     await client.send({ method: 'GET', url: server.url + SEARCH });

@@ -80,7 +80,11 @@ export function alterParams(action: string | undefined, alter: (params: Params, 
 }
 
 /** Rewrites the JSON body answered to calls to `action`; `alter` returns the new body (or the same one). */
-export function alterBody(action: string | undefined, alter: (body: Json, request: ProxiedRequest, status: number) => unknown, inner: MutantHandler = passThrough): MutantHandler {
+export function alterBody(
+  action: string | undefined,
+  alter: (body: Json, request: ProxiedRequest, status: number) => unknown,
+  inner: MutantHandler = passThrough,
+): MutantHandler {
   return async (request, upstream) => {
     const response = await inner(request, upstream);
     const name = actionOf(request);
@@ -92,8 +96,16 @@ export function alterBody(action: string | undefined, alter: (body: Json, reques
 }
 
 /** Rewrites `result` of successful answers to `action`. */
-export function alterResult(action: string | undefined, alter: (result: Json, request: ProxiedRequest) => Json, inner: MutantHandler = passThrough): MutantHandler {
-  return alterBody(action, (body, request) => (body['success'] === true && isPlainObject(body['result']) ? { ...body, result: alter(body['result'], request) } : body), inner);
+export function alterResult(
+  action: string | undefined,
+  alter: (result: Json, request: ProxiedRequest) => Json,
+  inner: MutantHandler = passThrough,
+): MutantHandler {
+  return alterBody(
+    action,
+    (body, request) => (body['success'] === true && isPlainObject(body['result']) ? { ...body, result: alter(body['result'], request) } : body),
+    inner,
+  );
 }
 
 /** An answer with a JSON body. */

@@ -7,7 +7,10 @@ import type { MutantHandler } from './proxy.ts';
 
 const SEARCH = 'datastore_search';
 
-const without = (key: string) => (params: Params): Params => Object.fromEntries(Object.entries(params).filter(([k]) => k !== key));
+const without =
+  (key: string) =>
+  (params: Params): Params =>
+    Object.fromEntries(Object.entries(params).filter(([k]) => k !== key));
 
 function records(result: Record<string, unknown>): unknown[] | undefined {
   const value = result['records'];
@@ -72,8 +75,18 @@ const filterAsText = alterParams(SEARCH, (p) => {
 });
 
 export const SEARCH_MUTANTS: readonly Mutant[] = [
-  { name: 'ignore-limit', breaks: 'api.md#4.1/limit', caughtBy: ['search/limit/post', 'search/limit/get-first-n', 'search/limit/one'], handler: alterParams(SEARCH, without('limit')) },
-  { name: 'limit-plus-one', breaks: 'api.md#4.1/limit', caughtBy: ['search/limit/one', 'search/limit/post', 'search/limit/get-first-n'], handler: limitPlusOne },
+  {
+    name: 'ignore-limit',
+    breaks: 'api.md#4.1/limit',
+    caughtBy: ['search/limit/post', 'search/limit/get-first-n', 'search/limit/one'],
+    handler: alterParams(SEARCH, without('limit')),
+  },
+  {
+    name: 'limit-plus-one',
+    breaks: 'api.md#4.1/limit',
+    caughtBy: ['search/limit/one', 'search/limit/post', 'search/limit/get-first-n'],
+    handler: limitPlusOne,
+  },
   { name: 'drop-q', breaks: 'api.md#4.1/q', caughtBy: ['search/q/post-limit', 'search/q/get', 'search/q/absent'], handler: alterParams(SEARCH, without('q')) },
   { name: 'or-filters', breaks: 'api.md#4.1/filters-rule-3', caughtBy: ['search/filters/and'], handler: orFilters },
   {
@@ -86,10 +99,25 @@ export const SEARCH_MUTANTS: readonly Mutant[] = [
       return { ...p, filters: Object.fromEntries(Object.entries(filters).map(([k, v]) => [k, Array.isArray(v) ? v.slice(0, 1) : v])) };
     }),
   },
-  { name: 'ignore-filters', breaks: 'api.md#4.1/filters-rule-2', caughtBy: ['search/filters/single', 'search/filters/and'], handler: alterParams(SEARCH, without('filters')) },
+  {
+    name: 'ignore-filters',
+    breaks: 'api.md#4.1/filters-rule-2',
+    caughtBy: ['search/filters/single', 'search/filters/and'],
+    handler: alterParams(SEARCH, without('filters')),
+  },
   { name: 'filter-as-text', breaks: 'api.md#4.1/filters-rule-2', caughtBy: ['search/filters/single', 'locale/search/get-filters'], handler: filterAsText },
-  { name: 'get-ignores-query', breaks: 'api.md#4.1/get', caughtBy: ['search/limit/get-first-n', 'search/core/get-query', 'search/q/get'], handler: getIgnoresQuery },
-  { name: 'locale-404', breaks: 'api.md#1/locale-segment', caughtBy: ['locale/status', 'locale/search/post', 'locale/search/get-filters', 'locale/sql'], handler: locale404 },
+  {
+    name: 'get-ignores-query',
+    breaks: 'api.md#4.1/get',
+    caughtBy: ['search/limit/get-first-n', 'search/core/get-query', 'search/q/get'],
+    handler: getIgnoresQuery,
+  },
+  {
+    name: 'locale-404',
+    breaks: 'api.md#1/locale-segment',
+    caughtBy: ['locale/status', 'locale/search/post', 'locale/search/get-filters', 'locale/sql'],
+    handler: locale404,
+  },
   {
     name: 'records-renamed',
     breaks: 'api.md#4.1/response-records',
@@ -139,7 +167,12 @@ export const SEARCH_MUTANTS: readonly Mutant[] = [
     caughtBy: ['ckan/envelope/success', 'locale/help-url'],
     handler: alterBody(undefined, (body, _request, status) => (status === 200 ? { ...body, success: false } : body)),
   },
-  { name: 'ignore-offset', breaks: 'ckan-datastore.md#3.8', caughtBy: ['ckan/offset/page', 'ckan/offset/past-end'], handler: alterParams(SEARCH, without('offset')) },
+  {
+    name: 'ignore-offset',
+    breaks: 'ckan-datastore.md#3.8',
+    caughtBy: ['ckan/offset/page', 'ckan/offset/past-end'],
+    handler: alterParams(SEARCH, without('offset')),
+  },
   {
     name: 'ignore-include-total',
     breaks: 'ckan-datastore.md#3.10',
@@ -152,7 +185,12 @@ export const SEARCH_MUTANTS: readonly Mutant[] = [
     caughtBy: ['ckan/total/filtered', 'search/core/post-json', 'search/limit/zero'],
     handler: alterResult(SEARCH, (r) => ('total' in r ? { ...r, total: records(r)?.length ?? 0 } : r)),
   },
-  { name: 'ignore-fields', breaks: 'ckan-datastore.md#3.6', caughtBy: ['ckan/fields/projection', 'ckan/fields/comma-string'], handler: alterParams(SEARCH, without('fields')) },
+  {
+    name: 'ignore-fields',
+    breaks: 'ckan-datastore.md#3.6',
+    caughtBy: ['ckan/fields/projection', 'ckan/fields/comma-string'],
+    handler: alterParams(SEARCH, without('fields')),
+  },
   { name: 'ignore-distinct', breaks: 'ckan-datastore.md#3.9', caughtBy: ['ckan/distinct/values'], handler: alterParams(SEARCH, without('distinct')) },
   {
     name: 'ignore-records-format',
@@ -169,8 +207,18 @@ export const SEARCH_MUTANTS: readonly Mutant[] = [
       return asked !== undefined && asked > 32000 ? { ...r, limit: asked } : r;
     }),
   },
-  { name: 'links-missing', breaks: 'ckan-datastore.md#3.11', caughtBy: ['ckan/links/post', 'ckan/links/get-prev', 'ckan/envelope/success'], handler: alterResult(SEARCH, ({ _links: _gone, ...rest }) => rest) },
-  { name: 'ignore-plain', breaks: 'ckan-datastore.md#3.5', caughtBy: ['ckan/q/prefix', 'ckan/q/tsquery-syntax-error'], handler: alterParams(SEARCH, without('plain')) },
+  {
+    name: 'links-missing',
+    breaks: 'ckan-datastore.md#3.11',
+    caughtBy: ['ckan/links/post', 'ckan/links/get-prev', 'ckan/envelope/success'],
+    handler: alterResult(SEARCH, ({ _links: _gone, ...rest }) => rest),
+  },
+  {
+    name: 'ignore-plain',
+    breaks: 'ckan-datastore.md#3.5',
+    caughtBy: ['ckan/q/prefix', 'ckan/q/tsquery-syntax-error'],
+    handler: alterParams(SEARCH, without('plain')),
+  },
   {
     name: 'rank-dropped',
     breaks: 'ckan-datastore.md#3.5',
@@ -188,7 +236,9 @@ export const SEARCH_MUTANTS: readonly Mutant[] = [
     handler: alterResult(SEARCH, (r) => ({
       ...r,
       records: (records(r) ?? []).map((rec) =>
-        isPlainObject(rec) ? Object.fromEntries(Object.entries(rec).map(([k, v]) => [k, typeof v === 'string' && /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d$/.test(v) ? `${v}.000` : v])) : rec,
+        isPlainObject(rec)
+          ? Object.fromEntries(Object.entries(rec).map(([k, v]) => [k, typeof v === 'string' && /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d$/.test(v) ? `${v}.000` : v]))
+          : rec,
       ),
     })),
   },

@@ -7,8 +7,7 @@ import type { MutantHandler, ProxiedResponse } from './proxy.ts';
 
 const SQL = 'datastore_search_sql';
 
-const rewriteSql = (rewrite: (sql: string) => string) =>
-  alterParams(SQL, (p) => (typeof p['sql'] === 'string' ? { ...p, sql: rewrite(p['sql']) } : p));
+const rewriteSql = (rewrite: (sql: string) => string) => alterParams(SQL, (p) => (typeof p['sql'] === 'string' ? { ...p, sql: rewrite(p['sql']) } : p));
 
 function sqlOf(params: Record<string, unknown> | undefined): string {
   const sql = params?.['sql'];
@@ -78,23 +77,69 @@ export function createSqlAuthMutants(context: MutantContext): Mutant[] {
   };
   const jsonpWithUser = alterParams(undefined, ({ callback: _dropped, ...rest }) => rest);
   return [
-    { name: 'like-case-insensitive', breaks: 'api.md#4.2/sql-like', caughtBy: ['sql/select/like'], handler: rewriteSql((s) => s.replace(/\bLIKE\b/g, 'ILIKE')) },
-    { name: 'like-prefix-only', breaks: 'api.md#4.2/sql-like', caughtBy: ['sql/select/like', 'sql/select/like-infix'], handler: rewriteSql((s) => s.replace(/LIKE '%/g, "LIKE '")) },
-    { name: 'sql-write-accepted', breaks: 'ckan-datastore.md#4.2', caughtBy: ['sql/restrict/insert', 'sql/restrict/update', 'sql/restrict/drop'], handler: writesAccepted },
+    {
+      name: 'like-case-insensitive',
+      breaks: 'api.md#4.2/sql-like',
+      caughtBy: ['sql/select/like'],
+      handler: rewriteSql((s) => s.replace(/\bLIKE\b/g, 'ILIKE')),
+    },
+    {
+      name: 'like-prefix-only',
+      breaks: 'api.md#4.2/sql-like',
+      caughtBy: ['sql/select/like', 'sql/select/like-infix'],
+      handler: rewriteSql((s) => s.replace(/LIKE '%/g, "LIKE '")),
+    },
+    {
+      name: 'sql-write-accepted',
+      breaks: 'ckan-datastore.md#4.2',
+      caughtBy: ['sql/restrict/insert', 'sql/restrict/update', 'sql/restrict/drop'],
+      handler: writesAccepted,
+    },
     { name: 'multi-statement-accepted', breaks: 'ckan-datastore.md#4.2', caughtBy: ['sql/restrict/multi-statement'], handler: firstStatementOnly },
-    { name: 'system-tables-allowed', breaks: 'ckan-datastore.md#4.2', caughtBy: ['sql/restrict/system-table', 'sql/restrict/information-schema', 'sql/restrict/table-metadata'], handler: acceptRefused(/system tables/) },
-    { name: 'any-function-allowed', breaks: 'ckan-datastore.md#4.2', caughtBy: ['sql/restrict/function-sleep', 'sql/restrict/function-query-to-xml'], handler: acceptRefused(/call function/) },
+    {
+      name: 'system-tables-allowed',
+      breaks: 'ckan-datastore.md#4.2',
+      caughtBy: ['sql/restrict/system-table', 'sql/restrict/information-schema', 'sql/restrict/table-metadata'],
+      handler: acceptRefused(/system tables/),
+    },
+    {
+      name: 'any-function-allowed',
+      breaks: 'ckan-datastore.md#4.2',
+      caughtBy: ['sql/restrict/function-sleep', 'sql/restrict/function-query-to-xml'],
+      handler: acceptRefused(/call function/),
+    },
     { name: 'sql-get-refused', breaks: 'api.md#4.2/get', caughtBy: ['sql/select/get', 'locale/sql'], handler: sqlGetRefused },
-    { name: 'private-to-anonymous', breaks: 'api.md#5/bare-token', caughtBy: ['auth/private/anonymous', 'auth/private/sql-anonymous', 'auth/private/anonymous-message'], handler: anonymousServed },
-    { name: 'bearer-required', breaks: 'api.md#5/bare-token', caughtBy: ['auth/private/with-token', 'auth/private/get-token-in-header', 'auth/private/sql-with-token'], handler: bearerRequired },
+    {
+      name: 'private-to-anonymous',
+      breaks: 'api.md#5/bare-token',
+      caughtBy: ['auth/private/anonymous', 'auth/private/sql-anonymous', 'auth/private/anonymous-message'],
+      handler: anonymousServed,
+    },
+    {
+      name: 'bearer-required',
+      breaks: 'api.md#5/bare-token',
+      caughtBy: ['auth/private/with-token', 'auth/private/get-token-in-header', 'auth/private/sql-with-token'],
+      handler: bearerRequired,
+    },
     { name: 'jsonp-not-anonymous', breaks: 'ckan-datastore.md#1.3', caughtBy: ['auth/jsonp/anonymous'], handler: jsonpWithUser },
     { name: 'jsonp-not-wrapped', breaks: 'ckan-datastore.md#1.3', caughtBy: ['auth/jsonp/callback'], handler: jsonpNotWrapped },
-    { name: 'validation-as-400', breaks: 'ckan-datastore.md#2.2', caughtBy: ['errors/search/limit-negative', 'errors/search/missing-resource-id', 'search/filters/unknown-column'], handler: remapStatus(409, 400) },
+    {
+      name: 'validation-as-400',
+      breaks: 'ckan-datastore.md#2.2',
+      caughtBy: ['errors/search/limit-negative', 'errors/search/missing-resource-id', 'search/filters/unknown-column'],
+      handler: remapStatus(409, 400),
+    },
     { name: 'not-found-as-409', breaks: 'ckan-datastore.md#2.3', caughtBy: ['errors/search/unknown-resource'], handler: remapStatus(404, 409) },
     {
       name: 'validation-with-message',
       breaks: 'ckan-datastore.md#2.2',
-      caughtBy: ['errors/search/limit-negative', 'errors/search/limit-not-integer', 'errors/search/missing-resource-id', 'sql/restrict/insert', 'sql/restrict/missing-sql'],
+      caughtBy: [
+        'errors/search/limit-negative',
+        'errors/search/limit-not-integer',
+        'errors/search/missing-resource-id',
+        'sql/restrict/insert',
+        'sql/restrict/missing-sql',
+      ],
       handler: alterBody(undefined, (body, _request, status) =>
         status === 409 && isPlainObject(body['error']) ? { ...body, error: { ...body['error'], message: 'Validation Error' } } : body,
       ),

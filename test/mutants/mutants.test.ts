@@ -82,7 +82,13 @@ beforeAll(async () => {
   ({ upstream } = createUpstream(reference.url));
   faithful = await runThrough(passThrough);
   [identity] = await Promise.all([
-    runThrough(alterResult(undefined, (result) => result, alterParams(undefined, (params) => params))),
+    runThrough(
+      alterResult(
+        undefined,
+        (result) => result,
+        alterParams(undefined, (params) => params),
+      ),
+    ),
     runAll(MUTANTS),
   ]);
 }, 300_000);
@@ -125,7 +131,10 @@ describe('mutant suite', () => {
     const result = outcomes.get(mutant.name);
     const failing = (result?.cases ?? []).filter((c) => c.status !== 'pass').map((c) => c.id);
     const caught = killers(mutant, result);
-    expect(caught.length, `${mutant.name} (breaks ${mutant.breaks}) was not caught by ${mutant.caughtBy.join(', ')}; failing: ${failing.join(', ') || 'none'}`).toBeGreaterThan(0);
+    expect(
+      caught.length,
+      `${mutant.name} (breaks ${mutant.breaks}) was not caught by ${mutant.caughtBy.join(', ')}; failing: ${failing.join(', ') || 'none'}`,
+    ).toBeGreaterThan(0);
     expect(caught.every((c) => c.findings.length > 0)).toBe(true);
   });
 });

@@ -30,7 +30,14 @@ export function createUpstream(baseUrl: string): { upstream: Upstream; calls: ()
   const cache = new Map<string, Promise<ProxiedResponse>>();
   let calls = 0;
   const upstream: Upstream = (request) => {
-    const key = JSON.stringify([request.method, request.path, request.search, request.headers['authorization'] ?? '', request.headers['content-type'] ?? '', request.body]);
+    const key = JSON.stringify([
+      request.method,
+      request.path,
+      request.search,
+      request.headers['authorization'] ?? '',
+      request.headers['content-type'] ?? '',
+      request.body,
+    ]);
     let answer = cache.get(key);
     if (answer === undefined) {
       calls++;

@@ -20,9 +20,14 @@ interface Ran {
 
 function runIn(cwd: string, file: string, args: readonly string[], env: Record<string, string> = {}): Promise<Ran> {
   return new Promise((resolve) => {
-    execFile(file, [...args], { cwd, env: { ...process.env, CI: '1', NO_COLOR: '1', ...CACHE_ENV, ...env }, maxBuffer: 32 * 1024 * 1024 }, (error: ExecFileException | null, stdout, stderr) => {
-      resolve({ code: error === null ? 0 : typeof error.code === 'number' ? error.code : 1, stdout, stderr });
-    });
+    execFile(
+      file,
+      [...args],
+      { cwd, env: { ...process.env, CI: '1', NO_COLOR: '1', ...CACHE_ENV, ...env }, maxBuffer: 32 * 1024 * 1024 },
+      (error: ExecFileException | null, stdout, stderr) => {
+        resolve({ code: error === null ? 0 : typeof error.code === 'number' ? error.code : 1, stdout, stderr });
+      },
+    );
   });
 }
 

@@ -40,7 +40,9 @@ describe('check --profile refuses names the catalogue does not know', () => {
   });
 
   it('a resource or value name no case uses: exit 2 with the closest name for each', async () => {
-    const file = await writeVariant('names.yaml', 'profiles/reference.yaml', (t) => t.replace('  courses: ', '  cources: ').replace('  searchWord: ', '  serchWord: '));
+    const file = await writeVariant('names.yaml', 'profiles/reference.yaml', (t) =>
+      t.replace('  courses: ', '  cources: ').replace('  searchWord: ', '  serchWord: '),
+    );
     const run = await cli(['check', '--profile', file]);
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(/:\d+:\d+ \/resources resource name "cources" is used by no case \(did you mean courses\?\)/);

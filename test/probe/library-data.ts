@@ -75,7 +75,11 @@ export const LIBRARY: ScenarioResource[] = [
       { id: 'full_name', type: 'text' },
       { id: 'town', type: 'text' },
     ],
-    rows: [['Ada Lovelace', 'London'], ['Grace Hopper', 'New York'], ['Alan Turing', 'Wilmslow']],
+    rows: [
+      ['Ada Lovelace', 'London'],
+      ['Grace Hopper', 'New York'],
+      ['Alan Turing', 'Wilmslow'],
+    ],
   },
 ];
 

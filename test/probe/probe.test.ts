@@ -39,7 +39,11 @@ async function probe(args: string[]): Promise<{ code: number; stdout: string; st
 
 /** datastore_search on the library server, straight over HTTP. */
 async function searchTotal(url: string, params: Record<string, unknown>): Promise<number> {
-  const response = await fetch(`${url}/api/action/datastore_search`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...params, limit: 0 }) });
+  const response = await fetch(`${url}/api/action/datastore_search`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ...params, limit: 0 }),
+  });
   const body = (await response.json()) as { result: { total: number } };
   return body.result.total;
 }
@@ -66,7 +70,7 @@ describe('probe on a data set the catalogue was not written for', () => {
     expect(text).toContain('# typeSamples: left out: specific to the bundled fixtures');
   });
 
-  it('lists the capabilities the target has (ckan: the reference server\'s status_show names 2.11.5)', () => {
+  it("lists the capabilities the target has (ckan: the reference server's status_show names 2.11.5)", () => {
     expect([...profile.capabilities].sort()).toEqual(['ckan', 'jsonp', 'locale', 'private', 'sql', 'token']);
     expect(profile.ckan).toBe('2.11');
     expect(values['coursesAlias']).toBe(SHELF_ALIAS);
@@ -126,7 +130,11 @@ describe('probe on a site whose _table_metadata is closed', () => {
         return jsonAnswer(403, { success: false, error: { __type: 'Authorization Error', message: 'Access denied' } });
       }
       if (actionOf(request) !== 'package_search') return upstream(request);
-      const resources = [{ id: SHELF_ID, datastore_active: true }, { id: 'not-in-the-datastore', datastore_active: false }, { id: LOANS_ID, datastore_active: true }];
+      const resources = [
+        { id: SHELF_ID, datastore_active: true },
+        { id: 'not-in-the-datastore', datastore_active: false },
+        { id: LOANS_ID, datastore_active: true },
+      ];
       return successAnswer('package_search', { count: 1, results: [{ name: 'library', resources }] });
     };
     const proxy = await startMutantProxy(closedMetadata, createUpstream(library.url).upstream);

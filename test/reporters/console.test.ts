@@ -35,7 +35,10 @@ describe('createConsoleListener', () => {
 
   it('cuts the progress line to the terminal width', () => {
     const text = play(buildMixedRun(), { isTTY: true, colour: true, ci: false }, 60);
-    const progressLines = text.split(/\r\u001b\[2K|\n/).map((part) => part.replace(/\u001b\[\d+m/g, '')).filter((part) => part.startsWith('['));
+    const progressLines = text
+      .split(/\r\u001b\[2K|\n/)
+      .map((part) => part.replace(/\u001b\[\d+m/g, ''))
+      .filter((part) => part.startsWith('['));
     expect(progressLines).toHaveLength(6);
     expect(progressLines.every((line) => line.length <= 59)).toBe(true);
     expect(progressLines.at(-1)).toBe('[6/6] 1 passed 1 failed 1 errored 1 flaky 1 skipped 1 n/a …');
@@ -45,7 +48,14 @@ describe('createConsoleListener', () => {
     let clock = 0;
     const run = buildMixedRun();
     let text = '';
-    const listener = createConsoleListener({ stream: { write: (t: string) => (text += t) }, isTTY: false, colour: false, ci: true, progressEveryMs: 5000, now: () => clock });
+    const listener = createConsoleListener({
+      stream: { write: (t: string) => (text += t) },
+      isTTY: false,
+      colour: false,
+      ci: true,
+      progressEveryMs: 5000,
+      now: () => clock,
+    });
     listener.onRunStart?.({ total: run.cases.length, targetUrl: run.target.url });
     run.cases.forEach((result, index) => {
       clock = [1000, 6000, 7000, 8000, 12000, 20000][index] ?? 0;

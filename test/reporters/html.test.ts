@@ -34,7 +34,9 @@ describe('renderHtml', () => {
     const failures = html.indexOf('<h2>Failures (2)</h2>');
     expect(failures).toBeGreaterThan(html.indexOf('Summary by conformance class'));
     expect(failures).toBeLessThan(html.indexOf('<h2>All cases (6)</h2>'));
-    expect(html).toContain('<td><code>/result/records/1/name</code></td><td class="kind">changed</td><td class="exp">&quot;Grace&quot;</td><td class="act">&quot;Gr\\u0000ace &lt;b&gt;&quot;</td>');
+    expect(html).toContain(
+      '<td><code>/result/records/1/name</code></td><td class="kind">changed</td><td class="exp">&quot;Grace&quot;</td><td class="act">&quot;Gr\\u0000ace &lt;b&gt;&quot;</td>',
+    );
     expect(html).toContain('<td><code>/result/total</code></td><td class="kind">changed</td><td class="exp">2</td><td class="act">3</td>');
   });
 

@@ -17,7 +17,16 @@ const many = Number.POSITIVE_INFINITY;
 const shapes: Record<string, ElementShape> = {
   testsuites: {
     required: {},
-    optional: { name: 'string', time: 'decimal', tests: 'integer', failures: 'integer', errors: 'integer', skipped: 'integer', disabled: 'integer', timestamp: 'timestamp' },
+    optional: {
+      name: 'string',
+      time: 'decimal',
+      tests: 'integer',
+      failures: 'integer',
+      errors: 'integer',
+      skipped: 'integer',
+      disabled: 'integer',
+      timestamp: 'timestamp',
+    },
     children: [{ name: 'testsuite', min: 0, max: many }],
     text: false,
   },
@@ -64,7 +73,14 @@ type OrderedNode = Record<string, unknown>;
 export function checkJunitShape(xml: string): string[] {
   const wellFormed = XMLValidator.validate(xml);
   if (wellFormed !== true) return [`not well-formed: ${wellFormed.err.msg} at line ${wellFormed.err.line}`];
-  const parser = new XMLParser({ preserveOrder: true, ignoreAttributes: false, attributeNamePrefix: '', parseAttributeValue: false, parseTagValue: false, trimValues: false });
+  const parser = new XMLParser({
+    preserveOrder: true,
+    ignoreAttributes: false,
+    attributeNamePrefix: '',
+    parseAttributeValue: false,
+    parseTagValue: false,
+    trimValues: false,
+  });
   const nodes: unknown = parser.parse(xml);
   const elements = toElements(nodes).filter((node) => node.name !== '?xml');
   const problems: string[] = [];

@@ -35,7 +35,11 @@ describe('renderJunit', () => {
     const run = buildMixedRun();
     const document = parser.parse(renderJunit(run)) as { testsuites: { testsuite: Array<{ '@name': string; '@tests': string }> } };
     expect(document.testsuites.testsuite.map((suite) => [suite['@name'], suite['@tests']])).toEqual([
-      ['errors', '1'], ['filters', '1'], ['locale', '1'], ['search.core', '2'], ['sql', '1'],
+      ['errors', '1'],
+      ['filters', '1'],
+      ['locale', '1'],
+      ['search.core', '2'],
+      ['sql', '1'],
     ]);
     const names = parseCases(renderJunit(run)).map((testcase) => testcase['@name']);
     expect(new Set(names).size).toBe(run.cases.length);
@@ -67,8 +71,7 @@ describe('renderJunit', () => {
   });
 
   it('gives a suite the wall time of its cases, not the sum of cases that ran in parallel', () => {
-    const at = (id: string, second: number, durationMs: number) =>
-      buildCase({ id, caseId: id, startedAt: `2026-01-02T03:04:0${second}.000Z`, durationMs });
+    const at = (id: string, second: number, durationMs: number) => buildCase({ id, caseId: id, startedAt: `2026-01-02T03:04:0${second}.000Z`, durationMs });
     // three 2 s cases of one class, sent at 0 s, 0 s and 1 s of a 3 s run: 3 s of wall time, not 6 s
     const run = buildRun([at('a', 5, 2000), at('b', 5, 2000), at('c', 6, 2000)], { durationMs: 3000 });
     expect(renderJunit(run)).toMatch(/<testsuite name="search.core" [^>]*time="3.000"/);

@@ -28,10 +28,13 @@ describe('mergeReports', () => {
   const s2 = shard(2, 3, ['a/2'], ['2026-01-01T10:00:00.000Z', '2026-01-01T10:00:03.000Z']);
   const s3 = shard(3, 3, ['c/1', 'a/3'], ['2026-01-01T10:00:02.000Z', '2026-01-01T10:00:09.500Z']);
 
-  it('adds up the shards\' baseline counts', () => {
+  it("adds up the shards' baseline counts", () => {
     const withBaseline = (index: number, outcome: 'match' | 'differs' | 'recorded') => {
       const c = buildCase({ id: `b/${index}`, caseId: `b/${index}`, baseline: { file: `b/${index}/post-api.json`, outcome, rules: [], differences: [] } });
-      return buildRun([c], { shard: { index, count: 3 }, baseline: { dir: 'baselines', update: 'none', match: 0, differs: 0, missing: 0, recorded: 0, updated: 0 } });
+      return buildRun([c], {
+        shard: { index, count: 3 },
+        baseline: { dir: 'baselines', update: 'none', match: 0, differs: 0, missing: 0, recorded: 0, updated: 0 },
+      });
     };
     const merged = mergeReports([withBaseline(1, 'match'), withBaseline(2, 'differs'), withBaseline(3, 'match')]);
     expect(merged.baseline).toEqual({ dir: 'baselines', update: 'none', match: 2, differs: 1, missing: 0, recorded: 0, updated: 0 });

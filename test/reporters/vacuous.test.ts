@@ -30,7 +30,9 @@ describe('vacuous variants in the reports', () => {
     const md = renderMarkdown(run);
     expect(md).toContain('| **all** | 4 | 1 | 0 | 0 | 0 | 0 | 3 | 2 |');
     expect(md).toContain('2 not applicable variant(s) checked nothing on this data');
-    expect(renderHtml(run)).toMatch(/<th class="n">vacuous<\/th>[\s\S]*<strong>all classes<\/strong><\/td>(<td class="n[^"]*">\d+<\/td>){7}<td class="n">2<\/td>/);
+    expect(renderHtml(run)).toMatch(
+      /<th class="n">vacuous<\/th>[\s\S]*<strong>all classes<\/strong><\/td>(<td class="n[^"]*">\d+<\/td>){7}<td class="n">2<\/td>/,
+    );
     let text = '';
     const listener = createConsoleListener({ stream: { write: (chunk: string) => (text += chunk) }, isTTY: false, colour: false, ci: false });
     listener.onRunEnd?.(run);

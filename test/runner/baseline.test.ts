@@ -67,7 +67,10 @@ beforeAll(async () => {
     const row = lines[2] ?? '';
     expect(row).toContain('Seminar in Translation,German,');
     // one cell of _id=2 that a case compares, and two that the rules leave out (volatile updated, ignored summary)
-    lines[2] = row.replace(',German,', ',French,').replace('Translation for intermediate learners.', 'Changed summary.').replace('2025-03-03T02:14:26', '2030-01-01T00:00:00');
+    lines[2] = row
+      .replace(',German,', ',French,')
+      .replace('Translation for intermediate learners.', 'Changed summary.')
+      .replace('2025-03-03T02:14:26', '2030-01-01T00:00:00');
     return lines.join('\n');
   });
   const renamed = path.join(dir, 'fixtures-production');
@@ -87,10 +90,28 @@ afterAll(async () => {
   if (dir !== undefined) await removeDir(dir);
 });
 
-async function runBaseline(server: ReferenceServer, baselineDir: string, args: string[] = [], env: Record<string, string> = {}): Promise<{ code: number; report: RunResult; out: string }> {
+async function runBaseline(
+  server: ReferenceServer,
+  baselineDir: string,
+  args: string[] = [],
+  env: Record<string, string> = {},
+): Promise<{ code: number; report: RunResult; out: string }> {
   const { io, stdout, stderr } = createCapturedIo(dir, env);
   const profile = server === production ? 'production.yaml' : 'profile.yaml';
-  const argv = ['run', '--target', server.url, '--profile', profile, '--report', 'json,html,md,junit,ctrf', '--out', 'reports', '--baseline', baselineDir, ...args];
+  const argv = [
+    'run',
+    '--target',
+    server.url,
+    '--profile',
+    profile,
+    '--report',
+    'json,html,md,junit,ctrf',
+    '--out',
+    'reports',
+    '--baseline',
+    baselineDir,
+    ...args,
+  ];
   const code = await main(argv, io);
   const report = JSON.parse(await readFile(path.join(dir, 'reports', 'report.json'), 'utf8')) as RunResult;
   return { code, report, out: stdout() + stderr() };
@@ -107,7 +128,11 @@ describe('run --baseline', () => {
     expect(Object.values(outcomes(first.report))).toEqual(['recorded', 'recorded', 'recorded', 'recorded']);
     expect(first.report.baseline).toEqual({ dir: 'recorded', update: 'missing', match: 0, differs: 0, missing: 0, recorded: 4, updated: 0 });
     const files = (await readdir(path.join(dir, 'recorded'), { recursive: true })).filter((f) => f.endsWith('.json')).sort();
-    expect(files).toEqual(['search/first-five/get-api.json', 'search/first-five/post-api.json', 'search/missing/post-api.json', 'search/volatile/post-api.json'].map((f) => f.split('/').join(path.sep)));
+    expect(files).toEqual(
+      ['search/first-five/get-api.json', 'search/first-five/post-api.json', 'search/missing/post-api.json', 'search/volatile/post-api.json'].map((f) =>
+        f.split('/').join(path.sep),
+      ),
+    );
 
     const second = await runBaseline(original, 'recorded', [], { CI: 'true' });
     expect(second.code).toBe(0);
@@ -122,7 +147,12 @@ describe('run --baseline', () => {
     expect(text).not.toContain(original.url);
     expect(text).toContain('\n        {"_id":2,"stage":"Advanced","subject":"German","title":"Seminar in Translation"},\n');
     const file: unknown = JSON.parse(text);
-    expect(file).toMatchObject({ case: 'search/first-five', variant: 'post-api', request: { method: 'POST', path: '/api/action/datastore_search' }, status: 200 });
+    expect(file).toMatchObject({
+      case: 'search/first-five',
+      variant: 'post-api',
+      request: { method: 'POST', path: '/api/action/datastore_search' },
+      status: 200,
+    });
   });
 
   it('holds for another deployment whose profile maps the same logical names to other resource ids', async () => {
@@ -156,18 +186,24 @@ describe('run --baseline', () => {
     expect(out).toContain('baseline /result/records/1: record _id=2 changed: "subject" "German" -> "French"');
     expect(out).toContain('baseline recorded (update none): 2 match, 2 differ, 0 missing, 0 recorded, 0 updated');
     // the rules that left the other two changed cells out are reported
-    expect(report.cases.find((c) => c.id === 'search/volatile')?.baseline?.rules).toEqual(expect.arrayContaining(['volatile:updated', 'ignore:/result/records/*/summary']));
+    expect(report.cases.find((c) => c.id === 'search/volatile')?.baseline?.rules).toEqual(
+      expect.arrayContaining(['volatile:updated', 'ignore:/result/records/*/summary']),
+    );
   });
 
   it('shows the difference in every report format, the HTML as a diff table with the changed cell', async () => {
     const read = (name: string): Promise<string> => readFile(path.join(dir, 'reports', name), 'utf8');
     const html = await read('report.html');
     expect(html).toContain('<h3>Baseline <code>search/first-five/post-api.json</code>: differs</h3>');
-    expect(html).toMatch(/<tr class="changed"><td class="kind">changed<\/td><td><code>_id=2<\/code><\/td>.*<td class="changed"><del>&quot;German&quot;<\/del> <ins>&quot;French&quot;<\/ins><\/td>/);
+    expect(html).toMatch(
+      /<tr class="changed"><td class="kind">changed<\/td><td><code>_id=2<\/code><\/td>.*<td class="changed"><del>&quot;German&quot;<\/del> <ins>&quot;French&quot;<\/ins><\/td>/,
+    );
     const message = 'record _id=2 changed: "subject" "German" -&gt; "French"';
     expect(await read('junit.xml')).toContain(message);
     expect(await read('summary.md')).toContain('record \\_id=2 changed: "subject" "German" -&gt; "French"');
-    const ctrf = JSON.parse(await read('ctrf.json')) as { results: { tests: Array<{ name: string; extra: { baseline?: { outcome: string; differences: string[] } } }> } };
+    const ctrf = JSON.parse(await read('ctrf.json')) as {
+      results: { tests: Array<{ name: string; extra: { baseline?: { outcome: string; differences: string[] } } }> };
+    };
     const test = ctrf.results.tests.find((t) => t.name === 'search/first-five [GET - /api/action]');
     expect(test?.extra.baseline).toMatchObject({ outcome: 'differs', differences: ['record _id=2 changed: "subject" "German" -> "French"'] });
   });
@@ -190,7 +226,9 @@ describe('run --baseline', () => {
   it('fails each variant without a file under --update-baseline none, saying how to record it', async () => {
     const { code, report, out } = await runBaseline(original, 'empty', ['--update-baseline', 'none', '--id', 'search/volatile']);
     expect(code).toBe(1);
-    expect(report.cases[0]?.findings).toEqual([{ rule: 'baseline', path: '', message: 'no baseline empty/search/volatile/post-api.json yet: record it with --update-baseline missing' }]);
+    expect(report.cases[0]?.findings).toEqual([
+      { rule: 'baseline', path: '', message: 'no baseline empty/search/volatile/post-api.json yet: record it with --update-baseline missing' },
+    ]);
     expect(report.baseline).toMatchObject({ missing: 1 });
     expect(out).toContain('record it with --update-baseline missing');
   });
@@ -210,7 +248,10 @@ describe('run --baseline flags', () => {
     [['--baseline', 'x', '--baseline', 'y'], '--baseline is given more than once'],
   ])('exits 2 on %j', async (args, message) => {
     const { io, stderr } = createCapturedIo(dir);
-    const code = await main(['run', '--target', original.url, '--profile', 'profile.yaml', ...(args.includes('--baseline') ? [] : ['--baseline', 'x']), ...args], io);
+    const code = await main(
+      ['run', '--target', original.url, '--profile', 'profile.yaml', ...(args.includes('--baseline') ? [] : ['--baseline', 'x']), ...args],
+      io,
+    );
     expect(code).toBe(2);
     expect(stderr()).toContain(message);
   });

@@ -56,7 +56,11 @@ async function startProxy(options: { hideStatus?: boolean; stringify?: boolean }
         return;
       }
       const body = await readBody(req);
-      const response = await fetch(url, { method: req.method ?? 'GET', headers: { 'content-type': 'application/json' }, ...(req.method === 'POST' ? { body } : {}) });
+      const response = await fetch(url, {
+        method: req.method ?? 'GET',
+        headers: { 'content-type': 'application/json' },
+        ...(req.method === 'POST' ? { body } : {}),
+      });
       let text = await response.text();
       if (options.stringify === true) text = text.replace(/("(?:_id|credits|hours|year|price)":)(-?\d+(?:\.\d+)?)/g, '$1"$2"');
       res.statusCode = response.status;
@@ -74,7 +78,7 @@ async function runAgainst(target: string, args: string[]): Promise<{ code: numbe
 }
 
 describe('run: the CKAN version and the contract', () => {
-  it('uses the profile\'s version and so the ckan contract, and says why in the report, the console and JUnit', async () => {
+  it("uses the profile's version and so the ckan contract, and says why in the report, the console and JUnit", async () => {
     const { code, report, stdout } = await runAgainst(reference.url, ['--profile', 'named.yaml']);
     expect(code).toBe(0);
     expect(report.target.ckan).toEqual({ version: '2.11', reason: 'the profile says ckan: "2.11"' });

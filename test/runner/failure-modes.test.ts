@@ -4,13 +4,37 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.ts';
 import type { RunResult } from '../../src/index.ts';
-import { createCapturedIo, findClosedPort, makeTempDir, removeDir, startTestServer, writeJsonFiles, type TestServer, PREFLIGHT_BODY, PREFLIGHT_PATH } from './helpers.ts';
+import {
+  createCapturedIo,
+  findClosedPort,
+  makeTempDir,
+  removeDir,
+  startTestServer,
+  writeJsonFiles,
+  type TestServer,
+  PREFLIGHT_BODY,
+  PREFLIGHT_PATH,
+} from './helpers.ts';
 
 const catalogue = {
   'cases/search.json': {
     cases: [
-      { id: 'search/one', title: 'One', class: 'search.core', spec: ['api.md#4.1'], request: { action: 'datastore_search', params: { resource_id: 'x' } }, expect: { status: 200, success: true } },
-      { id: 'search/two', title: 'Two', class: 'search.core', spec: ['api.md#4.1'], request: { action: 'datastore_search', method: 'GET', params: { resource_id: 'x', limit: 1 } }, expect: { status: 200 } },
+      {
+        id: 'search/one',
+        title: 'One',
+        class: 'search.core',
+        spec: ['api.md#4.1'],
+        request: { action: 'datastore_search', params: { resource_id: 'x' } },
+        expect: { status: 200, success: true },
+      },
+      {
+        id: 'search/two',
+        title: 'Two',
+        class: 'search.core',
+        spec: ['api.md#4.1'],
+        request: { action: 'datastore_search', method: 'GET', params: { resource_id: 'x', limit: 1 } },
+        expect: { status: 200 },
+      },
     ],
   },
 };

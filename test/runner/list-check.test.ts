@@ -7,7 +7,15 @@ const catalogue = {
   'cases/search.json': {
     cases: [
       { id: 'search/a', title: 'First', class: 'search.core', spec: ['s'], tags: ['smoke'], request: { action: 'datastore_search' }, expect: {} },
-      { id: 'search/b', title: 'Second', class: 'search.get', spec: ['s'], variants: { method: ['POST', 'GET'] }, request: { action: 'datastore_search' }, expect: {} },
+      {
+        id: 'search/b',
+        title: 'Second',
+        class: 'search.get',
+        spec: ['s'],
+        variants: { method: ['POST', 'GET'] },
+        request: { action: 'datastore_search' },
+        expect: {},
+      },
     ],
   },
 };
@@ -25,9 +33,7 @@ describe('list', () => {
   it('prints each selected case with its class, title and variant count', async () => {
     const { io, stdout } = createCapturedIo(dir);
     expect(await main(['list'], io)).toBe(0);
-    expect(stdout()).toBe(
-      ['search/a  search.core  First', 'search/b  search.get   Second [2 variants]', '2 cases, 3 variants', ''].join('\n'),
-    );
+    expect(stdout()).toBe(['search/a  search.core  First', 'search/b  search.get   Second [2 variants]', '2 cases, 3 variants', ''].join('\n'));
   });
 
   it('applies the selection flags', async () => {
@@ -47,7 +53,16 @@ describe('check', () => {
   it('exits 0 without a profile even when nothing would apply, and names why variants are not applicable', async () => {
     await writeJsonFiles(dir, {
       'cases/typo.json': {
-        cases: [{ id: 'typo/a', title: 'Typo', class: 'search.core', spec: ['s'], request: { action: 'datastore_search', params: { resource_id: '${resources.cuorses}' } }, expect: {} }],
+        cases: [
+          {
+            id: 'typo/a',
+            title: 'Typo',
+            class: 'search.core',
+            spec: ['s'],
+            request: { action: 'datastore_search', params: { resource_id: '${resources.cuorses}' } },
+            expect: {},
+          },
+        ],
       },
     });
     const { io, stdout } = createCapturedIo(dir);

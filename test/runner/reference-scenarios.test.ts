@@ -112,9 +112,7 @@ describe('a scenario catalogue against the reference server', () => {
     });
     expect(code).toBe(1);
     const wrong = report.cases.find((c) => c.id === 'search/limit-wrong');
-    expect(wrong?.findings).toEqual([
-      { rule: 'records.count', path: '/result/records', message: 'expected 6 records, got 5', expected: 6, actual: 5 },
-    ]);
+    expect(wrong?.findings).toEqual([{ rule: 'records.count', path: '/result/records', message: 'expected 6 records, got 5', expected: 6, actual: 5 }]);
     expect(report.cases.find((c) => c.id === 'search/needs-more')?.reason).toMatch(/ckan-2\.12/);
     expect(report.cases.find((c) => c.id === 'search/skipped')?.reason).toBe('waiting for a fix');
     expect(report.byClass['auth']).toMatchObject({ total: 1, pass: 1 });
@@ -142,7 +140,9 @@ describe('what applies to the target', () => {
     const { io, stdout, stderr } = createCapturedIo(dir, {});
     const code = await main(['run', '--target', server.url, '--report', 'json'], io);
     expect(code).toBe(2);
-    expect(stderr()).toMatch(/none of the 10 selected case variants applies to this target \(e\.g\. profile "default" has no \$\{resources\.courses\}\); pass --profile FILE/);
+    expect(stderr()).toMatch(
+      /none of the 10 selected case variants applies to this target \(e\.g\. profile "default" has no \$\{resources\.courses\}\); pass --profile FILE/,
+    );
     expect(stdout()).not.toMatch(/passed/);
   });
 
@@ -163,7 +163,14 @@ describe('what applies to the target', () => {
     await writeJsonFiles(dir, {
       'cases/fixture-only.json': {
         cases: [
-          { ...base, id: 'fixtures/only', title: 'checks only fixture data', request: { action: 'datastore_search', params: { resource_id: '${resources.courses}' } }, expect: { status: 200 }, expectOnFixtures: { total: 260 } },
+          {
+            ...base,
+            id: 'fixtures/only',
+            title: 'checks only fixture data',
+            request: { action: 'datastore_search', params: { resource_id: '${resources.courses}' } },
+            expect: { status: 200 },
+            expectOnFixtures: { total: 260 },
+          },
         ],
       },
     });
@@ -172,7 +179,10 @@ describe('what applies to the target', () => {
     const report = JSON.parse(await readFile(path.join(dir, 'reports', 'report.json'), 'utf8')) as RunResult;
     expect(code).toBe(0);
     const limit = report.cases.find((c) => c.id === 'search/limit');
-    expect(limit).toMatchObject({ status: 'pass', reason: expect.stringMatching(/^fixture-exact checks not applicable: profile "other" does not serve the bundled fixtures/) });
+    expect(limit).toMatchObject({
+      status: 'pass',
+      reason: expect.stringMatching(/^fixture-exact checks not applicable: profile "other" does not serve the bundled fixtures/),
+    });
     expect(report.cases.find((c) => c.id === 'fixtures/only')).toMatchObject({ status: 'not-applicable' });
   });
 });

@@ -8,7 +8,16 @@ import { createCapturedIo, findClosedPort, makeTempDir, removeDir, startTestServ
 
 const catalogue = {
   'cases/search.json': {
-    cases: [{ id: 'search/one', title: 'One', class: 'search.core', spec: ['api.md#4.1'], request: { action: 'datastore_search', params: { resource_id: 'x' } }, expect: { status: 200 } }],
+    cases: [
+      {
+        id: 'search/one',
+        title: 'One',
+        class: 'search.core',
+        spec: ['api.md#4.1'],
+        request: { action: 'datastore_search', params: { resource_id: 'x' } },
+        expect: { status: 200 },
+      },
+    ],
   },
 };
 

@@ -4,12 +4,30 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.ts';
 import type { RunResult } from '../../src/index.ts';
-import { createCapturedIo, makeTempDir, readBody, removeDir, startTestServer, writeJsonFiles, type TestServer, PREFLIGHT_BODY, PREFLIGHT_PATH } from './helpers.ts';
+import {
+  createCapturedIo,
+  makeTempDir,
+  readBody,
+  removeDir,
+  startTestServer,
+  writeJsonFiles,
+  type TestServer,
+  PREFLIGHT_BODY,
+  PREFLIGHT_PATH,
+} from './helpers.ts';
 
 const TOKEN = 'tok-7f3a9c1e5b-secret';
 
 function searchCase(id: string, expect: Record<string, unknown>, extra: Record<string, unknown> = {}): Record<string, unknown> {
-  return { id, title: `Case ${id}`, class: 'search.core', spec: ['api.md#4.1'], request: { action: 'datastore_search', params: { resource_id: id } }, expect, ...extra };
+  return {
+    id,
+    title: `Case ${id}`,
+    class: 'search.core',
+    spec: ['api.md#4.1'],
+    request: { action: 'datastore_search', params: { resource_id: id } },
+    expect,
+    ...extra,
+  };
 }
 
 const ok = (records: unknown[]): string => JSON.stringify({ help: 'h', success: true, result: { records } });
@@ -110,7 +128,11 @@ describe('run', () => {
       requests++;
       res.end('{}');
     });
-    await writeJsonFiles(dir, { 'cases/a.json': { cases: [{ id: 'bad', title: 'x', class: 'search.core', spec: ['s'], request: { action: 'datastore_search', method: 'PUT' }, expect: {} }] } });
+    await writeJsonFiles(dir, {
+      'cases/a.json': {
+        cases: [{ id: 'bad', title: 'x', class: 'search.core', spec: ['s'], request: { action: 'datastore_search', method: 'PUT' }, expect: {} }],
+      },
+    });
     const { io, stderr } = createCapturedIo(dir);
     expect(await main(['run', '--target', server.url], io)).toBe(2);
     expect(stderr()).toMatch(/a\.json:\d+:\d+ \[bad\] \/request\/method .*E_CASE_INVALID/);

@@ -11,7 +11,14 @@ const token = 'tk-R7+/=&"<';
 const catalogue = {
   'cases/search.json': {
     cases: [
-      { id: 'search/echo', title: 'Echo', class: 'search.core', spec: ['api.md#4.1'], request: { action: 'datastore_search', params: { resource_id: 'x' } }, expect: { status: 200, success: false } },
+      {
+        id: 'search/echo',
+        title: 'Echo',
+        class: 'search.core',
+        spec: ['api.md#4.1'],
+        request: { action: 'datastore_search', params: { resource_id: 'x' } },
+        expect: { status: 200, success: false },
+      },
     ],
   },
 };

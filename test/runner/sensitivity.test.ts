@@ -120,7 +120,9 @@ describe('sensitivity: wrong answers are caught', () => {
     const { code, cases } = await runThrough({ params: ({ filters: _ignored, ...rest }) => rest });
     expect(code).toBe(1);
     expect(rulesOf(cases, 'filter')).toEqual(['records.every[0]']);
-    expect(cases.find((c) => c.id === 'filter')?.findings[0]?.message).toMatch(/^\d+ of 100 records break stage equals "Advanced": record \d+ has "(?!Advanced)/);
+    expect(cases.find((c) => c.id === 'filter')?.findings[0]?.message).toMatch(
+      /^\d+ of 100 records break stage equals "Advanced": record \d+ has "(?!Advanced)/,
+    );
   });
 
   it('catches a target that returns rows instead of records', async () => {

@@ -9,8 +9,21 @@ import { createCapturedIo, makeTempDir, removeDir, startTestServer, writeJsonFil
 
 const envelope = (records: unknown[]): string => JSON.stringify({ help: 'h', success: true, result: { records } });
 
-function searchCase(id: string, params: Record<string, unknown>, expect: Record<string, unknown>, extra: Record<string, unknown> = {}): Record<string, unknown> {
-  return { id, title: `Case ${id}`, class: 'search.core', spec: ['api.md#4.1'], request: { action: 'datastore_search', params: { resource_id: 'r', ...params } }, expect, ...extra };
+function searchCase(
+  id: string,
+  params: Record<string, unknown>,
+  expect: Record<string, unknown>,
+  extra: Record<string, unknown> = {},
+): Record<string, unknown> {
+  return {
+    id,
+    title: `Case ${id}`,
+    class: 'search.core',
+    spec: ['api.md#4.1'],
+    request: { action: 'datastore_search', params: { resource_id: 'r', ...params } },
+    expect,
+    ...extra,
+  };
 }
 
 let dir: string;
@@ -75,22 +88,40 @@ describe('a variant that checked nothing on this data', () => {
 });
 
 describe('the order a request implies', () => {
-  const unsorted = [{ _id: 2, n: 5 }, { _id: 1, n: 9 }, { _id: 3, n: 7 }];
+  const unsorted = [
+    { _id: 2, n: 5 },
+    { _id: 1, n: 9 },
+    { _id: 3, n: 7 },
+  ];
 
   it('fails records that do not follow the request sort, naming the keys', async () => {
     const target = await serve(() => unsorted);
     const { code, report } = await runCases(target, [searchCase('sorted', { sort: 'n desc' }, { status: 200, records: { min: 1 } })]);
     expect(code).toBe(1);
     expect(report.cases[0]?.findings).toEqual([
-      expect.objectContaining({ rule: 'order.sort', path: '/result/records/1', message: 'records are out of order: the request sorts by n desc, and record 1 comes after record 0' }),
+      expect.objectContaining({
+        rule: 'order.sort',
+        path: '/result/records/1',
+        message: 'records are out of order: the request sorts by n desc, and record 1 comes after record 0',
+      }),
     ]);
   });
 
   it("fails records out of CKAN's default _id order, and passes them in order", async () => {
     const target = await serve((_m, url) => (url.includes('limit=3') ? unsorted : [...unsorted].sort((a, b) => a._id - b._id)));
     const { report } = await runCases(target, [
-      searchCase('shuffled', { limit: 3 }, { status: 200, records: { min: 1 } }, { request: { action: 'datastore_search', method: 'GET', params: { resource_id: 'r', limit: 3 } } }),
-      searchCase('in-order', { limit: 4 }, { status: 200, records: { min: 1 } }, { request: { action: 'datastore_search', method: 'GET', params: { resource_id: 'r', limit: 4 } } }),
+      searchCase(
+        'shuffled',
+        { limit: 3 },
+        { status: 200, records: { min: 1 } },
+        { request: { action: 'datastore_search', method: 'GET', params: { resource_id: 'r', limit: 3 } } },
+      ),
+      searchCase(
+        'in-order',
+        { limit: 4 },
+        { status: 200, records: { min: 1 } },
+        { request: { action: 'datastore_search', method: 'GET', params: { resource_id: 'r', limit: 4 } } },
+      ),
     ]);
     expect(report.cases.map((c) => [c.id, c.status, c.findings.map((f) => f.rule)])).toEqual([
       ['shuffled', 'fail', ['order.default']],

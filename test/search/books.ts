@@ -47,7 +47,14 @@ export const vals: ScenarioResource = {
     { id: 'val', type: 'text' },
     { id: 'n', type: 'int4' },
   ],
-  rows: [['foo', '1'], ['foo', '1'], ['foo', null], ['foo', '2'], ['foo', '1'], ['bar', null]],
+  rows: [
+    ['foo', '1'],
+    ['foo', '1'],
+    ['foo', null],
+    ['foo', '2'],
+    ['foo', '1'],
+    ['bar', null],
+  ],
 };
 
 type RequestOptions = Parameters<typeof searchRequest>[1];

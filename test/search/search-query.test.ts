@@ -87,7 +87,10 @@ describe('full-text search', () => {
 
   it('returns a rank only when listed if fields is given', async () => {
     const result = await search({ resource_id: booksId, q: 'fourth', fields: 'rank, title', sort: 'title' });
-    expect(records(result).map((r) => Object.keys(r))).toEqual([['rank', 'title'], ['rank', 'title']]);
+    expect(records(result).map((r) => Object.keys(r))).toEqual([
+      ['rank', 'title'],
+      ['rank', 'title'],
+    ]);
   });
 
   it('answers 409 Invalid query for bad tsquery syntax and unknown languages', async () => {
@@ -113,7 +116,10 @@ describe('fields, sort, limit, offset', () => {
     ['the year desc', [3, 1, 5, 2, 4]],
     ['the year desc nulls last', [1, 5, 2, 4, 3]],
     ['the year asc nulls first, title', [3, 4, 2, 5, 1]],
-    [['"the year"', '_id desc'], [4, 2, 5, 1, 3]],
+    [
+      ['"the year"', '_id desc'],
+      [4, 2, 5, 1, 3],
+    ],
     ['author, _id desc', [4, 2, 3, 1, 5]],
   ])('sort %j → %j', async (sort, expected) => {
     expect(ids(await search({ resource_id: booksId, sort }))).toEqual(expected);
@@ -156,4 +162,3 @@ describe('distinct', () => {
     expect(records(result)).toHaveLength(4);
   });
 });
-

@@ -15,10 +15,26 @@ describe('result object', () => {
   it('has CKAN keys in CKAN order for a plain POST', async () => {
     const result = await search({ resource_id: booksId, limit: 1 });
     expect(Object.keys(result)).toEqual([
-      'include_total', 'limit', 'records_format', 'resource_id', 'total_estimation_threshold',
-      'records', 'fields', '_links', 'total', 'total_was_estimated',
+      'include_total',
+      'limit',
+      'records_format',
+      'resource_id',
+      'total_estimation_threshold',
+      'records',
+      'fields',
+      '_links',
+      'total',
+      'total_was_estimated',
     ]);
-    expect(result).toMatchObject({ include_total: true, limit: 1, records_format: 'objects', resource_id: booksId, total_estimation_threshold: null, total: 5, total_was_estimated: false });
+    expect(result).toMatchObject({
+      include_total: true,
+      limit: 1,
+      records_format: 'objects',
+      resource_id: booksId,
+      total_estimation_threshold: null,
+      total: 5,
+      total_was_estimated: false,
+    });
     expect(result['_links']).toEqual({ start: '/api/3/action/datastore_search', next: '/api/3/action/datastore_search?offset=1' });
   });
 
@@ -43,14 +59,44 @@ describe('result object', () => {
 
   it('echoes given params (decoded), keeps the position of a given fields key', async () => {
     const result = await search({
-      resource_id: 'books', filters: '{"author": "Tolstoy"}', q: 'fourth', plain: 'true', distinct: 'false',
-      language: 'english', offset: '0', sort: 'title desc', fields: 'title', include_total: 'no',
+      resource_id: 'books',
+      filters: '{"author": "Tolstoy"}',
+      q: 'fourth',
+      plain: 'true',
+      distinct: 'false',
+      language: 'english',
+      offset: '0',
+      sort: 'title desc',
+      fields: 'title',
+      include_total: 'no',
     });
     expect(Object.keys(result)).toEqual([
-      'distinct', 'fields', 'filters', 'include_total', 'language', 'limit', 'offset', 'plain', 'q',
-      'records_format', 'resource_id', 'sort', 'total_estimation_threshold', 'records', '_links',
+      'distinct',
+      'fields',
+      'filters',
+      'include_total',
+      'language',
+      'limit',
+      'offset',
+      'plain',
+      'q',
+      'records_format',
+      'resource_id',
+      'sort',
+      'total_estimation_threshold',
+      'records',
+      '_links',
     ]);
-    expect(result).toMatchObject({ distinct: false, filters: { author: 'Tolstoy' }, include_total: false, offset: 0, plain: true, q: 'fourth', sort: 'title desc', resource_id: booksId });
+    expect(result).toMatchObject({
+      distinct: false,
+      filters: { author: 'Tolstoy' },
+      include_total: false,
+      offset: 0,
+      plain: true,
+      q: 'fourth',
+      sort: 'title desc',
+      resource_id: booksId,
+    });
     expect(result['fields']).toEqual([{ id: 'title', type: 'text', info: { label: 'Title' } }]);
   });
 });
@@ -149,7 +195,10 @@ describe('resolution and access', () => {
 
   it('serves a private resource to an authorized caller', async () => {
     const result = await search({ resource_id: 'secret' }, { authorized: true });
-    expect(records(result)).toEqual([{ _id: 1, name: 'Ada' }, { _id: 2, name: 'Grace' }]);
+    expect(records(result)).toEqual([
+      { _id: 1, name: 'Ada' },
+      { _id: 2, name: 'Grace' },
+    ]);
   });
 });
 

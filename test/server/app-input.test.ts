@@ -130,7 +130,7 @@ describe('input dict: form data', () => {
     expect(await paramsOf('POST', '/api/action/echo', { headers: form, body: 'resource_id=abc' })).toEqual({ resource_id: 'abc' });
   });
 
-  it('answers a lone form key that is not JSON with Python\'s decoder message', async () => {
+  it("answers a lone form key that is not JSON with Python's decoder message", async () => {
     expect(await badRequest('POST', '/api/action/echo', { headers: form, body: 'foo' })).toBe(
       "Bad request - JSON Error: Error decoding JSON data. Error: JSONDecodeError('Expecting value: line 1 column 1 (char 0)') JSON data extracted from the request: {}",
     );

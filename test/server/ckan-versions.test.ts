@@ -82,7 +82,9 @@ describe('request decoding', () => {
   it('writes "Bad request - " up to 2.11 and "Bad request: " from 2.12', async () => {
     expect((await post('2.11', 'nope', {})).json).toBe('Bad request - Action name not known: nope');
     expect((await post('2.12', 'nope', {})).json).toBe('Bad request: Action name not known: nope');
-    expect((await post('2.12', 'datastore_search', '[1]')).json).toBe('Bad request: JSON Error: Request data JSON decoded to [1] but it needs to be a dictionary.');
+    expect((await post('2.12', 'datastore_search', '[1]')).json).toBe(
+      'Bad request: JSON Error: Request data JSON decoded to [1] but it needs to be a dictionary.',
+    );
   });
 
   it('reads a body of another content type as None up to 2.10 (400) and refuses it with 415 from 2.11', async () => {
@@ -126,7 +128,10 @@ describe('datastore_search result', () => {
     const params = { resource_id: typeSamples, fields: ['stamp'], limit: 2 };
     expect(resultOf(await search('2.11', params))['records']).toEqual([{ stamp: '2005-03-01T00:00:00' }, { stamp: '2020-01-01T10:11:12' }]);
     expect(resultOf(await search('2.12', params))['records']).toEqual([{ stamp: '2005-03-01T00:00:00.000' }, { stamp: '2020-01-01T10:11:12.345' }]);
-    expect(resultOf(await search('2.12', { ...params, records_format: 'lists' }))['records']).toEqual([['2005-03-01T00:00:00.000'], ['2020-01-01T10:11:12.345']]);
+    expect(resultOf(await search('2.12', { ...params, records_format: 'lists' }))['records']).toEqual([
+      ['2005-03-01T00:00:00.000'],
+      ['2020-01-01T10:11:12.345'],
+    ]);
     expect(resultOf(await search('2.12', { ...params, records_format: 'csv' }))['records']).toBe('2005-03-01T00:00:00.000\n2020-01-01T10:11:12.345\n');
   });
 });
@@ -177,7 +182,10 @@ describe('filters', () => {
   it('refuses filters nested deeper than 10 levels in 2.12', async () => {
     let filters: Record<string, unknown> = { _id: 1 };
     for (let depth = 0; depth < 11; depth += 1) filters = { $or: [filters] };
-    expect((await search('2.12', { filters }))['error']).toEqual({ filters: ['Maximum nesting depth for filter operations reached'], __type: 'Validation Error' });
+    expect((await search('2.12', { filters }))['error']).toEqual({
+      filters: ['Maximum nesting depth for filter operations reached'],
+      __type: 'Validation Error',
+    });
   });
 
   it('keeps 2.11 filters as they were: an operator object is an Invalid query, an empty list too', async () => {
@@ -197,7 +205,10 @@ describe('datastore_search_sql', () => {
   it("shows 2.9's dict detail in SQL refusals", async () => {
     const denied = await post('2.9', 'datastore_search_sql', { sql: 'SELECT * FROM pg_roles' });
     expect(denied.status).toBe(403);
-    expect(denied.json['error']).toEqual({ __type: 'Authorization Error', message: "Access denied: {'permissions': ['Not authorized to access system tables']}" });
+    expect(denied.json['error']).toEqual({
+      __type: 'Authorization Error',
+      message: "Access denied: {'permissions': ['Not authorized to access system tables']}",
+    });
     const current = await post('2.10', 'datastore_search_sql', { sql: 'SELECT * FROM pg_roles' });
     expect(current.json['error']).toEqual({ __type: 'Authorization Error', message: 'Access denied: Not authorized to access system tables' });
   });

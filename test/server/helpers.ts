@@ -4,14 +4,7 @@ import { createApp, type ActionRegistry } from '../../src/server/app.ts';
 import { resolveServerConfig } from '../../src/server/config.ts';
 import type { AppHandler, AppRequest, AppResponse } from '../../src/server/http-types.ts';
 import type { Engine } from '../../src/server/engine.ts';
-import {
-  ActionAuthorizationError,
-  ActionNotFoundError,
-  ActionValidationError,
-  RawJson,
-  type Datastore,
-  type ServerConfig,
-} from '../../src/server/types.ts';
+import { ActionAuthorizationError, ActionNotFoundError, ActionValidationError, RawJson, type Datastore, type ServerConfig } from '../../src/server/types.ts';
 
 /** An engine with no tables: the surface tests never reach the database. */
 export const emptyEngine: Engine = {
@@ -87,10 +80,7 @@ export interface RawResponse {
 }
 
 /** One request over a real socket with node:http (no retries, no redirects, nothing added but Host). */
-export function sendHttp(
-  url: string,
-  options: { method?: string; headers?: Record<string, string>; body?: string | Buffer } = {},
-): Promise<RawResponse> {
+export function sendHttp(url: string, options: { method?: string; headers?: Record<string, string>; body?: string | Buffer } = {}): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
     const req = httpRequest(url, { method: options.method ?? 'GET', headers: options.headers ?? {} }, (res) => {
       const chunks: Buffer[] = [];

@@ -69,8 +69,22 @@ describe('listen', () => {
 
   it.each([
     ['GET', '/api/action/nope', {}, undefined, 400, '"Bad request - Action name not known: nope"'],
-    ['POST', '/api/action/echo', { 'content-type': 'application/json' }, '{"a":', 400, `"Bad request - JSON Error: Error decoding JSON data. Error: <BadRequest '400: Bad Request'> JSON data extracted from the request: {}"`],
-    ['POST', '/api/action/echo', { 'content-type': 'application/json' }, '[1, 2]', 400, '"Bad request - JSON Error: Request data JSON decoded to [1, 2] but it needs to be a dictionary."'],
+    [
+      'POST',
+      '/api/action/echo',
+      { 'content-type': 'application/json' },
+      '{"a":',
+      400,
+      `"Bad request - JSON Error: Error decoding JSON data. Error: <BadRequest '400: Bad Request'> JSON data extracted from the request: {}"`,
+    ],
+    [
+      'POST',
+      '/api/action/echo',
+      { 'content-type': 'application/json' },
+      '[1, 2]',
+      400,
+      '"Bad request - JSON Error: Request data JSON decoded to [1, 2] but it needs to be a dictionary."',
+    ],
   ])('%s %s answers %i with the exact bare string', async (method, path, headers, body, status, text) => {
     const response = await sendHttp(`${server.url}${path}`, { method, headers, ...(body === undefined ? {} : { body }) });
     expect(response.status).toBe(status);
@@ -170,7 +184,9 @@ describe('listen lifecycle', () => {
       httpRequest(`${other.url}/api/3`, { agent }, (res) => {
         res.resume();
         res.on('end', resolve);
-      }).on('error', reject).end();
+      })
+        .on('error', reject)
+        .end();
     });
     await other.close();
     const failure = await sendHttp(`${other.url}/api/3`).catch((error: unknown) => error);

@@ -34,8 +34,14 @@ interface Envelope {
   error?: Record<string, unknown>;
 }
 
-async function call(method: 'GET' | 'POST', pathAndQuery: string, body?: unknown, headers: Record<string, string> = {}): Promise<{ status: number; json: Envelope }> {
-  const options = body === undefined ? { method, headers } : { method, headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) };
+async function call(
+  method: 'GET' | 'POST',
+  pathAndQuery: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; json: Envelope }> {
+  const options =
+    body === undefined ? { method, headers } : { method, headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) };
   const response = await sendHttp(`${server.url}${pathAndQuery}`, options);
   return { status: response.status, json: JSON.parse(response.body) as Envelope };
 }
@@ -52,7 +58,11 @@ describe.each(['', '/fr', '/pt_BR'])('reference server under locale "%s"', (loca
 
   it('GET with q finds the records that contain the word (stemmed)', async () => {
     const { json } = await call('GET', `${locale}/api/3/action/datastore_search?resource_id=courses&q=quokka`);
-    expect(ids(json).map(Number).sort((a, b) => a - b)).toEqual([5, 250]);
+    expect(
+      ids(json)
+        .map(Number)
+        .sort((a, b) => a - b),
+    ).toEqual([5, 250]);
   });
 
   it('POST with resource_id, limit and q', async () => {
@@ -63,7 +73,11 @@ describe.each(['', '/fr', '/pt_BR'])('reference server under locale "%s"', (loca
   });
 
   it('POST with filters: either-or for an array, and for several fields', async () => {
-    const either = await call('POST', `${locale}/api/action/datastore_search`, { resource_id: courses, filters: { stage: ['Advanced', 'Postgraduate'] }, limit: 0 });
+    const either = await call('POST', `${locale}/api/action/datastore_search`, {
+      resource_id: courses,
+      filters: { stage: ['Advanced', 'Postgraduate'] },
+      limit: 0,
+    });
     expect(either.json.result?.total).toBe(130);
     const both = await call('POST', `${locale}/api/action/datastore_search`, { resource_id: courses, filters: { stage: 'Advanced', subject: 'Chemistry' } });
     expect(both.json.result?.records.every((r) => r['stage'] === 'Advanced' && r['subject'] === 'Chemistry')).toBe(true);
@@ -102,7 +116,9 @@ describe('reference server handler (no socket)', () => {
 
   it('answers a legacy form POST (curl -d) with records', async () => {
     const body = JSON.stringify({ resource_id: 'courses', q: 'zeppelin' });
-    const response = await handle(makeRequest('POST', '/api/action/datastore_search', { headers: { 'content-type': 'application/x-www-form-urlencoded' }, body }));
+    const response = await handle(
+      makeRequest('POST', '/api/action/datastore_search', { headers: { 'content-type': 'application/x-www-form-urlencoded' }, body }),
+    );
     expect(ids(readJson(response) as Envelope)).toEqual([77]);
   });
 

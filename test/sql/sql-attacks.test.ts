@@ -36,7 +36,12 @@ const matrix: [string, unknown, number, Record<string, unknown>][] = [
   ['GRANT', `GRANT ALL ON "${id}" TO PUBLIC`, 409, syntax('GRANT')],
   ['a second statement', `SELECT 1; DROP TABLE "${id}"`, 409, notSingle],
   ['backslash-quote', `SELECT * FROM "${id}" WHERE title = 'a\\'; DROP TABLE x; --'`, 409, notSingle],
-  ['a data-modifying CTE', `WITH x AS (DELETE FROM "${id}" RETURNING *) SELECT * FROM x`, 409, { __type: 'Validation Error', query: ['WITH clause containing a data-modifying statement must be at the top level'] }],
+  [
+    'a data-modifying CTE',
+    `WITH x AS (DELETE FROM "${id}" RETURNING *) SELECT * FROM x`,
+    409,
+    { __type: 'Validation Error', query: ['WITH clause containing a data-modifying statement must be at the top level'] },
+  ],
   ['SELECT INTO', `SELECT * INTO t FROM "${id}"`, 409, { __type: 'Validation Error', query: ['SELECT ... INTO is not allowed here'] }],
   ['FOR UPDATE', `SELECT * FROM "${id}" FOR UPDATE`, 403, denied('Not authorized to read resource.')],
   ['pg_sleep', 'SELECT pg_sleep(100)', 403, denied('Not authorized to call function pg_sleep')],

@@ -65,5 +65,4 @@ describe('datastore_search_sql under contention', () => {
       expect(ms).toBeLessThan(1.5 * sqlTimeoutMs);
     }
   });
-
 });

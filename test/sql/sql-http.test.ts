@@ -110,13 +110,20 @@ describe('datastore_search_sql: everyday SQL', () => {
     expect(answer.text).toContain('"rating with %": 1.50');
     expect(answer.text).toContain('"big": 9007199254740993');
     const [first, second] = recordsOf(answer);
-    expect(first).toMatchObject({ nums: [1, 2, 3], nested: ['b', { moo: 'moo' }], day: '2011-01-01', at: '12:42:00', stamp: '2005-03-01T00:00:00', flag: true });
+    expect(first).toMatchObject({
+      nums: [1, 2, 3],
+      nested: ['b', { moo: 'moo' }],
+      day: '2011-01-01',
+      at: '12:42:00',
+      stamp: '2005-03-01T00:00:00',
+      flag: true,
+    });
     expect(second).toMatchObject({ stamp: '2020-01-01T10:11:12.345678', nested: { foo: 2014 }, flag: false });
     expect(typeof first?.['built']).toBe('string');
     expect(JSON.parse(String(first?.['built']))).toEqual({ a: 1 });
   });
 
-  it('answers a runtime error in the ProgrammingError class with 409 and PostgreSQL\'s message', async () => {
+  it("answers a runtime error in the ProgrammingError class with 409 and PostgreSQL's message", async () => {
     const answer = await postSql(server.url, `SELECT nope FROM "${ids.courses}"`);
     expect(answer.status).toBe(409);
     expect(errorOf(answer)).toMatchObject({ __type: 'Validation Error', query: [expect.stringContaining('column "nope" does not exist')] });
@@ -124,7 +131,7 @@ describe('datastore_search_sql: everyday SQL', () => {
 });
 
 describe('datastore_search_sql: access', () => {
-  it('refuses a private resource to an anonymous caller, with CKAN\'s two spaces', async () => {
+  it("refuses a private resource to an anonymous caller, with CKAN's two spaces", async () => {
     const answer = await postSql(server.url, `SELECT * FROM "${ids.staff}"`);
     expect(answer.status).toBe(403);
     expect(errorOf(answer)).toEqual({ __type: 'Authorization Error', message: `Access denied: User  not authorized to read resource ${ids.staff}` });
@@ -143,13 +150,13 @@ describe('datastore_search_sql: access', () => {
 });
 
 describe('datastore_search_sql: settings', () => {
-  it('does not exist with SQL turned off (--no-sql): CKAN\'s 400 string', async () => {
+  it("does not exist with SQL turned off (--no-sql): CKAN's 400 string", async () => {
     const answer = await postSql(noSqlServer.url, 'SELECT 1');
     expect(answer.status).toBe(400);
     expect(answer.body).toBe('Bad request - Action name not known: datastore_search_sql');
   });
 
-  it('uses the allow-list file given, with CKAN\'s matching rules', async () => {
+  it("uses the allow-list file given, with CKAN's matching rules", async () => {
     const sql = (call: string) => `SELECT ${call} AS v FROM "${ids.courses}" WHERE _id = 1`;
     expect(recordsOf(await postSql(customListServer.url, sql('count(*)')))).toEqual([{ v: 1 }]);
     expect(recordsOf(await postSql(customListServer.url, sql('UpPeR(stage)')))).toEqual([{ v: 'INTERMEDIATE' }]);

@@ -58,7 +58,11 @@ describe('shrinkRequest', () => {
       resource: 'courses',
       method: 'POST',
       locale: 'fr',
-      filters: [['credits', 10], ['stage', ['Advanced', 'Foundation']], ['title', 'Seminar in Music']],
+      filters: [
+        ['credits', 10],
+        ['stage', ['Advanced', 'Foundation']],
+        ['title', 'Seminar in Music'],
+      ],
       q: 'Optics',
       limit: 1,
       offset: 260,

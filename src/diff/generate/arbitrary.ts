@@ -61,7 +61,13 @@ function searchArbitrary(resource: SampledResource, input: GenerationInput): fc.
     sort:
       sortable.length === 0
         ? fc.constant(undefined)
-        : optional(fc.uniqueArray(fc.tuple(fc.constantFrom(...sortable.map((f) => f.id)), fc.constantFrom('asc' as const, 'desc' as const)), { selector: (s) => s[0], minLength: 1, maxLength: 2 })),
+        : optional(
+            fc.uniqueArray(fc.tuple(fc.constantFrom(...sortable.map((f) => f.id)), fc.constantFrom('asc' as const, 'desc' as const)), {
+              selector: (s) => s[0],
+              minLength: 1,
+              maxLength: 2,
+            }),
+          ),
     fields: named.length === 0 ? fc.constant(undefined) : optional(fc.uniqueArray(fc.constantFrom(...named.map((f) => f.id)), { minLength: 1, maxLength: 3 })),
     distinct: optional(fc.constant(true)),
   });

@@ -30,11 +30,7 @@ function isErrnoCode(e: unknown, codes: readonly string[]): boolean {
  * Returns `<root>/<key>`, building it first with `build(tempDir)` when absent. Concurrent builders race
  * harmlessly: the first rename wins and the others discard their copy. Returns whether this call built it.
  */
-export async function ensureCachedDir(
-  root: string,
-  key: string,
-  build: (dir: string) => Promise<void>,
-): Promise<{ dir: string; built: boolean }> {
+export async function ensureCachedDir(root: string, key: string, build: (dir: string) => Promise<void>): Promise<{ dir: string; built: boolean }> {
   const dir = join(root, key);
   if (existsSync(dir)) {
     await markUsed(dir);

@@ -14,7 +14,6 @@ const FROM_SOURCE = import.meta.url.endsWith('.ts');
 const WORKER_URL = new URL(FROM_SOURCE ? './pglite-worker.ts' : './pglite-worker.js', import.meta.url);
 const BOOT_URL = FROM_SOURCE ? new URL('./pglite-worker-boot.mjs', import.meta.url) : WORKER_URL;
 
-
 function spawnWorker(input: WorkerInput): Worker {
   return new Worker(BOOT_URL, { workerData: { entry: WORKER_URL.href, input } });
 }
@@ -216,7 +215,11 @@ export class PgliteHost {
     const current = this.#current;
     if (current !== undefined) this.#finish(current.id, (c) => c.reject(error));
     // why: a worker that had opened is restarted so the host serves again; one that failed to open is not retried
-    if (running.isReady && !this.#closed) this.#ensureWorker().then((w) => this.#unrefIfIdle(w), () => undefined);
+    if (running.isReady && !this.#closed)
+      this.#ensureWorker().then(
+        (w) => this.#unrefIfIdle(w),
+        () => undefined,
+      );
   }
 
   #timeOut(id: number): void {
@@ -234,7 +237,10 @@ export class PgliteHost {
     this.#finish(id, (c) => c.reject(new EngineTimeoutError(TIMEOUT_MESSAGE)));
     // why: reopen right away, so the next caller does not also pay for the restart
     if (!this.#closed && this.#running === undefined) {
-      this.#ensureWorker().then((w) => this.#unrefIfIdle(w), () => undefined);
+      this.#ensureWorker().then(
+        (w) => this.#unrefIfIdle(w),
+        () => undefined,
+      );
     }
   }
 

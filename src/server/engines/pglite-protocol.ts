@@ -49,16 +49,27 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 export function isWorkerResponse(value: unknown): value is WorkerResponse {
   if (!isRecord(value) || typeof value['type'] !== 'string') return false;
   switch (value['type']) {
-    case 'ready': case 'built': return true;
-    case 'fatal': return typeof value['message'] === 'string';
-    case 'result': return typeof value['id'] === 'number' && Array.isArray(value['fields']) && Array.isArray(value['rows']);
-    case 'error': return typeof value['id'] === 'number' && typeof value['message'] === 'string';
-    default: return false;
+    case 'ready':
+    case 'built':
+      return true;
+    case 'fatal':
+      return typeof value['message'] === 'string';
+    case 'result':
+      return typeof value['id'] === 'number' && Array.isArray(value['fields']) && Array.isArray(value['rows']);
+    case 'error':
+      return typeof value['id'] === 'number' && typeof value['message'] === 'string';
+    default:
+      return false;
   }
 }
 
 export function isWorkerRequest(value: unknown): value is WorkerRequest {
   if (!isRecord(value)) return false;
-  return value['type'] === 'query' && typeof value['id'] === 'number' && typeof value['sql'] === 'string'
-    && Array.isArray(value['params']) && typeof value['readOnly'] === 'boolean';
+  return (
+    value['type'] === 'query' &&
+    typeof value['id'] === 'number' &&
+    typeof value['sql'] === 'string' &&
+    Array.isArray(value['params']) &&
+    typeof value['readOnly'] === 'boolean'
+  );
 }

@@ -5,13 +5,24 @@ import { buildDatabaseSteps, quoteIdent, toCopyCsv } from './pglite-sql.ts';
 const table: FixtureTable = {
   resource: { id: 'aaaaaaaa-bbbb-4ccc-8ddd-eeeeeeeeeeee', aliases: ['things'], private: false, columns: [], rowCount: 2 },
   title: "Bob's things",
-  columns: [{ id: 'the year', type: 'int4' }, { id: 'say "hi"', type: 'text' }, { id: 'meta', type: 'json' }],
-  rows: [['2020', 'a,"b"', '{"x": 1}'], [null, '', null]],
+  columns: [
+    { id: 'the year', type: 'int4' },
+    { id: 'say "hi"', type: 'text' },
+    { id: 'meta', type: 'json' },
+  ],
+  rows: [
+    ['2020', 'a,"b"', '{"x": 1}'],
+    [null, '', null],
+  ],
 };
 table.resource.columns = table.columns;
 
 describe('quoteIdent', () => {
-  it.each([['plain', '"plain"'], ['the year', '"the year"'], ['say "hi"', '"say ""hi"""']])('%s -> %s', (name, quoted) => {
+  it.each([
+    ['plain', '"plain"'],
+    ['the year', '"the year"'],
+    ['say "hi"', '"say ""hi"""'],
+  ])('%s -> %s', (name, quoted) => {
     expect(quoteIdent(name)).toBe(quoted);
   });
 });
@@ -27,7 +38,9 @@ describe('buildDatabaseSteps', () => {
   const sql = steps.map((s) => s.sql).join(';\n');
 
   it('creates the table CKAN-style with _id, _full_text and collated text columns', () => {
-    expect(sql).toContain('CREATE TABLE "aaaaaaaa-bbbb-4ccc-8ddd-eeeeeeeeeeee" ("_id" int4 NOT NULL, "_full_text" tsvector, "the year" int4, "say ""hi""" text COLLATE "en-US-x-icu", "meta" json)');
+    expect(sql).toContain(
+      'CREATE TABLE "aaaaaaaa-bbbb-4ccc-8ddd-eeeeeeeeeeee" ("_id" int4 NOT NULL, "_full_text" tsvector, "the year" int4, "say ""hi""" text COLLATE "en-US-x-icu", "meta" json)',
+    );
     expect(sql).toContain('ALTER TABLE "aaaaaaaa-bbbb-4ccc-8ddd-eeeeeeeeeeee" ADD PRIMARY KEY ("_id")');
   });
 

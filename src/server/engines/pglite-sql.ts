@@ -85,14 +85,14 @@ export function buildTableSteps(table: FixtureTable, index: number, options: Bui
   const userColumns = table.columns.map((c) => quoteIdent(c.id));
   const columnList = ['"_id"', ...userColumns].join(', ');
   const staging = quoteIdent(`_dsk_load_${index}`);
-  const steps: BuildStep[] = [
-    { sql: `CREATE TABLE ${name} ("_id" int4 NOT NULL, "_full_text" tsvector${columns.map((c) => `, ${c}`).join('')})` },
-  ];
+  const steps: BuildStep[] = [{ sql: `CREATE TABLE ${name} ("_id" int4 NOT NULL, "_full_text" tsvector${columns.map((c) => `, ${c}`).join('')})` }];
   if (table.rows.length > 0) {
     steps.push(
       { sql: `CREATE TEMP TABLE ${staging} ("_id" int4${table.columns.map((c) => `, ${columnSql(c.id, c.type, null)}`).join('')})` },
       { sql: `COPY ${staging} (${columnList}) FROM ${source} WITH (FORMAT csv)`, csv: toCopyCsv(table.rows) },
-      { sql: `INSERT INTO ${name} (${columnList}, "_full_text") SELECT ${['_id', ...table.columns.map((c) => c.id)].map((c) => `z.${quoteIdent(c)}`).join(', ')}, ${fullTextExpression(table)} FROM ${staging} AS z` },
+      {
+        sql: `INSERT INTO ${name} (${columnList}, "_full_text") SELECT ${['_id', ...table.columns.map((c) => c.id)].map((c) => `z.${quoteIdent(c)}`).join(', ')}, ${fullTextExpression(table)} FROM ${staging} AS z`,
+      },
       { sql: `DROP TABLE ${staging}` },
     );
   }
@@ -125,18 +125,17 @@ const TABLE_METADATA_SQL = `CREATE VIEW "_table_metadata" AS
 /** Every statement that turns a fresh PGlite database into a DataStore database for these tables. */
 export function buildDatabaseSteps(tables: readonly FixtureTable[], options: BuildOptions = {}): BuildStep[] {
   const ro = quoteIdent(READ_ONLY_ROLE);
-  const readable = [
-    ...tables.flatMap((t) => [t.resource.id, ...t.resource.aliases]),
-    '_table_metadata',
-  ].map(quoteIdent);
+  const readable = [...tables.flatMap((t) => [t.resource.id, ...t.resource.aliases]), '_table_metadata'].map(quoteIdent);
   const collation = options.textCollation === undefined ? TEXT_COLLATION : options.textCollation;
   return [
     ...(collation === TEXT_COLLATION ? [{ sql: `CREATE COLLATION IF NOT EXISTS ${quoteIdent(TEXT_COLLATION)} (provider = icu, locale = 'en-US')` }] : []),
     ...tables.flatMap((table, i) => buildTableSteps(table, i, options)),
     { sql: TABLE_METADATA_SQL },
     // why: roles are cluster-wide on a real server, where another load (or CKAN itself) may have made it already
-    { sql: `DO $$ BEGIN CREATE ROLE ${ro} NOLOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE NOINHERIT;
-      EXCEPTION WHEN duplicate_object OR unique_violation THEN NULL; END $$` },
+    {
+      sql: `DO $$ BEGIN CREATE ROLE ${ro} NOLOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE NOINHERIT;
+      EXCEPTION WHEN duplicate_object OR unique_violation THEN NULL; END $$`,
+    },
     // why: PUBLIC gets CREATE/TEMP on the database and USAGE on public by default; the reader must get nothing else
     { sql: `DO $$ BEGIN EXECUTE format('REVOKE ALL ON DATABASE %I FROM PUBLIC', current_database()); END $$` },
     { sql: 'REVOKE ALL ON SCHEMA public FROM PUBLIC' },

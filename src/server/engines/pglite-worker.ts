@@ -16,8 +16,7 @@ const send = (message: WorkerResponse): void => port.postMessage(message);
 
 function isWorkerInput(value: unknown): value is WorkerInput {
   if (typeof value !== 'object' || value === null || !('mode' in value) || !('dataDir' in value)) return false;
-  return (value.mode === 'serve' || (value.mode === 'build' && 'steps' in value && Array.isArray(value.steps)))
-    && typeof value.dataDir === 'string';
+  return (value.mode === 'serve' || (value.mode === 'build' && 'steps' in value && Array.isArray(value.steps))) && typeof value.dataDir === 'string';
 }
 
 function toErrorFields(e: unknown): QueryErrorFields {

@@ -90,8 +90,9 @@ export async function isOwnedDatabase(admin: ClientBase, database: string): Prom
 }
 
 async function readOwnerMark(admin: ClientBase, database: string): Promise<string | null | undefined> {
-  const found = await admin.query<{ mark: string | null }>(
-    `SELECT shobj_description(oid, 'pg_database') AS mark FROM pg_database WHERE datname = $1`, [database]);
+  const found = await admin.query<{ mark: string | null }>(`SELECT shobj_description(oid, 'pg_database') AS mark FROM pg_database WHERE datname = $1`, [
+    database,
+  ]);
   return found.rows[0] === undefined ? undefined : found.rows[0].mark;
 }
 
@@ -102,8 +103,10 @@ async function readOwnerMark(admin: ClientBase, database: string): Promise<strin
 export async function recreateDatabase(admin: ClientBase, database: string): Promise<void> {
   const mark = await readOwnerMark(admin, database);
   if (mark !== undefined && !(mark ?? '').startsWith(OWNED_MARK)) {
-    throw new KitError(KitErrorCode.environment,
-      `database "${database}" exists and was not created by datastore-kit; choose another name (it is never dropped)`);
+    throw new KitError(
+      KitErrorCode.environment,
+      `database "${database}" exists and was not created by datastore-kit; choose another name (it is never dropped)`,
+    );
   }
   const name = quoteIdent(database);
   if (mark !== undefined) await dropOwnedDatabase(admin, database);
@@ -139,11 +142,13 @@ export async function loadTables(client: ClientBase, tables: readonly FixtureTab
     for (const step of steps) await runStep(client, step);
     // why: SET ROLE needs membership (with SET, PostgreSQL 16+, whose CREATEROLE self-grant lacks it); a
     // superuser has it implicitly, anyone else is granted it here
-    await runStep(client, { sql: `DO $$ BEGIN
+    await runStep(client, {
+      sql: `DO $$ BEGIN
       IF NOT (SELECT rolsuper FROM pg_roles WHERE rolname = current_user) AND NOT pg_has_role(current_user, ${ro},
           CASE WHEN current_setting('server_version_num')::int >= 160000 THEN 'SET' ELSE 'MEMBER' END) THEN
         EXECUTE format('GRANT %I TO %I', ${ro}, current_user);
-      END IF; END $$` });
+      END IF; END $$`,
+    });
     await client.query('CREATE SCHEMA "datastore_kit"');
     await client.query(`CREATE TABLE ${LOAD_MARK_TABLE} (key text NOT NULL, loaded_at timestamptz NOT NULL DEFAULT now())`);
     await client.query(`INSERT INTO ${LOAD_MARK_TABLE} (key) VALUES ($1)`, [key]);

@@ -20,10 +20,13 @@ export function connectBy(pool: Pool, deadlineMs: number | undefined): Promise<P
   if (deadlineMs === undefined) return pool.connect();
   return new Promise((resolve, reject) => {
     let expired = false;
-    const timer = setTimeout(() => {
-      expired = true;
-      reject(new EngineTimeoutError(TIMEOUT_MESSAGE));
-    }, Math.max(0, deadlineMs - performance.now()));
+    const timer = setTimeout(
+      () => {
+        expired = true;
+        reject(new EngineTimeoutError(TIMEOUT_MESSAGE));
+      },
+      Math.max(0, deadlineMs - performance.now()),
+    );
     pool.connect().then(
       (client) => {
         if (expired) client.release();

@@ -44,7 +44,12 @@ export interface PostgresEngine extends Engine {
 }
 
 /** Keeps every value in PostgreSQL's text form: one identity parser for every type. */
-const textTypes = { getTypeParser: () => (value: string): string => value };
+const textTypes = {
+  getTypeParser:
+    () =>
+    (value: string): string =>
+      value,
+};
 
 function isTextRow(row: unknown): row is (string | null)[] {
   return Array.isArray(row) && row.every((v) => v === null || typeof v === 'string');
@@ -99,7 +104,11 @@ async function runOnClient(client: PoolClient, sql: string, params: readonly (st
     // why: the extended protocol runs exactly one statement, like PGlite's query() and CKAN's execute()
     // (queryMode is pg's documented option, missing from @types/pg)
     const config: QueryArrayConfig<(string | null)[]> & { queryMode: 'extended' } = {
-      text: sql, values: [...params], rowMode: 'array', types: textTypes, queryMode: 'extended',
+      text: sql,
+      values: [...params],
+      rowMode: 'array',
+      types: textTypes,
+      queryMode: 'extended',
     };
     const result = await client.query(config);
     ok = true;
@@ -198,7 +207,10 @@ function createEngine(pools: { search: Pool; sql: Pool }, types: TypeNames, fact
       let broken: Error | undefined;
       try {
         const result = await runOnClient(client, sql, params, { ...options, ...(remainingMs === undefined ? {} : { timeoutMs: remainingMs }) });
-        await types.resolve(client, result.fields.map((f) => f.dataTypeID));
+        await types.resolve(
+          client,
+          result.fields.map((f) => f.dataTypeID),
+        );
         const rows = result.rows.map((row: unknown) => {
           if (!isTextRow(row)) throw new Error('pg returned a non-text value despite identity parsers');
           return row;

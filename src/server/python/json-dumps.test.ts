@@ -5,9 +5,7 @@ import { pyJsonDumps } from './index.ts';
 describe('pyJsonDumps', () => {
   it('uses simplejson separators and escapes non-ASCII outside raw JSON', () => {
     const value = { help: 'h', success: true, result: { title: 'Café 日本', n: [1, 2.5, null] } };
-    expect(pyJsonDumps(value)).toBe(
-      '{"help": "h", "success": true, "result": {"title": "Caf\\u00e9 \\u65e5\\u672c", "n": [1, 2.5, null]}}',
-    );
+    expect(pyJsonDumps(value)).toBe('{"help": "h", "success": true, "result": {"title": "Caf\\u00e9 \\u65e5\\u672c", "n": [1, 2.5, null]}}');
   });
 
   it('splices RawJson verbatim, UTF-8 included', () => {
@@ -26,7 +24,7 @@ describe('pyJsonDumps', () => {
 
 describe('pyJsonDumps with sort_keys and without ensure_ascii', () => {
   it('sorts keys at every level and keeps non-ASCII text', () => {
-    const value = { b: [{ z: 1, a: 'é' }], a: null, 'é': 2.5 };
+    const value = { b: [{ z: 1, a: 'é' }], a: null, é: 2.5 };
     expect(pyJsonDumps(value, { sortKeys: true, ensureAscii: false })).toBe('{"a": null, "b": [{"a": "é", "z": 1}], "é": 2.5}');
   });
 });

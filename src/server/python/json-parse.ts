@@ -129,7 +129,14 @@ function parseArray(text: string, start: number, depth: number): [PyValue, numbe
 }
 
 const simpleEscapes: Readonly<Record<string, string>> = {
-  '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t',
+  '"': '"',
+  '\\': '\\',
+  '/': '/',
+  b: '\b',
+  f: '\f',
+  n: '\n',
+  r: '\r',
+  t: '\t',
 };
 
 function parseString(text: string, start: number): [PyValue, number] {

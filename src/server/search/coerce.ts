@@ -115,4 +115,3 @@ export function coerceRecordsFormat(value: unknown): Coerced<RecordsFormat> {
   const found = recordsFormats.find((format) => format === value);
   return found === undefined ? fail("Value must be one of ['objects', 'lists', 'csv', 'tsv']") : ok(found);
 }
-

@@ -66,11 +66,7 @@ export function listSelectableNames(params: SearchParams, columns: ReadonlyMap<s
  * Returns CKAN's `{param: ['invalid value "..."']}` for the first failing param, or undefined. With
  * `filterOperators` (CKAN 2.12) the filter parser has judged `filters` already.
  */
-export function validateColumns(
-  params: SearchParams,
-  columns: ReadonlyMap<string, FieldInfo>,
-  filterOperators = false,
-): Record<string, string[]> | undefined {
+export function validateColumns(params: SearchParams, columns: ReadonlyMap<string, FieldInfo>, filterOperators = false): Record<string, string[]> | undefined {
   const invalid = (key: string, value: unknown): Record<string, string[]> => ({ [key]: [`invalid value "${pyStr(value)}"`] });
   if (params.fields !== undefined) {
     const selectable = listSelectableNames(params, columns);

@@ -14,12 +14,6 @@ export function formatCopyCsv(rows: readonly (readonly (string | null)[])[], del
 
 function formatCell(cell: string | null, delimiter: string, single: boolean): string {
   if (cell === null) return '';
-  const quote =
-    cell === '' ||
-    cell.includes(delimiter) ||
-    cell.includes('"') ||
-    cell.includes('\n') ||
-    cell.includes('\r') ||
-    (single && cell === '\\.');
+  const quote = cell === '' || cell.includes(delimiter) || cell.includes('"') || cell.includes('\n') || cell.includes('\r') || (single && cell === '\\.');
   return quote ? `"${cell.replaceAll('"', '""')}"` : cell;
 }

@@ -59,7 +59,6 @@ function buildQuery(params: SearchParams, target: QueryTarget, options: QueryOpt
   }
 }
 
-
 async function readRecords(params: SearchParams, query: SearchQuery, context: ServerContext): Promise<unknown> {
   const result = await runQuery(query.recordsSql, query.params, context);
   if (params.recordsFormat === 'csv' || params.recordsFormat === 'tsv') {
@@ -74,20 +73,12 @@ async function readRecords(params: SearchParams, query: SearchQuery, context: Se
  * would use the planner's estimate; this server uses the exact count as its estimate (allowed by the
  * spec) and reports total_was_estimated: true when it is at least the threshold.
  */
-async function countTotal(
-  params: SearchParams,
-  query: SearchQuery,
-  context: ServerContext,
-): Promise<{ total: number; estimated: boolean }> {
+async function countTotal(params: SearchParams, query: SearchQuery, context: ServerContext): Promise<{ total: number; estimated: boolean }> {
   const result = await runQuery(query.countSql, query.params, context);
   const total = Number(result.rows[0]?.[0] ?? '0');
   const threshold = params.totalEstimationThreshold;
   const estimable =
-    threshold !== null &&
-    threshold !== undefined &&
-    Object.keys(params.filters ?? {}).length === 0 &&
-    !hasTextQuery(params) &&
-    params.distinct !== true;
+    threshold !== null && threshold !== undefined && Object.keys(params.filters ?? {}).length === 0 && !hasTextQuery(params) && params.distinct !== true;
   return { total, estimated: estimable && total >= threshold };
 }
 

@@ -76,8 +76,19 @@ describe('validateSearchParams coercion', () => {
   });
 
   it.each([
-    ['true', true], ['Yes', true], ['T', true], ['y', true], ['1', true],
-    ['on', false], ['false', false], ['', false], ['0', false], [true, true], [false, false], [1, true], [0, false],
+    ['true', true],
+    ['Yes', true],
+    ['T', true],
+    ['y', true],
+    ['1', true],
+    ['on', false],
+    ['false', false],
+    ['', false],
+    ['0', false],
+    [true, true],
+    [false, false],
+    [1, true],
+    [0, false],
   ])('boolean %j → %j', (value, expected) => {
     const params = paramsOf(validateSearchParams({ resource_id: rid, plain: value, distinct: value }, limits));
     expect(params.plain).toBe(expected);
@@ -87,7 +98,11 @@ describe('validateSearchParams coercion', () => {
   it('applies the defaults of include_total, plain, distinct and records_format', () => {
     const params = paramsOf(validateSearchParams({ resource_id: rid, include_total: null, plain: null, records_format: '' }, limits));
     expect(params).toEqual({
-      resourceId: rid, limit: 100, includeTotal: true, totalEstimationThreshold: null, recordsFormat: 'objects',
+      resourceId: rid,
+      limit: 100,
+      includeTotal: true,
+      totalEstimationThreshold: null,
+      recordsFormat: 'objects',
     });
   });
 

@@ -49,8 +49,20 @@ export interface ParamLimits {
 export type ParamsOutcome = { ok: true; params: SearchParams } | { ok: false; errors: Record<string, string[]> };
 
 const schemaKeys: readonly string[] = [
-  'resource_id', 'id', 'q', 'plain', 'filters', 'language', 'limit', 'offset', 'fields', 'sort',
-  'distinct', 'include_total', 'total_estimation_threshold', 'records_format',
+  'resource_id',
+  'id',
+  'q',
+  'plain',
+  'filters',
+  'language',
+  'limit',
+  'offset',
+  'fields',
+  'sort',
+  'distinct',
+  'include_total',
+  'total_estimation_threshold',
+  'records_format',
 ];
 
 /** The schema's keys for a version: `full_text` from 2.10, `include_next_page` from 2.12. */
@@ -81,12 +93,8 @@ export function validateSearchParams(raw: Record<string, unknown>, limits: Param
   const params: SearchParams = {
     resourceId: resourceId ?? '',
     limit: take('limit', coerceLimit(given('limit'), limits.rowsDefault, limits.rowsMax)) ?? 0,
-    includeTotal: present('include_total') && given('include_total') !== ''
-      ? (take('include_total', coerceBoolean(given('include_total'))) ?? true)
-      : true,
-    totalEstimationThreshold: traits.totalEstimation
-      ? (take('total_estimation_threshold', coerceInt(given('total_estimation_threshold'))) ?? null)
-      : undefined,
+    includeTotal: present('include_total') && given('include_total') !== '' ? (take('include_total', coerceBoolean(given('include_total'))) ?? true) : true,
+    totalEstimationThreshold: traits.totalEstimation ? (take('total_estimation_threshold', coerceInt(given('total_estimation_threshold'))) ?? null) : undefined,
     recordsFormat: take('records_format', coerceRecordsFormat(given('records_format'))) ?? 'objects',
   };
   if (present('q')) params.q = coerceQuery(given('q'));

@@ -31,9 +31,7 @@ describe('buildSearchQuery', () => {
   it('passes filter and query texts as parameters, never inline', () => {
     const query = buildSearchQuery({ ...base, filters: { title: "O'Neil", n: [1, -2] }, q: 'x; drop' }, target);
     expect(query.params).toEqual(["O'Neil", 'english', 'x; drop']);
-    expect(query.countSql).toBe(
-      'SELECT count(*) FROM "r-1" WHERE "title" = $1 AND "n" IN (1, (-2)) AND "_full_text" @@ plainto_tsquery($2::regconfig, $3)',
-    );
+    expect(query.countSql).toBe('SELECT count(*) FROM "r-1" WHERE "title" = $1 AND "n" IN (1, (-2)) AND "_full_text" @@ plainto_tsquery($2::regconfig, $3)');
     expect(query.recordsSql).toContain('ORDER BY ts_rank("_full_text", plainto_tsquery($2::regconfig, $3), 32) DESC');
   });
 

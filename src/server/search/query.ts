@@ -62,9 +62,7 @@ export function buildSearchQuery(params: SearchParams, target: QueryTarget, opti
   const inner =
     `SELECT ${distinct ? 'DISTINCT ' : ''}${items} FROM ${table}${where}` +
     `${orderBy.length > 0 ? ` ORDER BY ${orderBy.join(', ')}` : ''} LIMIT ${params.limit} OFFSET ${params.offset ?? 0}`;
-  const countSql = distinct
-    ? `SELECT count(*) FROM (SELECT DISTINCT ${exprs.join(', ')} FROM ${table}${where}) AS t`
-    : `SELECT count(*) FROM ${table}${where}`;
+  const countSql = distinct ? `SELECT count(*) FROM (SELECT DISTINCT ${exprs.join(', ')} FROM ${table}${where}) AS t` : `SELECT count(*) FROM ${table}${where}`;
   const query: SearchQuery = {
     outputs,
     resultFields,
@@ -76,19 +74,15 @@ export function buildSearchQuery(params: SearchParams, target: QueryTarget, opti
   if (params.includeNextPage === true && orderBy.length === 1 && /^"_id"(?: |$)/.test(orderBy[0] ?? '')) {
     // why: CKAN reads max/min(_id) of its records_page: the page, or every match when DISTINCT is deferred
     const desc = / desc$/.test(orderBy[0] ?? '');
-    const page = distinct ? `SELECT "_id" FROM ${table}${where}` : `SELECT "_id" FROM ${table}${where} ORDER BY ${orderBy.join(', ')} LIMIT ${params.limit} OFFSET ${params.offset ?? 0}`;
+    const page = distinct
+      ? `SELECT "_id" FROM ${table}${where}`
+      : `SELECT "_id" FROM ${table}${where} ORDER BY ${orderBy.join(', ')} LIMIT ${params.limit} OFFSET ${params.offset ?? 0}`;
     query.nextPage = { sql: `SELECT ${desc ? 'min' : 'max'}("_id") FROM (${page}) AS p`, operator: desc ? 'lt' : 'gt' };
   }
   return query;
 }
 
-function buildFilterConditions(
-  params: SearchParams,
-  target: QueryTarget,
-  sqlParams: SqlParams,
-  tree: FilterOp | undefined,
-  traits: CkanTraits,
-): string[] {
+function buildFilterConditions(params: SearchParams, target: QueryTarget, sqlParams: SqlParams, tree: FilterOp | undefined, traits: CkanTraits): string[] {
   if (traits.filterOperators) return tree === undefined ? [] : [buildFilterTreeClause(tree, target.columns, sqlParams)];
   const filters = params.filters === undefined || Array.isArray(params.filters) ? {} : params.filters;
   return buildFilterClauses(filters, target.columns, sqlParams, traits.stringifyTextFilters);

@@ -24,11 +24,7 @@ const indexedTypes: ReadonlySet<string> = new Set(['text', 'tsvector']);
  * The whole-row query is `full_text` when given, else a string `q` (so `q` is ignored next to
  * `full_text`, as in CKAN); an object `q` adds one query per column. Empty texts are no query.
  */
-export function buildTextSearch(
-  params: SearchParams,
-  columns: ReadonlyMap<string, FieldInfo>,
-  sqlParams: SqlParams,
-): TextSearch {
+export function buildTextSearch(params: SearchParams, columns: ReadonlyMap<string, FieldInfo>, sqlParams: SqlParams): TextSearch {
   const search: TextSearch = { conditions: [], ranks: [] };
   let language: string | undefined;
   const tsquery = (text: string): string => {

@@ -73,14 +73,12 @@ describe('datastore_search_sql checks', () => {
     expect(check(sql, true)).toBeUndefined();
   });
 
-  it.each([
-    [`SELECT 1; DROP TABLE "${publicId}"`],
-    [`SELECT 1; SELECT 2`],
-    [`SELECT 'a\\'b'`],
-    [`SELECT 1;;`],
-  ])('refuses %s as not a single statement', (sql) => {
-    expect(validationErrors(check(sql))).toEqual({ query: ['Query is not a single statement.'] });
-  });
+  it.each([[`SELECT 1; DROP TABLE "${publicId}"`], [`SELECT 1; SELECT 2`], [`SELECT 'a\\'b'`], [`SELECT 1;;`]])(
+    'refuses %s as not a single statement',
+    (sql) => {
+      expect(validationErrors(check(sql))).toEqual({ query: ['Query is not a single statement.'] });
+    },
+  );
 
   it.each([
     [`INSERT INTO "${publicId}" VALUES ('x')`, 'syntax error at or near "INTO"'],
@@ -106,17 +104,18 @@ describe('datastore_search_sql checks', () => {
     expect(errors).toMatchObject({ query: [message], info: { statement: [wrapSql(sql, 100)], params: [{}], orig: [message] } });
   });
 
-  it('refuses a data-modifying CTE before it reaches the engine, with 409 and PostgreSQL\'s message', () => {
+  it("refuses a data-modifying CTE before it reaches the engine, with 409 and PostgreSQL's message", () => {
     const errors = validationErrors(check(`WITH x AS (DELETE FROM "${publicId}" RETURNING *) SELECT * FROM x`, true));
     expect(errors).toMatchObject({ query: ['WITH clause containing a data-modifying statement must be at the top level'] });
   });
 
-  it.each([`SELECT * FROM "${publicId}" FOR UPDATE`, `SELECT * FROM "${publicId}" FOR SHARE`, `SELECT * FROM (SELECT 1 FROM "${publicId}" FOR NO KEY UPDATE) s`])(
-    'refuses row locks (%s) with the 403 CKAN gives',
-    (sql) => {
-      expect(denial(check(sql, true))).toBe('Not authorized to read resource.');
-    },
-  );
+  it.each([
+    `SELECT * FROM "${publicId}" FOR UPDATE`,
+    `SELECT * FROM "${publicId}" FOR SHARE`,
+    `SELECT * FROM (SELECT 1 FROM "${publicId}" FOR NO KEY UPDATE) s`,
+  ])('refuses row locks (%s) with the 403 CKAN gives', (sql) => {
+    expect(denial(check(sql, true))).toBe('Not authorized to read resource.');
+  });
 
   it.each([
     'SELECT * FROM pg_roles',
@@ -172,7 +171,7 @@ describe('datastore_search_sql checks', () => {
     ['SELECT count(distinct(x)) FROM t', 'distinct'],
     ['SELECT COUNT(DISTINCT(x)) FROM t', 'DISTINCT'],
     ['SELECT DISTINCT(x) FROM t', 'DISTINCT'],
-  ])('refuses %s as a call to %s, as CKAN\'s tokenizer sees it', (sql, name) => {
+  ])("refuses %s as a call to %s, as CKAN's tokenizer sees it", (sql, name) => {
     const found = inspectStatement(sql, wrapSql(sql, 100));
     expect(() => checkFunctions(found, ['count'], sql)).toThrow(`Not authorized to call function ${name}`);
   });

@@ -95,12 +95,7 @@ const keywordsSeenAsCalls = ['distinct'];
 
 function isSystemRelation(relation: RelationRef): boolean {
   const schema = relation.schema ?? '';
-  return (
-    schema === 'information_schema' ||
-    schema.startsWith('pg_') ||
-    relation.name.startsWith('pg_') ||
-    relation.name === '_table_metadata'
-  );
+  return schema === 'information_schema' || schema.startsWith('pg_') || relation.name.startsWith('pg_') || relation.name === '_table_metadata';
 }
 
 function resolveRelation(relation: RelationRef, datastore: Datastore) {

@@ -12,7 +12,7 @@ export function loadParser(): Promise<void> {
 
 export type ParseOutcome =
   | { ok: true; tree: unknown }
-  | { ok: false; message: string; /** 1-based character position, as PostgreSQL reports it. */ position: number | undefined };
+  | { ok: false; message: string /** 1-based character position, as PostgreSQL reports it. */; position: number | undefined };
 
 /** Parses `sql` (call loadParser first). Syntax errors come back as data, with PostgreSQL's message. */
 export function parseSql(sql: string): ParseOutcome {
@@ -26,4 +26,3 @@ export function parseSql(sql: string): ParseOutcome {
     return { ok: false, message: error.message, position };
   }
 }
-

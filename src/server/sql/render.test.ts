@@ -28,7 +28,7 @@ describe('renderValueJson', () => {
     ['{"a": 1}', 'json', '"{\\"a\\": 1}"'],
     ['{"a": 1}', 'jsonb', '"{\\"a\\": 1}"'],
     ['zwei bük', 'text', '"zwei b\\u00fck"'],
-    ["'2005':3 'tolstoy':2", 'tsvector', '"\'2005\':3 \'tolstoy\':2"'],
+    ["'2005':3 'tolstoy':2", 'tsvector', "\"'2005':3 'tolstoy':2\""],
     ['{1,2,3}', '_int4', '[1, 2, 3]'],
     ['{"a b",c,NULL,"q\\"x"}', '_text', '["a b", "c", null, "q\\"x"]'],
     ['{{1,2},{3,4}}', '_int4', '[[1, 2], [3, 4]]'],
@@ -80,7 +80,10 @@ describe('renderResult', () => {
 
   it('reports fields with type names and keeps numeric text as JSON numbers', () => {
     const out = renderResult(result, 10);
-    expect(out['fields']).toEqual([{ id: '_id', type: 'int4' }, { id: 'n', type: 'numeric' }]);
+    expect(out['fields']).toEqual([
+      { id: '_id', type: 'int4' },
+      { id: 'n', type: 'numeric' },
+    ]);
     const records = out['records'];
     expect(records).toBeInstanceOf(RawJson);
     expect(records instanceof RawJson ? records.text : '').toBe('[{"_id": 1, "n": 1.50}, {"_id": 2, "n": null}, {"_id": 3, "n": 7}]');
@@ -95,13 +98,28 @@ describe('renderResult', () => {
   });
 
   it('parses json only for CKAN json columns, by name', () => {
-    const json = { fields: [{ name: 'meta', typeName: 'json' }, { name: 'built', typeName: 'json' }], rows: [['{"x":1}', '{"y":2}']] };
+    const json = {
+      fields: [
+        { name: 'meta', typeName: 'json' },
+        { name: 'built', typeName: 'json' },
+      ],
+      rows: [['{"x":1}', '{"y":2}']],
+    };
     const out = renderResult(json, 5, new Set(['meta']));
     expect(JSON.parse(out['records'] instanceof RawJson ? out['records'].text : '')).toEqual([{ meta: { x: 1 }, built: '{"y":2}' }]);
   });
 
   it('keeps the last value of a repeated column name, as a Python dict does', () => {
-    const out = renderResult({ fields: [{ name: 'a', typeName: 'int4' }, { name: 'a', typeName: 'text' }], rows: [['1', 'x']] }, 5);
+    const out = renderResult(
+      {
+        fields: [
+          { name: 'a', typeName: 'int4' },
+          { name: 'a', typeName: 'text' },
+        ],
+        rows: [['1', 'x']],
+      },
+      5,
+    );
     expect(out['records'] instanceof RawJson ? out['records'].text : '').toBe('[{"a": "x"}]');
   });
 });
