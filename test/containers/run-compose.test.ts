@@ -1,12 +1,13 @@
 // `run --compose`: the kit brings a compose stack up, runs the catalogue against one service and takes it down.
-// Needs the Compose v2 plugin (`docker compose`), which testcontainers drives; skipped, with the reason, without it.
+// Needs `docker compose`, which testcontainers drives (v2, or Debian's v1 under the plugin name as .ci/run installs
+// it); skipped, with the reason, without it.
 // Debian (bookworm) packages only the v1 standalone `docker-compose` 1.29 and no v2 plugin, so CI cannot install one.
 import { spawnSync } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureBaseImage, ensureProjectImage, whyNoEngine } from '../helpers/docker-images.ts';
+import { containersOf, ensureBaseImage, ensureProjectImage, whyNoEngine } from '../helpers/docker-images.ts';
 import { spawnCli } from '../helpers/spawn-cli.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -15,7 +16,7 @@ function whyNoCompose(): string | undefined {
   const engine = whyNoEngine();
   if (engine !== undefined) return engine;
   const compose = spawnSync('docker', ['compose', 'version'], { encoding: 'utf8' });
-  return compose.status === 0 ? undefined : 'the Docker Compose v2 plugin (`docker compose`) is not installed';
+  return compose.status === 0 ? undefined : 'no `docker compose` (the Compose v2 plugin, or v1 under its name as .ci/run installs it)';
 }
 
 const noCompose = whyNoCompose();
@@ -46,5 +47,7 @@ describe.skipIf(noCompose !== undefined)(`run --compose${noCompose === undefined
     const cli = spawnCli(['run', ...flags, '--out', path.join(work, 'reports')], { cwd: work, env: { TESTCONTAINERS_RYUK_DISABLED: 'true' } });
     expect(await cli.exit, cli.stdout() + cli.stderr()).toBe(0);
     expect(cli.stdout()).toMatch(/0 failed, 0 errored/);
+    // the stack is down again: no container of the image is left with a compose project
+    expect(containersOf(image, { compose: true })).toEqual([]);
   });
 });

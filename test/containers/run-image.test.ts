@@ -1,12 +1,11 @@
 // `run --image`: the kit starts the implementation under test from an image, runs the catalogue against it and stops
 // it. The reference server's own image (the project's Dockerfile) passes; a broken variant (no SQL) fails with the container
 // log kept; without an engine the run exits 3. Images are built offline (test/helpers/docker-images.ts).
-import { execFileSync } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureBaseImage, ensureBrokenImage, ensureProjectImage, whyNoEngine } from '../helpers/docker-images.ts';
+import { containersOf, ensureBaseImage, ensureBrokenImage, ensureProjectImage, whyNoEngine } from '../helpers/docker-images.ts';
 import { spawnCli } from '../helpers/spawn-cli.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -23,12 +22,6 @@ beforeAll(async () => {
 afterAll(async () => {
   if (work) await rm(work, { recursive: true, force: true });
 });
-
-function containersOf(image: string): string {
-  return execFileSync('docker', ['ps', '-a', '-q', '--filter', `ancestor=${image}`])
-    .toString()
-    .trim();
-}
 
 describe('run --image without a container engine', () => {
   it('exits 3 with one line that says so and names --target', async () => {
@@ -61,7 +54,7 @@ describe.skipIf(noEngine !== undefined)(`run --image against images built here${
     // why: the cases stating another CKAN version's answers are not applicable against the 2.11 server, and only those
     expect(cli.stdout()).toMatch(/\b\d+ passed, 0 failed, 0 errored, 0 skipped, \d+ not applicable/);
     expect(await readdir(out)).not.toContain('container.log');
-    expect(containersOf(reference)).toBe('');
+    expect(containersOf(reference, { compose: false })).toEqual([]);
   });
 
   it('fails against a broken server image and keeps its log in the report folder', async () => {
@@ -71,7 +64,7 @@ describe.skipIf(noEngine !== undefined)(`run --image against images built here${
     expect(cli.stdout()).toMatch(/[1-9]\d* failed/);
     expect(cli.stdout()).toContain('Container log: broken/container.log');
     expect(await readFile(path.join(out, 'container.log'), 'utf8')).toMatch(/reference server listening on http:\/\/0\.0\.0\.0:8800/);
-    expect(containersOf(broken)).toBe('');
+    expect(containersOf(broken, { compose: false })).toEqual([]);
   });
 
   it('exits 3 when the image does not answer on the port given', async () => {
@@ -81,6 +74,6 @@ describe.skipIf(noEngine !== undefined)(`run --image against images built here${
     });
     expect(await cli.exit).toBe(3);
     expect(cli.stderr()).toMatch(/^image datastore-kit-test:\S+ did not start or answer: /);
-    expect(containersOf(reference)).toBe('');
+    expect(containersOf(reference, { compose: false })).toEqual([]);
   });
 });

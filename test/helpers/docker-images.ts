@@ -104,3 +104,19 @@ export function ensureBrokenImage(project: string): string {
   docker(['build', '-q', '-t', tag, '-'], `FROM ${project}\nCMD ["serve", "--host", "0.0.0.0", "--no-sql"]\n`);
   return tag;
 }
+
+/**
+ * The ids of the containers of `image`, either those a compose stack started (`compose: true`) or the others; the
+ * container tests run side by side on one image, so each counts only its own kind.
+ */
+export function containersOf(image: string, kind: { compose: boolean }): string[] {
+  const listed = execFileSync('docker', ['ps', '-a', '--filter', `ancestor=${image}`, '--format', '{{.ID}}\t{{.Label "com.docker.compose.project"}}'])
+    .toString()
+    .trim();
+  return listed
+    .split('\n')
+    .filter((line) => line !== '')
+    .map((line) => line.split('\t'))
+    .filter(([, project]) => (project !== undefined && project !== '') === kind.compose)
+    .map(([id]) => id ?? '');
+}
