@@ -3,7 +3,7 @@ import { mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { copyForInstance, ensureCachedDir, evictStaleDirs, resolveCacheRoot } from './pglite-cache.ts';
+import { copyForInstance, copyTree, ensureCachedDir, evictStaleDirs, resolveCacheRoot } from './pglite-cache.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'dsk-cache-test-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -18,6 +18,24 @@ describe('resolveCacheRoot', () => {
     expect(resolveCacheRoot('/opt/c', { DATASTORE_KIT_CACHE_DIR: '/env/c' })).toBe('/opt/c');
     expect(resolveCacheRoot(undefined, { DATASTORE_KIT_CACHE_DIR: '/env/c' })).toBe('/env/c');
     expect(resolveCacheRoot(undefined, {})).toBe(join(process.cwd(), 'node_modules', '.cache', 'datastore-kit', 'pglite'));
+  });
+});
+
+describe('copyTree', () => {
+  it('copies every file and folder, nested and empty ones too, with contents and modes', async () => {
+    const source = join(root, 'tree-source');
+    await writeMarker(join(source, 'base', '5'), 'relation');
+    await mkdir(join(source, 'pg_tblspc'), { recursive: true });
+    writeFileSync(join(source, 'PG_VERSION'), '17\n', { mode: 0o600 });
+    for (let i = 0; i < 150; i++) writeFileSync(join(source, 'base', '5', `file-${i}`), `content ${i}`);
+    const target = join(root, 'tree-target');
+    await copyTree(source, target);
+    const list = (dir: string): string[] => readdirSync(dir, { recursive: true, encoding: 'utf8' }).sort();
+    expect(list(target)).toEqual(list(source));
+    expect(readFileSync(join(target, 'base', '5', 'marker'), 'utf8')).toBe('relation');
+    expect(readFileSync(join(target, 'base', '5', 'file-149'), 'utf8')).toBe('content 149');
+    expect(statSync(join(target, 'pg_tblspc')).isDirectory()).toBe(true);
+    expect(statSync(join(target, 'PG_VERSION')).mode & 0o777).toBe(0o600);
   });
 });
 

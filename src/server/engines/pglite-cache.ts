@@ -4,7 +4,7 @@
 // Each use touches the dir, and a build evicts the least recently used ones beyond a few (evictStaleDirs).
 import { randomBytes } from 'node:crypto';
 import { constants, existsSync, readdirSync, rmSync } from 'node:fs';
-import { cp, mkdir, mkdtemp, readdir, rename, rm, stat, utimes } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readdir, rename, rm, stat, utimes } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -129,6 +129,30 @@ function removeOrphanInstances(): void {
   }
 }
 
+/** Files copied at once by copyTree: enough to keep the thread pool busy, few enough not to exhaust descriptors. */
+const COPY_BATCH = 64;
+
+/**
+ * Copies the folder `source` (files and folders only, as a PGlite data dir holds) to `target`. About 1,000 files
+ * make a data dir: one copyFile each, in batches, costs a fraction of the CPU of `fs.cp`, which checks every
+ * entry in JavaScript. FICLONE makes each copy a copy-on-write clone where the file system supports it.
+ */
+export async function copyTree(source: string, target: string): Promise<void> {
+  const entries = await readdir(source, { recursive: true, withFileTypes: true });
+  await mkdir(target, { recursive: true });
+  const folders = entries.filter((entry) => entry.isDirectory()).map((entry) => join(target, relativeTo(source, entry)));
+  // why: sorted, a parent comes before its children, so each mkdir finds its parent in place
+  for (const folder of folders.sort()) await mkdir(folder, { recursive: true });
+  const files = entries.filter((entry) => entry.isFile()).map((entry) => relativeTo(source, entry));
+  for (let at = 0; at < files.length; at += COPY_BATCH) {
+    await Promise.all(files.slice(at, at + COPY_BATCH).map((file) => copyFile(join(source, file), join(target, file), constants.COPYFILE_FICLONE)));
+  }
+}
+
+function relativeTo(root: string, entry: { parentPath: string; name: string }): string {
+  return join(entry.parentPath.slice(root.length), entry.name);
+}
+
 /** Copies a cached dir to a private temp dir for one engine instance; `release()` deletes it. */
 export async function copyForInstance(source: string): Promise<{ dir: string; release: () => Promise<void> }> {
   removeOrphanInstances();
@@ -137,7 +161,7 @@ export async function copyForInstance(source: string): Promise<{ dir: string; re
   const dir = join(parent, 'data');
   openInstances.add(parent);
   // why: FICLONE makes the copy a copy-on-write clone where the file system supports it, a plain copy elsewhere
-  await cp(source, dir, { recursive: true, mode: constants.COPYFILE_FICLONE });
+  await copyTree(source, dir);
   return {
     dir,
     release: async () => {

@@ -1,10 +1,9 @@
 // The embedded engine: PGlite (PostgreSQL in WASM) over a cached, prepared data dir, run in worker threads.
 import { readFileSync } from 'node:fs';
-import { cp } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { LoadedFixtures } from '../fixtures/index.ts';
-import { copyForInstance, ensureCachedDir, evictStaleDirs, resolveCacheRoot } from './pglite-cache.ts';
+import { copyForInstance, copyTree, ensureCachedDir, evictStaleDirs, resolveCacheRoot } from './pglite-cache.ts';
 import { PgliteHost, compilePgliteWasm, runBuildWorker } from './pglite-host.ts';
 import { PglitePool, type Lane } from './pglite-pool.ts';
 import { BUILD_FORMAT, buildDatabaseSteps } from './pglite-sql.ts';
@@ -54,7 +53,7 @@ async function prepareDataDir(fixtures: LoadedFixtures, root: string): Promise<{
   const blank = await ensureCachedDir(versionRoot, 'initdb', (dir) => runBuildWorker(dir, []));
   if (blank.built) await evictStaleDirs(root, { keep: CACHE_KEEP.versions - 1, protect: [versionName], minIdleMs: CACHE_KEEP.minIdleMs });
   const prepared = await ensureCachedDir(versionRoot, fixtures.hash, async (dir) => {
-    await cp(blank.dir, dir, { recursive: true });
+    await copyTree(blank.dir, dir);
     await runBuildWorker(dir, buildDatabaseSteps(fixtures.tables));
   });
   if (prepared.built) {
