@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -71,6 +71,27 @@ describe('openPgliteEngine', () => {
       expect(engine.workerStarts).toBe(2);
       await engine.close();
       await expect(engine.query('SELECT 1')).rejects.toThrow('the PGlite engine is closed');
+    },
+    BUILD_TIMEOUT_MS,
+  );
+
+  it(
+    'hands the warm workers of a closed engine to the next one over the same data, with a clean session',
+    async () => {
+      const instanceDirs = (): string[] => readdirSync(tmpdir()).filter((name) => name.startsWith(`datastore-kit-pglite-${process.pid}-`));
+      const first = await openPgliteEngine(fixtures, { searchWorkers: 1 });
+      await first.query(`SET statement_timeout = '4321ms'`);
+      await first.close();
+      const before = instanceDirs();
+      const second = await openPgliteEngine(fixtures, { searchWorkers: 1 });
+      try {
+        expect(instanceDirs()).toEqual(before);
+        expect(second.workerStarts).toBe(1);
+        expect((await second.query('SHOW statement_timeout')).rows).not.toEqual([['4321ms']]);
+        expect((await second.query('SELECT count(*) FROM tiny')).rows).toEqual([['2']]);
+      } finally {
+        await second.close();
+      }
     },
     BUILD_TIMEOUT_MS,
   );

@@ -5,6 +5,7 @@ import { dirname, join } from 'node:path';
 import type { LoadedFixtures } from '../fixtures/index.ts';
 import { copyForInstance, copyTree, ensureCachedDir, evictStaleDirs, resolveCacheRoot } from './pglite-cache.ts';
 import { PgliteHost, compilePgliteWasm, runBuildWorker } from './pglite-host.ts';
+import { parkOrClose, takeIdleLane } from './pglite-idle.ts';
 import { PglitePool, type Lane } from './pglite-pool.ts';
 import { BUILD_FORMAT, buildDatabaseSteps } from './pglite-sql.ts';
 import { defaultWorkerCount, type Engine, type EngineQueryOptions, type EngineResult } from '../engine.ts';
@@ -62,7 +63,14 @@ async function prepareDataDir(fixtures: LoadedFixtures, root: string): Promise<{
   return prepared;
 }
 
+/** A lane over a copy of `preparedDir`: a parked one of an engine closed earlier, else a new one. */
 async function openLane(preparedDir: string): Promise<Lane> {
+  const idle = takeIdleLane(preparedDir);
+  if (idle !== undefined) {
+    // why: the engine counts the workers it started; a reused lane counts as the one start it stands for
+    idle.host.starts = 1;
+    return { host: idle.host, close: () => parkOrClose(preparedDir, idle) };
+  }
   const instance = await copyForInstance(preparedDir);
   const host = new PgliteHost(instance.dir, await compilePgliteWasm());
   try {
@@ -72,12 +80,14 @@ async function openLane(preparedDir: string): Promise<Lane> {
     await instance.release();
     throw e;
   }
-  return { host, close: () => host.close().finally(() => instance.release()) };
+  const lane: Lane = { host, close: () => host.close().finally(() => instance.release()) };
+  return { host, close: () => parkOrClose(preparedDir, lane) };
 }
 
 /**
  * Opens a PGlite engine over the fixtures: builds (or reuses) the prepared data dir cached under the
- * fixtures hash, copies it for the first worker, and starts it. `close()` deletes every copy.
+ * fixtures hash, copies it for the first worker, and starts it. `close()` parks idle workers for the next engine
+ * over the same data in this process (see pglite-idle.ts) and stops the others, deleting their copies.
  *
  * A PGlite worker runs one statement at a time, so statements run on two pools of workers, each worker over its
  * own copy of the prepared dir (the data is read-only, so copies never diverge), opened only when every open one
