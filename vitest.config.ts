@@ -1,12 +1,44 @@
 import { defineConfig } from 'vitest/config';
 
+// The suite in four projects, so each kind can run alone (`npx vitest run --project unit`, `npm run test:unit`):
+// - unit: no server, engine or process; the whole project runs in seconds;
+// - server: the reference server, its engines and the runner against it, over real HTTP;
+// - e2e: the CLI as a user runs it (in-process, and one real process per command), the docs' examples, the
+//   package, the container image;
+// - mutants: the catalogue against deliberately broken targets (its sensitivity).
+const UNIT = [
+  'src/**/*.test.ts',
+  'test/architecture.test.ts',
+  'test/catalogue/**/*.test.ts',
+  'test/reporters/**/*.test.ts',
+  'test/contract/{check-response,infer-version,versions}.test.ts',
+  'test/docs/{links,markdown-examples,spec-clauses,cli-reference}.test.ts',
+  'test/probe/names.test.ts',
+  'test/server/{app-input,app-routing}.test.ts',
+  'test/sql/sql-parser-layer.test.ts',
+];
+const E2E = [
+  'test/e2e/**/*.test.ts',
+  'test/containers/**/*.test.ts',
+  'test/package/**/*.test.ts',
+  'test/docs/doctest-*.test.ts',
+  '{src,test}/**/*-cli.test.ts',
+];
+const MUTANTS = ['test/mutants/**/*.test.ts'];
+
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    reporters: ['default', './test/support/slowest-files.ts'],
     // why: PGlite opens are CPU-heavy and the machines have 2 cores; a few forks keep the suite fast without thrashing
     pool: 'forks',
     maxWorkers: 2,
+    projects: [
+      { extends: true, test: { name: 'unit', include: UNIT, exclude: [...E2E, ...MUTANTS], pool: 'threads', isolate: false } },
+      { extends: true, test: { name: 'server', include: ['test/**/*.test.ts'], exclude: [...UNIT, ...E2E, ...MUTANTS], isolate: false } },
+      { extends: true, test: { name: 'e2e', include: E2E, isolate: false } },
+      { extends: true, test: { name: 'mutants', include: MUTANTS } },
+    ],
   },
 });

@@ -1,13 +1,14 @@
 // End to end: each environment failure a user can meet (a port in use, an engine that cannot start, an extract's
 // leftovers that cannot be continued as asked) ends in exit 2 or 3 with one line on stderr, never exit 70 or a
-// stack trace. Spawns the CLI from source (the package test covers the built bin).
+// stack trace. Runs the CLI in-process (main(), as bin.ts does); the spawned tests of each command (serve, run,
+// the package's bin) cover the process around it.
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listen } from '../../src/server/listen.ts';
 import { createTestApp } from '../server/helpers.ts';
-import { spawnCli } from '../helpers/spawn-cli.ts';
+import { runCliInProcess } from '../helpers/captured-io.ts';
 
 let dir: string;
 let blocker: { url: string; close(): Promise<void> };
@@ -109,11 +110,9 @@ const rows: Row[] = [
   ],
 ];
 
-describe('environment failures (spawned CLI)', () => {
+describe('environment failures', () => {
   it.each(rows)('%s: exit 2 or 3 with one line', { timeout: 120_000 }, async (_name, args, env, exit, line) => {
-    const cli = spawnCli(await args(), { env: env() });
-    const code = await cli.exit;
-    const stderr = cli.stderr();
+    const { code, stderr } = await runCliInProcess(await args(), { env: env() });
     expect({ code, stderr: stderr.trimEnd() }).toEqual({ code: exit, stderr: expect.stringMatching(line) });
     expect(stderr.endsWith('\n') && stderr.indexOf('\n') === stderr.length - 1).toBe(true);
     expect(stderr).not.toMatch(/^\s+at /m);

@@ -4,6 +4,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { spawnCli, waitFor } from '../helpers/spawn-cli.ts';
+import { runCliInProcess } from '../helpers/captured-io.ts';
 import { makeTempDir, removeDir, startTestServer, writeJsonFiles, type TestServer } from '../runner/helpers.ts';
 import { readdir } from 'node:fs/promises';
 import type { ServerResponse } from 'node:http';
@@ -34,7 +35,7 @@ afterEach(async () => {
   await removeDir(dir);
 });
 
-describe('run in a hostile environment (spawned)', () => {
+describe('run in a hostile environment', () => {
   it('keeps running and writes every report when stdout is closed (run | head)', async () => {
     const held: ServerResponse[] = [];
     let stdoutClosed = false;
@@ -60,18 +61,18 @@ describe('run in a hostile environment (spawned)', () => {
     });
     await writeFile(path.join(dir, 'a-file'), '');
     const out = path.join(dir, 'a-file', 'reports');
-    const cli = spawnCli(['run', '--target', server.url, '--out', out, '--allow-empty'], { cwd: dir });
-    expect(await cli.exit).toBe(3);
-    expect(cli.stderr()).toBe(`cannot write reports to ${out} (ENOTDIR); pass --out with a writable folder (E_ENV)\n`);
+    const cli = await runCliInProcess(['run', '--target', server.url, '--out', out, '--allow-empty'], { cwd: dir });
+    expect(cli.code).toBe(3);
+    expect(cli.stderr).toBe(`cannot write reports to ${out} (ENOTDIR); pass --out with a writable folder (E_ENV)\n`);
     expect(requests).toBe(0);
   });
 
   it('ends with exit 3 and one line when the reference server cannot start (PGlite cannot make its data dir)', async () => {
     await writeFile(path.join(dir, 'a-file'), '');
-    const cli = spawnCli(['run', '--reference', '--tag', 'smoke', '--out', path.join(dir, 'reports')], {
+    const cli = await runCliInProcess(['run', '--reference', '--tag', 'smoke', '--out', path.join(dir, 'reports')], {
       env: { DATASTORE_KIT_CACHE_DIR: path.join(dir, 'a-file', 'cache') },
     });
-    expect(await cli.exit).toBe(3);
-    expect(cli.stderr()).toMatch(/^the reference server cannot start: ENOTDIR: not a directory, mkdir '[^\n]*' \(E_SERVER_START\)\n$/);
+    expect(cli.code).toBe(3);
+    expect(cli.stderr).toMatch(/^the reference server cannot start: ENOTDIR: not a directory, mkdir '[^\n]*' \(E_SERVER_START\)\n$/);
   });
 });

@@ -1,4 +1,5 @@
-// End to end: spawn `datastore-kit serve`, read its ready line, call it over HTTP, stop it with a signal.
+// End to end: spawn `datastore-kit serve`, read its ready line, call it over HTTP, stop it with a signal. Start-up
+// failures, which never reach the process around main(), run in-process.
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -6,6 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { listen } from '../../src/server/listen.ts';
 import { createTestApp, sendHttp } from '../server/helpers.ts';
 import { spawnCli, type SpawnedCli } from '../helpers/spawn-cli.ts';
+import { runCliInProcess } from '../helpers/captured-io.ts';
 
 const readyLine = /^datastore-kit reference server listening on (http:\/\/127\.0\.0\.1:(\d+)) \((\d+) resources?, (.+)\) as CKAN (2\.\d+)$/;
 const startupMs = 120_000;
@@ -84,11 +86,10 @@ describe('datastore-kit serve', () => {
   });
 
   it('exits 2 with one line when --api-token-file cannot be read', { timeout: startupMs }, async () => {
-    const spawned = spawnCli(['serve', '--port', '0', '--api-token-file', 'no/such/tokens']);
-    started.push(spawned);
-    expect(await spawned.exit).toBe(2);
-    expect(spawned.stdout()).toBe('');
-    expect(spawned.stderr().trim().split('\n')).toEqual([expect.stringContaining('--api-token-file no/such/tokens: cannot read the file')]);
+    const cli = await runCliInProcess(['serve', '--port', '0', '--api-token-file', 'no/such/tokens']);
+    expect(cli.code).toBe(2);
+    expect(cli.stdout).toBe('');
+    expect(cli.stderr.trim().split('\n')).toEqual([expect.stringContaining('--api-token-file no/such/tokens: cannot read the file')]);
   });
 
   it('stops on SIGINT too', { timeout: startupMs }, async () => {
@@ -106,12 +107,11 @@ describe('datastore-kit serve', () => {
     try {
       const resource = { name: '11111111-2222-4333-8444-555555555555', path: 'missing.csv', schema: { fields: [{ name: 'a', type: 'string' }] } };
       await writeFile(path.join(dir, 'datapackage.json'), JSON.stringify({ name: 'bad', resources: [resource] }));
-      const spawned = spawnCli(['serve', '--port', '0', '--fixtures', dir]);
-      started.push(spawned);
-      expect(await spawned.exit).toBe(2);
-      expect(spawned.stdout()).toBe('');
-      expect(spawned.stderr()).toContain('(E_FIXTURES_INVALID)');
-      expect(spawned.stderr()).toContain('missing.csv');
+      const cli = await runCliInProcess(['serve', '--port', '0', '--fixtures', dir]);
+      expect(cli.code).toBe(2);
+      expect(cli.stdout).toBe('');
+      expect(cli.stderr).toContain('(E_FIXTURES_INVALID)');
+      expect(cli.stderr).toContain('missing.csv');
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
@@ -121,11 +121,10 @@ describe('datastore-kit serve', () => {
     const blocker = await listen(createTestApp().handle, { port: 0 });
     try {
       const port = new URL(blocker.url).port;
-      const spawned = spawnCli(['serve', '--port', port]);
-      started.push(spawned);
-      expect(await spawned.exit).toBe(3);
-      expect(spawned.stdout()).toBe('');
-      expect(spawned.stderr()).toContain(`cannot listen on 127.0.0.1:${port}: address already in use (EADDRINUSE) (E_SERVER_START)`);
+      const cli = await runCliInProcess(['serve', '--port', port]);
+      expect(cli.code).toBe(3);
+      expect(cli.stdout).toBe('');
+      expect(cli.stderr).toContain(`cannot listen on 127.0.0.1:${port}: address already in use (EADDRINUSE) (E_SERVER_START)`);
     } finally {
       await blocker.close();
     }
