@@ -1,4 +1,4 @@
-// Part 2 of the doctest (test/docs/doctest.ts): every other document of README.md and docs/*.md.
+// Part 2 of the doctest (test/docs/doctest.ts): every fourth document of README.md and docs/*.md.
 import { describeDoctests } from './doctest.ts';
 
 describeDoctests(1);

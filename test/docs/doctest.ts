@@ -1,7 +1,7 @@
 // The doctest: every console/sh example of README.md and docs/*.md runs as shown (docs/testing.md#the-doctest).
-// The documents are shared out between two test files (doctest-1, doctest-2) so the two halves run side by side.
-// Each file's `doctest: file:` blocks are written first; its examples then run in order in one session (a temp folder; a server started with `&` serves the later
-// examples of the file); each command must exit 0, or the code an `echo $?` after it shows, and print what the
+// The documents are shared out between four test files (doctest-1 … doctest-4), so the parts spread over the
+// workers. Each document's `doctest: file:` blocks are written first; its examples then run in order in one session
+// (a temp folder; a server started with `&` serves the later examples of the document); each command must exit 0, or the code an `echo $?` after it shows, and print what the
 // document shows after it, if anything.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -19,14 +19,34 @@ const FILES = [
     .map((name) => `docs/${name}`),
 ];
 
-/** Declares the doctests of every other document, starting at `part` (0 or 1): together the two parts cover all. */
-export function describeDoctests(part: 0 | 1): void {
-  const files = FILES.filter((_, index) => index % 2 === part);
-  describe(`doctest, part ${part + 1} of 2`, () => {
+/** How many test files share the documents out (doctest-1.test.ts … doctest-<PARTS>.test.ts). */
+const PARTS = 4;
+
+/** The documents by their number of commands, most first, dealt out to the parts back and forth (0 1 2 3 3 2 1 0 …). */
+function documentsOf(part: number): string[] {
+  const commandsIn = (file: string): number => readBlocks(readFileSync(path.join(ROOT, file), 'utf8')).flatMap((block) => block.commands).length;
+  const byWeight = FILES.map((file) => ({ file, weight: commandsIn(file) })).sort((a, b) => b.weight - a.weight || a.file.localeCompare(b.file));
+  return byWeight
+    .filter((_, index) => {
+      const round = Math.floor(index / PARTS);
+      const slot = index % PARTS;
+      return (round % 2 === 0 ? slot : PARTS - 1 - slot) === part;
+    })
+    .map(({ file }) => file);
+}
+
+/** Declares the doctests of the documents of `part` (0 … PARTS-1): together the parts cover every document once. */
+export function describeDoctests(part: number): void {
+  const files = documentsOf(part);
+  describe(`doctest, part ${part + 1} of ${PARTS}`, () => {
     it('finds the documents and their examples', () => {
       expect(FILES).toContain('docs/cli.md');
+      const parts = readdirSync(import.meta.dirname).filter((name) => /^doctest-\d+\.test\.ts$/.test(name));
+      expect(parts).toHaveLength(PARTS);
       const commands = files.flatMap((file) => readBlocks(readFileSync(path.join(ROOT, file), 'utf8')).flatMap((block) => block.commands));
-      expect(commands.length).toBeGreaterThan(10);
+      expect(commands.length).toBeGreaterThan(0);
+      const all = Array.from({ length: PARTS }, (_, other) => documentsOf(other)).flat();
+      expect(all.sort()).toEqual([...FILES].sort());
     });
     describeDocument(files);
   });

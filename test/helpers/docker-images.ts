@@ -46,7 +46,10 @@ export function ensureBaseImage(): string {
   const stat = statSync(node);
   const key = createHash('sha256').update(`${node}:${stat.size}:${stat.mtimeMs}:${process.version}:${npmDir}`).digest('hex').slice(0, 16);
   const tag = `datastore-kit-test-node:${key}`;
-  if (hasImage(tag)) return tag;
+  return buildOnce(tag, () => importBaseImage(tag, node, npmDir));
+}
+
+function importBaseImage(tag: string, node: string, npmDir: string): void {
   const rootfs = mkdtempSync(path.join(tmpdir(), 'dsk-rootfs-'));
   try {
     copyWithLibraries(node, rootfs, '/usr/local/bin/node');
@@ -62,7 +65,6 @@ export function ensureBaseImage(): string {
     writeFileSync(path.join(rootfs, 'etc/group'), 'root:x:0:\nnode:x:1000:\n');
     const tar = execFileSync('tar', ['-C', rootfs, '-c', '.'], { maxBuffer: 1024 * 1024 * 1024 });
     docker(['import', '-c', 'ENV PATH=/usr/local/bin:/usr/bin:/bin', '-c', 'ENV HOME=/root', '-', tag], tar);
-    return tag;
   } finally {
     rmSync(rootfs, { recursive: true, force: true });
   }
@@ -86,11 +88,44 @@ function contextHash(): string {
   return hash.digest('hex').slice(0, 16);
 }
 
+/** How long a build may hold the lock before another test file takes it as abandoned. */
+const BUILD_LOCK_STALE_MS = 20 * 60_000;
+
+function sleepSync(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+
+/**
+ * Builds `tag` with `build` unless it exists, one test file at a time: the container test files run side by side in
+ * separate processes and would otherwise both build the same image (a minute of CPU each). A lock folder in the
+ * temp folder serialises them; the waiting one then finds the image built.
+ */
+function buildOnce(tag: string, build: () => void): string {
+  if (hasImage(tag)) return tag;
+  const lock = path.join(tmpdir(), `datastore-kit-docker-build-${createHash('sha256').update(tag).digest('hex').slice(0, 16)}.lock`);
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch (error) {
+      if (!(error instanceof Error && 'code' in error && error.code === 'EEXIST')) throw error;
+      const age = Date.now() - (statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
+      if (age > BUILD_LOCK_STALE_MS) rmSync(lock, { recursive: true, force: true });
+      else sleepSync(500);
+    }
+  }
+  try {
+    if (!hasImage(tag)) build();
+    return tag;
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+}
+
 /** The project's Dockerfile built on `base` (the reference server image). */
 export function ensureProjectImage(base: string): string {
   const tag = `datastore-kit-test:${contextHash()}-${base.split(':')[1] ?? ''}`;
-  if (!hasImage(tag)) docker(['build', '-q', '--build-arg', `BASE=${base}`, '-t', tag, root]);
-  return tag;
+  return buildOnce(tag, () => docker(['build', '-q', '--build-arg', `BASE=${base}`, '-t', tag, root]));
 }
 
 /**
@@ -100,9 +135,7 @@ export function ensureProjectImage(base: string): string {
  */
 export function ensureBrokenImage(project: string): string {
   const tag = `datastore-kit-test-broken:${project.split(':')[1] ?? ''}-no-sql`;
-  if (hasImage(tag)) return tag;
-  docker(['build', '-q', '-t', tag, '-'], `FROM ${project}\nCMD ["serve", "--host", "0.0.0.0", "--no-sql"]\n`);
-  return tag;
+  return buildOnce(tag, () => docker(['build', '-q', '-t', tag, '-'], `FROM ${project}\nCMD ["serve", "--host", "0.0.0.0", "--no-sql"]\n`));
 }
 
 /**
