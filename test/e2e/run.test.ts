@@ -1,9 +1,9 @@
 // End to end: spawn the CLI once with --reference over a small scenario catalogue; check exit code and reports.
-import { spawn } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawnCli } from '../helpers/spawn-cli.ts';
 
 const scenario = {
   cases: [
@@ -37,16 +37,10 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-function runCli(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('npx', ['tsx', 'src/cli/bin.ts', ...args], { cwd: process.cwd(), env: { ...process.env, CI: '1', NO_COLOR: '1', ...env } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
+async function runCli(args: string[], env: Record<string, string> = {}): Promise<{ code: number | string | null; stdout: string; stderr: string }> {
+  const cli = spawnCli(args, { env });
+  const code = await cli.exit;
+  return { code, stdout: cli.stdout(), stderr: cli.stderr() };
 }
 
 describe('datastore-kit run --reference (spawned)', () => {
@@ -55,7 +49,7 @@ describe('datastore-kit run --reference (spawned)', () => {
     const stepSummary = path.join(dir, 'step-summary.md');
     await writeFile(stepSummary, '# earlier step\n');
     const { code, stdout, stderr } = await runCli(['run', '--reference', '--cases', dir, '--out', out], { GITHUB_STEP_SUMMARY: stepSummary });
-    expect({ code, stderr: stderr.replace(/npm warn .*\n/g, '') }).toEqual({ code: 0, stderr: '' });
+    expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
     expect(stdout).toMatch(/Running 3 cases against http:\/\/127\.0\.0\.1:\d+/);
     const files = await readdir(out);
     expect(files).toContain('report.json');
