@@ -1,9 +1,9 @@
 // End to end: a run stopped by SIGINT or SIGTERM exits 130 and every report says it was interrupted.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { spawnCli, waitFor } from '../helpers/spawn-cli.ts';
-import { makeTempDir, removeDir, startTestServer, writeJsonFiles, type TestServer } from '../runner/helpers.ts';
+import { useScenario } from '../runner/helpers.ts';
 
 const ids = ['a/1', 'a/2', 'a/3', 'a/4', 'a/5'];
 const catalogue = {
@@ -19,33 +19,23 @@ const catalogue = {
   },
 };
 
-let dir: string;
-let server: TestServer | undefined;
-beforeEach(async () => {
-  dir = await makeTempDir('dsk-interrupt-');
-  await writeJsonFiles(dir, catalogue);
-});
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-  await removeDir(dir);
-});
+const scenario = useScenario(catalogue, { prefix: 'dsk-interrupt-' });
 
 describe.each(['SIGINT', 'SIGTERM'] as const)('a run stopped by %s', (signal) => {
   it('exits 130 and no report reads as a pass', async () => {
     let actions = 0;
     // the first case is answered, the second hangs (until its timeout), so the signal lands mid-run
-    server = await startTestServer((req, res) => {
+    const server = await scenario.serve((req, res) => {
       // the pre-flight's status_show gets CKAN's envelope; only the cases' requests are counted
       if (req.url?.includes('status_show') === true) return void res.end('{"success": true, "result": {}}');
       actions += 1;
       if (actions === 1) res.end('{"success": true, "result": {}}');
     });
-    const cli = spawnCli(['run', '--target', server.url, '--concurrency', '1', '--timeout-ms', '3000', '--allow-empty'], { cwd: dir });
+    const cli = spawnCli(['run', '--target', server.url, '--concurrency', '1', '--timeout-ms', '3000', '--allow-empty'], { cwd: scenario.dir });
     await waitFor(() => actions >= 2, 'the second request');
     cli.child.kill(signal);
     expect(await cli.exit).toBe(130);
-    const read = (file: string): Promise<string> => readFile(path.join(dir, 'reports', file), 'utf8');
+    const read = (file: string): Promise<string> => readFile(path.join(scenario.dir, 'reports', file), 'utf8');
     const report = JSON.parse(await read('report.json')) as { interrupted?: unknown; summary: { skipped: number } };
     expect(report.interrupted).toEqual({ ran: 2, notRun: 3 });
     expect(report.summary.skipped).toBe(3);

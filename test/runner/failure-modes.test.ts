@@ -1,20 +1,10 @@
 // Targets that are down, hang or answer HTML: exit 3 before any case, or exit 1 with a readable reason per case.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.ts';
 import type { RunResult } from '../../src/index.ts';
-import {
-  createCapturedIo,
-  findClosedPort,
-  makeTempDir,
-  removeDir,
-  startTestServer,
-  writeJsonFiles,
-  type TestServer,
-  PREFLIGHT_BODY,
-  PREFLIGHT_PATH,
-} from './helpers.ts';
+import { createCapturedIo, findClosedPort, PREFLIGHT_BODY, PREFLIGHT_PATH, useScenario } from './helpers.ts';
 
 const catalogue = {
   'cases/search.json': {
@@ -39,29 +29,17 @@ const catalogue = {
   },
 };
 
-let dir: string;
-let server: TestServer | undefined;
-
-beforeEach(async () => {
-  dir = await makeTempDir();
-  await writeJsonFiles(dir, catalogue);
-});
-
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-  await removeDir(dir);
-});
+const scenario = useScenario(catalogue);
 
 async function readReport(): Promise<RunResult> {
-  const text = await readFile(path.join(dir, 'reports', 'report.json'), 'utf8');
+  const text = await readFile(path.join(scenario.dir, 'reports', 'report.json'), 'utf8');
   return JSON.parse(text) as RunResult;
 }
 
 describe('run against a broken target', () => {
   it('exits 3 with one line when the target is unreachable, before any case', async () => {
     const port = await findClosedPort();
-    const { io, stdout, stderr } = createCapturedIo(dir);
+    const { io, stdout, stderr } = createCapturedIo(scenario.dir);
     const code = await main(['run', '--target', `http://127.0.0.1:${port}`, '--report', 'json'], io);
     expect(code).toBe(3);
     expect(stderr()).toBe(`target http://127.0.0.1:${port} is unreachable: connect ECONNREFUSED (E_UNREACHABLE)\n`);
@@ -70,12 +48,12 @@ describe('run against a broken target', () => {
 
   it('ends a hanging target with exit 1 and a timeout reason per case', async () => {
     const seen: string[] = [];
-    server = await startTestServer((req, res) => {
+    const server = await scenario.serve((req, res) => {
       seen.push(req.url ?? '');
       if (req.url === PREFLIGHT_PATH) res.end(PREFLIGHT_BODY);
       // action calls never answer
     });
-    const { io } = createCapturedIo(dir);
+    const { io } = createCapturedIo(scenario.dir);
     const code = await main(['run', '--target', server.url, '--timeout-ms', '300', '--report', 'json'], io);
     expect(code).toBe(1);
     const report = await readReport();
@@ -88,12 +66,12 @@ describe('run against a broken target', () => {
   });
 
   it('ends a target whose DataStore calls answer HTML with exit 1 and a not-JSON reason per case', async () => {
-    server = await startTestServer((req, res) => {
+    const server = await scenario.serve((req, res) => {
       if (req.url === PREFLIGHT_PATH) return res.end(PREFLIGHT_BODY);
       res.setHeader('content-type', 'text/html; charset=utf-8');
       res.end('<!DOCTYPE html><html><head><title>Login</title></head><body>Please sign in</body></html>');
     });
-    const { io, stdout } = createCapturedIo(dir);
+    const { io, stdout } = createCapturedIo(scenario.dir);
     const code = await main(['run', '--target', server.url, '--report', 'json'], io);
     expect(code).toBe(1);
     const report = await readReport();
@@ -106,12 +84,12 @@ describe('run against a broken target', () => {
   });
 
   it.each([503, 429])('names the final status %i and the attempts spent when retries run out on a non-JSON answer', async (status) => {
-    server = await startTestServer((req, res) => {
+    const server = await scenario.serve((req, res) => {
       if (req.url === PREFLIGHT_PATH) return res.end(PREFLIGHT_BODY);
       res.writeHead(status, { 'content-type': 'text/html', 'retry-after': '0' });
       res.end('<html>busy</html>');
     });
-    const { io } = createCapturedIo(dir);
+    const { io } = createCapturedIo(scenario.dir);
     expect(await main(['run', '--target', server.url, '--report', 'json', '--retries', '2'], io)).toBe(1);
     const report = await readReport();
     expect(report.cases[0]?.error?.message).toBe(
@@ -124,7 +102,7 @@ describe('the pre-flight against a wrong base URL', () => {
   const notFoundPage = '<!DOCTYPE html><html><head><title>Page not found</title></head><body>404</body></html>';
 
   async function runAgainst(target: string): Promise<{ code: number; err: string; seen: string[] }> {
-    const { io, stdout, stderr } = createCapturedIo(dir);
+    const { io, stdout, stderr } = createCapturedIo(scenario.dir);
     const code = await main(['run', '--target', target, '--report', 'json'], io);
     expect(stdout()).not.toContain('search/one');
     return { code, err: stderr(), seen };
@@ -136,7 +114,7 @@ describe('the pre-flight against a wrong base URL', () => {
   });
 
   it('stops at exit 3 on an HTML 404 site and names what answered and the site root', async () => {
-    server = await startTestServer((req, res) => {
+    const server = await scenario.serve((req, res) => {
       seen.push(req.url ?? '');
       res.statusCode = 404;
       res.setHeader('content-type', 'text/html; charset=utf-8');
@@ -152,7 +130,7 @@ describe('the pre-flight against a wrong base URL', () => {
   });
 
   it('tells to drop an API path given in the base URL', async () => {
-    server = await startTestServer((req, res) => {
+    const server = await scenario.serve((req, res) => {
       seen.push(req.url ?? '');
       res.statusCode = 404;
       res.setHeader('content-type', 'text/html');
@@ -165,7 +143,7 @@ describe('the pre-flight against a wrong base URL', () => {
   });
 
   it('says when JSON answers are not CKAN envelopes, at the site root', async () => {
-    server = await startTestServer((_req, res) => {
+    const server = await scenario.serve((_req, res) => {
       res.setHeader('content-type', 'application/json');
       res.end('{"status":"ok"}');
     });
@@ -176,7 +154,7 @@ describe('the pre-flight against a wrong base URL', () => {
   });
 
   it('accepts a site without status_show whose datastore_search answers the envelope', async () => {
-    server = await startTestServer((req, res) => {
+    const server = await scenario.serve((req, res) => {
       seen.push(req.url ?? '');
       res.setHeader('content-type', 'application/json');
       if (req.url === PREFLIGHT_PATH) {
@@ -185,7 +163,7 @@ describe('the pre-flight against a wrong base URL', () => {
       }
       res.end(JSON.stringify({ help: 'h', success: true, result: { records: [] } }));
     });
-    const { io } = createCapturedIo(dir);
+    const { io } = createCapturedIo(scenario.dir);
     const code = await main(['run', '--target', server.url, '--report', 'json'], io);
     expect(code).toBe(0);
     expect(seen.slice(0, 2)).toEqual([PREFLIGHT_PATH, '/api/3/action/datastore_search?resource_id=_table_metadata&limit=0']);

@@ -1,5 +1,6 @@
 // Test helpers for the runner: captured CLI io, scenario catalogues in temp dirs, small node:http targets.
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { afterEach, beforeEach } from 'vitest';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -32,6 +33,42 @@ export async function writeJsonFiles(dir: string, files: Record<string, unknown>
 }
 
 export type { TestServer };
+
+/** Per test: a fresh folder holding a scenario's files, and the test servers started for that test. */
+export interface Scenario {
+  /** The current test's folder. */
+  readonly dir: string;
+  /** Starts a node:http target for the current test; it is closed after the test. */
+  serve(handler: (req: IncomingMessage, res: ServerResponse) => void): Promise<TestServer>;
+}
+
+/**
+ * Registers beforeEach/afterEach hooks giving each test of the file a fresh temp folder with `files` written as JSON
+ * (then `prepare(dir)`, if given), and closing the servers it started and removing the folder after it.
+ */
+export function useScenario(files: Record<string, unknown>, options: { prefix?: string; prepare?: (dir: string) => Promise<void> } = {}): Scenario {
+  let dir = '';
+  const servers: TestServer[] = [];
+  beforeEach(async () => {
+    dir = await makeTempDir(options.prefix);
+    await writeJsonFiles(dir, files);
+    await options.prepare?.(dir);
+  });
+  afterEach(async () => {
+    await Promise.all(servers.splice(0).map((server) => server.close()));
+    await removeDir(dir);
+  });
+  return {
+    get dir() {
+      return dir;
+    },
+    async serve(handler) {
+      const server = await startTestServer(handler);
+      servers.push(server);
+      return server;
+    },
+  };
+}
 
 /** A node:http server on a free port; close() also drops open (e.g. hanging) connections. */
 export function startTestServer(handler: (req: IncomingMessage, res: ServerResponse) => void): Promise<TestServer> {

@@ -2,9 +2,9 @@
 // even when the target echoes them back escaped.
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.ts';
-import { createCapturedIo, findClosedPort, makeTempDir, removeDir, startTestServer, writeJsonFiles, type TestServer } from './helpers.ts';
+import { createCapturedIo, findClosedPort, useScenario } from './helpers.ts';
 
 const password = 'pw-Zq8&x<y>';
 const token = 'tk-R7+/=&"<';
@@ -23,19 +23,7 @@ const catalogue = {
   },
 };
 
-let dir: string;
-let server: TestServer | undefined;
-
-beforeEach(async () => {
-  dir = await makeTempDir();
-  await writeJsonFiles(dir, catalogue);
-});
-
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-  await removeDir(dir);
-});
+const scenario = useScenario(catalogue);
 
 const escapeHtml = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
@@ -45,21 +33,21 @@ const leaks = (text: string): string[] =>
 
 describe('secrets in the target URL and the token', () => {
   it('are masked in the console, all five reports and the step summary, even when echoed back escaped', async () => {
-    server = await startTestServer((req, res) => {
+    const server = await scenario.serve((req, res) => {
       const auth = req.headers.authorization ?? '';
       // echoes the token HTML-escaped, URL-encoded and raw, and the password URL-encoded
       const echo = `${escapeHtml(auth)} ${encodeURIComponent(auth)} ${encodeURIComponent(password)} ${auth}`;
       res.setHeader('content-type', 'application/json');
       res.end(JSON.stringify({ success: true, result: { echo } }));
     });
-    const stepSummary = path.join(dir, 'step.md');
+    const stepSummary = path.join(scenario.dir, 'step.md');
     const target = server.url.replace('//', `//user:${encodeURIComponent(password)}@`);
-    const { io, stdout, stderr } = createCapturedIo(dir, { MY_TOKEN: token, GITHUB_STEP_SUMMARY: stepSummary });
+    const { io, stdout, stderr } = createCapturedIo(scenario.dir, { MY_TOKEN: token, GITHUB_STEP_SUMMARY: stepSummary });
     const code = await main(['run', '--target', target, '--token-env', 'MY_TOKEN', '--allow-empty'], io);
     expect(code).toBe(1);
     expect(stdout()).toContain('against http://user:***@127.0.0.1');
-    const files = await readdir(path.join(dir, 'reports'));
-    const texts = await Promise.all([...files.map((f) => path.join(dir, 'reports', f)), stepSummary].map((f) => readFile(f, 'utf8')));
+    const files = await readdir(path.join(scenario.dir, 'reports'));
+    const texts = await Promise.all([...files.map((f) => path.join(scenario.dir, 'reports', f)), stepSummary].map((f) => readFile(f, 'utf8')));
     expect(texts).toHaveLength(6);
     expect(texts.join('\n')).toContain('user:***@127.0.0.1');
     expect([stdout(), stderr(), ...texts].flatMap(leaks)).toEqual([]);
@@ -67,7 +55,7 @@ describe('secrets in the target URL and the token', () => {
 
   it('are masked in the unreachable line', async () => {
     const port = await findClosedPort();
-    const { io, stderr } = createCapturedIo(dir);
+    const { io, stderr } = createCapturedIo(scenario.dir);
     const code = await main(['run', '--target', `http://user:${encodeURIComponent(password)}@127.0.0.1:${port}`, '--report', 'json'], io);
     expect(code).toBe(3);
     expect(stderr()).toBe(`target http://user:***@127.0.0.1:${port} is unreachable: connect ECONNREFUSED (E_UNREACHABLE)\n`);

@@ -2,10 +2,10 @@
 // held over no record is "not applicable: checked nothing on this data"; records out of the implied order fail.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.ts';
 import type { RunResult } from '../../src/index.ts';
-import { createCapturedIo, makeTempDir, removeDir, startTestServer, writeJsonFiles, type TestServer, PREFLIGHT_BODY, PREFLIGHT_PATH } from './helpers.ts';
+import { createCapturedIo, writeJsonFiles, PREFLIGHT_BODY, PREFLIGHT_PATH, useScenario } from './helpers.ts';
 
 const envelope = (records: unknown[]): string => JSON.stringify({ help: 'h', success: true, result: { records } });
 
@@ -26,22 +26,11 @@ function searchCase(
   };
 }
 
-let dir: string;
-let server: TestServer | undefined;
-
-beforeEach(async () => {
-  dir = await makeTempDir();
-});
-
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-  await removeDir(dir);
-});
+const scenario = useScenario({});
 
 /** Serves `answer(method, url)` for every action call, and the pre-flight. */
 async function serve(answer: (method: string, url: string) => unknown[]): Promise<string> {
-  server = await startTestServer((req, res) => {
+  const server = await scenario.serve((req, res) => {
     if (req.url === PREFLIGHT_PATH) return res.end(PREFLIGHT_BODY);
     res.setHeader('content-type', 'application/json');
     res.end(envelope(answer(req.method ?? '', req.url ?? '')));
@@ -50,10 +39,10 @@ async function serve(answer: (method: string, url: string) => unknown[]): Promis
 }
 
 async function runCases(target: string, cases: unknown[], extraArgs: string[] = []): Promise<{ code: number; report: RunResult; out: string }> {
-  await writeJsonFiles(dir, { 'cases/a.json': { cases } });
-  const { io, stdout } = createCapturedIo(dir);
+  await writeJsonFiles(scenario.dir, { 'cases/a.json': { cases } });
+  const { io, stdout } = createCapturedIo(scenario.dir);
   const code = await main(['run', '--target', target, '--report', 'json,md', ...extraArgs], io);
-  const report = JSON.parse(await readFile(path.join(dir, 'reports', 'report.json'), 'utf8')) as RunResult;
+  const report = JSON.parse(await readFile(path.join(scenario.dir, 'reports', 'report.json'), 'utf8')) as RunResult;
   return { code, report, out: stdout() };
 }
 
@@ -71,7 +60,7 @@ describe('a variant that checked nothing on this data', () => {
     ]);
     expect(report.summary).toMatchObject({ pass: 1, notApplicable: 1, vacuous: 1 });
     expect(out).toContain('1 not applicable (1 checked nothing on this data)');
-    expect(await readFile(path.join(dir, 'reports', 'summary.md'), 'utf8')).toContain('1 not applicable variant(s) checked nothing on this data');
+    expect(await readFile(path.join(scenario.dir, 'reports', 'summary.md'), 'utf8')).toContain('1 not applicable variant(s) checked nothing on this data');
   });
 
   it('fails when another variant of the case has records (an empty answer is a disagreement)', async () => {
