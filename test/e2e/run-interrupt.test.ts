@@ -31,7 +31,7 @@ describe.each(['SIGINT', 'SIGTERM'] as const)('a run stopped by %s', (signal) =>
       actions += 1;
       if (actions === 1) res.end('{"success": true, "result": {}}');
     });
-    const cli = spawnCli(['run', '--target', server.url, '--concurrency', '1', '--timeout-ms', '3000', '--allow-empty'], { cwd: scenario.dir });
+    const cli = spawnCli(['run', '--target', server.url, '--concurrency', '1', '--timeout-ms', '1000', '--allow-empty'], { cwd: scenario.dir });
     await waitFor(() => actions >= 2, 'the second request');
     cli.child.kill(signal);
     expect(await cli.exit).toBe(130);

@@ -5,5 +5,8 @@
 import { workerData } from 'node:worker_threads';
 import { register } from 'tsx/esm/api';
 
+// why: PGlite is plain JavaScript; loaded before the TypeScript loader is registered, its modules skip the loader's
+// hooks (a round trip to the loader's own thread per module), which otherwise cost more than opening PGlite itself
+await import('@electric-sql/pglite');
 register();
 await import(workerData.entry);
