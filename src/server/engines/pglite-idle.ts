@@ -7,7 +7,7 @@
 import type { Lane } from './pglite-pool.ts';
 
 /** Most lanes parked per prepared dir, and how long a parked lane waits for an engine before it is closed. */
-const KEEP = Object.freeze({ perDir: 4, idleMs: 15_000 });
+const KEEP = Object.freeze({ perDir: 4, idleMs: 60_000 });
 
 /** DISCARD ALL takes well under a millisecond; a lane that cannot do it in this time is not worth keeping. */
 const DISCARD_TIMEOUT_MS = 5_000;
