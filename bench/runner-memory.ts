@@ -11,7 +11,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type * as Kit from '../src/index.ts';
 import { generateCatalogue } from './lib/generate-catalogue.ts';
-import { startMemoryTarget, type MemoryTarget } from './lib/memory-target.ts';
+import { recordCatalogue } from './lib/memory-target.ts';
 import { createBenchReport } from './lib/result.ts';
 
 const minCases = Number(process.argv[2] ?? 10_000);
@@ -27,31 +27,6 @@ const kit: typeof Kit = await import(pathToFileURL(path.join(root, 'dist/index.j
 const MAX_RSS_HOOK = `import { writeFileSync } from 'node:fs';
 process.on('exit', () => writeFileSync(process.env.DSK_MAX_RSS_FILE, String(process.resourceUsage().maxRSS)));
 `;
-
-/** The normal catalogue through the memory target in record mode, against the reference server. */
-async function record(): Promise<MemoryTarget> {
-  const server = await kit.startReferenceServer({ fixturesDir: path.join(root, 'fixtures'), port: 0, config: { apiTokens: [token], ckanVersion: '2.11' } });
-  try {
-    const memory = await startMemoryTarget(server.url);
-    const options = kit.resolveRunOptions(
-      {},
-      undefined,
-      {},
-      {
-        cwd: root,
-        target: { kind: 'url', url: memory.url },
-        profileFile: 'profiles/reference.yaml',
-        token,
-        outDir: path.join(work, 'recording'),
-        reportFormats: 'json',
-      },
-    );
-    await kit.runCatalogue(options, { hostname: 'bench' });
-    return memory;
-  } finally {
-    await server.close();
-  }
-}
 
 interface Measured {
   maxRssMb: number;
@@ -94,7 +69,7 @@ function measureRun(url: string, casesDir: string, name: string): Measured {
   };
 }
 
-const memory = await record();
+const { memory } = await recordCatalogue(kit, { root, token, outDir: path.join(work, 'recording') });
 try {
   const recorded = await memory.replay();
   const bigDir = path.join(work, 'cases');

@@ -17,7 +17,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type * as Kit from '../src/index.ts';
 import { replayBare, type RecordedRequest } from './lib/bare-replay.mjs';
-import { startMemoryTarget, type MemoryTarget } from './lib/memory-target.ts';
+import { recordCatalogue } from './lib/memory-target.ts';
 import { buildPostmanCollection, type AnsweredRequest } from './lib/newman-collection.ts';
 import { createBenchReport, median, type Figure } from './lib/result.ts';
 
@@ -33,31 +33,6 @@ const clock = { now: () => Date.now() };
 if (process.env['DSK_BENCH_NO_BUILD'] !== '1') execFileSync('npm', ['run', '--silent', 'build'], { cwd: root, stdio: 'inherit' });
 // why: the built JavaScript is what users run; its types are the source's (dynamic import of a computed URL is any)
 const kit: typeof Kit = await import(pathToFileURL(path.join(root, 'dist/index.js')).href);
-
-/** Runs the whole catalogue through the memory target in record mode, against the reference server. */
-async function record(): Promise<{ memory: MemoryTarget; summary: Kit.RunResult['summary'] }> {
-  const server = await kit.startReferenceServer({ fixturesDir: path.join(root, 'fixtures'), port: 0, config: { apiTokens: [token], ckanVersion: '2.11' } });
-  try {
-    const memory = await startMemoryTarget(server.url);
-    const options = kit.resolveRunOptions(
-      {},
-      undefined,
-      {},
-      {
-        cwd: root,
-        target: { kind: 'url', url: memory.url },
-        profileFile: 'profiles/reference.yaml',
-        token,
-        outDir: path.join(work, 'recording'),
-        reportFormats: 'json',
-      },
-    );
-    const { result } = await kit.runCatalogue(options, { hostname: 'bench' });
-    return { memory, summary: result.summary };
-  } finally {
-    await server.close();
-  }
-}
 
 /** The options run() gets in `run --target <memory> --profile profiles/reference.yaml` (ckan contract, 2.11). */
 async function prepareRun(url: string): Promise<Kit.RunOptions> {
@@ -136,7 +111,7 @@ const report = createBenchReport('runner', {
   title: 'runner vs bare undici replay and Newman, against a target answering from memory',
   sizes: { rounds, processRuns, newmanRuns, concurrency },
 });
-const { memory, summary } = await record();
+const { memory, summary } = await recordCatalogue(kit, { root, token, outDir: path.join(work, 'recording') });
 try {
   const recorded = await memory.replay();
   const options = await prepareRun(memory.url);

@@ -2,7 +2,9 @@
 // answers of an upstream server while a run goes through it, then replays them, so a bench measures only the
 // client. Also the request log a recording run leaves, for the bare replay baseline.
 import { once } from 'node:events';
+import path from 'node:path';
 import { Worker } from 'node:worker_threads';
+import type * as Kit from '../../src/index.ts';
 
 export interface MemoryTarget {
   /** http://127.0.0.1:PORT */
@@ -38,4 +40,30 @@ export async function startMemoryTarget(upstreamUrl: string): Promise<MemoryTarg
       await once(worker, 'exit');
     },
   };
+}
+
+/**
+ * Runs the catalogue of `root` (cases/, profiles/reference.yaml) once through a new memory target in record mode,
+ * against a reference server of `kit` (the built API the bench loaded), and closes the server: the target then
+ * holds every answer the catalogue asks for.
+ */
+export async function recordCatalogue(
+  kit: typeof Kit,
+  options: { root: string; token: string; outDir: string },
+): Promise<{ memory: MemoryTarget; summary: Kit.RunResult['summary'] }> {
+  const { root, token, outDir } = options;
+  const server = await kit.startReferenceServer({ fixturesDir: path.join(root, 'fixtures'), port: 0, config: { apiTokens: [token], ckanVersion: '2.11' } });
+  try {
+    const memory = await startMemoryTarget(server.url);
+    const run = kit.resolveRunOptions(
+      {},
+      undefined,
+      {},
+      { cwd: root, target: { kind: 'url', url: memory.url }, profileFile: 'profiles/reference.yaml', token, outDir, reportFormats: 'json' },
+    );
+    const { result } = await kit.runCatalogue(run, { hostname: 'bench' });
+    return { memory, summary: result.summary };
+  } finally {
+    await server.close();
+  }
 }
