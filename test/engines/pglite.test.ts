@@ -95,4 +95,22 @@ describe('openPgliteEngine', () => {
     },
     BUILD_TIMEOUT_MS,
   );
+
+  it(
+    'keeps at most four workers parked in the process, closing the others with their copies',
+    async () => {
+      const instanceDirs = (): string[] => readdirSync(tmpdir()).filter((name) => name.startsWith(`datastore-kit-pglite-${process.pid}-`));
+      const engines = await Promise.all(Array.from({ length: 6 }, () => openPgliteEngine(fixtures, { searchWorkers: 1 })));
+      expect(instanceDirs().length).toBeGreaterThanOrEqual(6);
+      await Promise.all(engines.map((engine) => engine.close()));
+      expect(instanceDirs().length).toBeLessThanOrEqual(4);
+      const again = await openPgliteEngine(fixtures, { searchWorkers: 1 });
+      try {
+        expect((await again.query('SELECT count(*) FROM tiny')).rows).toEqual([['2']]);
+      } finally {
+        await again.close();
+      }
+    },
+    BUILD_TIMEOUT_MS,
+  );
 });

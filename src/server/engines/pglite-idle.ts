@@ -3,56 +3,60 @@
 // that starts reference servers one after another over the same fixtures (a test suite, a script) reuses the
 // lanes of the engines it closed instead. The data is read-only and every statement leaves no session state
 // behind (the SQL action's statements run in a transaction that is rolled back, and a parked session is reset
-// with DISCARD ALL), so a parked lane is as good as a fresh one. Parked workers never keep the process alive, and a lane idle for a while is closed for good.
+// with DISCARD ALL), so a parked lane is as good as a fresh one. Parked workers never keep the process alive, a
+// lane idle for a while is closed for good, and few are kept: each holds about 200 MB.
 import type { Lane } from './pglite-pool.ts';
 
-/** Most lanes parked per prepared dir, and how long a parked lane waits for an engine before it is closed. */
-const KEEP = Object.freeze({ perDir: 4, idleMs: 60_000 });
+/** Most lanes parked in the process (the oldest goes first), and how long one waits for an engine before it is closed. */
+const KEEP = Object.freeze({ lanes: 4, idleMs: 60_000 });
 
 /** DISCARD ALL takes well under a millisecond; a lane that cannot do it in this time is not worth keeping. */
 const DISCARD_TIMEOUT_MS = 5_000;
 
 interface Parked {
+  preparedDir: string;
   lane: Lane;
   timer: NodeJS.Timeout;
 }
 
-const parked = new Map<string, Parked[]>();
+/** Parked lanes, oldest first. */
+const parked: Parked[] = [];
 
 /** A parked lane over `preparedDir`, ready to serve, or undefined when there is none. */
 export function takeIdleLane(preparedDir: string): Lane | undefined {
-  const entry = parked.get(preparedDir)?.pop();
+  const index = parked.findLastIndex((entry) => entry.preparedDir === preparedDir);
+  if (index === -1) return undefined;
+  const [entry] = parked.splice(index, 1);
   if (entry === undefined) return undefined;
   clearTimeout(entry.timer);
   return entry.lane;
 }
 
 /**
- * Parks `lane` (whose engine is closing) for the next engine over `preparedDir`, when its worker is open and idle
- * and there is room; else closes it. Resolves once the lane is parked or closed.
+ * Parks `lane` (whose engine is closing) for the next engine over `preparedDir` when its worker is open and idle
+ * (closing the oldest parked lane when the process keeps enough); else closes it. Resolves once parked or closed.
  */
 export async function parkOrClose(preparedDir: string, lane: Lane): Promise<void> {
-  if (!lane.host.isIdle || (parked.get(preparedDir)?.length ?? 0) >= KEEP.perDir) return lane.close();
+  if (!lane.host.isIdle) return lane.close();
   try {
     // why: whatever a statement left in the session (a SET, a prepared statement) must not reach the next engine
     await lane.host.run({ sql: 'DISCARD ALL', params: [], readOnly: false }, performance.now() + DISCARD_TIMEOUT_MS);
   } catch {
     return lane.close();
   }
-  const list = parked.get(preparedDir) ?? [];
-  if (list.length >= KEEP.perDir) return lane.close();
   lane.host.onIdle = () => {};
-  const entry: Parked = { lane, timer: setTimeout(() => void closeParked(preparedDir, entry), KEEP.idleMs) };
+  const entry: Parked = { preparedDir, lane, timer: setTimeout(() => void closeParked(entry), KEEP.idleMs) };
   // why: a parked lane waits for a later engine; it must not keep the process alive
   entry.timer.unref();
-  list.push(entry);
-  parked.set(preparedDir, list);
+  parked.push(entry);
+  const oldest = parked.length > KEEP.lanes ? parked[0] : undefined;
+  if (oldest !== undefined) await closeParked(oldest);
 }
 
-async function closeParked(preparedDir: string, entry: Parked): Promise<void> {
-  const list = parked.get(preparedDir) ?? [];
-  const index = list.indexOf(entry);
+async function closeParked(entry: Parked): Promise<void> {
+  const index = parked.indexOf(entry);
   if (index === -1) return;
-  list.splice(index, 1);
+  parked.splice(index, 1);
+  clearTimeout(entry.timer);
   await entry.lane.close();
 }
