@@ -40,11 +40,11 @@ async function sendWithRetries(request: HttpRequest, state: ClientState): Promis
     try {
       response = await sendOnce(request, headers, { ...resolved, dispatcher: state.dispatcher, attempt });
     } catch (error) {
-      if (attempt >= maxAttempts || !(error instanceof HttpError)) throw error;
+      if (attempt >= maxAttempts || !(error instanceof HttpError) || request.signal?.aborted === true) throw error;
       await resolved.sleep(backoffAfter(attempt, resolved));
       continue;
     }
-    if (attempt >= maxAttempts || !isRetryableStatus(response.status)) return { ...response, attempts: attempt };
+    if (attempt >= maxAttempts || !isRetryableStatus(response.status) || request.signal?.aborted === true) return { ...response, attempts: attempt };
     await resolved.sleep(
       computeRetryDelayMs({
         attempt,

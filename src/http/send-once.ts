@@ -2,7 +2,7 @@
 import { StringDecoder } from 'node:string_decoder';
 import { request, type Dispatcher } from 'undici';
 import type { Clock } from '../model/index.ts';
-import { createHttpError, describeTimeout, describeTransportError } from './transport-error.ts';
+import { createHttpError, describeInterrupted, describeTimeout, describeTransportError } from './transport-error.ts';
 import type { HttpRequest, HttpResponse } from './types.ts';
 
 export interface SendOnceContext {
@@ -23,6 +23,9 @@ export async function sendOnce(req: HttpRequest, headers: Record<string, string>
     timedOut = true;
     controller.abort();
   }, timeoutMs);
+  const interrupt = (): void => controller.abort();
+  req.signal?.addEventListener('abort', interrupt, { once: true });
+  if (req.signal?.aborted === true) controller.abort();
   const started = ctx.clock.now();
   try {
     const answer = await request(req.url, {
@@ -45,10 +48,11 @@ export async function sendOnce(req: HttpRequest, headers: Record<string, string>
       attempts: 1,
     };
   } catch (error) {
-    const reason = timedOut ? describeTimeout(timeoutMs) : describeTransportError(error);
+    const reason = timedOut ? describeTimeout(timeoutMs) : req.signal?.aborted === true ? describeInterrupted() : describeTransportError(error);
     throw createHttpError(req.method, req.url, reason, { attempts: ctx.attempt, cause: error });
   } finally {
     clearTimeout(timer);
+    req.signal?.removeEventListener('abort', interrupt);
   }
 }
 

@@ -28,6 +28,11 @@ export function describeTimeout(timeoutMs: number): Reason {
   return { code: HttpErrorCode.timeout, text: `timeout after ${timeoutMs} ms` };
 }
 
+/** A request stopped by its caller's signal (an interrupted run), before an answer came. */
+export function describeInterrupted(): Reason {
+  return { code: HttpErrorCode.interrupted, text: 'interrupted before an answer came' };
+}
+
 /** Classifies a thrown transport error by its `code`. */
 export function describeTransportError(error: unknown): Reason {
   const code = readCode(error);

@@ -7,6 +7,8 @@ export interface HttpRequest {
   body?: string;
   /** Overrides the client's timeout for this request (ms). */
   timeoutMs?: number;
+  /** Stops the request, and any retry of it, when aborted (an interrupted run): it fails with E_INTERRUPTED. */
+  signal?: AbortSignal;
 }
 
 export interface HttpResponse {
@@ -30,6 +32,7 @@ export const HttpErrorCode = {
   network: 'E_NETWORK',
   bodyTooLarge: 'E_BODY_TOO_LARGE',
   invalidUrl: 'E_INVALID_URL',
+  interrupted: 'E_INTERRUPTED',
 } as const;
 export type HttpErrorCode = (typeof HttpErrorCode)[keyof typeof HttpErrorCode];
 

@@ -27,7 +27,8 @@ export async function runVariant(variant: RunVariant, options: RunOptions, colla
   base.startedAt = new Date(started).toISOString();
   let response: HttpResponse;
   try {
-    response = await collaborators.client.send(request);
+    // why: an interrupted run stops the requests in flight too, instead of waiting for their timeout
+    response = await collaborators.client.send(options.signal === undefined ? request : { ...request, signal: options.signal });
   } catch (error) {
     if (!(error instanceof HttpError)) throw error;
     const exchange = toExchange(request, undefined, error.attempts, options);

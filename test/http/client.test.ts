@@ -57,6 +57,25 @@ describe('createHttpClient', () => {
     expect(error.attempts).toBe(1);
   });
 
+  it('stops a request in flight when its signal aborts, with E_INTERRUPTED and no retry', async () => {
+    const { server, client } = await setUp(() => undefined, { timeoutMs: 60_000, retries: 3 });
+    const controller = new AbortController();
+    const pending = rejection(client.send({ method: 'GET', url: server.url + SEARCH, signal: controller.signal }));
+    while (server.requests.length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    controller.abort();
+    const error = await pending;
+    expect({ code: error.code, attempts: error.attempts }).toEqual({ code: 'E_INTERRUPTED', attempts: 1 });
+    expect(error.message).toBe(`[GET] "${server.url}${SEARCH}": interrupted before an answer came`);
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('sends nothing for a signal aborted before the request', async () => {
+    const { server, client } = await setUp((_req, res) => res.end('{}'));
+    const error = await rejection(client.send({ method: 'GET', url: server.url + SEARCH, signal: AbortSignal.abort() }));
+    expect(error.code).toBe('E_INTERRUPTED');
+    expect(server.requests).toHaveLength(0);
+  });
+
   it('counts the body against the timeout, not only the headers', async () => {
     const { server, client } = await setUp((_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json' });
