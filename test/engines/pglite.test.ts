@@ -76,6 +76,35 @@ describe('openPgliteEngine', () => {
   );
 
   it(
+    'sends a statement answered with an internal error once more on a fresh worker, and answers a second one',
+    async () => {
+      const engine = await openPgliteEngine(fixtures, { searchWorkers: 1 });
+      try {
+        const raise = (message: string) => `RAISE EXCEPTION '${message}' USING ERRCODE = 'internal_error'`;
+        // a session gone bad: only this worker's session has the setting, so only this worker fails
+        await engine.query(`SET dsk.session_state = 'bad'`);
+        const startsBefore = engine.workerStarts;
+        await expect(
+          engine.query(`DO $$ BEGIN IF current_setting('dsk.session_state', true) = 'bad' THEN ${raise('bad buffer ID: 0')}; END IF; END $$`),
+        ).resolves.toMatchObject({ rows: [] });
+        expect(engine.workerStarts).toBe(startsBefore + 1);
+        await expect(engine.query(`DO $$ BEGIN ${raise('broken everywhere')}; END $$`)).rejects.toMatchObject({
+          sqlState: 'XX000',
+          message: 'broken everywhere',
+        });
+        expect(engine.workerStarts).toBe(startsBefore + 2);
+        // an ordinary error is the answer at once, on the same worker
+        await expect(engine.query('SELECT no_such_column FROM tiny')).rejects.toMatchObject({ sqlState: '42703' });
+        expect(engine.workerStarts).toBe(startsBefore + 2);
+        expect((await engine.query('SELECT count(*) FROM tiny')).rows).toEqual([['2']]);
+      } finally {
+        await engine.close();
+      }
+    },
+    BUILD_TIMEOUT_MS,
+  );
+
+  it(
     'hands the warm workers of a closed engine to the next one over the same data, with a clean session',
     async () => {
       const instanceDirs = (): string[] => readdirSync(tmpdir()).filter((name) => name.startsWith(`datastore-kit-pglite-${process.pid}-`));

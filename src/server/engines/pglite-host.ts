@@ -64,6 +64,9 @@ export interface Statement {
 
 interface Current {
   id: number;
+  statement: Statement;
+  /** True once the statement was sent again on a fresh worker after an internal error. */
+  retried: boolean;
   resolve: (result: EngineResult) => void;
   reject: (error: Error) => void;
   timer: NodeJS.Timeout | undefined;
@@ -77,9 +80,15 @@ interface Running {
   isReady: boolean;
 }
 
+/** SQLSTATE of PostgreSQL's internal errors ("can't happen" checks such as "bad buffer ID: 0"). */
+const INTERNAL_ERROR = 'XX000';
+
 /**
  * Owns the serving worker for one data dir and runs one statement at a time on it (a pool hands statements
  * only to an idle host). A statement past its deadline terminates the worker, which is restarted at once.
+ * A statement answered with an internal error is sent once more on a restarted worker: such an error says the
+ * engine's session went bad (seen rarely under load in PGlite), not that the statement is wrong, and a fresh
+ * session answers it as CKAN's PostgreSQL would. A second internal error is the answer.
  */
 export class PgliteHost {
   #dataDir: string;
@@ -90,7 +99,7 @@ export class PgliteHost {
   #closed = false;
   /** Called whenever the host becomes idle with a ready worker (after a statement, or once a restart is done). */
   onIdle: () => void = () => {};
-  /** How many times the worker was (re)started: 1 after open, +1 per timeout or crash. */
+  /** How many times the worker was (re)started: 1 after open, +1 per timeout, crash or internal error. */
   starts = 0;
 
   constructor(dataDir: string, wasmModule?: WasmModule) {
@@ -127,21 +136,36 @@ export class PgliteHost {
     if (this.#current !== undefined) return Promise.reject(new Error('PgliteHost.run: a statement is already running'));
     const id = this.#nextId++;
     return new Promise((resolve, reject) => {
-      const current: Current = { id, resolve, reject, timer: undefined, sentTo: undefined };
+      const current: Current = { id, statement, retried: false, resolve, reject, timer: undefined, sentTo: undefined };
       this.#current = current;
       if (deadlineMs !== undefined) {
         current.timer = setTimeout(() => this.#timeOut(id), Math.max(0, deadlineMs - performance.now()));
       }
-      this.#ensureWorker().then(
-        (worker) => {
-          if (this.#current !== current) return;
-          current.sentTo = worker;
-          worker.ref();
-          worker.postMessage({ type: 'query', id, ...statement });
-        },
-        (e: unknown) => this.#finish(id, (c) => c.reject(e instanceof Error ? e : new Error(String(e)))),
-      );
+      this.#send(current);
     });
+  }
+
+  /** Posts the current statement to the worker once it is ready (starting one if there is none). */
+  #send(current: Current): void {
+    current.sentTo = undefined;
+    this.#ensureWorker().then(
+      (worker) => {
+        if (this.#current !== current) return;
+        current.sentTo = worker;
+        worker.ref();
+        worker.postMessage({ type: 'query', id: current.id, ...current.statement });
+      },
+      (e: unknown) => this.#finish(current.id, (c) => c.reject(e instanceof Error ? e : new Error(String(e)))),
+    );
+  }
+
+  /** Stops the running worker without waiting and forgets it (its late messages and exit are ignored). */
+  #stopWorker(worker: Worker): void {
+    if (this.#running?.worker !== worker) return;
+    this.#running = undefined;
+    worker.removeAllListeners();
+    worker.on('error', () => undefined);
+    void worker.terminate();
   }
 
   #ensureWorker(): Promise<Worker> {
@@ -201,6 +225,12 @@ export class PgliteHost {
     if (message.type === 'result' && message.id === current.id) {
       this.#finish(current.id, (c) => c.resolve({ fields: message.fields, rows: message.rows }));
     } else if (message.type === 'error' && message.id === current.id) {
+      if (message.sqlState === INTERNAL_ERROR && !current.retried) {
+        current.retried = true;
+        this.#stopWorker(worker);
+        this.#send(current);
+        return;
+      }
       const { message: text, sqlState, position, detail, hint } = message;
       const options = { ...(position === undefined ? {} : { position }), ...(detail === undefined ? {} : { detail }), ...(hint === undefined ? {} : { hint }) };
       this.#finish(current.id, (c) => c.reject(new EngineQueryError(text, sqlState, options)));
@@ -228,12 +258,7 @@ export class PgliteHost {
     const worker = current.sentTo;
     // why: PGlite cannot cancel a statement; only terminating its thread stops it. One still waiting for a
     // restart has not reached the worker, which is left to finish starting.
-    if (worker !== undefined && this.#running?.worker === worker) {
-      this.#running = undefined;
-      worker.removeAllListeners();
-      worker.on('error', () => undefined);
-      void worker.terminate();
-    }
+    if (worker !== undefined) this.#stopWorker(worker);
     this.#finish(id, (c) => c.reject(new EngineTimeoutError(TIMEOUT_MESSAGE)));
     // why: reopen right away, so the next caller does not also pay for the restart
     if (!this.#closed && this.#running === undefined) {

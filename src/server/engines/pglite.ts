@@ -34,7 +34,7 @@ export interface PgliteEngine extends Engine {
   readonly preparedDir: string;
   /** True when this open built the prepared dir (cache miss), false when it reused it. */
   readonly builtCache: boolean;
-  /** Workers started so far, both pools: one per worker opened, +1 per restart after a timeout or crash. */
+  /** Workers started so far, both pools: one per worker opened, +1 per restart after a timeout, crash or internal error. */
   readonly workerStarts: number;
   /** Workers open now, both pools (each started only when every open one was busy). */
   readonly workerCount: number;
