@@ -1,10 +1,10 @@
 // Runs the examples of one Markdown file in order, in a temp folder holding copies of cases/, profiles/ and
-// fixtures/, as a user of a clone would. `npx datastore-kit ...` and `npm start [-- ...]` run the CLI in-process
+// fixtures/ and a link to node_modules, as a user of a clone would. `npx datastore-kit ...` and `npm start [-- ...]` run the CLI in-process
 // (fast, same code as bin/); `export`, `echo $?` and `cd` are handled here; anything else (curl, grep, a pipe) runs
 // in bash with `datastore-kit` and `npx datastore-kit` on the PATH as the TypeScript source. Port 8800 in an example
 // (a command or a `doctest: file:` block) is replaced by a free port, so examples can show the documented default.
 import { execFile } from 'node:child_process';
-import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -52,6 +52,8 @@ export class DocSession {
   static async create(): Promise<DocSession> {
     const session = new DocSession(await mkdtemp(path.join(tmpdir(), 'dsk-doctest-')));
     for (const folder of ['cases', 'profiles', 'fixtures']) await cp(path.join(ROOT, folder), path.join(session.dir, folder), { recursive: true });
+    // why: a clone has its node_modules, and with it the reference server's prepared databases (.cache)
+    await symlink(path.join(ROOT, 'node_modules'), path.join(session.dir, 'node_modules'), 'dir');
     await session.writeShims();
     session.port = await freePort();
     // why: some commands resolve paths against the process (extract's --out and --job), not the CliIo's cwd;

@@ -1,6 +1,6 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { copyForInstance, copyTree, ensureCachedDir, evictStaleDirs, resolveCacheRoot } from './pglite-cache.ts';
@@ -14,10 +14,19 @@ async function writeMarker(dir: string, text: string): Promise<void> {
 }
 
 describe('resolveCacheRoot', () => {
-  it('prefers the option, then DATASTORE_KIT_CACHE_DIR, then node_modules/.cache under cwd', () => {
+  it('prefers the option, then DATASTORE_KIT_CACHE_DIR, then node_modules/.cache under a cwd that has node_modules', () => {
     expect(resolveCacheRoot('/opt/c', { DATASTORE_KIT_CACHE_DIR: '/env/c' })).toBe('/opt/c');
     expect(resolveCacheRoot(undefined, { DATASTORE_KIT_CACHE_DIR: '/env/c' })).toBe('/env/c');
     expect(resolveCacheRoot(undefined, {})).toBe(join(process.cwd(), 'node_modules', '.cache', 'datastore-kit', 'pglite'));
+  });
+
+  it('uses the user cache folder from a cwd without node_modules, and never creates one there', () => {
+    const bare = mkdtempSync(join(root, 'bare-'));
+    expect(resolveCacheRoot(undefined, { XDG_CACHE_HOME: '/home/u/.xdg' }, bare)).toBe('/home/u/.xdg/datastore-kit/pglite');
+    expect(resolveCacheRoot(undefined, {}, bare)).toBe(join(homedir(), '.cache', 'datastore-kit', 'pglite'));
+    // a relative XDG_CACHE_HOME is invalid by the XDG spec and ignored
+    expect(resolveCacheRoot(undefined, { XDG_CACHE_HOME: 'rel' }, bare)).toBe(join(homedir(), '.cache', 'datastore-kit', 'pglite'));
+    expect(existsSync(join(bare, 'node_modules'))).toBe(false);
   });
 });
 

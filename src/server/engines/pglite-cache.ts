@@ -5,21 +5,26 @@
 import { randomBytes } from 'node:crypto';
 import { constants, existsSync, readdirSync, rmSync } from 'node:fs';
 import { copyFile, mkdir, mkdtemp, readdir, rename, rm, stat, utimes } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { homedir, tmpdir } from 'node:os';
+import { isAbsolute, join } from 'node:path';
 
 /** Prefix of per-instance copies in the OS temp dir: `<prefix><pid>-<random>`. */
 const INSTANCE_PREFIX = 'datastore-kit-pglite-';
 
 /**
- * The cache root: `options.cacheDir`, else $DATASTORE_KIT_CACHE_DIR, else
- * `node_modules/.cache/datastore-kit/pglite` under the current working directory.
+ * The cache root: `options.cacheDir`, else $DATASTORE_KIT_CACHE_DIR, else `node_modules/.cache/datastore-kit/pglite`
+ * under the current working directory when it has a `node_modules` (a clone, a project that installed the kit),
+ * else the user's cache folder (`$XDG_CACHE_HOME/datastore-kit/pglite`, by default under `~/.cache`): a run from
+ * any other folder (`npx` without an install, a doc session) neither rebuilds each time nor leaves a
+ * `node_modules` folder behind.
  */
-export function resolveCacheRoot(cacheDir: string | undefined, env: NodeJS.ProcessEnv = process.env): string {
+export function resolveCacheRoot(cacheDir: string | undefined, env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): string {
   const fromEnv = env['DATASTORE_KIT_CACHE_DIR'];
   if (cacheDir !== undefined) return cacheDir;
   if (fromEnv !== undefined && fromEnv !== '') return fromEnv;
-  return join(process.cwd(), 'node_modules', '.cache', 'datastore-kit', 'pglite');
+  if (existsSync(join(cwd, 'node_modules'))) return join(cwd, 'node_modules', '.cache', 'datastore-kit', 'pglite');
+  const userCache = env['XDG_CACHE_HOME'];
+  return join(userCache !== undefined && isAbsolute(userCache) ? userCache : join(homedir(), '.cache'), 'datastore-kit', 'pglite');
 }
 
 function isErrnoCode(e: unknown, codes: readonly string[]): boolean {

@@ -19,7 +19,8 @@ const CACHE_KEEP = Object.freeze({ preparedDirs: 4, versions: 2, minIdleMs: 60 *
 export interface PgliteEngineOptions {
   /**
    * Folder for prepared data dirs (one per fixtures hash). Default: $DATASTORE_KIT_CACHE_DIR, else
-   * `node_modules/.cache/datastore-kit/pglite` under the current working directory.
+   * `node_modules/.cache/datastore-kit/pglite` under the current working directory when it has a node_modules,
+   * else `~/.cache/datastore-kit/pglite` ($XDG_CACHE_HOME) (see resolveCacheRoot).
    */
   cacheDir?: string;
   /** Most workers serving datastore_search at once, each over its own copy of the data; default defaultWorkerCount(). */
