@@ -1,11 +1,13 @@
 // Builds dist/ from src/ (run by `npm run build` and by `prepare`, so `npm ci` and `npm pack` always build fresh):
-// removes the old output so no stale module survives, compiles with tsc, then copies the non-TypeScript assets
-// the compiled modules read beside themselves. Plain JavaScript: it must run before anything is built.
+// removes the old output so no stale module survives, compiles with tsc, copies the non-TypeScript assets the
+// compiled modules read beside themselves, and stamps dist/ with the hash of its sources (source-hash.mjs).
+// Plain JavaScript: it must run before anything is built.
 import { execFileSync } from 'node:child_process';
-import { cpSync, readdirSync, rmSync } from 'node:fs';
+import { cpSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SOURCE_HASH_FILE, sourceHash } from './source-hash.mjs';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 const dist = path.join(root, 'dist');
@@ -20,3 +22,4 @@ for (const entry of readdirSync(path.join(root, 'src'), { recursive: true, withF
   const from = path.join(entry.parentPath, entry.name);
   cpSync(from, path.join(dist, path.relative(path.join(root, 'src'), from)));
 }
+writeFileSync(path.join(dist, SOURCE_HASH_FILE), `${sourceHash(root)}\n`);
