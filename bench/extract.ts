@@ -1,7 +1,8 @@
 // Bench: extract rows/s from the reference server on the PostgreSQL engine against `psql \copy` of the same table
 // from the same server, in the same run (goal: extract >= 0.5x \copy), and the extract's peak RSS (flat in table
 // size). Server and extract run as CLI processes, as a user runs them; the cluster is started the way the tests do
-// (test/helpers/postgres-cluster.ts). Without PostgreSQL binaries the bench says so and stops.
+// (test/helpers/postgres-cluster.ts). The extract runs sequentially and with `--parallel 4`, which must write the same file.
+// Without PostgreSQL binaries the bench says so and stops.
 // Run: `npm run bench:extract -- [rows] [pageSize]` (defaults 200000, 10000; 1M rows take a few minutes).
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -14,6 +15,8 @@ import { createBenchReport } from './lib/result.ts';
 
 const rowCount = Number(process.argv[2] ?? 200_000);
 const pageSize = Number(process.argv[3] ?? 10_000);
+/** Requests in flight for the `--parallel` runs. */
+const PARALLEL = 4;
 const resourceId = '0c0c0c0c-1111-4222-8333-444455556666';
 const root = fileURLToPath(new URL('../', import.meta.url));
 const cli = [join(root, 'node_modules/tsx/dist/cli.mjs'), join(root, 'src/cli/bin.ts')];
@@ -95,11 +98,17 @@ try {
   // why: the best of two, so the server's first, cold page rendering (and a burst of load elsewhere) counts less
   const runs = [runExtract(server.url, join(outDir, 'serial-1.csv'), []), runExtract(server.url, join(outDir, 'serial-2.csv'), [])];
   const serial = runs.reduce((a, b) => (b.ms < a.ms ? b : a));
+  const parallelRuns = [1, 2].map((n) => runExtract(server.url, join(outDir, `parallel-${n}.csv`), ['--parallel', String(PARALLEL)]));
+  const parallel = parallelRuns.reduce((a, b) => (b.ms < a.ms ? b : a));
   const report = createBenchReport('extract', { title: 'extract rows/s vs psql \\copy (reference server on PostgreSQL)', sizes: { rows: rowCount, pageSize } });
   const copyRate = report.figure('psql \\copy (same table, same server)', (rowCount * 1000) / copyMs, 'rows/s');
   const serialRate = report.figure('extract to csv (sql-keyset paging)', (serial.rows * 1000) / serial.ms, 'rows/s');
-  report.figure('extract peak RSS', Math.max(...runs.map((run) => run.rssMb)), 'MB');
+  const parallelRate = report.figure(`extract to csv, --parallel ${PARALLEL} (_id ranges)`, (parallel.rows * 1000) / parallel.ms, 'rows/s');
+  report.figure('extract peak RSS', Math.max(...[...runs, ...parallelRuns].map((run) => run.rssMb)), 'MB');
   report.goal({ name: 'extract vs psql \\copy', subject: serialRate, baseline: copyRate, op: '>=', limit: 0.5 });
+  report.goal({ name: `extract --parallel ${PARALLEL} vs psql \\copy`, subject: parallelRate, baseline: copyRate, op: '>=', limit: 0.5 });
+  if (parallel.sha256 !== serial.sha256)
+    report.note(`the --parallel ${PARALLEL} file differs from the sequential one (sha256 ${parallel.sha256} vs ${serial.sha256})`);
   if (serial.rows !== rowCount) report.note(`the extract wrote ${serial.rows} rows, not ${rowCount}`);
   await report.finish();
 } finally {

@@ -27,6 +27,8 @@ export type ExtractOptions = Pick<ExtractSpec, 'resource' | 'sql' | 'filters' | 
   gzip?: boolean;
   /** Rows per request; default 10000 (the server may allow fewer). */
   pageSize?: number;
+  /** Requests in flight at once; default 1 (see ExtractSpec.parallel). */
+  parallel?: number;
   /** Continue from the checkpoint beside `out`; default false (an unfinished checkpoint is then refused, E_RESUME). */
   resume?: boolean;
   /** Discard any unfinished extract beside `out` and start over; default false. */

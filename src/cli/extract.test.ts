@@ -32,6 +32,8 @@ describe('toExtractOptions', () => {
     ['bad filters JSON', { filters: '{' }, '--filters is not JSON'],
     ['filters not an object', { filters: '[1]' }, '--filters must be a JSON object'],
     ['a bad page size', { pageSize: 0 }, '--page-size must be a whole number >= 1'],
+    ['no request in flight', { parallel: 0 }, '--parallel must be a whole number >= 1'],
+    ['too many requests in flight', { parallel: 17 }, '--parallel must be at most 16'],
     ['a negative retry count', { retries: -1 }, '--retries must be a whole number >= 0'],
     ['an unset token variable', { tokenEnv: 'NOPE' }, '--token-env NOPE: the environment variable is not set'],
   ] as const)('refuses %s with E_USAGE', (_name, args, message) => {

@@ -25,6 +25,7 @@ export interface ExtractArgs {
   gzip?: boolean | undefined;
   out?: string | undefined;
   pageSize?: number | undefined;
+  parallel?: number | undefined;
   tokenEnv?: string | undefined;
   tokenFile?: string | undefined;
   rate?: number | undefined;
@@ -51,6 +52,11 @@ const EXTRACT_FLAGS = {
   gzip: { type: 'boolean', describe: 'Gzip the output' },
   out: { type: 'string', describe: 'Output file' },
   'page-size': { type: 'number', fallback: EXTRACT_DEFAULTS.pageSize, describe: 'Rows per request (the server may allow fewer)' },
+  parallel: {
+    type: 'number',
+    fallback: EXTRACT_DEFAULTS.parallel,
+    describe: `Requests in flight at once (at most ${EXTRACT_DEFAULTS.maxParallel}): sql-keyset extracts read _id ranges concurrently, written in order`,
+  },
   'token-env': { type: 'string', describe: 'Environment variable holding the API token' },
   'token-file': { type: 'string', describe: 'File holding the API token' },
   rate: { type: 'number', fallback: 'unlimited', describe: 'At most this many requests per second' },
@@ -155,6 +161,7 @@ export function toExtractOptions(args: ExtractArgs, env: Readonly<Record<string,
     gzip: args.gzip ?? args.out.endsWith('.gz'),
     out: args.out,
     ...(args.pageSize === undefined ? {} : { pageSize: wholeNumber(args.pageSize, '--page-size', 1) }),
+    ...(args.parallel === undefined ? {} : { parallel: parallelCount(args.parallel) }),
     resume: args.resume ?? false,
     ...(args.restart === true ? { restart: true } : {}),
     http: {
@@ -199,6 +206,12 @@ function parseFormat(value: string): ExtractOptions['format'] {
 function wholeNumber(value: number, flag: string, min: number): number {
   if (!Number.isInteger(value) || value < min) throw new KitError(KitErrorCode.usage, `${flag} must be a whole number >= ${min}`);
   return value;
+}
+
+function parallelCount(value: number): number {
+  const count = wholeNumber(value, '--parallel', 1);
+  if (count > EXTRACT_DEFAULTS.maxParallel) throw new KitError(KitErrorCode.usage, `--parallel must be at most ${EXTRACT_DEFAULTS.maxParallel}`);
+  return count;
 }
 
 function positiveNumber(value: number, flag: string): number {

@@ -14,10 +14,10 @@ import { displayTarget, manifestPath, partPath, removeCheckpoint, sourceIdentity
 import { createEncoder } from './encode.ts';
 import { checkSameExtract, inspectLeftovers, type Leftovers } from './leftovers.ts';
 import { buildManifest, describeNameMismatch, type FinishedExtract } from './manifest.ts';
-import { fetchPage, type Page } from './pages.ts';
+import { openPageStream } from './page-stream.ts';
 import { PartFile } from './part-file.ts';
 import { planExtract, type ExtractPlan } from './plan.ts';
-import type { Cursor, ExtractListener, ExtractSpec } from './types.ts';
+import { PagingMethod, type ExtractListener, type ExtractSpec } from './types.ts';
 
 export interface ExtractCollaborators {
   client: HttpClient;
@@ -42,6 +42,9 @@ export async function runExtract(spec: ExtractSpec, collaborators: ExtractCollab
   const notes = leftovers.kind === 'fresh' ? [] : checkSameExtract(leftovers.checkpoint, spec, plan);
   const mismatch = describeNameMismatch(spec);
   if (mismatch !== undefined) notes.push(mismatch);
+  if ((spec.parallel ?? 1) > 1 && plan.method !== PagingMethod.sqlKeyset) {
+    notes.push(`--parallel ${spec.parallel} applies to sql-keyset paging only; this extract pages by ${plan.method}, one page at a time`);
+  }
   for (const warning of [...plan.warnings, ...notes]) listener?.onWarning?.(warning);
   if (leftovers.kind === 'finished') return completeFinished(spec, plan, leftovers, { clock, notes });
   const state = await openState(spec, plan, leftovers, clock, listener);
@@ -95,22 +98,13 @@ async function openState(spec: ExtractSpec, plan: ExtractPlan, leftovers: Leftov
 async function copyPages(spec: ExtractSpec, plan: ExtractPlan, state: ExtractState, collaborators: ExtractCollaborators): Promise<void> {
   const encoder = createEncoder(spec.format);
   const started = collaborators.clock.now();
-  const fetchFrom = (cursor: Cursor, pageSize: number): Promise<Page> => {
-    const fetching = fetchPage(collaborators.client, spec, plan, cursor, pageSize);
-    // why: a failed write abandons the page being fetched; its rejection must not go unhandled
-    fetching.catch(() => undefined);
-    return fetching;
-  };
   let pageSize = state.checkpoint.pageSizeUsed;
-  let next: Promise<Page> | undefined = fetchFrom(state.checkpoint.cursor, pageSize);
-  while (next !== undefined) {
-    const page: Page = await next;
+  const pages = await openPageStream(collaborators.client, spec, plan, { cursor: state.checkpoint.cursor, pageSize });
+  for await (const page of pages) {
     pageSize = Math.min(pageSize, page.pageSize);
-    // why: the next page is fetched while this one is encoded and written, so client and server work at once;
-    // the checkpoint still moves only after a page is on disk
-    next = page.done ? undefined : fetchFrom(page.next, pageSize);
     const head = state.checkpoint.pages === 0 ? encoder.head(plan.columns) : '';
     const bytes = await state.part.append(head + encoder.rows(plan.columns, page.rows, state.checkpoint.rows === 0));
+    // why: the checkpoint moves only after a page is on disk
     state.checkpoint = {
       ...state.checkpoint,
       cursor: page.next,

@@ -117,6 +117,7 @@ function resolveJobExtract(job: JobFile, extract: JobExtract, context: JobContex
     gzip: merged.gzip ?? false,
     out,
     pageSize: merged.pageSize ?? EXTRACT_DEFAULTS.pageSize,
+    ...(merged.parallel === undefined ? {} : { parallel: merged.parallel }),
     resume: merged.resume ?? true,
   };
 }

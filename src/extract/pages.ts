@@ -17,9 +17,16 @@ export interface Page {
   pageSize: number;
 }
 
-/** Reads the page that starts at `cursor`. */
-export async function fetchPage(client: HttpClient, spec: ExtractSpec, plan: ExtractPlan, cursor: Cursor, pageSize: number): Promise<Page> {
-  const { records, pageSize: allowed, more } = await fetchRecords(client, spec, plan, cursor, pageSize);
+/** Reads the page that starts at `cursor` (and, for sql-keyset paging, ends at `_id` `upToId` when given). */
+export async function fetchPage(
+  client: HttpClient,
+  spec: ExtractSpec,
+  plan: ExtractPlan,
+  cursor: Cursor,
+  pageSize: number,
+  upToId: string | null = null,
+): Promise<Page> {
+  const { records, pageSize: allowed, more } = await fetchRecords(client, spec, plan, { cursor, pageSize, upToId });
   const rows = records.map((record) => plan.columns.map((column) => record[column.id] ?? null));
   const last = records.at(-1);
   const lastId = last === undefined ? cursor.lastId : idText(last['_id'], plan);
@@ -33,15 +40,21 @@ export async function fetchPage(client: HttpClient, spec: ExtractSpec, plan: Ext
 
 type RecordObject = { [key: string]: LosslessValue };
 
+interface PageAsk {
+  cursor: Cursor;
+  pageSize: number;
+  upToId: string | null;
+}
+
 async function fetchRecords(
   client: HttpClient,
   spec: ExtractSpec,
   plan: ExtractPlan,
-  cursor: Cursor,
-  pageSize: number,
+  ask: PageAsk,
 ): Promise<{ records: RecordObject[]; pageSize: number; more: boolean }> {
+  const { cursor, pageSize } = ask;
   if (plan.method === PagingMethod.sqlKeyset || plan.method === PagingMethod.sqlOffset) {
-    const sql = sqlFor(spec, plan, cursor, pageSize);
+    const sql = sqlFor(spec, plan, ask);
     const result = await callAction(client, spec.target, 'datastore_search_sql', { sql });
     const records = readRecords(result['records']);
     // why: records_truncated means the server capped the page at its rows_max; keep going with that size
@@ -82,9 +95,11 @@ function readCsvRecords(value: LosslessValue | undefined, fields: readonly strin
   });
 }
 
-function sqlFor(spec: ExtractSpec, plan: ExtractPlan, cursor: Cursor, pageSize: number): string {
+function sqlFor(spec: ExtractSpec, plan: ExtractPlan, { cursor, pageSize, upToId }: PageAsk): string {
   if (spec.sql !== undefined) {
-    return plan.method === PagingMethod.sqlKeyset ? buildKeysetSql(spec.sql, cursor.lastId, pageSize) : buildOffsetSql(spec.sql, cursor.offset, pageSize);
+    return plan.method === PagingMethod.sqlKeyset
+      ? buildKeysetSql(spec.sql, cursor.lastId, pageSize, upToId)
+      : buildOffsetSql(spec.sql, cursor.offset, pageSize);
   }
   return buildResourcePageSql({
     resourceId: plan.resourceId ?? '',
@@ -92,6 +107,7 @@ function sqlFor(spec: ExtractSpec, plan: ExtractPlan, cursor: Cursor, pageSize: 
     filters: spec.filters,
     q: spec.q,
     afterId: cursor.lastId,
+    upToId,
     limit: pageSize,
   });
 }

@@ -25,23 +25,47 @@ export interface ResourcePageQuery {
   filters: Readonly<Record<string, unknown>> | undefined;
   q: string | undefined;
   afterId: string | null;
+  /** The last `_id` of the page's range (`--parallel`), or null for no upper bound. */
+  upToId?: string | null;
   limit: number;
 }
 
 /** `SELECT ... FROM "<id>" WHERE "_id" > n AND <filters> AND <q> ORDER BY "_id" LIMIT n`. */
 export function buildResourcePageSql(query: ResourcePageQuery): string {
   const columns = ['_id', ...query.columns.filter((c) => c !== '_id')].map(quoteIdentifier).join(', ');
+  const where = whereClause([...idBounds(query.afterId, query.upToId ?? null), ...resourceConditions(query.filters, query.q)]);
+  return `SELECT ${columns} FROM ${quoteIdentifier(query.resourceId)}${where} ORDER BY "_id" LIMIT ${query.limit}`;
+}
+
+/** The rows an extract reads, counted, with their first and last `_id` (after `afterId`): `--parallel` cuts ranges from them. */
+export function buildIdSpanSql(
+  source: { sql: string } | { resourceId: string; filters: Readonly<Record<string, unknown>> | undefined; q: string | undefined },
+  afterId: string | null,
+): string {
+  const select = 'SELECT count(*) AS "rows", min("_id") AS "first", max("_id") AS "last"';
+  if ('sql' in source) return `${select} FROM (${trimStatement(source.sql)}) AS "extract"${whereClause(idBounds(afterId, null))}`;
+  return `${select} FROM ${quoteIdentifier(source.resourceId)}${whereClause([...idBounds(afterId, null), ...resourceConditions(source.filters, source.q)])}`;
+}
+
+function idBounds(afterId: string | null, upToId: string | null): string[] {
+  return [...(afterId === null ? [] : [`"_id" > ${afterId}`]), ...(upToId === null ? [] : [`"_id" <= ${upToId}`])];
+}
+
+function whereClause(conditions: readonly string[]): string {
+  return conditions.length === 0 ? '' : ` WHERE ${conditions.join(' AND ')}`;
+}
+
+/** datastore_search's filters (either-or lists, several fields = AND) and q, as SQL conditions. */
+function resourceConditions(filters: Readonly<Record<string, unknown>> | undefined, q: string | undefined): string[] {
   const conditions: string[] = [];
-  if (query.afterId !== null) conditions.push(`"_id" > ${query.afterId}`);
-  for (const [column, value] of Object.entries(query.filters ?? {})) {
+  for (const [column, value] of Object.entries(filters ?? {})) {
     const values = Array.isArray(value) ? value : [value];
     const list = values.map((v) => quoteLiteral(filterValueText(v))).join(', ');
     // why: an empty either-or list matches nothing (CKAN 2.11 answers 409 there; an extract of nothing is clearer)
     conditions.push(values.length === 0 ? 'false' : `${quoteIdentifier(column)} IN (${list})`);
   }
-  if (query.q !== undefined) conditions.push(`"_full_text" @@ plainto_tsquery('english', ${quoteLiteral(query.q)})`);
-  const where = conditions.length === 0 ? '' : ` WHERE ${conditions.join(' AND ')}`;
-  return `SELECT ${columns} FROM ${quoteIdentifier(query.resourceId)}${where} ORDER BY "_id" LIMIT ${query.limit}`;
+  if (q !== undefined) conditions.push(`"_full_text" @@ plainto_tsquery('english', ${quoteLiteral(q)})`);
+  return conditions;
 }
 
 /** Removes one trailing semicolon (CKAN would answer a syntax error for it inside its subquery wrapper). */
@@ -49,10 +73,9 @@ export function trimStatement(sql: string): string {
   return sql.trim().replace(/;\s*$/, '').trim();
 }
 
-/** Wraps a user query for keyset paging on its `_id` column. */
-export function buildKeysetSql(sql: string, afterId: string | null, limit: number): string {
-  const where = afterId === null ? '' : ` WHERE "_id" > ${afterId}`;
-  return `SELECT * FROM (${trimStatement(sql)}) AS "extract"${where} ORDER BY "_id" LIMIT ${limit}`;
+/** Wraps a user query for keyset paging on its `_id` column (up to `upToId` when given: a `--parallel` range). */
+export function buildKeysetSql(sql: string, afterId: string | null, limit: number, upToId: string | null = null): string {
+  return `SELECT * FROM (${trimStatement(sql)}) AS "extract"${whereClause(idBounds(afterId, upToId))} ORDER BY "_id" LIMIT ${limit}`;
 }
 
 /** Wraps a user query for offset paging (kept in the query's own order). */

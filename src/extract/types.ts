@@ -3,8 +3,8 @@ import type { ExtractFormat } from '../schema/extract-job.ts';
 import type { ExtractTarget } from './api.ts';
 
 /** How pages are fetched; the manifest records it. */
-/** Defaults of an extract: rows per request, and an HTTP client patient with slow pages and transient failures. */
-export const EXTRACT_DEFAULTS = Object.freeze({ pageSize: 10_000, timeoutMs: 60_000, retries: 5 });
+/** Defaults of an extract: rows per request, requests in flight, and an HTTP client patient with slow pages and transient failures. */
+export const EXTRACT_DEFAULTS = Object.freeze({ pageSize: 10_000, timeoutMs: 60_000, retries: 5, parallel: 1, maxParallel: 16 });
 
 export const PagingMethod = {
   sqlKeyset: 'sql-keyset',
@@ -33,6 +33,11 @@ export interface ExtractSpec {
   out: string;
   /** Rows asked per request (default 10000); the server may return fewer (rows_max). */
   pageSize: number;
+  /**
+   * Requests in flight at once (default 1). Above 1, an sql-keyset extract reads `_id` ranges concurrently and
+   * writes them in `_id` order (same file, checkpoint and resume); other paging methods read one page at a time.
+   */
+  parallel?: number;
   /**
    * Continue from `<out>.checkpoint.json` when it matches this spec. Without it, an unfinished checkpoint is
    * refused (E_RESUME), never silently discarded.

@@ -14,6 +14,13 @@ const extractProperties = {
   format: Type.Optional(ExtractFormatSchema),
   gzip: Type.Optional(Type.Boolean({ description: 'Gzip the output (default false).' })),
   pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, description: 'Rows per request (default 10000).' })),
+  parallel: Type.Optional(
+    Type.Integer({
+      minimum: 1,
+      maximum: 16,
+      description: 'Requests in flight at once (default 1): sql-keyset extracts read _id ranges concurrently, written in order.',
+    }),
+  ),
   rate: Type.Optional(Type.Number({ exclusiveMinimum: 0, description: 'Requests per second at most.' })),
   retries: Type.Optional(Type.Integer({ minimum: 0, maximum: 20, description: 'Retries per page (default 5).' })),
   timeoutMs: Type.Optional(Type.Integer({ minimum: 1, description: 'Per-request timeout in ms (default 60000).' })),

@@ -10,11 +10,15 @@ export interface ProxyRule {
 export interface Proxy {
   url: string;
   calls: () => number;
+  /** The most action calls that were being answered at once since the proxy started, or since the last call. */
+  takeMaxInFlight: () => number;
   close(): Promise<void>;
 }
 
 export async function startProxy(upstream: string, rule: ProxyRule): Promise<Proxy> {
   let calls = 0;
+  let inFlight = 0;
+  let maxInFlight = 0;
   const target = new URL(upstream);
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = [];
@@ -23,6 +27,9 @@ export async function startProxy(upstream: string, rule: ProxyRule): Promise<Pro
       const body = Buffer.concat(chunks);
       if ((req.url ?? '').includes('/action/')) {
         calls += 1;
+        inFlight += 1;
+        maxInFlight = Math.max(maxInFlight, inFlight);
+        res.on('close', () => (inFlight -= 1));
         const answer = rule.intercept(calls, body.toString('utf8'));
         if (answer !== undefined) {
           res.writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers });
@@ -38,5 +45,13 @@ export async function startProxy(upstream: string, rule: ProxyRule): Promise<Pro
       forward.end(body);
     });
   });
-  return { ...(await serveOnFreePort(server)), calls: () => calls };
+  return {
+    ...(await serveOnFreePort(server)),
+    calls: () => calls,
+    takeMaxInFlight: () => {
+      const most = maxInFlight;
+      maxInFlight = inFlight;
+      return most;
+    },
+  };
 }

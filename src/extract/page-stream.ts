@@ -1,0 +1,133 @@
+// The pages of an extract, in the order they are written: one after another with the next one fetched ahead, or
+// (`--parallel N`, sql-keyset paging) cut into `_id` ranges read N at a time and handed on in `_id` order, so the
+// output, its checkpoint and a resume are the same as a sequential read's.
+import type { HttpClient } from '../http/index.ts';
+import { ActionCallError, callAction } from './api.ts';
+import { isLosslessObject, JsonNumber, type LosslessValue } from './lossless-json.ts';
+import { fetchPage, type Page } from './pages.ts';
+import type { ExtractPlan } from './plan.ts';
+import { buildIdSpanSql } from './sql-text.ts';
+import { PagingMethod, type Cursor, type ExtractSpec } from './types.ts';
+
+/** Where the pages start and what to ask. */
+export interface PageStreamStart {
+  cursor: Cursor;
+  pageSize: number;
+}
+
+/** The rows left to read: how many, and their first and last `_id`. */
+interface IdSpan {
+  rows: bigint;
+  first: bigint;
+  last: bigint;
+}
+
+/**
+ * The extract's pages from `start`, in output order. With `spec.parallel` > 1 and sql-keyset paging, the rows
+ * left are counted first and cut into ranges of about a page each; up to `parallel` requests are in flight and
+ * at most that many pages wait in memory. Anything else reads one page after another.
+ */
+export async function openPageStream(client: HttpClient, spec: ExtractSpec, plan: ExtractPlan, start: PageStreamStart): Promise<AsyncIterable<Page>> {
+  const parallel = spec.parallel ?? 1;
+  if (parallel > 1 && plan.method === PagingMethod.sqlKeyset) {
+    const span = await probeIdSpan(client, spec, plan, start.cursor.lastId);
+    if (span !== undefined && span.rows > 0n) return rangePages({ client, spec, plan }, start, span, parallel);
+  }
+  return sequentialPages({ client, spec, plan }, start);
+}
+
+interface Reader {
+  client: HttpClient;
+  spec: ExtractSpec;
+  plan: ExtractPlan;
+}
+
+function fetchAhead(reader: Reader, cursor: Cursor, pageSize: number, upToId: string | null = null): Promise<Page> {
+  const fetching = fetchPage(reader.client, reader.spec, reader.plan, cursor, pageSize, upToId);
+  // why: a failed write abandons the pages being fetched; their rejections must not go unhandled
+  fetching.catch(() => undefined);
+  return fetching;
+}
+
+async function* sequentialPages(reader: Reader, start: PageStreamStart): AsyncGenerator<Page> {
+  let pageSize = start.pageSize;
+  let next: Promise<Page> | undefined = fetchAhead(reader, start.cursor, pageSize);
+  while (next !== undefined) {
+    const page: Page = await next;
+    pageSize = Math.min(pageSize, page.pageSize);
+    // why: the next page is fetched while this one is encoded and written, so client and server work at once
+    next = page.done ? undefined : fetchAhead(reader, page.next, pageSize);
+    yield page;
+  }
+}
+
+/** One `_id` range being read: the page asked for, and the range's last `_id` (null: no end, the final range). */
+interface RangeRead {
+  page: Promise<Page>;
+  upToId: bigint | null;
+}
+
+async function* rangePages(reader: Reader, start: PageStreamStart, span: IdSpan, parallel: number): AsyncGenerator<Page> {
+  let pageSize = start.pageSize;
+  // why: ranges as wide as a page's worth of rows at the span's density: dense ids give one request per range
+  const width = maxBig(1n, (BigInt(pageSize) * (span.last - span.first + 1n) + span.rows - 1n) / span.rows);
+  let nextFrom: bigint | null = start.cursor.lastId === null ? span.first - 1n : BigInt(start.cursor.lastId);
+  const read = (after: bigint, upToId: bigint | null): RangeRead => ({
+    page: fetchAhead(reader, { lastId: after.toString(), offset: 0 }, pageSize, upToId === null ? null : upToId.toString()),
+    upToId,
+  });
+  const nextRange = (): RangeRead | undefined => {
+    if (nextFrom === null) return undefined;
+    const from: bigint = nextFrom;
+    // why: the last range has no end, so rows added past the counted span are still read, as sequential paging would
+    const upTo = from + width >= span.last ? null : from + width;
+    nextFrom = upTo;
+    return read(from, upTo);
+  };
+  const queue: RangeRead[] = [];
+  const fill = (): void => {
+    while (queue.length < parallel) {
+      const range = nextRange();
+      if (range === undefined) return;
+      queue.push(range);
+    }
+  };
+  fill();
+  let offset = start.cursor.offset;
+  for (let current = queue.shift(); current !== undefined; current = queue.shift()) {
+    const page = await current.page;
+    pageSize = Math.min(pageSize, page.pageSize);
+    // why: a full page means the range holds more; the rest of it comes next, before the ranges after it
+    if (!page.done && page.next.lastId !== null) queue.unshift(read(BigInt(page.next.lastId), current.upToId));
+    fill();
+    offset += page.rows.length;
+    // why: once a range is done, every row up to its end is written: the checkpoint moves to the end of the range
+    const lastId = page.done && current.upToId !== null ? current.upToId.toString() : page.next.lastId;
+    yield { ...page, next: { lastId, offset }, done: page.done && current.upToId === null };
+  }
+}
+
+async function probeIdSpan(client: HttpClient, spec: ExtractSpec, plan: ExtractPlan, afterId: string | null): Promise<IdSpan | undefined> {
+  const source = spec.sql === undefined ? { resourceId: plan.resourceId ?? '', filters: spec.filters, q: spec.q } : { sql: spec.sql };
+  let result: Awaited<ReturnType<typeof callAction>>;
+  try {
+    result = await callAction(client, spec.target, 'datastore_search_sql', { sql: buildIdSpanSql(source, afterId) });
+  } catch (error) {
+    // why: a target that refuses the count (its own SQL rules) is still read, one page after another
+    if (error instanceof ActionCallError && error.status >= 400 && error.status < 500) return undefined;
+    throw error;
+  }
+  const row = Array.isArray(result['records']) ? result['records'][0] : undefined;
+  if (!isLosslessObject(row)) return undefined;
+  const [rows, first, last] = [integer(row['rows']), integer(row['first']), integer(row['last'])];
+  return rows === undefined || first === undefined || last === undefined ? undefined : { rows, first, last };
+}
+
+function integer(value: LosslessValue | undefined): bigint | undefined {
+  const text = value instanceof JsonNumber ? value.text : typeof value === 'string' ? value : undefined;
+  return text !== undefined && /^-?\d+$/.test(text) ? BigInt(text) : undefined;
+}
+
+function maxBig(a: bigint, b: bigint): bigint {
+  return a > b ? a : b;
+}
