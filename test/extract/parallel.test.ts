@@ -5,10 +5,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extract, startReferenceServer, type ExtractOptions, type ReferenceServer } from '../../src/index.ts';
-import { startProxy, type Proxy } from './proxy.ts';
+import { startProxy } from './proxy.ts';
 
 let server: ReferenceServer;
-let proxy: Proxy;
+let proxy: Awaited<ReturnType<typeof startProxy>>;
 let dir: string;
 
 beforeAll(async () => {
