@@ -1,11 +1,11 @@
 // Types shared by the extract parts: what to extract, how it is paged, and what the run reports.
-import type { ExtractFormat } from '../schema/extract-job.ts';
+import { MAX_PARALLEL, type ExtractFormat } from '../schema/extract-job.ts';
 import type { ExtractTarget } from './api.ts';
 
-/** How pages are fetched; the manifest records it. */
 /** Defaults of an extract: rows per request, requests in flight, and an HTTP client patient with slow pages and transient failures. */
-export const EXTRACT_DEFAULTS = Object.freeze({ pageSize: 10_000, timeoutMs: 60_000, retries: 5, parallel: 1, maxParallel: 16 });
+export const EXTRACT_DEFAULTS = Object.freeze({ pageSize: 10_000, timeoutMs: 60_000, retries: 5, parallel: 1, maxParallel: MAX_PARALLEL });
 
+/** How pages are fetched; the manifest records it. */
 export const PagingMethod = {
   sqlKeyset: 'sql-keyset',
   nextPage: 'next-page',

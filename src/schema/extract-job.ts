@@ -5,6 +5,9 @@ export const ExtractFormatSchema = Type.Union([Type.Literal('csv'), Type.Literal
   description: 'Output format.',
 });
 
+/** Most requests an extract keeps in flight (`parallel`). */
+export const MAX_PARALLEL = 16;
+
 const extractProperties = {
   resource: Type.Optional(Type.String({ minLength: 1, description: 'Resource id (or alias) to extract.' })),
   sql: Type.Optional(Type.String({ minLength: 1, description: 'A SELECT to extract instead of a whole resource.' })),
@@ -17,7 +20,7 @@ const extractProperties = {
   parallel: Type.Optional(
     Type.Integer({
       minimum: 1,
-      maximum: 16,
+      maximum: MAX_PARALLEL,
       description: 'Requests in flight at once (default 1): sql-keyset extracts read _id ranges concurrently, written in order.',
     }),
   ),
