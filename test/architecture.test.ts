@@ -43,7 +43,9 @@ const libraryHomes: Record<string, readonly string[]> = {
   undici: ['src/http/', 'test/', 'bench/'],
   yargs: ['src/cli/'],
   'csv-parse': ['src/server/fixtures/'],
-  yaml: ['src/catalogue/', 'test/package/', 'bench/'],
+  yaml: ['src/catalogue/', 'test/catalogue/', 'test/package/', 'bench/'],
+  // the fast first parse of input files; `yaml` stays the parser of record for positions and messages
+  'js-yaml': ['src/catalogue/fast-source.ts', 'test/catalogue/', 'bench/catalogue-load.ts'],
   'libpg-query': ['src/server/sql/'],
   '@electric-sql/pglite': ['src/server/engines/'],
   pg: ['src/server/engines/'],
@@ -61,6 +63,7 @@ const libraryHomes: Record<string, readonly string[]> = {
   typescript: [],
   '@types/node': [],
   '@types/pg': [],
+  '@types/js-yaml': [],
   '@types/yargs': [],
   'fast-check': ['src/diff/generate/arbitrary.ts'],
 };
