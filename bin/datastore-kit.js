@@ -1,8 +1,8 @@
 #!/usr/bin/env node
-// Runs the built CLI (dist/, compiled by `npm run build`, which `npm ci` and `npm pack` run through `prepare`).
+// Runs the built CLI (dist/cli-bundle/, built by `npm run build`, which `npm ci` and `npm pack` run through `prepare`).
 import { existsSync } from 'node:fs';
 
-const entry = new URL('../dist/cli/bin.js', import.meta.url);
+const entry = new URL('../dist/cli-bundle/bin.js', import.meta.url);
 if (existsSync(entry)) {
   await import(entry.href);
 } else {

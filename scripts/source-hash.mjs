@@ -1,4 +1,4 @@
-// The hash of what dist/ is built from (src/, the tsconfigs, package.json): scripts/build.mjs writes it to
+// The hash of what dist/ is built from (src/, the tsconfigs, package.json, the build script): scripts/build.mjs writes it to
 // dist/.source-hash, so a caller can tell a dist/ built from exactly the current sources from a stale one.
 // Plain JavaScript, like build.mjs: it must run before anything is built.
 import { createHash } from 'node:crypto';
@@ -13,7 +13,7 @@ export function sourceHash(root) {
   const files = readdirSync(path.join(root, 'src'), { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile())
     .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)));
-  files.push('tsconfig.json', 'tsconfig.build.json', 'package.json');
+  files.push('tsconfig.json', 'tsconfig.build.json', 'package.json', 'scripts/build.mjs');
   const hash = createHash('sha256');
   for (const file of files.sort())
     hash

@@ -60,6 +60,8 @@ const libraryHomes: Record<string, readonly string[]> = {
   newman: [],
   '@biomejs/biome': [],
   knip: [],
+  // bundles the CLI at build time (scripts/build.mjs)
+  esbuild: ['scripts/build.mjs'],
   typescript: [],
   '@types/node': [],
   '@types/pg': [],

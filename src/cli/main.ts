@@ -19,7 +19,11 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     .demandCommand(1, `Name a command: ${COMMANDS.map((entry) => entry.name).join(', ')}.`)
     .recommendCommands()
     .exitProcess(false)
-    .wrap(Math.min(110, process.stdout.columns ?? 100))
+    // why: the kit speaks English; yargs would otherwise follow LANG and mix its words into ours
+    .locale('en')
+    // why: yargs lays out the help text on every command, for a later showHelp(); laid out unwrapped it costs a
+    // fifth of that, and it is only shown when asked for
+    .wrap(asksForHelp(argv) ? Math.min(110, process.stdout.columns ?? 100) : null)
     .help()
     .alias('h', 'help')
     .version(PACKAGE_INFO.version)
@@ -45,6 +49,10 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
   } catch (error) {
     return reportError(error, io);
   }
+}
+
+function asksForHelp(argv: readonly string[]): boolean {
+  return argv.some((arg) => arg === '--help' || arg === '-h' || arg === 'help');
 }
 
 /** A command listed but not loaded: reached only when options come before the command word. */
