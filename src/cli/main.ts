@@ -28,7 +28,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     .alias('h', 'help')
     .version(PACKAGE_INFO.version)
     .fail((message: string | undefined, error: Error | undefined) => {
-      throw error ?? new UsageFailure(dedupeUnknownArguments(message ?? 'invalid usage'));
+      throw error ?? new UsageFailure(dedupeUnknownArguments(message ?? 'invalid usage', argv));
     })
     .middleware((parsed) => {
       const problem = findNotANumber(parsed, argv);

@@ -19,4 +19,13 @@ describe('dedupeUnknownArguments', () => {
   ])('%s -> %s', (message, shown) => {
     expect(dedupeUnknownArguments(message)).toBe(shown);
   });
+
+  it('shows words given where no positional argument is taken as typed, not as flags', () => {
+    expect(dedupeUnknownArguments('Unknown argument: cases/search', ['run', 'cases/search'])).toBe(
+      'Unknown argument: cases/search (this command takes no such word: options are written --name value)',
+    );
+    expect(dedupeUnknownArguments('Unknown arguments: 1, bogus', ['run', '1', '--bogus'])).toBe(
+      'Unknown arguments: 1, --bogus (this command takes no such word: options are written --name value)',
+    );
+  });
 });

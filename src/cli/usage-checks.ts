@@ -15,13 +15,19 @@ export function findNotANumber(parsed: Readonly<Record<string, unknown>>, argv: 
   return `${flag} must be a number, got ${given === undefined ? 'no value' : JSON.stringify(given)}`;
 }
 
-/** yargs' `Unknown arguments: bogus-flag, bogusFlag` with each flag once, as typed: `Unknown argument: --bogus-flag`. */
-export function dedupeUnknownArguments(message: string): string {
+/**
+ * yargs' `Unknown arguments: bogus-flag, bogusFlag` with each flag once, as typed: `Unknown argument: --bogus-flag`.
+ * A word given where the command takes none (`argv`: the raw arguments) is shown as typed, not as a flag:
+ * `run cases/search` -> `Unknown argument: cases/search (...)`.
+ */
+export function dedupeUnknownArguments(message: string, argv: readonly string[] = []): string {
   const match = /^Unknown arguments?: (.*)$/s.exec(message);
   if (match === null) return message;
   const names = (match[1] ?? '').split(', ');
   const camel = (name: string): string => name.replace(/-([a-z0-9])/g, (_m, c: string) => c.toUpperCase());
   const aliases = new Set(names.filter((name) => name.includes('-')).map(camel));
-  const shown = names.filter((name) => !aliases.has(name)).map((name) => (name.length === 1 ? `-${name}` : `--${name}`));
-  return `Unknown argument${shown.length === 1 ? '' : 's'}: ${shown.join(', ')}`;
+  const words = new Set(argv.filter((arg) => !arg.startsWith('-')));
+  const shown = names.filter((name) => !aliases.has(name)).map((name) => (words.has(name) ? name : name.length === 1 ? `-${name}` : `--${name}`));
+  const extra = names.some((name) => words.has(name)) ? ' (this command takes no such word: options are written --name value)' : '';
+  return `Unknown argument${shown.length === 1 ? '' : 's'}: ${shown.join(', ')}${extra}`;
 }
