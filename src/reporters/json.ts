@@ -11,8 +11,13 @@ export function renderJson(result: RunResult): string {
 
 /** One case as it stands in the report's `cases` array: indented 4 spaces, no separator. */
 export function renderJsonCase(result: CaseResult): string {
-  return `    ${JSON.stringify(result, null, 2).replace(/\n/g, '\n    ')}`;
+  // why: rendered inside a wrapper, the case comes out indented as in the report, with no second pass over its text
+  const text = JSON.stringify({ c: [result] }, null, 2);
+  return text.slice(CASE_WRAPPER_OPEN.length, text.length - CASE_WRAPPER_CLOSE.length);
 }
+
+const CASE_WRAPPER_OPEN = '{\n  "c": [\n';
+const CASE_WRAPPER_CLOSE = '\n  ]\n}';
 
 /**
  * The text before and after the cases, for `count` cases: the cases' texts (`renderJsonCase`) go between,

@@ -85,3 +85,15 @@ describe('JSON pointers', () => {
     expect(splitPointer(pointer)).toEqual(keys.map(String));
   });
 });
+
+describe('toCanonicalJson', () => {
+  it('sorts keys at every depth, with integer-like keys first in numeric order, as JSON.stringify lists them', () => {
+    expect(toCanonicalJson({ b: [{ z: 1, a: 2 }], a: null, 10: 'x', 2: 'y', '01': 'z' })).toBe('{"2":"y","10":"x","01":"z","a":null,"b":[{"a":2,"z":1}]}');
+  });
+
+  it('follows JSON.stringify for what has no JSON text: left out of objects, null in arrays', () => {
+    expect(toCanonicalJson({ a: undefined, b: 1, c: [undefined, Number.NaN] })).toBe('{"b":1,"c":[null,null]}');
+    expect(toCanonicalJson(undefined)).toBe('null');
+    expect(toCanonicalJson('te"xt')).toBe('"te\\"xt"');
+  });
+});

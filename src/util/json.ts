@@ -28,21 +28,37 @@ export function isSubset(expected: unknown, actual: unknown): boolean {
   return isDeepEqual(expected, actual);
 }
 
-/** JSON text with object keys sorted, so that equal values have equal text. */
+/**
+ * JSON text with object keys sorted, so that equal values have equal text. Written directly (no sorted copy of the
+ * value is built), with JSON.stringify's rules: keys holding undefined are left out, and integer-like keys come
+ * first in numeric order, as an object built with the sorted keys would list them.
+ */
 export function toCanonicalJson(value: unknown): string {
-  return JSON.stringify(sortKeys(value));
+  return canonical(value) ?? 'null';
 }
 
-function sortKeys(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(sortKeys);
+function canonical(value: unknown): string | undefined {
+  if (Array.isArray(value)) return `[${value.map((item) => canonical(item) ?? 'null').join(',')}]`;
   if (isPlainObject(value)) {
-    return Object.fromEntries(
-      Object.keys(value)
-        .sort()
-        .map((k) => [k, sortKeys(value[k])]),
-    );
+    const parts: string[] = [];
+    for (const key of orderedKeys(Object.keys(value))) {
+      const text = canonical(value[key]);
+      if (text !== undefined) parts.push(`${JSON.stringify(key)}:${text}`);
+    }
+    return `{${parts.join(',')}}`;
   }
-  return value;
+  // why: undefined (and functions) have no JSON text; the caller leaves the key out or writes null
+  const text: string | undefined = JSON.stringify(value);
+  return text;
+}
+
+const ARRAY_INDEX = /^(?:0|[1-9]\d{0,9})$/;
+
+function orderedKeys(keys: string[]): string[] {
+  const indexes = keys.filter((key) => ARRAY_INDEX.test(key) && Number(key) < 2 ** 32 - 1).sort((a, b) => Number(a) - Number(b));
+  if (indexes.length === 0) return keys.sort();
+  const named = keys.filter((key) => !indexes.includes(key)).sort();
+  return [...indexes, ...named];
 }
 
 /** Short one-line JSON text for messages, cut at `maxChars` (default 80). */
