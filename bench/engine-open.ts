@@ -1,10 +1,13 @@
 // Bench: PGlite engine open times, cold (no cache: initdb + COPY + index) vs warm (copy of the cached dir),
 // for the bundled fixtures and a generated 100k-row resource. Run: `npx tsx bench/engine-open.ts [rows]`.
 // The cold open of each dataset is the baseline the warm open is compared against, measured in the same run.
+// Each open is a fresh process (up to the first answered statement): in one process a later engine would take
+// over the workers an earlier one parked, which is not what a start pays.
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { openPgliteEngine } from '../src/server/engines/index.ts';
+import path, { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { loadFixtures } from '../src/server/fixtures/index.ts';
 import { createBenchReport } from './lib/result.ts';
 
@@ -42,15 +45,32 @@ function writeGenerated(dir: string): void {
   );
 }
 
+const root = fileURLToPath(new URL('../', import.meta.url));
+
+// why: one child per open, so no worker parked by an earlier engine of the same process is taken over
+const CHILD = `
+import path from 'node:path';
+const [dir, cacheDir, root] = process.argv.slice(2);
+const { loadFixtures } = await import(path.join(root, 'src/server/fixtures/index.ts'));
+const { openPgliteEngine } = await import(path.join(root, 'src/server/engines/index.ts'));
+const fixtures = await loadFixtures(dir);
+const start = performance.now();
+const engine = await openPgliteEngine(fixtures, { cacheDir });
+await engine.query('SELECT 1');
+const ms = performance.now() - start;
+const built = engine.builtCache;
+await engine.close();
+process.stdout.write(JSON.stringify({ ms, built }));
+`;
+
 async function timeOpen(dir: string, cacheDir: string): Promise<{ ms: number; built: boolean }> {
-  const fixtures = await loadFixtures(dir);
-  const start = performance.now();
-  const engine = await openPgliteEngine(fixtures, { cacheDir });
-  await engine.query('SELECT 1');
-  const ms = performance.now() - start;
-  const built = engine.builtCache;
-  await engine.close();
-  return { ms, built };
+  // why: a file, not `-e`: the PGlite workers inherit the process's flags, and `--input-type` fails a worker
+  const child = join(cacheDir, '..', `${path.basename(cacheDir)}-open.mjs`);
+  writeFileSync(child, CHILD);
+  const out = execFileSync(process.execPath, ['--import', 'tsx', child, dir, cacheDir, root], { cwd: root, encoding: 'utf8' });
+  const parsed: unknown = JSON.parse(out);
+  if (typeof parsed !== 'object' || parsed === null || !('ms' in parsed) || !('built' in parsed)) throw new Error(`unexpected child output: ${out}`);
+  return { ms: Number(parsed.ms), built: parsed.built === true };
 }
 
 const report = createBenchReport('engine', { title: 'PGlite engine open, cold (no cache) vs warm (best of 3)', sizes: { generatedRows: rowCount } });
@@ -84,5 +104,6 @@ try {
   await report.finish();
 } finally {
   rmSync(cacheDir, { recursive: true, force: true });
+  rmSync(`${cacheDir}-open.mjs`, { force: true });
   rmSync(generated, { recursive: true, force: true });
 }
