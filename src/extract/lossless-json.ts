@@ -18,7 +18,6 @@ export type LosslessValue = null | boolean | string | JsonNumber | LosslessValue
 /** The escape that starts a marked string in the rewritten JSON text (U+0000 once parsed). */
 const MARK_ESCAPE = '\\u0000';
 const NUMBER_MARK = '\u0000#';
-const numberToken = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/g;
 
 /** Parses JSON text; numbers become JsonNumber. Throws SyntaxError on malformed input. */
 export function parseLossless(text: string): LosslessValue {
@@ -31,25 +30,52 @@ export function parseLossless(text: string): LosslessValue {
   return restore(value);
 }
 
-/** The text with every number outside strings written as a marked string, and strings starting with U+0000 escaped. */
+/**
+ * The text with every number outside strings written as a marked string, and strings starting with U+0000 escaped.
+ * One pass over the characters: strings are skipped whole, and only numbers and those rare strings are rewritten.
+ */
 function markNumbers(text: string): string {
   const parts: string[] = [];
+  let copied = 0;
   let at = 0;
-  for (;;) {
-    const open = text.indexOf('"', at);
-    const structural = open === -1 ? text.slice(at) : text.slice(at, open);
-    parts.push(structural.replace(numberToken, (token) => `"${MARK_ESCAPE}#${token}"`));
-    if (open === -1) break;
-    const close = closingQuote(text, open);
-    if (close === -1) {
+  while (at < text.length) {
+    const code = text.charCodeAt(at);
+    if (code === QUOTE) {
+      const close = closingQuote(text, at);
       // why: an unterminated string; leave the rest as it is, JSON.parse reports it
-      parts.push(text.slice(open));
-      break;
+      if (close === -1) break;
+      if (text.startsWith(MARK_ESCAPE, at + 1)) {
+        parts.push(text.slice(copied, at + 1), MARK_ESCAPE);
+        copied = at + 1;
+      }
+      at = close + 1;
+    } else if (code === MINUS || (code >= DIGIT_0 && code <= DIGIT_9)) {
+      let end = at + 1;
+      while (end < text.length && isNumberChar(text.charCodeAt(end))) end += 1;
+      const token = text.slice(at, end);
+      // why: only a well-formed number is marked; anything else stays as it is, for JSON.parse to refuse
+      if (NUMBER_TOKEN.test(token)) {
+        parts.push(text.slice(copied, at), `"${MARK_ESCAPE}#${token}"`);
+        copied = end;
+      }
+      at = end;
+    } else {
+      at += 1;
     }
-    parts.push(text.startsWith(MARK_ESCAPE, open + 1) ? `"${MARK_ESCAPE}${text.slice(open + 1, close + 1)}` : text.slice(open, close + 1));
-    at = close + 1;
   }
+  parts.push(text.slice(copied));
   return parts.join('');
+}
+
+const QUOTE = 0x22;
+const MINUS = 0x2d;
+const DIGIT_0 = 0x30;
+const DIGIT_9 = 0x39;
+const NUMBER_TOKEN = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
+
+/** Digits, sign, point and exponent: what a number token can hold. */
+function isNumberChar(code: number): boolean {
+  return (code >= DIGIT_0 && code <= DIGIT_9) || code === 0x2e || code === 0x65 || code === 0x45 || code === 0x2b || code === MINUS;
 }
 
 /** The index of the quote that closes the string opened at `open`, or -1. */
