@@ -38,12 +38,29 @@ describe('parseLossless', () => {
     expect(stringifyLossless(parseLossless(text))).toBe(text);
   });
 
-  it.each(['', '{', '{"a": 01}', '[1,]', '"unterminated', '{"a": 1} x', '[.5]', '[1.]', '+1', 'NaN', '[-]', '{"a" 1}', '"tab\there"'])(
-    'refuses malformed JSON %j with a SyntaxError',
-    (text) => {
-      expect(() => parseLossless(text)).toThrow(SyntaxError);
-    },
-  );
+  it.each([
+    '',
+    '{',
+    '{"a": 01}',
+    '[1,]',
+    '"unterminated',
+    '{"a": 1} x',
+    '[.5]',
+    '[1.]',
+    '+1',
+    'NaN',
+    '[-]',
+    '{"a" 1}',
+    '"tab\there"',
+    '[0x1]',
+    '[-01]',
+    '[1e]',
+    '[1e+]',
+    '[1 2]',
+    '[--1]',
+  ])('refuses malformed JSON %j with a SyntaxError', (text) => {
+    expect(() => parseLossless(text)).toThrow(SyntaxError);
+  });
 
   it('agrees with JSON.parse on generated records whose numbers are exact doubles', () => {
     const records: LosslessValue[] = [];
