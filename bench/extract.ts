@@ -3,7 +3,8 @@
 // size). Server and extract run as CLI processes, as a user runs them; the cluster is started the way the tests do
 // (test/helpers/postgres-cluster.ts). The extract runs sequentially and with `--parallel 4`, which must write the same file.
 // Without PostgreSQL binaries the bench says so and stops.
-// Run: `npm run bench:extract -- [rows] [pageSize]` (defaults 200000, 10000; 1M rows take a few minutes).
+// Run: `npm run bench:extract -- [rows] [pageSize]` (defaults 200000, 10000; 1M rows take a few minutes). Builds
+// dist/ first (DSK_BENCH_NO_BUILD=1 skips it).
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,7 +20,9 @@ const pageSize = Number(process.argv[3] ?? 10_000);
 const PARALLEL = 4;
 const resourceId = '0c0c0c0c-1111-4222-8333-444455556666';
 const root = fileURLToPath(new URL('../', import.meta.url));
-const cli = [join(root, 'node_modules/tsx/dist/cli.mjs'), join(root, 'src/cli/bin.ts')];
+// why: the built CLI (bin/ runs the bundle), as a user runs it; built first unless DSK_BENCH_NO_BUILD=1
+const cli = [join(root, 'bin/datastore-kit.js')];
+if (process.env['DSK_BENCH_NO_BUILD'] !== '1') execFileSync('npm', ['run', '--silent', 'build'], { cwd: root, stdio: 'inherit' });
 
 /** Starts `datastore-kit serve` on the PostgreSQL engine and resolves its URL once it is ready. */
 function startServer(fixtures: string, databaseUrl: string): Promise<{ url: string; stop(): void }> {
