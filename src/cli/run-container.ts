@@ -30,7 +30,7 @@ export interface ContainerArgs {
 /** The flags that run the implementation under test in a container. */
 export const CONTAINER_FLAGS = {
   image: { type: 'string', describe: 'Start this image as the target for the run (needs Docker), stop it after' },
-  'image-port': { type: 'number', fallback: DEFAULT_IMAGE_PORT, describe: "Port the image's API listens on" },
+  'image-port': { type: 'number', fallback: `the image's one EXPOSEd port, else ${DEFAULT_IMAGE_PORT}`, describe: "Port the image's API listens on" },
   'image-env': { type: 'string', array: true, default: [], describe: 'NAME=VALUE for the container (repeatable); also for --compose substitutions' },
   'image-wait': { type: 'string', fallback: DEFAULT_WAIT_PATH, describe: 'Path asked until the container answers below 500' },
   'image-timeout-ms': { type: 'number', fallback: DEFAULT_STARTUP_TIMEOUT_MS, describe: 'Budget for the container to start and answer, in ms' },

@@ -44,9 +44,11 @@ describe.skipIf(noEngine !== undefined)(`run --image against images built here${
     broken = ensureBrokenImage(reference);
   }, 900_000);
 
-  it('passes the catalogue against the reference server image, then removes the container', async () => {
+  it('passes the catalogue against the reference server image, on the port it EXPOSEs, then removes the container', async () => {
     const out = path.join(work, 'reference');
-    const cli = spawnCli(['run', '--image', reference, ...REFERENCE_FLAGS, ...TOKEN_FLAGS, '--out', out], {
+    // why: no --image-port: the image EXPOSEs 8800 alone, which is taken instead of CKAN's 5000
+    const flags = REFERENCE_FLAGS.filter((flag, i) => flag !== '--image-port' && REFERENCE_FLAGS[i - 1] !== '--image-port');
+    const cli = spawnCli(['run', '--image', reference, ...flags, ...TOKEN_FLAGS, '--out', out], {
       cwd: work,
       env: { ...CONTAINER_ENV, KIT_TEST_TOKEN: 'container-token' },
     });
@@ -73,7 +75,8 @@ describe.skipIf(noEngine !== undefined)(`run --image against images built here${
       env: CONTAINER_ENV,
     });
     expect(await cli.exit).toBe(3);
-    expect(cli.stderr()).toMatch(/^image datastore-kit-test:\S+ did not start or answer: /);
+    // the message names the port it waited on, so a wrong --image-port shows
+    expect(cli.stderr()).toMatch(/^image datastore-kit-test:\S+ \(port 9999\) did not start or answer: /);
     expect(containersOf(reference, { compose: false })).toEqual([]);
   });
 });
