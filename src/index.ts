@@ -108,6 +108,7 @@ export {
   RUN_DEFAULTS,
   DEFAULT_PROFILE,
 } from './runner/index.ts';
+export { resolveWithBundled } from './util/bundled.ts';
 export type { RunOptions, RunCollaborators, RunVariant, SelectionOptions, PreparedCatalogue } from './runner/index.ts';
 export { runCatalogue, resolveRunOptions, readUpdateBaseline, openSession, withSession } from './api/index.ts';
 export type {

@@ -5,6 +5,7 @@ import {
   DEFAULT_CKAN_VERSION,
   defaultWorkerCount,
   isServerCkanVersion,
+  RUN_DEFAULTS,
   SERVER_CKAN_VERSIONS,
   SERVER_CONFIG_DEFAULTS,
   type ReferenceServerOptions,
@@ -15,7 +16,11 @@ import type { CliIo } from './io.ts';
 
 /** The flags of `serve`. */
 export const SERVE_FLAGS = {
-  fixtures: { type: 'string', default: 'fixtures', describe: 'Folder with datapackage.json and CSV files' },
+  fixtures: {
+    type: 'string',
+    default: RUN_DEFAULTS.fixturesDir,
+    describe: 'Folder with datapackage.json and CSV files (the bundled one if the default is missing)',
+  },
   host: { type: 'string', default: '127.0.0.1', describe: 'Interface to bind' },
   port: { type: 'number', default: 8800, describe: 'TCP port (0 picks a free one)' },
   'rows-default': { type: 'number', default: SERVER_CONFIG_DEFAULTS.rowsDefault, describe: 'Default limit of datastore_search' },

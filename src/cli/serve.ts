@@ -1,6 +1,6 @@
 // `datastore-kit serve`: runs the reference server over a fixtures folder until SIGINT/SIGTERM.
 import type { Argv } from 'yargs';
-import { startReferenceServer } from '../index.ts';
+import { resolveWithBundled, startReferenceServer } from '../index.ts';
 import type { CliCommand } from './command.ts';
 import type { CliIo } from './io.ts';
 import { readTokenFile } from './token-file.ts';
@@ -45,7 +45,9 @@ export const serveCommand: CliCommand = {
  */
 export async function runServe(args: ServeArgs, io: CliIo): Promise<number> {
   const fileTokens = args.apiTokenFile === undefined ? [] : (await readTokenFile(args.apiTokenFile, io.cwd, '--api-token-file')).split(/\r?\n/);
-  const options = resolveServeOptions(args, io.env, io.cwd, fileTokens);
+  // why: outside a clone (the kit installed in another project) the default `fixtures` is the bundled folder
+  const fixtures = await resolveWithBundled(io.cwd, args.fixtures, SERVE_FLAGS.fixtures.default);
+  const options = resolveServeOptions({ ...args, fixtures }, io.env, io.cwd, fileTokens);
   let stopRequested = false;
   let wake = (): void => {};
   const stopListening = io.onStop(() => {
@@ -55,7 +57,7 @@ export async function runServe(args: ServeArgs, io: CliIo): Promise<number> {
   try {
     const server = await startReferenceServer(options);
     if (!stopRequested) {
-      io.stdout.write(`${formatReadyLine(server.url, server.datastore.resources.length, args.fixtures, server.config.ckanVersion)}\n`);
+      io.stdout.write(`${formatReadyLine(server.url, server.datastore.resources.length, fixtures, server.config.ckanVersion)}\n`);
       await new Promise<void>((resolve) => {
         wake = resolve;
         if (stopRequested) resolve();

@@ -1,6 +1,6 @@
 // End to end: spawn `datastore-kit serve`, read its ready line, call it over HTTP, stop it with a signal. Start-up
 // failures, which never reach the process around main(), run in-process.
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -27,21 +27,30 @@ function waitForLine(spawned: SpawnedCli): Promise<string> {
   });
 }
 
+const root = path.resolve(import.meta.dirname, '../..');
 const started: SpawnedCli[] = [];
-afterAll(() => {
+const cleanups: string[] = [];
+afterAll(async () => {
   for (const spawned of started) if (spawned.child.exitCode === null) spawned.child.kill('SIGKILL');
+  await Promise.all(cleanups.map((dir) => rm(dir, { recursive: true, force: true })));
 });
 
 describe('datastore-kit serve', () => {
-  it('prints one ready line with the real port, serves the bundled fixtures, and exits 0 on SIGTERM', { timeout: startupMs }, async () => {
-    const spawned = spawnCli(['serve', '--port', '0', '--api-token', 'secret-token-123'], { env: { DATASTORE_KIT_API_TOKEN: 'env-token-456' } });
+  it('prints one ready line with the real port, serves the bundled fixtures from a folder without any, and exits 0 on SIGTERM', {
+    timeout: startupMs,
+  }, async () => {
+    // why: a project that installed the kit has no fixtures/ of its own; node_modules is linked as it would be there
+    const project = await mkdtemp(path.join(tmpdir(), 'dsk-serve-project-'));
+    cleanups.push(project);
+    await symlink(path.join(root, 'node_modules'), path.join(project, 'node_modules'));
+    const spawned = spawnCli(['serve', '--port', '0', '--api-token', 'secret-token-123'], { cwd: project, env: { DATASTORE_KIT_API_TOKEN: 'env-token-456' } });
     started.push(spawned);
     const line = await waitForLine(spawned);
     const match = readyLine.exec(line);
     expect(match, line).not.toBeNull();
     const url = match?.[1] ?? '';
     expect(match?.[2]).not.toBe('0');
-    expect(match?.[4]).toBe('fixtures/');
+    expect(match?.[4]).toBe(`${path.join(root, 'fixtures')}/`);
     expect(match?.[5]).toBe('2.11');
     expect(line).not.toContain('secret-token-123');
 
