@@ -49,6 +49,8 @@ export function parseFast(text: string): FastSource | undefined {
   } catch {
     return undefined;
   }
+  // why: js-yaml reads an empty file as undefined where `yaml` gives null; leave it to `yaml`
+  if (data === undefined) return undefined;
   const top = root.children[0];
   return { data, offsetOf: (segments, key) => (top === undefined ? undefined : locate(text, top, data, segments, key)) };
 }
