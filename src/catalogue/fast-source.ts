@@ -49,10 +49,28 @@ export function parseFast(text: string): FastSource | undefined {
   } catch {
     return undefined;
   }
-  // why: js-yaml reads an empty file as undefined where `yaml` gives null; leave it to `yaml`
-  if (data === undefined) return undefined;
+  // why: js-yaml reads an empty file as undefined where `yaml` gives null, and writes a collection used as a key
+  // (`[a, b]: x`) as "a,b" where `yaml` writes its YAML text; leave both to `yaml`
   const top = root.children[0];
+  if (data === undefined || (top !== undefined && hasCollectionKey(top))) return undefined;
   return { data, offsetOf: (segments, key) => (top === undefined ? undefined : locate(text, top, data, segments, key)) };
+}
+
+/**
+ * The node whose children are its parts: js-yaml first tries a flow collection at the start of a block entry as a
+ * mapping key, and that attempt stays behind as the entry's only child, with the same value.
+ */
+function unwrap(node: NodeStart): NodeStart {
+  let inner = node;
+  while (inner.children.length === 1 && inner.children[0]?.value === node.value) inner = inner.children[0] ?? inner;
+  return inner;
+}
+
+/** Whether a mapping below `node` has a key that is itself a sequence or a mapping. */
+function hasCollectionKey(node: NodeStart): boolean {
+  const parts = unwrap(node);
+  const mapping = node.value !== null && typeof node.value === 'object' && !Array.isArray(node.value);
+  return parts.children.some((child, i) => (mapping && i % 2 === 0 && child.value !== null && typeof child.value === 'object') || hasCollectionKey(child));
 }
 
 function locate(text: string, top: NodeStart, data: unknown, segments: readonly string[], key: boolean): number | undefined {
@@ -72,7 +90,8 @@ function locate(text: string, top: NodeStart, data: unknown, segments: readonly 
 }
 
 /** The child `segment` of a node, checked against the parsed value so a misread tree is never trusted. */
-function childOf(node: NodeStart, value: unknown, segment: string): { node: NodeStart; keyNode?: NodeStart } | undefined {
+function childOf(whole: NodeStart, value: unknown, segment: string): { node: NodeStart; keyNode?: NodeStart } | undefined {
+  const node = unwrap(whole);
   if (Array.isArray(value)) {
     const index = Number(segment);
     const child = node.children[index];

@@ -100,7 +100,9 @@ describe('parseSource', () => {
     }
     expect(parseSource('a: &x 1\nb: *x\n', 'f.yaml').data).toEqual({ a: 1, b: 1 });
     expect(parseSource('\ufeffx: 1\n', 'f.yaml').data).toEqual({ x: 1 });
-    for (const text of ['', '# only a comment\n', '---\n', '42\n']) expect(parseSource(text, 'f.yaml').data).toEqual(recordOf(text).data);
+    for (const text of ['', '# only a comment\n', '---\n', '42\n', '[a, b]: x\n', 'm:\n  ? {k: 1}\n  : v\n']) {
+      expect(parseSource(text, 'f.yaml').data).toEqual(recordOf(text).data);
+    }
   });
 
   it('keeps the yaml parse messages and positions for broken files', () => {
