@@ -65,6 +65,7 @@ const LAYOUTS: Record<string, string> = {
   'comment after the dash': 'cases:\n  - # c\n    id: "a"\n',
   flow: 'cases: [{id: a, x: 1}, {id: b}]\n',
   'flow over lines': 'cases:\n  - {id: a,\n     x: 1}\n',
+  'block sequence of flow mappings': 'cases:\n  - { id: a, fields: [{ id: _id }, { id: x }] }\n  - {id: b}\n',
   json: '{"cases": [{"id": "a", "x": [1,2]}, {"id": "b", "y": null}]}',
   'block scalars': 'cases:\n  - id: >\n      folded\n    z: |\n      lit\n',
   'explicit key': 'cases:\n  - ? id\n    : a\n',
