@@ -2,7 +2,8 @@
 // for messages, and costs about ten times js-yaml on a large catalogue. A file js-yaml reads cleanly is taken from
 // js-yaml, with the start of every node recorded as it is built, so a case's position is known without the second
 // parse. Anything js-yaml does not read exactly as `yaml` would (a syntax error, anchors, aliases, tags, a byte
-// order mark) and any position this tree cannot answer exactly is left to the `yaml` parse.
+// order mark, an empty file, a collection as a key) and any position this tree cannot answer exactly is left to
+// the `yaml` parse.
 import { CORE_SCHEMA, load } from 'js-yaml';
 
 /** A node as js-yaml built it: where its text starts, its value, and its child nodes (keys and values alternate). */
