@@ -19,7 +19,9 @@ export function readReturnedRecords(body: unknown): ReturnedRecords | undefined 
   const ids = fields.map((f) => (typeof f['id'] === 'string' ? f['id'] : ''));
   const types: Record<string, string> = {};
   for (const f of fields) if (typeof f['id'] === 'string' && typeof f['type'] === 'string') types[f['id']] = f['type'];
-  const records = result['records'].map((r: unknown) => (Array.isArray(r) ? Object.fromEntries(ids.map((id, i) => [id, r[i]])) : r));
+  const list: unknown[] = result['records'];
+  // why: most answers hold objects; only a `lists` answer needs records built from its rows
+  const records = list.some(Array.isArray) ? list.map((r) => (Array.isArray(r) ? Object.fromEntries(ids.map((id, i) => [id, r[i]])) : r)) : list;
   return { records, types };
 }
 
