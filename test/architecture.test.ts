@@ -48,7 +48,7 @@ const libraryHomes: Record<string, readonly string[]> = {
   'js-yaml': ['src/catalogue/fast-source.ts', 'test/catalogue/', 'bench/catalogue-load.ts'],
   'libpg-query': ['src/server/sql/'],
   '@electric-sql/pglite': ['src/server/engines/'],
-  pg: ['src/server/engines/'],
+  pg: ['src/server/engines/', 'bench/throughput.ts'],
   testcontainers: ['src/containers/'],
   '@sinclair/typebox': ['src/schema/', 'src/reporters/ctrf-schema.ts'],
   ajv: ['src/schema/ajv.ts'],
