@@ -53,15 +53,15 @@ const libraryHomes: Record<string, readonly string[]> = {
   '@sinclair/typebox': ['src/schema/', 'src/reporters/ctrf-schema.ts'],
   ajv: ['src/schema/ajv.ts'],
   'ajv-formats': ['src/schema/ajv.ts'],
-  // the worker boot file registers tsx only when it runs from source (tests, npm start), never from dist/
-  tsx: ['src/server/engines/pglite-worker-boot.mjs'],
+  tsx: [],
   vitest: ['test/', '*.test.ts', 'vitest.config.ts'],
   'fast-xml-parser': ['test/'],
   newman: [],
   '@biomejs/biome': [],
   knip: [],
-  // bundles the CLI at build time (scripts/build.mjs)
-  esbuild: ['scripts/build.mjs'],
+  // bundles the CLI (at build time, and for the tests that start it as a process), and the PGlite worker when the
+  // kit runs from source
+  esbuild: ['scripts/', 'test/helpers/cli-bundle.ts', 'src/server/engines/pglite-worker-source.mjs'],
   typescript: [],
   '@types/node': [],
   '@types/pg': [],

@@ -126,14 +126,32 @@ describe('openPgliteEngine', () => {
   );
 
   it(
-    'keeps at most four workers parked in the process, closing the others with their copies',
+    "loads a small prepared dir into each worker's memory, copying nothing to disk",
     async () => {
       const instanceDirs = (): string[] => readdirSync(tmpdir()).filter((name) => name.startsWith(`datastore-kit-pglite-${process.pid}-`));
+      const before = instanceDirs();
+      // why: six at once, more than the four workers earlier tests may have parked: some start workers of their own
       const engines = await Promise.all(Array.from({ length: 6 }, () => openPgliteEngine(fixtures, { searchWorkers: 1 })));
+      try {
+        expect(instanceDirs()).toEqual(before);
+        const answers = await Promise.all(engines.map((engine) => engine.query(`SELECT _id FROM tiny WHERE _full_text @@ plainto_tsquery('run')`)));
+        expect(answers.map((answer) => answer.rows)).toEqual(engines.map(() => [['1']]));
+      } finally {
+        await Promise.all(engines.map((engine) => engine.close()));
+      }
+    },
+    BUILD_TIMEOUT_MS,
+  );
+
+  it(
+    'keeps at most four workers parked in the process, closing the others with their copies (a dir above the memory limit)',
+    async () => {
+      const instanceDirs = (): string[] => readdirSync(tmpdir()).filter((name) => name.startsWith(`datastore-kit-pglite-${process.pid}-`));
+      const engines = await Promise.all(Array.from({ length: 6 }, () => openPgliteEngine(fixtures, { searchWorkers: 1, memoryLimitBytes: 0 })));
       expect(instanceDirs().length).toBeGreaterThanOrEqual(6);
       await Promise.all(engines.map((engine) => engine.close()));
       expect(instanceDirs().length).toBeLessThanOrEqual(4);
-      const again = await openPgliteEngine(fixtures, { searchWorkers: 1 });
+      const again = await openPgliteEngine(fixtures, { searchWorkers: 1, memoryLimitBytes: 0 });
       try {
         expect((await again.query('SELECT count(*) FROM tiny')).rows).toEqual([['2']]);
       } finally {

@@ -4,46 +4,64 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { isWorkerResponse, type WasmModule, type WorkerInput, type WorkerResponse } from './pglite-protocol.ts';
+import { isWorkerResponse, type DataSource, type WasmModule, type WorkerInput, type WorkerResponse } from './pglite-protocol.ts';
 import type { BuildStep } from './pglite-sql.ts';
 import { EngineQueryError, EngineTimeoutError, TIMEOUT_MESSAGE, type EngineResult } from '../engine.ts';
 
-// why: built (dist/*.js) the worker runs as plain JavaScript; from source (tests, tsx scripts) a Node 20 worker does
-// not inherit the parent's TypeScript loader, so a small .mjs boot registers tsx first, then loads the .ts worker
-const FROM_SOURCE = import.meta.url.endsWith('.ts');
-const WORKER_URL = new URL(FROM_SOURCE ? './pglite-worker.ts' : './pglite-worker.js', import.meta.url);
-const BOOT_URL = FROM_SOURCE ? new URL('./pglite-worker-boot.mjs', import.meta.url) : WORKER_URL;
-
-function spawnWorker(input: WorkerInput): Worker {
-  return new Worker(BOOT_URL, { workerData: { entry: WORKER_URL.href, input } });
+/** What every worker of the process starts from: its entry file and PGlite's compiled WASM. */
+export interface PgliteRuntime {
+  workerUrl: URL;
+  wasmModule: WasmModule | undefined;
 }
 
-let compiled: Promise<WasmModule | undefined> | undefined;
+let runtime: Promise<PgliteRuntime> | undefined;
 
 /**
- * PGlite's WASM, compiled once per process and handed to every worker (a Module is shared, not copied):
- * each reopen after a timeout then skips compilation, about half of PGlite's open time. Undefined if the
- * file is not where PGlite keeps it; PGlite then loads it itself.
+ * The worker entry and PGlite's WASM, prepared once per process. Built (dist/*.js), the worker is plain JavaScript
+ * beside this module; from source it is bundled first (pglite-worker-source.ts). The WASM is compiled once and
+ * handed to every worker (a Module is shared, not copied): each reopen after a timeout then skips compilation,
+ * about half of PGlite's open time; undefined if the file is not where PGlite keeps it (PGlite then loads it).
  */
-export function compilePgliteWasm(): Promise<WasmModule | undefined> {
-  compiled ??= (async () => {
-    try {
-      const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
-      // why: the ES2023 lib and Node 20's types declare neither WebAssembly's types nor its global value
-      const wasm: { compile(bytes: Uint8Array): Promise<WasmModule> } = Reflect.get(globalThis, 'WebAssembly');
-      return await wasm.compile(await readFile(join(dirname(entry), 'pglite.wasm')));
-    } catch {
-      return undefined;
-    }
+export function preparePgliteRuntime(): Promise<PgliteRuntime> {
+  runtime ??= (async () => {
+    const [workerUrl, wasmModule] = await Promise.all([workerEntry(), compileWasm()]);
+    return { workerUrl, wasmModule };
   })();
-  return compiled;
+  return runtime;
+}
+
+async function workerEntry(): Promise<URL> {
+  if (!import.meta.url.endsWith('.ts')) return new URL('./pglite-worker.js', import.meta.url);
+  // why: by URL, so neither tsc nor the CLI bundle takes this development-only module (and esbuild) into dist/
+  const source: unknown = await import(new URL('./pglite-worker-source.mjs', import.meta.url).href);
+  const bundle = typeof source === 'object' && source !== null && 'bundleWorkerFromSource' in source ? source.bundleWorkerFromSource : undefined;
+  if (typeof bundle !== 'function') throw new Error('pglite-worker-source.mjs: no bundleWorkerFromSource');
+  const url: unknown = await bundle(new URL('./pglite-worker.ts', import.meta.url));
+  if (!(url instanceof URL)) throw new Error('pglite-worker-source.mjs: bundleWorkerFromSource gave no URL');
+  return url;
+}
+
+async function compileWasm(): Promise<WasmModule | undefined> {
+  try {
+    const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+    // why: the ES2023 lib and Node 20's types declare neither WebAssembly's types nor its global value
+    const wasm: { compile(bytes: Uint8Array): Promise<WasmModule> } = Reflect.get(globalThis, 'WebAssembly');
+    return await wasm.compile(await readFile(join(dirname(entry), 'pglite.wasm')));
+  } catch {
+    return undefined;
+  }
+}
+
+function spawnWorker(runtime: PgliteRuntime, input: WorkerInput): Worker {
+  return new Worker(runtime.workerUrl, { workerData: { input } });
 }
 
 /** Runs a build worker over `dataDir` (an empty dir gets initdb) and resolves when it has closed PGlite. */
 export async function runBuildWorker(dataDir: string, steps: BuildStep[]): Promise<void> {
-  const wasmModule = await compilePgliteWasm();
+  const prepared = await preparePgliteRuntime();
+  const { wasmModule } = prepared;
   return new Promise((resolve, reject) => {
-    const worker = spawnWorker({ mode: 'build', dataDir, steps, ...(wasmModule === undefined ? {} : { wasmModule }) });
+    const worker = spawnWorker(prepared, { mode: 'build', dataDir, steps, ...(wasmModule === undefined ? {} : { wasmModule }) });
     let done = false;
     worker.on('message', (message: unknown) => {
       if (!isWorkerResponse(message)) return;
@@ -91,8 +109,8 @@ const INTERNAL_ERROR = 'XX000';
  * session answers it as CKAN's PostgreSQL would. A second internal error is the answer.
  */
 export class PgliteHost {
-  #dataDir: string;
-  #wasmModule: WasmModule | undefined;
+  #data: DataSource;
+  #runtime: PgliteRuntime;
   #running: Running | undefined;
   #current: Current | undefined;
   #nextId = 1;
@@ -102,9 +120,10 @@ export class PgliteHost {
   /** How many times the worker was (re)started: 1 after open, +1 per timeout, crash or internal error. */
   starts = 0;
 
-  constructor(dataDir: string, wasmModule?: WasmModule) {
-    this.#dataDir = dataDir;
-    this.#wasmModule = wasmModule;
+  /** `data`: the host's own copy of the data dir, or a tar each (re)started worker loads into its memory. */
+  constructor(data: DataSource, runtime: PgliteRuntime) {
+    this.#data = data;
+    this.#runtime = runtime;
   }
 
   /** Starts the worker (if needed) and resolves once PGlite has opened the data dir. */
@@ -173,15 +192,15 @@ export class PgliteHost {
       const { worker, ready } = this.#running;
       return ready.then(() => worker);
     }
-    const wasmModule = this.#wasmModule;
-    const worker = spawnWorker({ mode: 'serve', dataDir: this.#dataDir, ...(wasmModule === undefined ? {} : { wasmModule }) });
+    const { wasmModule } = this.#runtime;
+    const worker = spawnWorker(this.#runtime, { mode: 'serve', data: this.#data, ...(wasmModule === undefined ? {} : { wasmModule }) });
     this.starts += 1;
     const ready = new Promise<void>((resolve, reject) => {
       worker.on('message', (message: unknown) => {
         if (!isWorkerResponse(message)) return;
         if (message.type === 'ready') resolve();
         else if (message.type === 'fatal') {
-          reject(new Error(`PGlite failed to open ${this.#dataDir}: ${message.message}`));
+          reject(new Error(`PGlite failed to open ${'dir' in this.#data ? this.#data.dir : 'its data in memory'}: ${message.message}`));
           void worker.terminate();
         } else this.#settle(worker, message);
       });

@@ -1,5 +1,6 @@
-// Warm PGlite lanes kept for the next engine over the same prepared data dir in this process. Opening a lane
-// (copying the data dir, starting a worker thread, opening PGlite in it) costs about a second of CPU; a process
+// Warm PGlite lanes kept for the next engine over the same prepared data dir in this process (a key names the dir
+// and how its lanes open it). Opening a lane (loading or copying the data dir, starting a worker thread, opening
+// PGlite in it) costs about half a second of CPU; a process
 // that starts reference servers one after another over the same fixtures (a test suite, a script) reuses the
 // lanes of the engines it closed instead. The data is read-only and every statement leaves no session state
 // behind (the SQL action's statements run in a transaction that is rolled back, and a parked session is reset
@@ -14,7 +15,7 @@ const KEEP = Object.freeze({ lanes: 4, idleMs: 60_000 });
 const DISCARD_TIMEOUT_MS = 5_000;
 
 interface Parked {
-  preparedDir: string;
+  key: string;
   lane: Lane;
   timer: NodeJS.Timeout;
 }
@@ -22,9 +23,9 @@ interface Parked {
 /** Parked lanes, oldest first. */
 const parked: Parked[] = [];
 
-/** A parked lane over `preparedDir`, ready to serve, or undefined when there is none. */
-export function takeIdleLane(preparedDir: string): Lane | undefined {
-  const index = parked.findLastIndex((entry) => entry.preparedDir === preparedDir);
+/** A parked lane under `key`, ready to serve, or undefined when there is none. */
+export function takeIdleLane(key: string): Lane | undefined {
+  const index = parked.findLastIndex((entry) => entry.key === key);
   if (index === -1) return undefined;
   const [entry] = parked.splice(index, 1);
   if (entry === undefined) return undefined;
@@ -33,10 +34,10 @@ export function takeIdleLane(preparedDir: string): Lane | undefined {
 }
 
 /**
- * Parks `lane` (whose engine is closing) for the next engine over `preparedDir` when its worker is open and idle
+ * Parks `lane` (whose engine is closing) for the next engine under `key` when its worker is open and idle
  * (closing the oldest parked lane when the process keeps enough); else closes it. Resolves once parked or closed.
  */
-export async function parkOrClose(preparedDir: string, lane: Lane): Promise<void> {
+export async function parkOrClose(key: string, lane: Lane): Promise<void> {
   if (!lane.host.isIdle) return lane.close();
   try {
     // why: whatever a statement left in the session (a SET, a prepared statement) must not reach the next engine
@@ -45,7 +46,7 @@ export async function parkOrClose(preparedDir: string, lane: Lane): Promise<void
     return lane.close();
   }
   lane.host.onIdle = () => {};
-  const entry: Parked = { preparedDir, lane, timer: setTimeout(() => void closeParked(entry), KEEP.idleMs) };
+  const entry: Parked = { key, lane, timer: setTimeout(() => void closeParked(entry), KEEP.idleMs) };
   // why: a parked lane waits for a later engine; it must not keep the process alive
   entry.timer.unref();
   parked.push(entry);

@@ -10,9 +10,12 @@ export interface WasmModule {
   readonly [Symbol.toStringTag]: string;
 }
 
+/** The data a serving worker opens: a data dir on disk (its own copy), or a tar of one loaded into its memory. */
+export type DataSource = { dir: string } | { tar: Blob };
+
 /** workerData: open a prepared data dir and serve queries, or build a data dir and exit. */
 export type WorkerInput =
-  | { mode: 'serve'; dataDir: string; wasmModule?: WasmModule }
+  | { mode: 'serve'; data: DataSource; wasmModule?: WasmModule }
   | { mode: 'build'; dataDir: string; steps: BuildStep[]; wasmModule?: WasmModule };
 
 export interface QueryRequest {

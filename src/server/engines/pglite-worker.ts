@@ -4,8 +4,8 @@
 // this thread when a statement runs past its timeout (PGlite does not enforce statement_timeout).
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
-import { READ_ONLY_ROLE, quoteIdent, type BuildStep } from './pglite-sql.ts';
-import { isWorkerRequest, type QueryErrorFields, type QueryRequest, type WorkerInput, type WorkerResponse } from './pglite-protocol.ts';
+import { READ_ONLY_ROLE, quoteIdent } from './pglite-sql.ts';
+import { isWorkerRequest, type DataSource, type QueryErrorFields, type QueryRequest, type WorkerInput, type WorkerResponse } from './pglite-protocol.ts';
 
 function requirePort(): MessagePort {
   if (parentPort === null) throw new Error('pglite-worker must run in a worker thread');
@@ -14,9 +14,15 @@ function requirePort(): MessagePort {
 const port = requirePort();
 const send = (message: WorkerResponse): void => port.postMessage(message);
 
+function isDataSource(value: unknown): value is DataSource {
+  if (typeof value !== 'object' || value === null) return false;
+  return ('dir' in value && typeof value.dir === 'string') || ('tar' in value && value.tar instanceof Blob);
+}
+
 function isWorkerInput(value: unknown): value is WorkerInput {
-  if (typeof value !== 'object' || value === null || !('mode' in value) || !('dataDir' in value)) return false;
-  return (value.mode === 'serve' || (value.mode === 'build' && 'steps' in value && Array.isArray(value.steps))) && typeof value.dataDir === 'string';
+  if (typeof value !== 'object' || value === null || !('mode' in value)) return false;
+  if (value.mode === 'serve') return 'data' in value && isDataSource(value.data);
+  return value.mode === 'build' && 'steps' in value && Array.isArray(value.steps) && 'dataDir' in value && typeof value.dataDir === 'string';
 }
 
 function toErrorFields(e: unknown): QueryErrorFields {
@@ -36,9 +42,9 @@ function openOptions(input: WorkerInput): PGliteOptions {
   return options;
 }
 
-async function build(input: WorkerInput, steps: readonly BuildStep[]): Promise<void> {
+async function build(input: WorkerInput & { mode: 'build' }): Promise<void> {
   const db = await PGlite.create(input.dataDir, openOptions(input));
-  for (const step of steps) {
+  for (const step of input.steps) {
     try {
       if ('csv' in step) await db.query(step.sql, [], { blob: new Blob([step.csv]) });
       else await db.exec(step.sql);
@@ -93,8 +99,13 @@ async function runQuery(db: PGlite, types: TypeTable, request: QueryRequest): Pr
   }
 }
 
-async function serve(input: WorkerInput): Promise<void> {
-  const db = await PGlite.create(input.dataDir, openOptions(input));
+/** Opens the data: a dir in place, or a tar loaded into PGlite's in-memory file system (nothing on disk). */
+function open(data: DataSource, options: PGliteOptions): Promise<PGlite> {
+  return 'dir' in data ? PGlite.create(data.dir, options) : PGlite.create({ ...options, loadDataDir: data.tar });
+}
+
+async function serve(input: WorkerInput & { mode: 'serve' }): Promise<void> {
+  const db = await open(input.data, openOptions(input));
   const types = await loadTypes(db);
   // why: PGlite serialises its own calls, but chaining keeps replies in request order and one statement at a time
   let chain = Promise.resolve();
@@ -107,5 +118,5 @@ async function serve(input: WorkerInput): Promise<void> {
 
 const input: unknown = typeof workerData === 'object' && workerData !== null && 'input' in workerData ? workerData.input : undefined;
 if (!isWorkerInput(input)) throw new Error('pglite-worker: bad workerData');
-const started = input.mode === 'build' ? build(input, input.steps) : serve(input);
+const started = input.mode === 'build' ? build(input) : serve(input);
 started.catch((e: unknown) => send({ type: 'fatal', message: e instanceof Error ? e.message : String(e) }));

@@ -4,9 +4,11 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { LoadedFixtures } from '../fixtures/index.ts';
 import { copyForInstance, copyTree, ensureCachedDir, evictStaleDirs, resolveCacheRoot } from './pglite-cache.ts';
-import { PgliteHost, compilePgliteWasm, runBuildWorker } from './pglite-host.ts';
+import { readDirAsTar } from './data-tar.ts';
+import { PgliteHost, preparePgliteRuntime, runBuildWorker } from './pglite-host.ts';
 import { parkOrClose, takeIdleLane } from './pglite-idle.ts';
 import { PglitePool, type Lane } from './pglite-pool.ts';
+import type { DataSource } from './pglite-protocol.ts';
 import { BUILD_FORMAT, buildDatabaseSteps } from './pglite-sql.ts';
 import { defaultWorkerCount, type Engine, type EngineQueryOptions, type EngineResult } from '../engine.ts';
 
@@ -15,6 +17,9 @@ import { defaultWorkerCount, type Engine, type EngineQueryOptions, type EngineRe
  * last two PGlite versions (or build formats); only dirs idle for an hour go, so a copy in progress is never cut.
  */
 const CACHE_KEEP = Object.freeze({ preparedDirs: 4, versions: 2, minIdleMs: 60 * 60 * 1000 });
+
+/** Prepared dirs up to this size are loaded into each worker's memory (the bundled fixtures make about 40 MB). */
+const MEMORY_LIMIT_BYTES = 64 * 1024 * 1024;
 
 export interface PgliteEngineOptions {
   /**
@@ -27,6 +32,11 @@ export interface PgliteEngineOptions {
   searchWorkers?: number;
   /** Most workers serving read-only (SQL action) statements at once; default defaultWorkerCount(). */
   sqlWorkers?: number;
+  /**
+   * A prepared dir up to this size (default 64 MiB) is loaded into each worker's memory; a larger one is copied
+   * to a temp dir per worker instead. 0: always copy.
+   */
+  memoryLimitBytes?: number;
 }
 
 /** The PGlite engine, with a few facts about how it was opened (for tests, benches and logs). */
@@ -64,25 +74,58 @@ async function prepareDataDir(fixtures: LoadedFixtures, root: string): Promise<{
   return prepared;
 }
 
-/** A lane over a copy of `preparedDir`: a parked one of an engine closed earlier, else a new one. */
-async function openLane(preparedDir: string): Promise<Lane> {
-  const idle = takeIdleLane(preparedDir);
+/** Tars of prepared dirs read in this process, the latest few (a dir's content never changes under its key). */
+const tars = new Map<string, Promise<Blob | undefined>>();
+
+/** The tar of `preparedDir` when it is small enough to hold in memory, else undefined; read once per process. */
+function memoryTarOf(preparedDir: string, limitBytes: number): Promise<Blob | undefined> {
+  const key = `${limitBytes}:${preparedDir}`;
+  const cached = tars.get(key) ?? readDirAsTar(preparedDir, limitBytes);
+  tars.delete(key);
+  tars.set(key, cached);
+  for (const old of [...tars.keys()].slice(0, -2)) tars.delete(old);
+  return cached;
+}
+
+/** A new lane's data: the tar, or else a copy of the prepared dir of its own, which `release()` deletes. */
+async function dataFor(preparedDir: string, tar: Blob | undefined): Promise<{ source: DataSource; release: () => Promise<void> }> {
+  if (tar !== undefined) return { source: { tar }, release: async () => undefined };
+  const instance = await copyForInstance(preparedDir);
+  return { source: { dir: instance.dir }, release: instance.release };
+}
+
+/** Where a new lane's data comes from; lanes are parked and taken by `parkKey` (the dir and how it is opened). */
+interface LaneSource {
+  preparedDir: string;
+  parkKey: string;
+  tar: () => Promise<Blob | undefined>;
+}
+
+/**
+ * A lane over the prepared dir: a parked one of an engine closed earlier, else a new one, whose worker loads the
+ * dir's tar into its memory or, without one, opens its own copy of the dir (deleted when the lane closes).
+ */
+async function openLane({ preparedDir, parkKey, tar }: LaneSource): Promise<Lane> {
+  const idle = takeIdleLane(parkKey);
   if (idle !== undefined) {
     // why: the engine counts the workers it started; a reused lane counts as the one start it stands for
     idle.host.starts = 1;
-    return { host: idle.host, close: () => parkOrClose(preparedDir, idle) };
+    return { host: idle.host, close: () => parkOrClose(parkKey, idle) };
   }
-  const instance = await copyForInstance(preparedDir);
-  const host = new PgliteHost(instance.dir, await compilePgliteWasm());
+  const data = await dataFor(preparedDir, await tar());
+  const host = new PgliteHost(data.source, await preparePgliteRuntime());
+  const release = async (): Promise<void> => {
+    await host.close();
+    await data.release();
+  };
   try {
     await host.start();
   } catch (e) {
-    await host.close();
-    await instance.release();
+    await release();
     throw e;
   }
-  const lane: Lane = { host, close: () => host.close().finally(() => instance.release()) };
-  return { host, close: () => parkOrClose(preparedDir, lane) };
+  const lane: Lane = { host, close: release };
+  return { host, close: () => parkOrClose(parkKey, lane) };
 }
 
 /**
@@ -98,7 +141,9 @@ async function openLane(preparedDir: string): Promise<Lane> {
  */
 export async function openPgliteEngine(fixtures: LoadedFixtures, options: PgliteEngineOptions = {}): Promise<PgliteEngine> {
   const prepared = await prepareDataDir(fixtures, resolveCacheRoot(options.cacheDir));
-  const open = (): Promise<Lane> => openLane(prepared.dir);
+  const limitBytes = options.memoryLimitBytes ?? MEMORY_LIMIT_BYTES;
+  const source: LaneSource = { preparedDir: prepared.dir, parkKey: `${limitBytes}:${prepared.dir}`, tar: () => memoryTarOf(prepared.dir, limitBytes) };
+  const open = (): Promise<Lane> => openLane(source);
   const search = new PglitePool(open, options.searchWorkers ?? defaultWorkerCount());
   const sql = new PglitePool(open, options.sqlWorkers ?? defaultWorkerCount());
   await search.start();
