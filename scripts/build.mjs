@@ -9,12 +9,11 @@ import { cpSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ASSET_EXTENSIONS, cliBundleOptions, copyAssets } from './bundle-cli.mjs';
 import { SOURCE_HASH_FILE, sourceHash } from './source-hash.mjs';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 const dist = path.join(root, 'dist');
-/** Files under src/ that modules load at run time and tsc does not emit. */
-const ASSET_EXTENSIONS = new Set(['.txt']);
 
 rmSync(dist, { recursive: true, force: true });
 const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
@@ -25,27 +24,9 @@ for (const entry of readdirSync(path.join(root, 'src'), { recursive: true, withF
   cpSync(from, path.join(dist, path.relative(path.join(root, 'src'), from)));
 }
 
-// The CLI as a few files (bin/datastore-kit.js runs dist/cli-bundle/bin.js): a start used to load about 500 modules
-// one by one (the kit's, TypeBox's 200, yargs', Ajv's), a third of a short run's time. Each command stays a chunk of
-// its own, loaded when named. The programmatic API (dist/index.js) is not bundled. Left as packages: those that
-// read files of their own (WASM, native addons) and the Docker client. The PGlite worker is an entry of its own,
-// found beside its host module as in dist/; the assets modules read beside themselves are copied here too.
+// The CLI bundle (scripts/bundle-cli.mjs), from the same sources tsc just compiled.
 const bundleDir = path.join(dist, 'cli-bundle');
-await build({
-  entryPoints: { bin: path.join(dist, 'cli/bin.js'), 'pglite-worker': path.join(dist, 'server/engines/pglite-worker.js') },
-  outdir: bundleDir,
-  bundle: true,
-  splitting: true,
-  format: 'esm',
-  platform: 'node',
-  target: 'node20',
-  external: ['@electric-sql/pglite', 'libpg-query', 'pg', 'testcontainers'],
-  // why: CommonJS packages inside an ES module bundle call require() for Node's own modules
-  banner: { js: "import { createRequire as __dskCreateRequire } from 'node:module'; const require = __dskCreateRequire(import.meta.url);" },
-  logLevel: 'warning',
-});
-for (const entry of readdirSync(path.join(root, 'src'), { recursive: true, withFileTypes: true })) {
-  if (entry.isFile() && ASSET_EXTENSIONS.has(path.extname(entry.name))) cpSync(path.join(entry.parentPath, entry.name), path.join(bundleDir, entry.name));
-}
+await build(cliBundleOptions(root, bundleDir));
+copyAssets(root, bundleDir);
 
 writeFileSync(path.join(dist, SOURCE_HASH_FILE), `${sourceHash(root)}\n`);

@@ -2,10 +2,7 @@
 // directory (e.g. `npx datastore-kit run --reference` from another project).
 import { access } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-/** The package root (two levels above src/util). */
-const PACKAGE_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+import { PACKAGE_ROOT } from './package-info.ts';
 
 /** Whether a file or folder exists (any error reading it counts as absent). */
 export async function pathExists(file: string): Promise<boolean> {

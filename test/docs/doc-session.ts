@@ -1,22 +1,20 @@
 // Runs the examples of one Markdown file in order, in a temp folder holding copies of cases/, profiles/ and
 // fixtures/ and a link to node_modules, as a user of a clone would. `npx datastore-kit ...` and `npm start [-- ...]` run the CLI in-process
 // (fast, same code as bin/); `export`, `echo $?` and `cd` are handled here; anything else (curl, grep, a pipe) runs
-// in bash with `datastore-kit` and `npx datastore-kit` on the PATH as the TypeScript source. Port 8800 in an example
+// in bash with `datastore-kit` and `npx datastore-kit` on the PATH as a bundle of the sources (cli-bundle.ts). Port 8800 in an example
 // (a command or a `doctest: file:` block) is replaced by a free port, so examples can show the documented default.
 import { execFile } from 'node:child_process';
 import { cp, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { createRequire } from 'node:module';
 import { Writable } from 'node:stream';
 import { main } from '../../src/cli/main.ts';
 import type { CliIo } from '../../src/cli/io.ts';
+import { CLI_BIN } from '../helpers/cli-bundle.ts';
 import { parseCommand } from './shell-words.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 
 /** What one command printed (stdout and stderr interleaved) and how it ended. */
 export interface CommandOutcome {
@@ -185,7 +183,7 @@ export class DocSession {
 
   private async writeShims(): Promise<void> {
     await mkdir(this.binDir, { recursive: true });
-    const kit = `#!/bin/sh\nexec "${process.execPath}" --import "${TSX_LOADER}" "${path.join(ROOT, 'src/cli/bin.ts')}" "$@"\n`;
+    const kit = `#!/bin/sh\nexec "${process.execPath}" "${CLI_BIN}" "$@"\n`;
     const npx = `#!/bin/sh\nif [ "$1" = datastore-kit ]; then shift; exec "${this.binDir}/datastore-kit" "$@"; fi\necho "doctest: only npx datastore-kit is available" >&2\nexit 127\n`;
     await writeFile(path.join(this.binDir, 'datastore-kit'), kit, { mode: 0o755 });
     await writeFile(path.join(this.binDir, 'npx'), npx, { mode: 0o755 });

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkpointPath, extract, startReferenceServer, type ReferenceServer } from '../../src/index.ts';
+import { CLI_BIN } from '../helpers/cli-bundle.ts';
 
 let server: ReferenceServer;
 let dir: string;
@@ -19,7 +20,7 @@ afterAll(async () => {
 });
 
 function runCli(args: readonly string[]): { exited: Promise<{ code: number | null; signal: string | null; stderr: string }>; kill(): void } {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/bin.ts', ...args], {
+  const child = spawn(process.execPath, [CLI_BIN, ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, CI: 'true' },
   });

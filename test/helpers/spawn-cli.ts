@@ -1,13 +1,11 @@
 // Spawns the CLI as a user would (node directly, so signals reach it unrelayed) and collects its output. It runs
-// the source through tsx, never a possibly stale dist/ (test/package/pack.test.ts covers the built bin); `waitFor` polls the output with a deadline instead of sleeping.
+// a bundle of the current sources (cli-bundle.ts), never a possibly stale dist/ (test/package/pack.test.ts covers the
+// built bin); `waitFor` polls the output with a deadline instead of sleeping.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { createRequire } from 'node:module';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { CLI_BIN } from './cli-bundle.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
-// why: an absolute loader URL, so `--import` works whatever the child's working folder
-const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 
 export interface SpawnedCli {
   child: ChildProcessWithoutNullStreams;
@@ -19,7 +17,7 @@ export interface SpawnedCli {
 
 /** Starts `datastore-kit <args>` in `cwd` (default the repository) with CI and NO_COLOR set unless overridden. */
 export function spawnCli(args: readonly string[], options: { cwd?: string; env?: Record<string, string> } = {}): SpawnedCli {
-  const child = spawn(process.execPath, ['--import', TSX_LOADER, path.join(root, 'src/cli/bin.ts'), ...args], {
+  const child = spawn(process.execPath, [CLI_BIN, ...args], {
     cwd: options.cwd ?? root,
     env: { ...process.env, CI: '1', NO_COLOR: '1', ...options.env },
   });
