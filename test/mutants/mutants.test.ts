@@ -38,11 +38,12 @@ let faithful: RunResult;
 let identity: RunResult;
 const outcomes = new Map<string, RunResult>();
 
-async function runThrough(handler: MutantHandler): Promise<RunResult> {
+/** Runs `variants` (default: the whole catalogue) against a proxy that serves the reference through `handler`. */
+async function runThrough(handler: MutantHandler, variants = prepared.variants): Promise<RunResult> {
   const proxy = await startMutantProxy(handler, upstream);
   try {
     return await run(
-      { variants: prepared.variants, targetUrl: proxy.url, reference: false, token: TOKEN, contract: 'ckan', concurrency: 8, bail: false },
+      { variants, targetUrl: proxy.url, reference: false, token: TOKEN, contract: 'ckan', concurrency: 8, bail: false },
       { client, clock: { now: () => Date.now() } },
     );
   } finally {
@@ -55,7 +56,11 @@ async function runAll(mutants: readonly Mutant[]): Promise<void> {
   const worker = async (): Promise<void> => {
     for (let i = next++; i < mutants.length; i = next++) {
       const mutant = mutants[i];
-      if (mutant !== undefined) outcomes.set(mutant.name, await runThrough(mutant.handler));
+      // why: a mutant is killed only by the cases it names, so only they run against it (all their variants): the
+      // same verdicts as the whole catalogue, at a fraction of the requests
+      if (mutant === undefined) continue;
+      const named = prepared.variants.filter((v) => mutant.caughtBy.includes(v.caseId));
+      outcomes.set(mutant.name, await runThrough(mutant.handler, named));
     }
   };
   await Promise.all(Array.from({ length: MUTANT_CONCURRENCY }, worker));
@@ -133,7 +138,7 @@ describe('mutant suite', () => {
     const caught = killers(mutant, result);
     expect(
       caught.length,
-      `${mutant.name} (breaks ${mutant.breaks}) was not caught by ${mutant.caughtBy.join(', ')}; failing: ${failing.join(', ') || 'none'}`,
+      `${mutant.name} (breaks ${mutant.breaks}) was not caught by ${mutant.caughtBy.join(', ')}; failing among them: ${failing.join(', ') || 'none'}`,
     ).toBeGreaterThan(0);
     expect(caught.every((c) => c.findings.length > 0)).toBe(true);
   });
