@@ -70,7 +70,7 @@ describe.skipIf(noEngine !== undefined)(`run --image against images built here${
   });
 
   it('exits 3 when the image does not answer on the port given', async () => {
-    const cli = spawnCli(['run', '--image', reference, '--image-port', '9999', '--image-timeout-ms', '3000', '--out', path.join(work, 'silent')], {
+    const cli = spawnCli(['run', '--image', reference, '--image-port', '9999', '--image-timeout-ms', '1000', '--out', path.join(work, 'silent')], {
       cwd: work,
       env: CONTAINER_ENV,
     });
