@@ -41,19 +41,21 @@ function headerOf(entry: TarEntry, modifiedS: number): Uint8Array {
   return header;
 }
 
-/** The tar of `entries` (folders before what they hold), as the parts of one Blob. */
+/** The tar of `entries` (folders before what they hold), as one Blob of one buffer (read back in one copy). */
 export function tarOf(entries: readonly TarEntry[], modifiedS = Math.floor(Date.now() / 1000)): Blob {
-  const parts: Uint8Array[] = [];
+  const padded = (size: number): number => Math.ceil(size / RECORD) * RECORD;
+  const total = entries.reduce((sum, entry) => sum + RECORD + padded(entry.data?.length ?? 0), 2 * RECORD);
+  const bytes = new Uint8Array(total);
+  let at = 0;
   for (const entry of entries) {
     if (entry.name.length + 1 > MAX_NAME) throw new Error(`tarOf: name too long for a ustar header: ${entry.name}`);
-    parts.push(headerOf(entry, modifiedS));
-    if (entry.data === undefined || entry.data.length === 0) continue;
-    parts.push(entry.data);
-    const padding = (RECORD - (entry.data.length % RECORD)) % RECORD;
-    if (padding > 0) parts.push(new Uint8Array(padding));
+    bytes.set(headerOf(entry, modifiedS), at);
+    at += RECORD;
+    if (entry.data === undefined) continue;
+    bytes.set(entry.data, at);
+    at += padded(entry.data.length);
   }
-  parts.push(new Uint8Array(2 * RECORD));
-  return new Blob(parts, { type: 'application/x-tar' });
+  return new Blob([bytes], { type: 'application/x-tar' });
 }
 
 /**

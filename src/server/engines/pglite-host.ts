@@ -53,7 +53,9 @@ async function compileWasm(): Promise<WasmModule | undefined> {
 }
 
 function spawnWorker(runtime: PgliteRuntime, input: WorkerInput): Worker {
-  return new Worker(runtime.workerUrl, { workerData: { input } });
+  // why: the worker is plain JavaScript and needs none of the process's Node flags; inherited, a loader such as
+  // tsx's (`--import`, under `npx tsx`) would load again in every worker
+  return new Worker(runtime.workerUrl, { workerData: { input }, execArgv: [] });
 }
 
 /** Runs a build worker over `dataDir` (an empty dir gets initdb) and resolves when it has closed PGlite. */

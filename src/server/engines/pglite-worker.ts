@@ -42,8 +42,15 @@ function openOptions(input: WorkerInput): PGliteOptions {
   return options;
 }
 
+/**
+ * initdb's options for a blank data dir: WAL segments of 1 MB instead of 16. Every prepared dir holds the segment of
+ * its last checkpoint, and every worker copies or loads the whole dir, so 15 MB less of it at every worker start.
+ */
+const INITDB_PARAMS = ['--wal-segsize=1'];
+
 async function build(input: WorkerInput & { mode: 'build' }): Promise<void> {
-  const db = await PGlite.create(input.dataDir, openOptions(input));
+  // why: initdb runs only on an empty dir (the blank one); over an initialised dir the parameters are not used
+  const db = await PGlite.create(input.dataDir, { ...openOptions(input), initDbStartParams: INITDB_PARAMS });
   for (const step of input.steps) {
     try {
       if ('csv' in step) await db.query(step.sql, [], { blob: new Blob([step.csv]) });
