@@ -58,17 +58,26 @@ export function tarOf(entries: readonly TarEntry[], modifiedS = Math.floor(Date.
   return new Blob([bytes], { type: 'application/x-tar' });
 }
 
+/** What readDirAsTar packs. */
+export interface DirTarOptions {
+  /** Most bytes of files packed; a dir holding more gives undefined. */
+  maxBytes: number;
+  /** Files left out (by their name in the tar); their folders stay. */
+  omit?: (name: string) => boolean;
+}
+
 /**
  * The tar of the folder `dir` (its folders and files), or undefined when its files hold more than `maxBytes` or a
  * name does not fit a ustar header: such a dir is better copied to disk than held in each worker's memory.
  */
-export async function readDirAsTar(dir: string, maxBytes: number): Promise<Blob | undefined> {
+export async function readDirAsTar(dir: string, { maxBytes, omit = () => false }: DirTarOptions): Promise<Blob | undefined> {
   const found = await readdir(dir, { recursive: true, withFileTypes: true });
   const nameOf = (entry: { parentPath: string; name: string }): string => relative(dir, join(entry.parentPath, entry.name)).split(sep).join('/');
   const folders = found.filter((entry) => entry.isDirectory()).map(nameOf);
   const files = found
     .filter((entry) => entry.isFile())
     .map(nameOf)
+    .filter((name) => !omit(name))
     .sort();
   if ([...folders, ...files].some((name) => name.length + 1 > MAX_NAME)) return undefined;
   const sizes = await inBatches(files, async (file) => (await stat(join(dir, file))).size);

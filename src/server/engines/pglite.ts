@@ -77,10 +77,17 @@ async function prepareDataDir(fixtures: LoadedFixtures, root: string): Promise<{
 /** Tars of prepared dirs read in this process, the latest few (a dir's content never changes under its key). */
 const tars = new Map<string, Promise<Blob | undefined>>();
 
+/**
+ * The files of the template databases (template1 is OID 1 and template0 OID 4, fixed since PostgreSQL 15), half of
+ * a small prepared dir: a serving worker never opens them (it serves database `postgres`, and the SQL action allows
+ * no function that reads another database), so its in-memory copy leaves them out.
+ */
+const TEMPLATE_FILES = /^base\/(1|4)\//;
+
 /** The tar of `preparedDir` when it is small enough to hold in memory, else undefined; read once per process. */
 function memoryTarOf(preparedDir: string, limitBytes: number): Promise<Blob | undefined> {
   const key = `${limitBytes}:${preparedDir}`;
-  const cached = tars.get(key) ?? readDirAsTar(preparedDir, limitBytes);
+  const cached = tars.get(key) ?? readDirAsTar(preparedDir, { maxBytes: limitBytes, omit: (name) => TEMPLATE_FILES.test(name) });
   tars.delete(key);
   tars.set(key, cached);
   for (const old of [...tars.keys()].slice(0, -2)) tars.delete(old);
