@@ -118,7 +118,8 @@ describe('the packed package', () => {
     expect(files.filter((file) => file.endsWith('.ts') && !file.endsWith('.d.ts'))).toEqual([]);
   });
 
-  it('runs the public API from a script, and refuses deep imports', async () => {
+  // why: the four checks below are separate processes over their own files in the consumer folder; run side by side
+  it.concurrent('runs the public API from a script, and refuses deep imports', async () => {
     await writeFile(path.join(consumer, 'use.mjs'), CONSUMER_SCRIPT);
     const ran = await runIn(consumer, process.execPath, ['use.mjs']);
     expect(ran.code, ran.stderr).toBe(0);
@@ -126,7 +127,7 @@ describe('the packed package', () => {
     expect(JSON.parse(ran.stdout).cases).toBeGreaterThan(50);
   });
 
-  it('gives TypeScript consumers the API types', async () => {
+  it.concurrent('gives TypeScript consumers the API types', async () => {
     await writeFile(path.join(consumer, 'use.ts'), CONSUMER_TS);
     const compilerOptions = { noEmit: true, strict: true, module: 'nodenext', target: 'es2022', skipLibCheck: true, types: [] };
     await writeFile(path.join(consumer, 'tsconfig.json'), JSON.stringify({ compilerOptions, files: ['use.ts'] }));
@@ -134,14 +135,14 @@ describe('the packed package', () => {
     expect(checked.code, checked.stdout).toBe(0);
   });
 
-  it('runs `npx datastore-kit run --reference` from the installing folder', async () => {
+  it.concurrent('runs `npx datastore-kit run --reference` from the installing folder', async () => {
     const ran = await runIn(consumer, 'npx', ['--no-install', 'datastore-kit', 'run', '--reference']);
     expect(ran.code, ran.stdout + ran.stderr).toBe(0);
     expect(ran.stdout).toMatch(/\b(\d+) passed, 0 failed, 0 errored/);
     expect(await readdir(path.join(consumer, 'reports'))).toEqual(expect.arrayContaining(['report.json', 'junit.xml', 'report.html']));
   });
 
-  it("runs the GitHub Action's run step (action.yml) with the installed package as the action", async () => {
+  it.concurrent("runs the GitHub Action's run step (action.yml) with the installed package as the action", async () => {
     const script = findRunScript(parse(await readFile(path.join(root, 'action.yml'), 'utf8')));
     expect(script).toContain('datastore-kit.js');
     const summary = path.join(consumer, 'step-summary.md');
