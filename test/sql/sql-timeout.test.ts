@@ -4,7 +4,7 @@ import { startReferenceServer, type ReferenceServer } from '../../src/server/ind
 import { errorOf, fixturesDir, getAction, ids, postSql, recordsOf } from './helpers.ts';
 
 let server: ReferenceServer;
-const sqlTimeoutMs = 4000;
+const sqlTimeoutMs = 2000;
 
 beforeAll(async () => {
   server = await startReferenceServer({ fixturesDir, config: { sqlTimeoutMs } });
