@@ -1,14 +1,14 @@
 // One slow search must not hold up the others (issue 11): a 500 KB `q` runs into the search timeout on one
 // worker while 16 connections of one-row searches keep being answered by the others, each well within the
-// timeout. Ceilings are the timeout itself, the guarantee under test, not micro-timings; it is 4 s, not 1-2 s, as
-// 17 clients share two workers on a loaded 2-core machine.
+// timeout. Ceilings are the timeout itself, the guarantee under test, not micro-timings; it is 2 s, ten times the
+// slowest probe measured with 17 clients on two workers while both cores of a 2-core machine were busy elsewhere.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPgliteEngine, type PgliteEngine } from '../../src/server/engines/index.ts';
 import { loadFixtures } from '../../src/server/fixtures/index.ts';
 import { startReferenceServer, type ReferenceServer } from '../../src/server/index.ts';
 import { errorOf, fixturesDir, ids, postAction, resultOf, type Answer } from '../sql/helpers.ts';
 
-const searchTimeoutMs = 4000;
+const searchTimeoutMs = 2000;
 const connections = 16;
 const searchWorkers = 3;
 let engine: PgliteEngine;
