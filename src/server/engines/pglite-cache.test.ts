@@ -1,9 +1,10 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { copyForInstance, copyTree, ensureCachedDir, evictStaleDirs, resolveCacheRoot } from './pglite-cache.ts';
+import { copyForInstance, copyTree, ensureCachedDir, evictStaleDirs, removeOrphanInstances, resolveCacheRoot } from './pglite-cache.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'dsk-cache-test-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -89,6 +90,22 @@ describe('copyForInstance', () => {
     await instance.release();
     expect(existsSync(instance.dir)).toBe(false);
     expect(existsSync(source)).toBe(true);
+  });
+});
+
+describe('removeOrphanInstances', () => {
+  it("deletes the temp copies of processes that are gone, and keeps those of live ones and this one's", () => {
+    // a process that has exited: its pid is free (taken again only after the kernel wraps around)
+    const gone = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' });
+    const names = [`datastore-kit-pglite-${gone.stdout}-orphan`, `datastore-kit-pglite-${process.ppid}-live`, `datastore-kit-pglite-${process.pid}-mine`];
+    const dirs = names.map((name) => join(tmpdir(), name));
+    for (const dir of dirs) mkdirSync(join(dir, 'data'), { recursive: true });
+    try {
+      removeOrphanInstances();
+      expect(dirs.map((dir) => existsSync(dir))).toEqual([false, true, true]);
+    } finally {
+      for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -124,8 +124,11 @@ function isProcessAlive(pid: number): boolean {
   }
 }
 
-/** Deletes instance copies left behind by processes that died without cleaning up. */
-function removeOrphanInstances(): void {
+/**
+ * Deletes instance copies left behind in the temp folder by processes that died without cleaning up. Run at every
+ * engine open, whether or not that engine copies (one over a small dir holds its copies in memory).
+ */
+export function removeOrphanInstances(): void {
   for (const name of readdirSync(tmpdir())) {
     const pid = Number(/^datastore-kit-pglite-(\d+)-/.exec(name)?.[1]);
     if (Number.isInteger(pid) && pid !== process.pid && !isProcessAlive(pid)) {
@@ -160,7 +163,6 @@ function relativeTo(root: string, entry: { parentPath: string; name: string }): 
 
 /** Copies a cached dir to a private temp dir for one engine instance; `release()` deletes it. */
 export async function copyForInstance(source: string): Promise<{ dir: string; release: () => Promise<void> }> {
-  removeOrphanInstances();
   installExitHook();
   const parent = await mkdtemp(join(tmpdir(), `${INSTANCE_PREFIX}${process.pid}-`));
   const dir = join(parent, 'data');

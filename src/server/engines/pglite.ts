@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { LoadedFixtures } from '../fixtures/index.ts';
-import { copyForInstance, copyTree, ensureCachedDir, evictStaleDirs, resolveCacheRoot } from './pglite-cache.ts';
+import { copyForInstance, copyTree, ensureCachedDir, evictStaleDirs, removeOrphanInstances, resolveCacheRoot } from './pglite-cache.ts';
 import { readDirAsTar } from './data-tar.ts';
 import { PgliteHost, preparePgliteRuntime, runBuildWorker } from './pglite-host.ts';
 import { parkOrClose, takeIdleLane } from './pglite-idle.ts';
@@ -147,6 +147,7 @@ async function openLane({ preparedDir, parkKey, tar }: LaneSource): Promise<Lane
  * slow search holds up one worker, not the others. A statement's timeout counts from when the engine accepted it.
  */
 export async function openPgliteEngine(fixtures: LoadedFixtures, options: PgliteEngineOptions = {}): Promise<PgliteEngine> {
+  removeOrphanInstances();
   const prepared = await prepareDataDir(fixtures, resolveCacheRoot(options.cacheDir));
   const limitBytes = options.memoryLimitBytes ?? MEMORY_LIMIT_BYTES;
   const source: LaneSource = { preparedDir: prepared.dir, parkKey: `${limitBytes}:${prepared.dir}`, tar: () => memoryTarOf(prepared.dir, limitBytes) };
