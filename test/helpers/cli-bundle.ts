@@ -37,7 +37,8 @@ function buildCliBundle(): string {
   }
   for (const name of readdirSync(CACHE)) {
     const other = path.join(CACHE, name);
-    if (other !== dir && Date.now() - statSync(other).mtimeMs > STALE_MS) rmSync(other, { recursive: true, force: true });
+    const usedMs = statSync(other, { throwIfNoEntry: false })?.mtimeMs ?? Date.now();
+    if (other !== dir && Date.now() - usedMs > STALE_MS) rmSync(other, { recursive: true, force: true });
   }
   return path.join(dir, 'bin.js');
 }

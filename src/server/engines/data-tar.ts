@@ -3,13 +3,14 @@
 // per folder and file, each file's bytes padded to 512, two empty records at the end.
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
+import { inBatches } from './pglite-cache.ts';
 
 const RECORD = 512;
 /** The header's name field holds 99 characters and a NUL; data dirs use short names, a longer one is not packed. */
 const MAX_NAME = 99;
 
 /** One entry of the tar: a folder (no data) or a file, by its path relative to the dir, with `/` separators. */
-export interface TarEntry {
+interface TarEntry {
   name: string;
   data?: Uint8Array;
 }
@@ -42,7 +43,7 @@ function headerOf(entry: TarEntry, modifiedS: number): Uint8Array {
 }
 
 /** The tar of `entries` (folders before what they hold), as one Blob of one buffer (read back in one copy). */
-export function tarOf(entries: readonly TarEntry[], modifiedS = Math.floor(Date.now() / 1000)): Blob {
+function tarOf(entries: readonly TarEntry[], modifiedS = Math.floor(Date.now() / 1000)): Blob {
   const padded = (size: number): number => Math.ceil(size / RECORD) * RECORD;
   const total = entries.reduce((sum, entry) => sum + RECORD + padded(entry.data?.length ?? 0), 2 * RECORD);
   const bytes = new Uint8Array(total);
@@ -84,13 +85,4 @@ export async function readDirAsTar(dir: string, { maxBytes, omit = () => false }
   if (sizes.reduce((total, size) => total + size, 0) > maxBytes) return undefined;
   const data = await inBatches(files, (file) => readFile(join(dir, file)));
   return tarOf([...folders.sort().map((name) => ({ name })), ...files.map((name, index) => ({ name, data: data[index] ?? new Uint8Array(0) }))]);
-}
-
-/** Files handled at once: enough to keep the thread pool busy, few enough not to exhaust descriptors. */
-const BATCH = 64;
-
-async function inBatches<T>(items: readonly string[], each: (item: string) => Promise<T>): Promise<T[]> {
-  const results: T[] = [];
-  for (let at = 0; at < items.length; at += BATCH) results.push(...(await Promise.all(items.slice(at, at + BATCH).map(each))));
-  return results;
 }

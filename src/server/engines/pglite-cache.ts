@@ -137,8 +137,15 @@ export function removeOrphanInstances(): void {
   }
 }
 
-/** Files copied at once by copyTree: enough to keep the thread pool busy, few enough not to exhaust descriptors. */
-const COPY_BATCH = 64;
+/** Files handled at once: enough to keep the thread pool busy, few enough not to exhaust descriptors. */
+const FILE_BATCH = 64;
+
+/** `each` of `items`, FILE_BATCH at a time; the results in the items' order. */
+export async function inBatches<T>(items: readonly string[], each: (item: string) => Promise<T>): Promise<T[]> {
+  const results: T[] = [];
+  for (let at = 0; at < items.length; at += FILE_BATCH) results.push(...(await Promise.all(items.slice(at, at + FILE_BATCH).map(each))));
+  return results;
+}
 
 /**
  * Copies the folder `source` (files and folders only, as a PGlite data dir holds) to `target`. About 1,000 files
@@ -152,9 +159,7 @@ export async function copyTree(source: string, target: string): Promise<void> {
   // why: sorted, a parent comes before its children, so each mkdir finds its parent in place
   for (const folder of folders.sort()) await mkdir(folder, { recursive: true });
   const files = entries.filter((entry) => entry.isFile()).map((entry) => relativeTo(source, entry));
-  for (let at = 0; at < files.length; at += COPY_BATCH) {
-    await Promise.all(files.slice(at, at + COPY_BATCH).map((file) => copyFile(join(source, file), join(target, file), constants.COPYFILE_FICLONE)));
-  }
+  await inBatches(files, (file) => copyFile(join(source, file), join(target, file), constants.COPYFILE_FICLONE));
 }
 
 function relativeTo(root: string, entry: { parentPath: string; name: string }): string {

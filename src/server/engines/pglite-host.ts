@@ -18,7 +18,7 @@ let runtime: Promise<PgliteRuntime> | undefined;
 
 /**
  * The worker entry and PGlite's WASM, prepared once per process. Built (dist/*.js), the worker is plain JavaScript
- * beside this module; from source it is bundled first (pglite-worker-source.ts). The WASM is compiled once and
+ * beside this module; from source it is bundled first (pglite-worker-source.mjs). The WASM is compiled once and
  * handed to every worker (a Module is shared, not copied): each reopen after a timeout then skips compilation,
  * about half of PGlite's open time; undefined if the file is not where PGlite keeps it (PGlite then loads it).
  */
@@ -52,18 +52,19 @@ async function compileWasm(): Promise<WasmModule | undefined> {
   }
 }
 
+/** Starts a worker on `input`, handing it the process's compiled WASM. */
 function spawnWorker(runtime: PgliteRuntime, input: WorkerInput): Worker {
+  const withWasm: WorkerInput = runtime.wasmModule === undefined ? input : { ...input, wasmModule: runtime.wasmModule };
   // why: the worker is plain JavaScript and needs none of the process's Node flags; inherited, a loader such as
   // tsx's (`--import`, under `npx tsx`) would load again in every worker
-  return new Worker(runtime.workerUrl, { workerData: { input }, execArgv: [] });
+  return new Worker(runtime.workerUrl, { workerData: { input: withWasm }, execArgv: [] });
 }
 
 /** Runs a build worker over `dataDir` (an empty dir gets initdb) and resolves when it has closed PGlite. */
 export async function runBuildWorker(dataDir: string, steps: BuildStep[]): Promise<void> {
   const prepared = await preparePgliteRuntime();
-  const { wasmModule } = prepared;
   return new Promise((resolve, reject) => {
-    const worker = spawnWorker(prepared, { mode: 'build', dataDir, steps, ...(wasmModule === undefined ? {} : { wasmModule }) });
+    const worker = spawnWorker(prepared, { mode: 'build', dataDir, steps });
     let done = false;
     worker.on('message', (message: unknown) => {
       if (!isWorkerResponse(message)) return;
@@ -194,8 +195,7 @@ export class PgliteHost {
       const { worker, ready } = this.#running;
       return ready.then(() => worker);
     }
-    const { wasmModule } = this.#runtime;
-    const worker = spawnWorker(this.#runtime, { mode: 'serve', data: this.#data, ...(wasmModule === undefined ? {} : { wasmModule }) });
+    const worker = spawnWorker(this.#runtime, { mode: 'serve', data: this.#data });
     this.starts += 1;
     const ready = new Promise<void>((resolve, reject) => {
       worker.on('message', (message: unknown) => {

@@ -5,7 +5,7 @@
 // where the worker is plain JavaScript already. It replaced a boot file that registered tsx in every worker, which
 // started a loader thread of its own per worker (about 0.2 s of CPU each).
 import { createHash } from 'node:crypto';
-import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
@@ -27,12 +27,20 @@ export async function bundleWorkerFromSource(entry) {
   });
   const text = built.outputFiles[0]?.text ?? '';
   const file = join(CACHE_DIR, `pglite-worker-${createHash('sha256').update(text).digest('hex').slice(0, 16)}.mjs`);
-  await mkdir(CACHE_DIR, { recursive: true });
-  // why: written under a temp name and renamed, so a process starting a worker never reads half a file
-  const temp = `${file}.${process.pid}.tmp`;
-  await writeFile(temp, text);
-  await rename(temp, file);
-  await removeOldBundles(file);
+  const now = new Date();
+  // why: a bundle in place is only marked used (its time is what removeOldBundles goes by), not written again
+  const inPlace = await utimes(file, now, now).then(
+    () => true,
+    () => false,
+  );
+  if (!inPlace) {
+    await mkdir(CACHE_DIR, { recursive: true });
+    // why: written under a temp name and renamed, so a process starting a worker never reads half a file
+    const temp = `${file}.${process.pid}.tmp`;
+    await writeFile(temp, text);
+    await rename(temp, file);
+    await removeOldBundles(file);
+  }
   return pathToFileURL(file);
 }
 

@@ -18,7 +18,7 @@ import { defaultWorkerCount, type Engine, type EngineQueryOptions, type EngineRe
  */
 const CACHE_KEEP = Object.freeze({ preparedDirs: 4, versions: 2, minIdleMs: 60 * 60 * 1000 });
 
-/** Prepared dirs up to this size are loaded into each worker's memory (the bundled fixtures make about 40 MB). */
+/** Prepared dirs up to this size are loaded into each worker's memory (the bundled fixtures make about 28 MB). */
 const MEMORY_LIMIT_BYTES = 64 * 1024 * 1024;
 
 export interface PgliteEngineOptions {
@@ -84,9 +84,11 @@ const tars = new Map<string, Promise<Blob | undefined>>();
  */
 const TEMPLATE_FILES = /^base\/(1|4)\//;
 
-/** The tar of `preparedDir` when it is small enough to hold in memory, else undefined; read once per process. */
-function memoryTarOf(preparedDir: string, limitBytes: number): Promise<Blob | undefined> {
-  const key = `${limitBytes}:${preparedDir}`;
+/**
+ * The tar of `preparedDir` when it is small enough (`limitBytes`) to hold in memory, else undefined; read once per
+ * process under `key`.
+ */
+function memoryTarOf(key: string, preparedDir: string, limitBytes: number): Promise<Blob | undefined> {
   const cached = tars.get(key) ?? readDirAsTar(preparedDir, { maxBytes: limitBytes, omit: (name) => TEMPLATE_FILES.test(name) });
   tars.delete(key);
   tars.set(key, cached);
@@ -150,7 +152,8 @@ export async function openPgliteEngine(fixtures: LoadedFixtures, options: Pglite
   removeOrphanInstances();
   const prepared = await prepareDataDir(fixtures, resolveCacheRoot(options.cacheDir));
   const limitBytes = options.memoryLimitBytes ?? MEMORY_LIMIT_BYTES;
-  const source: LaneSource = { preparedDir: prepared.dir, parkKey: `${limitBytes}:${prepared.dir}`, tar: () => memoryTarOf(prepared.dir, limitBytes) };
+  const key = `${limitBytes}:${prepared.dir}`;
+  const source: LaneSource = { preparedDir: prepared.dir, parkKey: key, tar: () => memoryTarOf(key, prepared.dir, limitBytes) };
   const open = (): Promise<Lane> => openLane(source);
   const search = new PglitePool(open, options.searchWorkers ?? defaultWorkerCount());
   const sql = new PglitePool(open, options.sqlWorkers ?? defaultWorkerCount());
