@@ -48,7 +48,7 @@ export const SERVE_FLAGS = {
   'search-workers': {
     type: 'number',
     fallback: `${defaultWorkerCount()} here: cores, 2..4`,
-    describe: 'Most searches running at once; each PGlite worker holds a copy of the data and opens when all are busy',
+    describe: 'Most searches running at once; each PGlite worker holds a copy of the data and opens once a search has waited 0.2 s for busy ones',
   },
   'sql-workers': { type: 'number', fallback: `${defaultWorkerCount()} here`, describe: 'Most SQL queries running at once, apart from searches' },
   'ckan-version': {

@@ -39,8 +39,9 @@ export interface ReferenceServerOptions {
   /** Where unexpected action failures are reported; default stderr. */
   logError?: (error: unknown) => void;
   /**
-   * Most datastore_search statements running at once (PGlite: workers, each over its own copy of the data, opened
-   * when all are busy; postgres: pooled connections); default defaultWorkerCount(). Ignored with `engine`.
+   * Most datastore_search statements running at once (PGlite: workers, each over its own copy of the data, another
+   * opened once a statement has waited 0.2 s for busy ones; postgres: pooled connections); default
+   * defaultWorkerCount(). Ignored with `engine`.
    */
   searchWorkers?: number;
   /** Most datastore_search_sql statements running at once, apart from searches; default defaultWorkerCount(). */

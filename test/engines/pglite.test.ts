@@ -66,6 +66,29 @@ describe('openPgliteEngine', () => {
   );
 
   it(
+    'serves a burst of quick statements on the worker it has, and opens another once a slow one holds a statement up',
+    async () => {
+      const engine = await openPgliteEngine(fixtures, { searchWorkers: 2 });
+      try {
+        await engine.query('SELECT count(*) FROM tiny');
+        const burst = await Promise.all(Array.from({ length: 8 }, () => engine.query('SELECT count(*) FROM tiny')));
+        expect(burst.map((result) => result.rows)).toEqual(Array.from({ length: 8 }, () => [['2']]));
+        expect(engine.workerCount).toBe(1);
+        let slowSettled = false;
+        const slow = engine.query('SELECT pg_sleep(3)').finally(() => (slowSettled = true));
+        // the quick statement waits 0.2 s behind the slow one, then runs on a second worker while the slow one runs
+        expect((await engine.query('SELECT count(*) FROM tiny')).rows).toEqual([['2']]);
+        expect(slowSettled).toBe(false);
+        expect(engine.workerCount).toBe(2);
+        await slow;
+      } finally {
+        await engine.close();
+      }
+    },
+    BUILD_TIMEOUT_MS,
+  );
+
+  it(
     'restarts its worker (reusing the cache) after a timeout and rejects queries after close',
     async () => {
       const engine = await openPgliteEngine(fixtures, { searchWorkers: 1 });

@@ -11,6 +11,7 @@ const sqlTimeoutMs = 1500;
 const sqlWorkers = 3;
 const heavy = 'SELECT count(*) FROM generate_series(1, 100000000000)';
 const light = `SELECT count(*) AS n FROM "${ids.courses}"`;
+const medium = 'SELECT count(*) FROM generate_series(1, 1000000)';
 let engine: PgliteEngine;
 let server: ReferenceServer;
 
@@ -18,12 +19,13 @@ beforeAll(async () => {
   // why: the test opens the engine itself to see its workers open (workerCount); the server is the real one
   engine = await openPgliteEngine(await loadFixtures(fixturesDir), { searchWorkers: 1, sqlWorkers });
   server = await startReferenceServer({ fixturesDir, engine, config: { sqlTimeoutMs } });
-  // why: workers open on demand (seconds each on a loaded machine); a server busy for a while has them all
+  // why: workers open on demand, once a statement has waited 0.2 s for busy ones (seconds each on a loaded machine):
+  // rounds of twice as many statements as workers, each taking about that long, open them all
   const until = Date.now() + 60_000;
-  const round = (): Promise<unknown> => Promise.all(Array.from({ length: sqlWorkers }, () => postSql(server.url, light)));
-  while (engine.workerCount < 1 + sqlWorkers && Date.now() < until) await round();
+  const round = (sql: string): Promise<unknown> => Promise.all(Array.from({ length: 2 * sqlWorkers }, () => postSql(server.url, sql)));
+  while (engine.workerCount < 1 + sqlWorkers && Date.now() < until) await round(medium);
   // why: one more round, so the newest worker has run a statement too (a fresh PGlite's first one is slow)
-  await round();
+  await round(light);
 }, 120_000);
 
 afterAll(async () => {

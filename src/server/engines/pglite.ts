@@ -47,7 +47,7 @@ export interface PgliteEngine extends Engine {
   readonly builtCache: boolean;
   /** Workers started so far, both pools: one per worker opened, +1 per restart after a timeout, crash or internal error. */
   readonly workerStarts: number;
-  /** Workers open now, both pools (each started only when every open one was busy). */
+  /** Workers open now, both pools (each started once a statement had waited 0.2 s for busy ones). */
   readonly workerCount: number;
 }
 
@@ -143,8 +143,8 @@ async function openLane({ preparedDir, parkKey, tar }: LaneSource): Promise<Lane
  * over the same data in this process (see pglite-idle.ts) and stops the others, deleting their copies.
  *
  * A PGlite worker runs one statement at a time, so statements run on two pools of workers, each worker over its
- * own copy of the prepared dir (the data is read-only, so copies never diverge), opened only when every open one
- * is busy: one for datastore_search (`searchWorkers`) and one for read-only statements, the SQL action's user
+ * own copy of the prepared dir (the data is read-only, so copies never diverge), another opened once a statement
+ * has waited 0.2 s for busy ones (pglite-pool.ts): one for datastore_search (`searchWorkers`) and one for read-only statements, the SQL action's user
  * queries (`sqlWorkers`, first opened on the first such query). A long SQL query never holds up a search, and a
  * slow search holds up one worker, not the others. A statement's timeout counts from when the engine accepted it.
  */
