@@ -11,7 +11,6 @@ const sqlTimeoutMs = 1500;
 const sqlWorkers = 3;
 const heavy = 'SELECT count(*) FROM generate_series(1, 100000000000)';
 const light = `SELECT count(*) AS n FROM "${ids.courses}"`;
-const medium = 'SELECT count(*) FROM generate_series(1, 1000000)';
 let engine: PgliteEngine;
 let server: ReferenceServer;
 
@@ -20,12 +19,13 @@ beforeAll(async () => {
   engine = await openPgliteEngine(await loadFixtures(fixturesDir), { searchWorkers: 1, sqlWorkers });
   server = await startReferenceServer({ fixturesDir, engine, config: { sqlTimeoutMs } });
   // why: workers open on demand, once a statement has waited 0.2 s for busy ones (seconds each on a loaded machine):
-  // rounds of twice as many statements as workers, each taking about that long, open them all
+  // rounds of more statements than workers, each about that long (on the engine: pg_sleep is no SQL action function)
   const until = Date.now() + 60_000;
-  const round = (sql: string): Promise<unknown> => Promise.all(Array.from({ length: 2 * sqlWorkers }, () => postSql(server.url, sql)));
-  while (engine.workerCount < 1 + sqlWorkers && Date.now() < until) await round(medium);
+  const sleeps = (): Promise<unknown> =>
+    Promise.all(Array.from({ length: sqlWorkers + 1 }, () => engine.query('SELECT pg_sleep(0.3)', [], { readOnly: true })));
+  while (engine.workerCount < 1 + sqlWorkers && Date.now() < until) await sleeps();
   // why: one more round, so the newest worker has run a statement too (a fresh PGlite's first one is slow)
-  await round(light);
+  await Promise.all(Array.from({ length: sqlWorkers }, () => postSql(server.url, light)));
 }, 120_000);
 
 afterAll(async () => {
