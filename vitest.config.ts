@@ -29,6 +29,9 @@ const MUTANTS = ['test/mutants/**/*.test.ts'];
 export default defineConfig({
   test: {
     testTimeout: 60_000,
+    // why: the TypeScript of the sources and tests, transformed once, is kept (by content) for the next run in
+    // node_modules/.experimental-vitest-cache: about 6 s of CPU less per run on this machine once it is warm
+    experimental: { fsModuleCache: true },
     hookTimeout: 120_000,
     reporters: ['default', './test/support/slowest-files.ts'],
     // why: PGlite opens are CPU-heavy and the machines have 2 cores; a few forks keep the suite fast without thrashing
