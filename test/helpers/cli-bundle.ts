@@ -1,13 +1,14 @@
 // The CLI for the tests that start it as a process: bundled from the current sources the way the package's bin/
 // runs it (scripts/bundle-cli.mjs), never a possibly stale dist/. A start from the bundle costs about half the CPU
-// of tsx compiling and loading some 500 modules one by one. Built once per test process (a few hundred ms) into a
-// folder named by the bundle's content under node_modules/.cache, where its package imports resolve; a test
-// process that finds that folder in place reuses it.
-import { buildSync } from 'esbuild';
+// of tsx compiling and loading some 500 modules one by one. Built (a few hundred ms of esbuild) into a folder named
+// by the hash of the sources it is built from, the lock file (the packages bundled in) and esbuild's version, under
+// node_modules/.cache, where its package imports resolve; a test process that finds that folder reuses it as is.
+import { buildSync, version as esbuildVersion } from 'esbuild';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync } from 'node:fs';
 import path from 'node:path';
 import { cliBundleOptions, copyAssets } from '../../scripts/bundle-cli.mjs';
+import { sourceHash } from '../../scripts/source-hash.mjs';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const CACHE = path.join(root, 'node_modules', '.cache', 'datastore-kit', 'test-cli');
@@ -15,17 +16,19 @@ const CACHE = path.join(root, 'node_modules', '.cache', 'datastore-kit', 'test-c
 const STALE_MS = 24 * 60 * 60 * 1000;
 
 function buildCliBundle(): string {
-  const staging = path.join(CACHE, `.staging-${process.pid}`);
-  const built = buildSync({ ...cliBundleOptions(root, staging), write: false });
-  const hash = createHash('sha256');
-  for (const file of built.outputFiles) hash.update(path.relative(staging, file.path)).update('\0').update(file.contents).update('\0');
-  const dir = path.join(CACHE, hash.digest('hex').slice(0, 16));
-  if (!existsSync(dir)) {
+  const key = createHash('sha256')
+    .update(`${sourceHash(root)}\0${esbuildVersion}\0`)
+    .update(readFileSync(path.join(root, 'package-lock.json')))
+    .digest('hex');
+  const dir = path.join(CACHE, key.slice(0, 16));
+  if (existsSync(path.join(dir, 'bin.js'))) {
+    // why: the mtime marks the bundle as in use, so the pruning below (of this or another run) keeps it
+    const now = new Date();
+    utimesSync(dir, now, now);
+  } else {
+    const staging = path.join(CACHE, `.staging-${process.pid}`);
     rmSync(staging, { recursive: true, force: true });
-    for (const file of built.outputFiles) {
-      mkdirSync(path.dirname(file.path), { recursive: true });
-      writeFileSync(file.path, file.contents);
-    }
+    buildSync(cliBundleOptions(root, staging));
     copyAssets(root, staging);
     try {
       renameSync(staging, dir);
