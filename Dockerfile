@@ -7,6 +7,9 @@
 ARG BASE=node:20-bookworm-slim
 
 FROM ${BASE} AS build
+# why: once the image is built this stage is left as an untagged image; the label tells such leftovers apart
+# (`docker image prune --filter label=org.datastore-kit.stage=build` removes them)
+LABEL org.datastore-kit.stage=build
 WORKDIR /build
 COPY . .
 # why: a context that already holds node_modules (after `npm ci`) builds offline; otherwise npm installs it.

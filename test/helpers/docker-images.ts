@@ -125,7 +125,29 @@ function buildOnce(tag: string, build: () => void): string {
 /** The project's Dockerfile built on `base` (the reference server image). */
 export function ensureProjectImage(base: string): string {
   const tag = `datastore-kit-test:${contextHash()}-${base.split(':')[1] ?? ''}`;
-  return buildOnce(tag, () => docker(['build', '-q', '--build-arg', `BASE=${base}`, '-t', tag, root]));
+  return buildOnce(tag, () => {
+    docker(['build', '-q', '--build-arg', `BASE=${base}`, '-t', tag, root]);
+    removeOldImages();
+  });
+}
+
+/** Project images kept (with their broken variants): the newest, and the one before, which another run may use. */
+const KEEP_PROJECT_IMAGES = 2;
+
+/**
+ * Removes the test images of older sources: each change to what the image is built from makes another of a few
+ * hundred MB (with its build stage), which would pile up run after run. Keeps the newest KEEP_PROJECT_IMAGES project
+ * images; best effort (an image a container still uses stays, and a failure here fails no test).
+ */
+function removeOldImages(): void {
+  // why: `docker images` lists the newest first
+  const tags = docker(['images', '--format', '{{.Repository}}:{{.Tag}}', 'datastore-kit-test'])
+    .split('\n')
+    .filter((line) => line !== '' && !line.endsWith(':<none>'));
+  for (const old of tags.slice(KEEP_PROJECT_IMAGES)) {
+    spawnSync('docker', ['rmi', `datastore-kit-test-broken:${old.split(':')[1] ?? ''}-no-sql`, old], { stdio: 'ignore' });
+  }
+  spawnSync('docker', ['image', 'prune', '--force', '--filter', 'label=org.datastore-kit.stage=build'], { stdio: 'ignore' });
 }
 
 /**
