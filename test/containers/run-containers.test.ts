@@ -1,7 +1,12 @@
-// `run --image`: the kit starts the implementation under test from an image, runs the catalogue against it and stops
-// it. The reference server's own image (the project's Dockerfile) passes; a broken variant (no SQL) fails with the container
-// log kept; without an engine the run exits 3. Images are built offline (test/helpers/docker-images.ts).
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+// `run --image` and `run --compose`: the kit starts the implementation under test from an image (or brings a compose
+// stack up), runs the catalogue against it and stops it. The reference server's own image (the project's Dockerfile)
+// passes; a broken variant (no SQL) fails with the container log kept; a service of a stack of the image passes;
+// without an engine the run exits 3. Images are built offline (test/helpers/docker-images.ts), once, in this one file,
+// so only one test worker waits for a build; the runs against them go side by side.
+// `run --compose` needs `docker compose`, which testcontainers drives (v2, or Debian's v1 under the plugin name as
+// .ci/run installs it: Debian bookworm packages only the standalone docker-compose 1.29); skipped, with the reason, without it.
+import { spawnSync } from 'node:child_process';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +15,14 @@ import { spawnCli } from '../helpers/spawn-cli.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const noEngine = whyNoEngine();
+
+function whyNoCompose(): string | undefined {
+  if (noEngine !== undefined) return noEngine;
+  const compose = spawnSync('docker', ['compose', 'version'], { encoding: 'utf8' });
+  return compose.status === 0 ? undefined : 'no `docker compose` (the Compose v2 plugin, or v1 under its name as .ci/run installs it)';
+}
+
+const noCompose = whyNoCompose();
 // why: the reaper (Ryuk) is pulled from a registry, which the test machines cannot reach; the kit stops its own containers
 const CONTAINER_ENV = { TESTCONTAINERS_RYUK_DISABLED: 'true' };
 const REFERENCE_FLAGS = ['--image-port', '8800', '--profile', path.join(root, 'profiles/reference.yaml'), '--contract', 'ckan'];
@@ -35,7 +48,15 @@ describe('run --image without a container engine', () => {
   });
 });
 
-describe.skipIf(noEngine !== undefined)(`run --image against images built here${noEngine === undefined ? '' : ` (skipped: ${noEngine})`}`, () => {
+describe('run --compose usage', () => {
+  it('refuses --compose without a service and port (exit 2)', async () => {
+    const cli = spawnCli(['run', '--compose', 'stack.yaml']);
+    expect(await cli.exit).toBe(2);
+    expect(cli.stderr()).toContain('--compose needs --compose-service NAME and --compose-port N');
+  });
+});
+
+describe.skipIf(noEngine !== undefined)(`run --image and --compose against images built here${noEngine === undefined ? '' : ` (skipped: ${noEngine})`}`, () => {
   let reference = '';
   let broken = '';
 
@@ -80,7 +101,25 @@ describe.skipIf(noEngine !== undefined)(`run --image against images built here${
     expect(cli.stderr()).toMatch(/^image datastore-kit-test:\S+ \(port 9999\) did not start or answer: /);
   });
 
-  it('removes the containers of every run above, passed, failed or not started (the broken image is built on the reference one)', () => {
+  // why: the image passes the whole catalogue above; here the stack's plumbing is under test, and the smoke and SQL
+  // cases show a service of it answering both actions
+  it.skipIf(noCompose !== undefined).concurrent(
+    `run --compose passes the smoke and SQL cases against a service of a stack of the image${noCompose === undefined ? '' : ` (skipped: ${noCompose})`}`,
+    async () => {
+      const dir = path.join(work, 'compose');
+      await mkdir(dir);
+      const file = path.join(dir, 'stack.yaml');
+      await writeFile(file, `services:\n  api:\n    image: ${reference}\n    ports: ["8800"]\n`);
+      const flags = ['--compose', file, '--compose-service', 'api', '--compose-port', '8800', '--profile', path.join(root, 'profiles/reference.yaml')];
+      const cli = spawnCli(['run', ...flags, '--tag', 'smoke', '--tag', 'sql', '--out', path.join(dir, 'reports')], { cwd: dir, env: CONTAINER_ENV });
+      expect(await cli.exit, cli.stdout() + cli.stderr()).toBe(0);
+      expect(cli.stdout()).toMatch(/\b[1-9]\d* passed, 0 failed, 0 errored/);
+    },
+  );
+
+  it('removes the containers of every run above, passed, failed or not started, and takes the stack down', () => {
+    // why: the broken image is built on the reference one, so its containers count here too
     expect(containersOf(reference, { compose: false })).toEqual([]);
+    expect(containersOf(reference, { compose: true })).toEqual([]);
   });
 });
