@@ -102,8 +102,9 @@ describe.skipIf(noEngine !== undefined)(`run --image and --compose against image
   });
 
   // why: the image passes the whole catalogue above; here the stack's plumbing is under test, and the smoke and SQL
-  // cases show a service of it answering both actions
-  it.skipIf(noCompose !== undefined).concurrent(
+  // cases show a service of it answering both actions. After the runs above, not beside them: four containers and
+  // their runs at once only contend for the CPU
+  it.skipIf(noCompose !== undefined)(
     `run --compose passes the smoke and SQL cases against a service of a stack of the image${noCompose === undefined ? '' : ` (skipped: ${noCompose})`}`,
     async () => {
       const dir = path.join(work, 'compose');
