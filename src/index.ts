@@ -48,6 +48,7 @@ export type { HttpClient, HttpClientOptions, HttpRequest, HttpResponse, ToCurlOp
 export {
   startReferenceServer,
   defaultWorkerCount,
+  WORKER_GROW_AFTER_MS,
   createApp,
   createDefaultActions,
   resolveServerConfig,

@@ -10,6 +10,7 @@ import {
   SERVER_CONFIG_DEFAULTS,
   type ReferenceServerOptions,
   type ServerCkanVersion,
+  WORKER_GROW_AFTER_MS,
 } from '../index.ts';
 import type { FlagTable } from './flags.ts';
 import type { CliIo } from './io.ts';
@@ -48,7 +49,7 @@ export const SERVE_FLAGS = {
   'search-workers': {
     type: 'number',
     fallback: `${defaultWorkerCount()} here: cores, 2..4`,
-    describe: 'Most searches running at once; each PGlite worker holds a copy of the data and opens once a search has waited 0.2 s for busy ones',
+    describe: `Most searches running at once; each PGlite worker holds a copy of the data and opens once a search has waited ${WORKER_GROW_AFTER_MS / 1000} s for busy ones`,
   },
   'sql-workers': { type: 'number', fallback: `${defaultWorkerCount()} here`, describe: 'Most SQL queries running at once, apart from searches' },
   'ckan-version': {

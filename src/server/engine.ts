@@ -38,6 +38,12 @@ export function defaultWorkerCount(cores: number = availableParallelism()): numb
   return Math.min(4, Math.max(2, cores));
 }
 
+/**
+ * How long a statement waits while every open PGlite worker of its pool is busy before the pool opens another (up
+ * to its size): quick statements share the workers open, a slow one holds the others up this long.
+ */
+export const WORKER_GROW_AFTER_MS = 200;
+
 /** A database error, carrying PostgreSQL's own message and SQLSTATE. */
 export class EngineQueryError extends Error {
   override readonly name = 'EngineQueryError';

@@ -6,7 +6,7 @@ export { resolveServerConfig, SERVER_CONFIG_DEFAULTS } from './config.ts';
 export { listen } from './listen.ts';
 export type { ListenOptions, Listening } from './listen.ts';
 export { startReferenceServer } from './start.ts';
-export { defaultWorkerCount } from './engine.ts';
+export { defaultWorkerCount, WORKER_GROW_AFTER_MS } from './engine.ts';
 export type { ReferenceServer, ReferenceServerOptions } from './start.ts';
 export type { AppHandler, AppRequest, AppResponse } from './http-types.ts';
 export { RawJson, ActionValidationError, ActionNotFoundError, ActionAuthorizationError } from './types.ts';

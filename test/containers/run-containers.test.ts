@@ -2,7 +2,7 @@
 // stack up), runs the catalogue against it and stops it. The reference server's own image (the project's Dockerfile)
 // passes; a broken variant (no SQL) fails with the container log kept; a service of a stack of the image passes;
 // without an engine the run exits 3. Images are built offline (test/helpers/docker-images.ts), once, in this one file,
-// so only one test worker waits for a build; the runs against them go side by side.
+// so only one test worker waits for a build; the three image runs go side by side, the compose run after them.
 // `run --compose` needs `docker compose`, which testcontainers drives (v2, or Debian's v1 under the plugin name as
 // .ci/run installs it: Debian bookworm packages only the standalone docker-compose 1.29); skipped, with the reason, without it.
 import { spawnSync } from 'node:child_process';

@@ -1,7 +1,7 @@
 // A pool of PGlite hosts (one worker each, over its own copy of the data dir), opened on demand up to a size,
 // with one queue whose statements time out at a deadline counted from when the pool accepted them.
 import type { PgliteHost, Statement } from './pglite-host.ts';
-import { EngineTimeoutError, TIMEOUT_MESSAGE, type EngineResult } from '../engine.ts';
+import { EngineTimeoutError, TIMEOUT_MESSAGE, WORKER_GROW_AFTER_MS, type EngineResult } from '../engine.ts';
 
 /** A host over its own data dir copy; close() stops it and deletes the copy. */
 export interface Lane {
@@ -21,14 +21,11 @@ interface Waiting {
   reject: (error: Error) => void;
 }
 
-/** How long a statement waits while every open lane is busy before the pool opens another (see #growIfHeldUp). */
-const GROW_AFTER_MS = 200;
-
 /**
  * Runs each statement on an idle lane, opening another lane (up to `size`) once a statement has waited
- * GROW_AFTER_MS for busy ones: a slow statement costs one lane, not the engine. A statement waiting for a lane fails
- * with EngineTimeoutError at its deadline without ever running, so nobody waits longer than the timeout, whatever
- * runs ahead.
+ * WORKER_GROW_AFTER_MS for busy ones: a slow statement costs one lane, not the engine. A statement waiting for a
+ * lane fails with EngineTimeoutError at its deadline without ever running, so nobody waits longer than the timeout,
+ * whatever runs ahead.
  */
 export class PglitePool {
   readonly #openLane: () => Promise<Lane>;
@@ -103,22 +100,26 @@ export class PglitePool {
 
   /**
    * Opens another lane (up to `size`, one at a time) for statements still waiting: at once when none is open, else
-   * once the oldest of them has waited GROW_AFTER_MS (counted from when the newest lane opened, if later). A burst
-   * of quick statements is served by the lanes already open: another lane costs about 0.4 s of CPU and 250 MB to
-   * open, more than it saves them (a catalogue run on 2 cores is faster on one lane per pool than on two). A slow
-   * statement holds the others up that long, and then one lane.
+   * once the oldest of them has waited WORKER_GROW_AFTER_MS (counted from when the newest lane opened, if later).
+   * A burst of quick statements is served by the lanes already open: another lane costs about 0.4 s of CPU and
+   * 250 MB to open, more than it saves them (a catalogue run on 2 cores is faster on one lane per pool than on two).
+   * A slow statement holds the others up that long, and then one lane.
    */
   #growIfHeldUp(): void {
-    clearTimeout(this.#growTimer);
-    this.#growTimer = undefined;
     const oldest = this.#queue[0];
     if (oldest === undefined || this.#opening > 0 || this.#lanes.length >= this.#size) return;
-    const waitMs = this.#lanes.length === 0 ? 0 : Math.max(oldest.queuedAt, this.#lastOpenedAt) + GROW_AFTER_MS - performance.now();
+    const waitMs = this.#lanes.length === 0 ? 0 : Math.max(oldest.queuedAt, this.#lastOpenedAt) + WORKER_GROW_AFTER_MS - performance.now();
     if (waitMs <= 0) {
       void this.#addLane().catch(() => undefined);
       return;
     }
-    this.#growTimer = setTimeout(() => this.#growIfHeldUp(), waitMs);
+    // why: a timer already set was set for this statement or an older one, so it is due no later; when it fires it
+    // looks again (this runs after every statement: no new timer each time)
+    if (this.#growTimer !== undefined) return;
+    this.#growTimer = setTimeout(() => {
+      this.#growTimer = undefined;
+      this.#growIfHeldUp();
+    }, waitMs);
     // why: the statements waiting are someone's pending requests; the timer alone must not keep the process alive
     this.#growTimer.unref();
   }
