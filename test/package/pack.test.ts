@@ -2,18 +2,25 @@
 // exactly the current sources, as `npm ci` just did in CI: its stamp says so), install the tarball in an empty
 // folder, import the public API from a script, type-check a TypeScript consumer, run the bin.
 import { execFile, type ExecFileException } from 'node:child_process';
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { ensureCachedDir, evictStaleDirs } from '../../src/server/engines/pglite-cache.ts';
 import { isPlainObject } from '../../src/util/json.ts';
 import { SOURCE_HASH_FILE, sourceHash } from '../../scripts/source-hash.mjs';
 
 const root = process.cwd();
 // why: the consumer reuses the repository's PGlite cache (keyed by content), so no run builds the database afresh
 const CACHE_ENV = { DATASTORE_KIT_CACHE_DIR: path.join(root, 'node_modules', '.cache', 'datastore-kit', 'pglite') };
+/**
+ * Installs of packed tarballs, one folder per tarball content; the newest few are kept. Outside the repository: a
+ * package missing from the install must not resolve from the repository's own node_modules.
+ */
+const INSTALLS = path.join(tmpdir(), 'datastore-kit-pack-install');
 
 interface Ran {
   code: number;
@@ -51,6 +58,31 @@ function distIsFresh(): boolean {
   }
 }
 
+const CONSUMER_PACKAGE = JSON.stringify({ name: 'consumer', private: true, type: 'module' });
+
+/**
+ * A folder where `npm i <tarball>` ran, in an empty project. npm packs the same sources into the same bytes (its
+ * entries have fixed dates), so an install is named by the tarball's hash and reused while the package is
+ * unchanged: seconds of npm per run. A changed package (or a fresh clone, as in CI) installs afresh.
+ */
+async function installed(tarball: string): Promise<string> {
+  const key = createHash('sha256')
+    .update(await readFile(tarball))
+    .digest('hex')
+    .slice(0, 16);
+  const { dir } = await ensureCachedDir(INSTALLS, key, async (into) => {
+    await mkdir(into, { recursive: true });
+    await writeFile(path.join(into, 'package.json'), CONSUMER_PACKAGE);
+    // why: offline from the npm cache that `npm ci` filled; the registry need not be reachable. The only install
+    // scripts are optional native builds of the Docker client's dependencies (ssh2, cpu-features, protobufjs),
+    // which the kit does without: skipping them takes seconds off the install
+    const ran = await runIn(into, 'npm', ['i', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', tarball]);
+    if (ran.code !== 0) throw new Error(`npm i ${tarball} exited ${ran.code}: ${ran.stderr}`);
+  });
+  await evictStaleDirs(INSTALLS, { keep: 2, protect: [key], minIdleMs: 60_000 });
+  return dir;
+}
+
 const CONSUMER_SCRIPT = `
 import { startReferenceServer, isKitError, loadCatalogue } from 'datastore-kit';
 const server = await startReferenceServer({ fixturesDir: 'node_modules/datastore-kit/fixtures', port: 0 });
@@ -83,13 +115,11 @@ describe('the packed package', () => {
     const packed = await runIn(root, 'npm', ['pack', ...(distIsFresh() ? ['--ignore-scripts'] : []), '--pack-destination', work, '--silent']);
     expect(packed.code, packed.stderr).toBe(0);
     tarball = path.join(work, packed.stdout.trim().split('\n').at(-1) ?? '');
+    const install = await installed(tarball);
+    // why: each run checks in a folder of its own (reports, scripts), over the install of this very tarball
     await mkdir(consumer);
-    await writeFile(path.join(consumer, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
-    // why: offline from the npm cache that `npm ci` filled; the registry need not be reachable. The only install
-    // scripts are optional native builds of the Docker client's dependencies (ssh2, cpu-features, protobufjs),
-    // which the kit does without: skipping them takes seconds off the install
-    const installed = await runIn(consumer, 'npm', ['i', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', tarball]);
-    expect(installed.code, installed.stderr).toBe(0);
+    await writeFile(path.join(consumer, 'package.json'), CONSUMER_PACKAGE);
+    await symlink(path.join(install, 'node_modules'), path.join(consumer, 'node_modules'), 'dir');
   }, 300_000);
 
   afterAll(async () => {

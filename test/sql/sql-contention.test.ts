@@ -7,7 +7,7 @@ import { loadFixtures } from '../../src/server/fixtures/index.ts';
 import { startReferenceServer, type ReferenceServer } from '../../src/server/index.ts';
 import { errorOf, fixturesDir, ids, postSql, recordsOf, type Answer } from './helpers.ts';
 
-const sqlTimeoutMs = 1500;
+const sqlTimeoutMs = 1000;
 const sqlWorkers = 3;
 const heavy = 'SELECT count(*) FROM generate_series(1, 100000000000)';
 const light = `SELECT count(*) AS n FROM "${ids.courses}"`;
