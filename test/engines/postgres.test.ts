@@ -6,8 +6,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { isKitError } from '../../src/errors.ts';
 import { EngineTimeoutError, openPostgresEngine } from '../../src/server/engines/index.ts';
-import { connectAdmin, dropOwnedDatabase } from '../../src/server/engines/postgres-load.ts';
-import { loadFixtures } from '../../src/server/fixtures/index.ts';
+import { connectAdmin, dropOwnedDatabase, loadTables, MIN_SLICE_ROWS, readLoadKey, recreateDatabase } from '../../src/server/engines/postgres-load.ts';
+import { loadFixtures, type FixtureTable } from '../../src/server/fixtures/index.ts';
 import { describeEngineSuite, rejectionOf } from './engine-suite.ts';
 import { describePostgresAvailability, freePort, sharedPostgres } from '../helpers/postgres.ts';
 
@@ -179,6 +179,105 @@ describe.skipIf(!postgres.available)(`postgres engine on ${describePostgresAvail
       }
       await expect(engine.query('SELECT 1')).rejects.toThrow('the postgres engine is closed');
     });
+  });
+});
+
+/** A table large enough to be filled in three slices, with a NULL-only row and one whose values need quoting. */
+function largeTable(rowCount: number): FixtureTable {
+  const columns = [
+    { id: 'title', type: 'text' },
+    { id: 'credits', type: 'int4' },
+    { id: 'updated', type: 'timestamp' },
+    { id: 'tags', type: '_text' },
+  ];
+  const rows = Array.from({ length: rowCount }, (_, n) =>
+    n === 7
+      ? [null, null, null, null]
+      : [`Course ${n}, "on" topic ${n % 97}`, String(n % 60), `2025-01-${String(1 + (n % 28)).padStart(2, '0')}T10:00:00`, `{"t${n % 5}","x"}`],
+  );
+  const resource = { id: 'a1a1a1a1-1111-4222-8333-444455556666', aliases: ['large'], private: false, columns, rowCount };
+  return { resource, title: 'Large', columns, rows };
+}
+
+describe.skipIf(!postgres.available)('loadTables', () => {
+  /** Loads `tables` into a fresh database over `loaders` connections; the database's name. */
+  async function loadInto(tables: readonly FixtureTable[], loaders: number): Promise<{ database: string; error?: unknown }> {
+    const database = postgres.uniqueDatabase();
+    const admin = await connectAdmin(await postgres.url(), 'test server');
+    try {
+      await recreateDatabase(admin, database);
+    } finally {
+      await admin.end();
+    }
+    const url = new URL(await postgres.url());
+    url.pathname = `/${database}`;
+    const connect = () => connectAdmin(url.href, 'test server');
+    const client = await connect();
+    try {
+      await loadTables(client, connect, tables, 'test-key', loaders);
+      return { database };
+    } catch (error) {
+      return { database, error };
+    } finally {
+      await client.end();
+    }
+  }
+
+  async function inDatabase<T>(database: string, use: (client: Awaited<ReturnType<typeof connectAdmin>>) => Promise<T>): Promise<T> {
+    const url = new URL(await postgres.url());
+    url.pathname = `/${database}`;
+    const client = await connectAdmin(url.href, 'test server');
+    try {
+      return await use(client);
+    } finally {
+      await client.end();
+    }
+  }
+
+  async function drop(database: string): Promise<void> {
+    const admin = await connectAdmin(await postgres.url(), 'test server');
+    try {
+      await dropOwnedDatabase(admin, database);
+    } finally {
+      await admin.end();
+    }
+  }
+
+  it('fills a large table in slices over several connections into the same rows, vectors and key as one connection', { timeout: 120_000 }, async () => {
+    const table = largeTable(2 * MIN_SLICE_ROWS + 5);
+    const [sliced, whole] = await Promise.all([loadInto([table], 3), loadInto([table], 1)]);
+    try {
+      expect(sliced.error).toBeUndefined();
+      expect(whole.error).toBeUndefined();
+      const digest = (database: string) =>
+        inDatabase(database, async (client) => {
+          const rows = await client.query<{ n: string; lo: number; hi: number; sum: string }>(
+            `SELECT count(*) AS n, min(_id) AS lo, max(_id) AS hi, md5(string_agg(_id || ' ' || _full_text::text || ' ' || coalesce(title, '~') || ' ' || coalesce(tags::text, '~'), '|' ORDER BY _id)) AS sum FROM "${table.resource.id}"`,
+          );
+          const key = await readLoadKey(client);
+          const ids = await client.query<{ n: string }>(`SELECT count(DISTINCT _id) AS n FROM large`);
+          return { ...rows.rows[0], key, distinct: ids.rows[0]?.n };
+        });
+      const [a, b] = await Promise.all([digest(sliced.database), digest(whole.database)]);
+      expect(a).toEqual({ n: String(table.rows.length), lo: 1, hi: table.rows.length, sum: b.sum, key: 'test-key', distinct: String(table.rows.length) });
+      expect(b.key).toBe('test-key');
+      const empty = await inDatabase(sliced.database, async (client) => (await client.query(`SELECT _full_text FROM large WHERE _id = 8`)).rows);
+      expect(empty).toEqual([{ _full_text: null }]);
+    } finally {
+      await Promise.all([drop(sliced.database), drop(whole.database)]);
+    }
+  });
+
+  it('records no load key when a slice fails, so the next start loads again', { timeout: 120_000 }, async () => {
+    const table = largeTable(2 * MIN_SLICE_ROWS + 5);
+    const rows = table.rows.map((row, n) => (n === table.rows.length - 3 ? [row[0] ?? null, 'not a number', row[2] ?? null, row[3] ?? null] : row));
+    const { database, error } = await loadInto([{ ...table, rows }], 3);
+    try {
+      expect(String(error)).toMatch(/PostgreSQL build failed: .*invalid input syntax for type integer: "not a number"/);
+      expect(await inDatabase(database, readLoadKey)).toBeUndefined();
+    } finally {
+      await drop(database);
+    }
   });
 });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FixtureTable } from '../fixtures/index.ts';
-import { buildDatabaseSteps, quoteIdent, toCopyCsv } from './pglite-sql.ts';
+import { buildDatabasePlan, buildDatabaseSteps, quoteIdent, toCopyCsv } from './pglite-sql.ts';
 
 const table: FixtureTable = {
   resource: { id: 'aaaaaaaa-bbbb-4ccc-8ddd-eeeeeeeeeeee', aliases: ['things'], private: false, columns: [], rowCount: 2 },
@@ -60,5 +60,32 @@ describe('buildDatabaseSteps', () => {
     expect(sql).toContain(`COMMENT ON TABLE "aaaaaaaa-bbbb-4ccc-8ddd-eeeeeeeeeeee" IS 'Bob''s things'`);
     expect(sql).toContain('GRANT SELECT ON "aaaaaaaa-bbbb-4ccc-8ddd-eeeeeeeeeeee", "things", "_table_metadata" TO "datastore_ro"');
     expect(sql).not.toMatch(/GRANT (INSERT|UPDATE|DELETE|ALL)/);
+  });
+});
+
+describe('buildDatabasePlan', () => {
+  const rows = Array.from({ length: 5 }, (_, n) => [String(n), `t${n}`, null]);
+  const five: FixtureTable = { ...table, rows };
+
+  it('creates the table and its views first, fills after, and indexes, grants and analyzes last', () => {
+    const plan = buildDatabasePlan([five]);
+    expect(plan.create.map((s) => s.sql.split(' ').slice(0, 2).join(' '))).toEqual(['CREATE COLLATION', 'CREATE TABLE', 'COMMENT ON', 'CREATE VIEW']);
+    expect(plan.fills).toHaveLength(1);
+    expect(plan.finish.at(0)?.sql).toContain('ADD PRIMARY KEY');
+    expect(plan.finish.at(-1)?.sql).toBe('ANALYZE');
+    expect(buildDatabaseSteps([five])).toEqual([...plan.create, ...plan.fills.flat(), ...plan.finish]);
+  });
+
+  it('fills a table in the slices asked for, each with its own staging table and _ids, every row once', () => {
+    const plan = buildDatabasePlan([five], { copyFrom: 'stdin' }, () => 2);
+    const copies = plan.fills.map((fill) => fill.find((step) => 'csv' in step));
+    expect(copies.map((step) => step?.sql.split(' ')[1])).toEqual(['"_dsk_load_0_0"', '"_dsk_load_0_1"']);
+    const ids = copies.flatMap((step) => (step !== undefined && 'csv' in step ? step.csv.trim().split('\n') : [])).map((line) => line.split(',')[0]);
+    expect(ids).toEqual(['1', '2', '3', '4', '5']);
+  });
+
+  it('never makes more slices than rows, nor any fill for an empty table', () => {
+    expect(buildDatabasePlan([five], {}, () => 9).fills).toHaveLength(5);
+    expect(buildDatabasePlan([{ ...table, rows: [] }], {}, () => 3).fills).toEqual([]);
   });
 });

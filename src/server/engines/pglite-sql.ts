@@ -62,47 +62,53 @@ function fullTextExpression(table: FixtureTable): string {
     ]::text[], ' ') END)`;
 }
 
-/** Serialises rows for `COPY ... WITH (FORMAT csv)`: `_id` first, NULL as an unquoted empty field. */
-export function toCopyCsv(rows: FixtureTable['rows']): string {
+/** Serialises rows for `COPY ... WITH (FORMAT csv)`: `_id` first (numbered from `firstId`), NULL as an unquoted empty field. */
+export function toCopyCsv(rows: FixtureTable['rows'], firstId = 1): string {
   const lines: string[] = [];
   rows.forEach((row, i) => {
     const cells = row.map((v) => (v === null ? '' : `"${v.replace(/"/g, '""')}"`));
-    lines.push(`${i + 1},${cells.join(',')}`);
+    lines.push(`${firstId + i},${cells.join(',')}`);
   });
   return lines.length === 0 ? '' : `${lines.join('\n')}\n`;
 }
 
-/**
- * Statements that create, fill and index one resource table, then its alias views. The rows are copied into a
- * staging table and inserted with `_full_text` computed in the same statement: set-based, several times faster
- * than CKAN's per-row trigger, with the same vectors. Indexes are built after the rows are in.
- */
-export function buildTableSteps(table: FixtureTable, index: number, options: BuildOptions = {}): BuildStep[] {
+/** Creates one resource table (empty), its comment and its alias views, in that order (as CKAN does: OIDs follow). */
+function createTableSteps(table: FixtureTable, collation: string | null): BuildStep[] {
   const name = quoteIdent(table.resource.id);
-  const collation = options.textCollation === undefined ? TEXT_COLLATION : options.textCollation;
   const columns = table.columns.map((c) => columnSql(c.id, c.type, collation));
-  const source = options.copyFrom === 'stdin' ? 'STDIN' : `'/dev/blob'`;
-  const userColumns = table.columns.map((c) => quoteIdent(c.id));
-  const columnList = ['"_id"', ...userColumns].join(', ');
-  const staging = quoteIdent(`_dsk_load_${index}`);
-  const steps: BuildStep[] = [{ sql: `CREATE TABLE ${name} ("_id" int4 NOT NULL, "_full_text" tsvector${columns.map((c) => `, ${c}`).join('')})` }];
-  if (table.rows.length > 0) {
-    steps.push(
-      { sql: `CREATE TEMP TABLE ${staging} ("_id" int4${table.columns.map((c) => `, ${columnSql(c.id, c.type, null)}`).join('')})` },
-      { sql: `COPY ${staging} (${columnList}) FROM ${source} WITH (FORMAT csv)`, csv: toCopyCsv(table.rows) },
-      {
-        sql: `INSERT INTO ${name} (${columnList}, "_full_text") SELECT ${['_id', ...table.columns.map((c) => c.id)].map((c) => `z.${quoteIdent(c)}`).join(', ')}, ${fullTextExpression(table)} FROM ${staging} AS z`,
-      },
-      { sql: `DROP TABLE ${staging}` },
-    );
-  }
-  steps.push(
-    { sql: `ALTER TABLE ${name} ADD PRIMARY KEY ("_id")` },
-    { sql: `CREATE INDEX ${quoteIdent(`${table.resource.id}_full_text_idx`)} ON ${name} USING gin ("_full_text")` },
+  return [
+    { sql: `CREATE TABLE ${name} ("_id" int4 NOT NULL, "_full_text" tsvector${columns.map((c) => `, ${c}`).join('')})` },
     { sql: `COMMENT ON TABLE ${name} IS ${quoteLiteral(table.title)}` },
     ...table.resource.aliases.map((alias) => ({ sql: `CREATE VIEW ${quoteIdent(alias)} AS SELECT * FROM ${name}` })),
-  );
-  return steps;
+  ];
+}
+
+/**
+ * Fills rows `[from, to)` of a created table: they are copied into a staging table of the session and inserted with
+ * `_full_text` computed in the same statement: set-based, several times faster than CKAN's per-row trigger, with
+ * the same vectors. Slices of a table are independent of each other.
+ */
+function fillSteps(table: FixtureTable, staging: string, from: number, to: number, source: string): BuildStep[] {
+  const name = quoteIdent(table.resource.id);
+  const columnList = ['"_id"', ...table.columns.map((c) => quoteIdent(c.id))].join(', ');
+  const stage = quoteIdent(staging);
+  return [
+    { sql: `CREATE TEMP TABLE ${stage} ("_id" int4${table.columns.map((c) => `, ${columnSql(c.id, c.type, null)}`).join('')})` },
+    { sql: `COPY ${stage} (${columnList}) FROM ${source} WITH (FORMAT csv)`, csv: toCopyCsv(table.rows.slice(from, to), from + 1) },
+    {
+      sql: `INSERT INTO ${name} (${columnList}, "_full_text") SELECT ${['_id', ...table.columns.map((c) => c.id)].map((c) => `z.${quoteIdent(c)}`).join(', ')}, ${fullTextExpression(table)} FROM ${stage} AS z`,
+    },
+    { sql: `DROP TABLE ${stage}` },
+  ];
+}
+
+/** Indexes one filled table: built after its rows are in. */
+function indexSteps(table: FixtureTable): BuildStep[] {
+  const name = quoteIdent(table.resource.id);
+  return [
+    { sql: `ALTER TABLE ${name} ADD PRIMARY KEY ("_id")` },
+    { sql: `CREATE INDEX ${quoteIdent(`${table.resource.id}_full_text_idx`)} ON ${name} USING gin ("_full_text")` },
+  ];
 }
 
 /** CKAN's `_table_metadata` view (datastore/backend/postgres.py): every table and alias, with alias_of. */
@@ -122,25 +128,61 @@ const TABLE_METADATA_SQL = `CREATE VIEW "_table_metadata" AS
     AND dependee.relnamespace = (SELECT oid FROM pg_namespace WHERE nspname = 'public')
   ORDER BY dependee.oid DESC`;
 
-/** Every statement that turns a fresh PGlite database into a DataStore database for these tables. */
-export function buildDatabaseSteps(tables: readonly FixtureTable[], options: BuildOptions = {}): BuildStep[] {
+/**
+ * A build in three phases. `create` makes the tables (empty) and their views; each list of `fills` then loads one
+ * slice of one table's rows and depends on nothing but `create`, so fills may run side by side, each on its own
+ * connection and transaction; `finish` (indexes, `_table_metadata`, the reader's role and grants, ANALYZE) runs
+ * after every fill.
+ */
+export interface BuildPlan {
+  create: BuildStep[];
+  fills: BuildStep[][];
+  finish: BuildStep[];
+}
+
+/** How many slices a table of `rows` rows is filled in (default 1: the whole table in one COPY and one INSERT). */
+export type SliceCount = (rows: number) => number;
+
+/** The plan that turns a fresh database into a DataStore database for these tables (see BuildPlan). */
+export function buildDatabasePlan(tables: readonly FixtureTable[], options: BuildOptions = {}, slicesOf: SliceCount = () => 1): BuildPlan {
   const ro = quoteIdent(READ_ONLY_ROLE);
   const readable = [...tables.flatMap((t) => [t.resource.id, ...t.resource.aliases]), '_table_metadata'].map(quoteIdent);
   const collation = options.textCollation === undefined ? TEXT_COLLATION : options.textCollation;
-  return [
-    ...(collation === TEXT_COLLATION ? [{ sql: `CREATE COLLATION IF NOT EXISTS ${quoteIdent(TEXT_COLLATION)} (provider = icu, locale = 'en-US')` }] : []),
-    ...tables.flatMap((table, i) => buildTableSteps(table, i, options)),
-    { sql: TABLE_METADATA_SQL },
-    // why: roles are cluster-wide on a real server, where another load (or CKAN itself) may have made it already
-    {
-      sql: `DO $$ BEGIN CREATE ROLE ${ro} NOLOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE NOINHERIT;
+  const source = options.copyFrom === 'stdin' ? 'STDIN' : `'/dev/blob'`;
+  const fills = tables.flatMap((table, index) => {
+    const count = table.rows.length;
+    const slices = count === 0 ? 0 : Math.max(1, Math.min(count, Math.floor(slicesOf(count))));
+    return Array.from({ length: slices }, (_, slice) => {
+      const bound = (k: number): number => Math.round((count * k) / slices);
+      return fillSteps(table, slices === 1 ? `_dsk_load_${index}` : `_dsk_load_${index}_${slice}`, bound(slice), bound(slice + 1), source);
+    });
+  });
+  return {
+    create: [
+      ...(collation === TEXT_COLLATION ? [{ sql: `CREATE COLLATION IF NOT EXISTS ${quoteIdent(TEXT_COLLATION)} (provider = icu, locale = 'en-US')` }] : []),
+      ...tables.flatMap((table) => createTableSteps(table, collation)),
+    ],
+    fills,
+    finish: [
+      ...tables.flatMap(indexSteps),
+      { sql: TABLE_METADATA_SQL },
+      // why: roles are cluster-wide on a real server, where another load (or CKAN itself) may have made it already
+      {
+        sql: `DO $$ BEGIN CREATE ROLE ${ro} NOLOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE NOINHERIT;
       EXCEPTION WHEN duplicate_object OR unique_violation THEN NULL; END $$`,
-    },
-    // why: PUBLIC gets CREATE/TEMP on the database and USAGE on public by default; the reader must get nothing else
-    { sql: `DO $$ BEGIN EXECUTE format('REVOKE ALL ON DATABASE %I FROM PUBLIC', current_database()); END $$` },
-    { sql: 'REVOKE ALL ON SCHEMA public FROM PUBLIC' },
-    { sql: `GRANT USAGE ON SCHEMA public TO ${ro}` },
-    ...(readable.length > 0 ? [{ sql: `GRANT SELECT ON ${readable.join(', ')} TO ${ro}` }] : []),
-    { sql: 'ANALYZE' },
-  ];
+      },
+      // why: PUBLIC gets CREATE/TEMP on the database and USAGE on public by default; the reader must get nothing else
+      { sql: `DO $$ BEGIN EXECUTE format('REVOKE ALL ON DATABASE %I FROM PUBLIC', current_database()); END $$` },
+      { sql: 'REVOKE ALL ON SCHEMA public FROM PUBLIC' },
+      { sql: `GRANT USAGE ON SCHEMA public TO ${ro}` },
+      ...(readable.length > 0 ? [{ sql: `GRANT SELECT ON ${readable.join(', ')} TO ${ro}` }] : []),
+      { sql: 'ANALYZE' },
+    ],
+  };
+}
+
+/** The plan's steps one after another, as one connection (a PGlite build) runs them. */
+export function buildDatabaseSteps(tables: readonly FixtureTable[], options: BuildOptions = {}): BuildStep[] {
+  const plan = buildDatabasePlan(tables, options);
+  return [...plan.create, ...plan.fills.flat(), ...plan.finish];
 }

@@ -1,9 +1,10 @@
 // Creates the postgres engine's own database on a real server and loads the fixtures into it, with the same
 // build steps as the PGlite engine (tables, CKAN-style _full_text, aliases, _table_metadata, read-only role).
+import { availableParallelism } from 'node:os';
 import { Client, Query, type ClientBase } from 'pg';
 import { KitError, KitErrorCode } from '../../errors.ts';
 import type { FixtureTable } from '../fixtures/index.ts';
-import { BUILD_FORMAT, READ_ONLY_ROLE, buildDatabaseSteps, quoteIdent, type BuildStep } from './pglite-sql.ts';
+import { BUILD_FORMAT, READ_ONLY_ROLE, buildDatabasePlan, quoteIdent, type BuildStep } from './pglite-sql.ts';
 
 /** Marks a database as ours: only a database whose comment starts with this is ever dropped. */
 export const OWNED_MARK = 'datastore-kit reference data';
@@ -128,35 +129,91 @@ export async function dropOwnedDatabase(admin: ClientBase, database: string): Pr
   await admin.query(`DROP DATABASE IF EXISTS ${quoteIdent(database)}${force}`);
 }
 
-/**
- * Builds the DataStore layout in the (fresh) database `client` is connected to, in one transaction, and records
- * `key` (see loadKey) in the same transaction: a database holds a key only when its load is complete.
- */
-export async function loadTables(client: ClientBase, tables: readonly FixtureTable[], key: string): Promise<void> {
-  const steps = buildDatabaseSteps(tables, { textCollation: null, copyFrom: 'stdin' });
-  const ro = quoteLiteral(READ_ONLY_ROLE);
+/** Connections a load fills tables over at once: one per core, up to 4 (the server's cores are not known here). */
+function defaultLoaders(): number {
+  return Math.max(1, Math.min(4, availableParallelism()));
+}
+
+/** A table is filled in slices of at least this many rows: a smaller one is not worth another connection. */
+export const MIN_SLICE_ROWS = 20_000;
+
+/** Runs steps in one transaction: all or nothing. */
+async function inTransaction(client: ClientBase, steps: readonly BuildStep[], settings: readonly string[] = []): Promise<void> {
   await client.query('BEGIN');
   try {
-    // why: GIN and primary key builds sort in memory up to this much, instead of spilling to disk (default 64MB)
-    await client.query(`SET LOCAL maintenance_work_mem = '256MB'`);
+    for (const setting of settings) await client.query(setting);
     for (const step of steps) await runStep(client, step);
-    // why: SET ROLE needs membership (with SET, PostgreSQL 16+, whose CREATEROLE self-grant lacks it); a
-    // superuser has it implicitly, anyone else is granted it here
-    await runStep(client, {
-      sql: `DO $$ BEGIN
-      IF NOT (SELECT rolsuper FROM pg_roles WHERE rolname = current_user) AND NOT pg_has_role(current_user, ${ro},
-          CASE WHEN current_setting('server_version_num')::int >= 160000 THEN 'SET' ELSE 'MEMBER' END) THEN
-        EXECUTE format('GRANT %I TO %I', ${ro}, current_user);
-      END IF; END $$`,
-    });
-    await client.query('CREATE SCHEMA "datastore_kit"');
-    await client.query(`CREATE TABLE ${LOAD_MARK_TABLE} (key text NOT NULL, loaded_at timestamptz NOT NULL DEFAULT now())`);
-    await client.query(`INSERT INTO ${LOAD_MARK_TABLE} (key) VALUES ($1)`, [key]);
     await client.query('COMMIT');
   } catch (e) {
     await client.query('ROLLBACK').catch(() => undefined);
     throw e;
   }
+}
+
+/**
+ * Runs each list of steps in a transaction of its own, on the first free of `loaders`; rejects with the first
+ * failure once every loader has stopped (none starts another list after a failure).
+ */
+async function runEachOn(loaders: readonly ClientBase[], lists: readonly (readonly BuildStep[])[]): Promise<void> {
+  let next = 0;
+  let failure: { error: unknown } | undefined;
+  await Promise.all(
+    loaders.map(async (loader) => {
+      for (let steps = lists[next++]; steps !== undefined && failure === undefined; steps = lists[next++]) {
+        try {
+          await inTransaction(loader, steps);
+        } catch (error) {
+          failure ??= { error };
+        }
+      }
+    }),
+  );
+  if (failure !== undefined) throw failure.error;
+}
+
+/**
+ * Builds the DataStore layout in the (fresh) database `client` is connected to, and records `key` (see loadKey)
+ * last, in the transaction of the last phase: a database holds a key only when its load is complete (one that
+ * failed half way holds none, and the next start drops and loads it again). The tables and views are created
+ * first; a large table's rows are then filled in slices over several connections at once (`connect` opens more;
+ * PostgreSQL computes `_full_text` on as many cores), each slice in a transaction of its own; the indexes, grants
+ * and ANALYZE follow on `client`.
+ */
+export async function loadTables(
+  client: ClientBase,
+  connect: () => Promise<Client>,
+  tables: readonly FixtureTable[],
+  key: string,
+  loaders = defaultLoaders(),
+): Promise<void> {
+  const slicesOf = (rows: number): number => Math.min(loaders, Math.ceil(rows / MIN_SLICE_ROWS));
+  const plan = buildDatabasePlan(tables, { textCollation: null, copyFrom: 'stdin' }, slicesOf);
+  await inTransaction(client, plan.create);
+  const extra: Client[] = [];
+  try {
+    for (let i = 1; i < Math.min(loaders, plan.fills.length); i++) extra.push(await connect());
+    await runEachOn([client, ...extra], plan.fills);
+  } finally {
+    await Promise.all(extra.map((loader) => loader.end().catch(() => undefined)));
+  }
+  const ro = quoteLiteral(READ_ONLY_ROLE);
+  const finish: BuildStep[] = [
+    ...plan.finish,
+    // why: SET ROLE needs membership (with SET, PostgreSQL 16+, whose CREATEROLE self-grant lacks it); a
+    // superuser has it implicitly, anyone else is granted it here
+    {
+      sql: `DO $$ BEGIN
+      IF NOT (SELECT rolsuper FROM pg_roles WHERE rolname = current_user) AND NOT pg_has_role(current_user, ${ro},
+          CASE WHEN current_setting('server_version_num')::int >= 160000 THEN 'SET' ELSE 'MEMBER' END) THEN
+        EXECUTE format('GRANT %I TO %I', ${ro}, current_user);
+      END IF; END $$`,
+    },
+    { sql: 'CREATE SCHEMA "datastore_kit"' },
+    { sql: `CREATE TABLE ${LOAD_MARK_TABLE} (key text NOT NULL, loaded_at timestamptz NOT NULL DEFAULT now())` },
+    { sql: `INSERT INTO ${LOAD_MARK_TABLE} (key) VALUES (${quoteLiteral(key)})` },
+  ];
+  // why: GIN and primary key builds sort in memory up to this much, instead of spilling to disk (default 64MB)
+  await inTransaction(client, finish, [`SET LOCAL maintenance_work_mem = '256MB'`]);
 }
 
 /** Connects a single client (for creating and dropping the database); KitError E_ENV when the server is unreachable. */

@@ -145,7 +145,7 @@ export async function openPostgresEngine(fixtures: LoadedFixtures, options: Post
   try {
     const client = await pool.connect();
     try {
-      if (!reusedLoad) await loadTables(client, fixtures.tables, key);
+      if (!reusedLoad) await loadTables(client, () => connectAdmin(connectionString, display), fixtures.tables, key);
       await types.load(client);
       serverVersion = String((await client.query<{ v: string }>(`SELECT current_setting('server_version') AS v`)).rows[0]?.v);
     } finally {
