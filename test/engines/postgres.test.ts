@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { isKitError } from '../../src/errors.ts';
 import { EngineTimeoutError, openPostgresEngine } from '../../src/server/engines/index.ts';
-import { connectAdmin, dropOwnedDatabase, loadTables, MIN_SLICE_ROWS, readLoadKey, recreateDatabase } from '../../src/server/engines/postgres-load.ts';
+import { connectAdmin, dropOwnedDatabase, loadTables, readLoadKey, recreateDatabase } from '../../src/server/engines/postgres-load.ts';
 import { loadFixtures, type FixtureTable } from '../../src/server/fixtures/index.ts';
 import { describeEngineSuite, rejectionOf } from './engine-suite.ts';
 import { describePostgresAvailability, freePort, sharedPostgres } from '../helpers/postgres.ts';
@@ -182,7 +182,7 @@ describe.skipIf(!postgres.available)(`postgres engine on ${describePostgresAvail
   });
 });
 
-/** A table large enough to be filled in three slices, with a NULL-only row and one whose values need quoting. */
+/** A table of 305 rows (three slices of at least 100), with a NULL-only row and values that need quoting. */
 function largeTable(rowCount: number): FixtureTable {
   const columns = [
     { id: 'title', type: 'text' },
@@ -214,7 +214,7 @@ describe.skipIf(!postgres.available)('loadTables', () => {
     const connect = () => connectAdmin(url.href, 'test server');
     const client = await connect();
     try {
-      await loadTables(client, connect, tables, 'test-key', loaders);
+      await loadTables(client, connect, tables, 'test-key', { loaders, minSliceRows: 100 });
       return { database };
     } catch (error) {
       return { database, error };
@@ -244,7 +244,7 @@ describe.skipIf(!postgres.available)('loadTables', () => {
   }
 
   it('fills a large table in slices over several connections into the same rows, vectors and key as one connection', { timeout: 120_000 }, async () => {
-    const table = largeTable(2 * MIN_SLICE_ROWS + 5);
+    const table = largeTable(305);
     const [sliced, whole] = await Promise.all([loadInto([table], 3), loadInto([table], 1)]);
     try {
       expect(sliced.error).toBeUndefined();
@@ -269,7 +269,7 @@ describe.skipIf(!postgres.available)('loadTables', () => {
   });
 
   it('records no load key when a slice fails, so the next start loads again', { timeout: 120_000 }, async () => {
-    const table = largeTable(2 * MIN_SLICE_ROWS + 5);
+    const table = largeTable(305);
     const rows = table.rows.map((row, n) => (n === table.rows.length - 3 ? [row[0] ?? null, 'not a number', row[2] ?? null, row[3] ?? null] : row));
     const { database, error } = await loadInto([{ ...table, rows }], 3);
     try {

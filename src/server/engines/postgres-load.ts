@@ -135,7 +135,7 @@ function defaultLoaders(): number {
 }
 
 /** A table is filled in slices of at least this many rows: a smaller one is not worth another connection. */
-export const MIN_SLICE_ROWS = 20_000;
+const MIN_SLICE_ROWS = 20_000;
 
 /** Runs steps in one transaction: all or nothing. */
 async function inTransaction(client: ClientBase, steps: readonly BuildStep[], settings: readonly string[] = []): Promise<void> {
@@ -171,6 +171,14 @@ async function runEachOn(loaders: readonly ClientBase[], lists: readonly (readon
   if (failure !== undefined) throw failure.error;
 }
 
+/** How a load fills its tables (the defaults suit every load; tests make slices small). */
+export interface LoadOptions {
+  /** Connections at once; default one per core, up to 4. */
+  loaders?: number;
+  /** Fewest rows in a slice; default MIN_SLICE_ROWS. */
+  minSliceRows?: number;
+}
+
 /**
  * Builds the DataStore layout in the (fresh) database `client` is connected to, and records `key` (see loadKey)
  * last, in the transaction of the last phase: a database holds a key only when its load is complete (one that
@@ -184,9 +192,11 @@ export async function loadTables(
   connect: () => Promise<Client>,
   tables: readonly FixtureTable[],
   key: string,
-  loaders = defaultLoaders(),
+  options: LoadOptions = {},
 ): Promise<void> {
-  const slicesOf = (rows: number): number => Math.min(loaders, Math.ceil(rows / MIN_SLICE_ROWS));
+  const loaders = options.loaders ?? defaultLoaders();
+  const minSliceRows = options.minSliceRows ?? MIN_SLICE_ROWS;
+  const slicesOf = (rows: number): number => Math.min(loaders, Math.ceil(rows / minSliceRows));
   const plan = buildDatabasePlan(tables, { textCollation: null, copyFrom: 'stdin' }, slicesOf);
   await inTransaction(client, plan.create);
   const extra: Client[] = [];
