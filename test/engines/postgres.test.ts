@@ -201,7 +201,11 @@ function largeTable(rowCount: number): FixtureTable {
 
 describe.skipIf(!postgres.available)('loadTables', () => {
   /** Loads `tables` into a fresh database over `loaders` connections; the database's name. */
-  async function loadInto(tables: readonly FixtureTable[], loaders: number): Promise<{ database: string; error?: unknown }> {
+  async function loadInto(
+    tables: readonly FixtureTable[],
+    loaders: number,
+    refuseExtra = false,
+  ): Promise<{ database: string; error?: unknown; extra: number }> {
     const database = postgres.uniqueDatabase();
     const admin = await connectAdmin(await postgres.url(), 'test server');
     try {
@@ -211,13 +215,19 @@ describe.skipIf(!postgres.available)('loadTables', () => {
     }
     const url = new URL(await postgres.url());
     url.pathname = `/${database}`;
+    let extra = 0;
     const connect = () => connectAdmin(url.href, 'test server');
     const client = await connect();
+    const more = async () => {
+      if (refuseExtra) throw new Error('sorry, too many clients already');
+      extra += 1;
+      return connect();
+    };
     try {
-      await loadTables(client, connect, tables, 'test-key', { loaders, minSliceRows: 100 });
-      return { database };
+      await loadTables(client, more, tables, 'test-key', { loaders, minSliceRows: 100 });
+      return { database, extra };
     } catch (error) {
-      return { database, error };
+      return { database, error, extra };
     } finally {
       await client.end();
     }
@@ -249,6 +259,7 @@ describe.skipIf(!postgres.available)('loadTables', () => {
     try {
       expect(sliced.error).toBeUndefined();
       expect(whole.error).toBeUndefined();
+      expect([sliced.extra, whole.extra]).toEqual([2, 0]);
       const digest = (database: string) =>
         inDatabase(database, async (client) => {
           const rows = await client.query<{ n: string; lo: number; hi: number; sum: string }>(
@@ -265,6 +276,18 @@ describe.skipIf(!postgres.available)('loadTables', () => {
       expect(empty).toEqual([{ _full_text: null }]);
     } finally {
       await Promise.all([drop(sliced.database), drop(whole.database)]);
+    }
+  });
+
+  it('fills every slice on the connections it gets when the server refuses more', async () => {
+    const { database, error, extra } = await loadInto([largeTable(305)], 3, true);
+    try {
+      expect(error).toBeUndefined();
+      expect(extra).toBe(0);
+      expect(await inDatabase(database, async (client) => (await client.query('SELECT count(*)::int AS n FROM large')).rows)).toEqual([{ n: 305 }]);
+      expect(await inDatabase(database, readLoadKey)).toBe('test-key');
+    } finally {
+      await drop(database);
     }
   });
 

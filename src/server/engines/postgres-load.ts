@@ -201,7 +201,14 @@ export async function loadTables(
   await inTransaction(client, plan.create);
   const extra: Client[] = [];
   try {
-    for (let i = 1; i < Math.min(loaders, plan.fills.length); i++) extra.push(await connect());
+    for (let i = 1; i < Math.min(loaders, plan.fills.length); i++) {
+      try {
+        extra.push(await connect());
+      } catch {
+        // why: a server near its max_connections refuses more; the connections already open fill every slice
+        break;
+      }
+    }
     await runEachOn([client, ...extra], plan.fills);
   } finally {
     await Promise.all(extra.map((loader) => loader.end().catch(() => undefined)));
