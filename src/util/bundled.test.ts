@@ -1,4 +1,4 @@
-import { mkdir } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -12,9 +12,13 @@ describe('resolveWithBundled', () => {
   });
 
   it('keeps the default when it exists in the working folder', async () => {
-    const cwd = path.join(tmpdir(), `dsk-bundled-${process.pid}`);
-    await mkdir(path.join(cwd, 'cases'), { recursive: true });
-    expect(await resolveWithBundled(cwd, 'cases', 'cases')).toBe('cases');
+    const cwd = await mkdtemp(path.join(tmpdir(), 'dsk-bundled-'));
+    try {
+      await mkdir(path.join(cwd, 'cases'));
+      expect(await resolveWithBundled(cwd, 'cases', 'cases')).toBe('cases');
+    } finally {
+      await rm(cwd, { recursive: true, force: true });
+    }
   });
 
   it('falls back to the package copy of a missing default', async () => {

@@ -1,5 +1,5 @@
 // datastore_search_sql over real HTTP against the bundled fixtures: the API example, everyday SQL, rendering, access.
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,14 +12,15 @@ let engine: Engine;
 let server: ReferenceServer;
 let noSqlServer: ReferenceServer;
 let customListServer: ReferenceServer;
+let listDir = '';
 
 beforeAll(async () => {
   // One engine for three servers: opening PGlite is the slow part.
   engine = await openPgliteEngine(await loadFixtures(fixturesDir));
   server = await startReferenceServer({ fixturesDir, engine, config: { apiTokens: [token], rowsMax: 200 } });
   noSqlServer = await startReferenceServer({ fixturesDir, engine, config: { sqlEnabled: false } });
-  const dir = await mkdtemp(join(tmpdir(), 'sql-allow-'));
-  const allowedFunctionsFile = join(dir, 'allowed.txt');
+  listDir = await mkdtemp(join(tmpdir(), 'sql-allow-'));
+  const allowedFunctionsFile = join(listDir, 'allowed.txt');
   await writeFile(allowedFunctionsFile, '"count"\nUPPER\n');
   customListServer = await startReferenceServer({ fixturesDir, engine, allowedFunctionsFile });
 });
@@ -27,6 +28,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all([server?.close(), noSqlServer?.close(), customListServer?.close()]);
   await engine?.close();
+  if (listDir) await rm(listDir, { recursive: true, force: true });
 });
 
 const example = `SELECT * FROM "${ids.courses}" WHERE title LIKE 'Introduction%'`;

@@ -1,4 +1,4 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -44,8 +44,12 @@ describe('loadAllowedFunctions', () => {
 
   it('reads a given file', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'allow-'));
-    const file = join(dir, 'list.txt');
-    await writeFile(file, 'Foo\n"Bar"\n');
-    expect(await loadAllowedFunctions(file)).toEqual(['foo', '"Bar"']);
+    try {
+      const file = join(dir, 'list.txt');
+      await writeFile(file, 'Foo\n"Bar"\n');
+      expect(await loadAllowedFunctions(file)).toEqual(['foo', '"Bar"']);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
