@@ -233,7 +233,7 @@ export async function loadTables(
   await inTransaction(client, finish, [`SET LOCAL maintenance_work_mem = '256MB'`]);
 }
 
-/** Connects a single client (for creating and dropping the database); KitError E_ENV when the server is unreachable. */
+/** Connects a single client (to create or drop the database, or to fill tables beside the pool's); KitError E_ENV when the server is unreachable. */
 export async function connectAdmin(connectionString: string, display: string): Promise<Client> {
   const client = new Client({ connectionString, application_name: 'datastore-kit' });
   client.on('error', () => undefined);
