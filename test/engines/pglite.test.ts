@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -146,6 +146,32 @@ describe('openPgliteEngine', () => {
         expect((await second.query('SELECT count(*) FROM tiny')).rows).toEqual([['2']]);
       } finally {
         await second.close();
+      }
+    },
+    BUILD_TIMEOUT_MS,
+  );
+
+  // why: Linux keeps a nice value per thread, which /proc shows; elsewhere the priority is not lowered
+  it.runIf(process.platform === 'linux')(
+    'runs the SQL pool at a lowered thread priority (nice 10) and the search pool at the normal one',
+    async () => {
+      const nicedThreads = (): number =>
+        readdirSync('/proc/self/task').filter((tid) => {
+          const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+          // fields after the command name (which may hold spaces): state is the 3rd field, nice the 19th
+          return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16] === '10';
+        }).length;
+      const before = nicedThreads();
+      // why: a memory limit of its own gives the engine a park key of its own, so no parked lane is reused here
+      const engine = await openPgliteEngine(fixtures, { searchWorkers: 1, sqlWorkers: 1, memoryLimitBytes: 64 * 1024 * 1024 + 1 });
+      try {
+        await engine.query('SELECT count(*) FROM tiny');
+        expect(nicedThreads()).toBe(before);
+        expect((await engine.query('SELECT count(*) FROM tiny', [], { readOnly: true })).rows).toEqual([['2']]);
+        expect(engine.workerCount).toBe(2);
+        expect(nicedThreads()).toBe(before + 1);
+      } finally {
+        await engine.close();
       }
     },
     BUILD_TIMEOUT_MS,

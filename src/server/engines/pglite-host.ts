@@ -114,6 +114,7 @@ const INTERNAL_ERROR = 'XX000';
 export class PgliteHost {
   #data: DataSource;
   #runtime: PgliteRuntime;
+  #niceness: number | undefined;
   #running: Running | undefined;
   #current: Current | undefined;
   #nextId = 1;
@@ -123,10 +124,14 @@ export class PgliteHost {
   /** How many times the worker was (re)started: 1 after open, +1 per timeout, crash or internal error. */
   starts = 0;
 
-  /** `data`: the host's own copy of the data dir, or a tar each (re)started worker loads into its memory. */
-  constructor(data: DataSource, runtime: PgliteRuntime) {
+  /**
+   * `data`: the host's own copy of the data dir, or a tar each (re)started worker loads into its memory;
+   * `niceness`: the lowered scheduling priority of its worker thread, if any (see WorkerInput).
+   */
+  constructor(data: DataSource, runtime: PgliteRuntime, niceness?: number) {
     this.#data = data;
     this.#runtime = runtime;
+    this.#niceness = niceness;
   }
 
   /** Starts the worker (if needed) and resolves once PGlite has opened the data dir. */
@@ -195,7 +200,7 @@ export class PgliteHost {
       const { worker, ready } = this.#running;
       return ready.then(() => worker);
     }
-    const worker = spawnWorker(this.#runtime, { mode: 'serve', data: this.#data });
+    const worker = spawnWorker(this.#runtime, { mode: 'serve', data: this.#data, ...(this.#niceness === undefined ? {} : { niceness: this.#niceness }) });
     this.starts += 1;
     const ready = new Promise<void>((resolve, reject) => {
       worker.on('message', (message: unknown) => {

@@ -13,9 +13,12 @@ export interface WasmModule {
 /** The data a serving worker opens: a data dir on disk (its own copy), or a tar of one loaded into its memory. */
 export type DataSource = { dir: string } | { tar: Blob };
 
-/** workerData: open a prepared data dir and serve queries, or build a data dir and exit. */
+/**
+ * workerData: open a prepared data dir and serve queries, or build a data dir and exit. `niceness` (Linux: 0 to 19)
+ * lowers the serving thread's scheduling priority, so what it runs yields the CPU to the other threads.
+ */
 export type WorkerInput =
-  | { mode: 'serve'; data: DataSource; wasmModule?: WasmModule }
+  | { mode: 'serve'; data: DataSource; wasmModule?: WasmModule; niceness?: number }
   | { mode: 'build'; dataDir: string; steps: BuildStep[]; wasmModule?: WasmModule };
 
 export interface QueryRequest {

@@ -2,6 +2,8 @@
 // stops a serving worker by terminating it; its data dir is a throwaway copy).
 // PGlite runs synchronously inside WASM, so it lives here: the main thread stays responsive and can terminate
 // this thread when a statement runs past its timeout (PGlite does not enforce statement_timeout).
+import { readlinkSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { READ_ONLY_ROLE, quoteIdent } from './pglite-sql.ts';
@@ -111,7 +113,21 @@ function open(data: DataSource, options: PGliteOptions): Promise<PGlite> {
   return 'dir' in data ? PGlite.create(data.dir, options) : PGlite.create({ ...options, loadDataDir: data.tar });
 }
 
+/**
+ * Lowers this thread's scheduling priority (not the process's): on Linux a thread has its own nice value, set
+ * through its thread id, which /proc/thread-self names. Elsewhere, or where that fails, the thread keeps its priority.
+ */
+function lowerThreadPriority(niceness: number): void {
+  try {
+    const threadId = Number(readlinkSync('/proc/thread-self').split('/').at(-1));
+    if (Number.isInteger(threadId) && threadId > 0) setPriority(threadId, niceness);
+  } catch {
+    // why: no /proc (not Linux) or no permission: the statements only run at the normal priority
+  }
+}
+
 async function serve(input: WorkerInput & { mode: 'serve' }): Promise<void> {
+  if (input.niceness !== undefined && input.niceness > 0) lowerThreadPriority(input.niceness);
   const db = await open(input.data, openOptions(input));
   const types = await loadTypes(db);
   // why: PGlite serialises its own calls, but chaining keeps replies in request order and one statement at a time

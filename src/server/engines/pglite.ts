@@ -103,18 +103,29 @@ async function dataFor(preparedDir: string, tar: Blob | undefined): Promise<{ so
   return { source: { dir: instance.dir }, release: instance.release };
 }
 
-/** Where a new lane's data comes from; lanes are parked and taken by `parkKey` (the dir and how it is opened). */
+/**
+ * Where a new lane's data comes from, and how its worker runs; lanes are parked and taken by `parkKey` (the dir,
+ * how it is opened, and the pool: a lane of the SQL pool runs at a lower priority, which it keeps).
+ */
 interface LaneSource {
   preparedDir: string;
   parkKey: string;
   tar: () => Promise<Blob | undefined>;
+  niceness?: number;
 }
+
+/**
+ * The scheduling priority (Linux nice value) of the SQL pool's worker threads: user SQL may run heavy statements up
+ * to its timeout; at this priority they take the CPU left over by the searches and the server's own thread, so a
+ * search beside them answers about as fast as alone, while they still get every core nobody else wants.
+ */
+const SQL_NICENESS = 10;
 
 /**
  * A lane over the prepared dir: a parked one of an engine closed earlier, else a new one, whose worker loads the
  * dir's tar into its memory or, without one, opens its own copy of the dir (deleted when the lane closes).
  */
-async function openLane({ preparedDir, parkKey, tar }: LaneSource): Promise<Lane> {
+async function openLane({ preparedDir, parkKey, tar, niceness }: LaneSource): Promise<Lane> {
   const idle = takeIdleLane(parkKey);
   if (idle !== undefined) {
     // why: the engine counts the workers it started; a reused lane counts as the one start it stands for
@@ -122,7 +133,7 @@ async function openLane({ preparedDir, parkKey, tar }: LaneSource): Promise<Lane
     return { host: idle.host, close: () => parkOrClose(parkKey, idle) };
   }
   const data = await dataFor(preparedDir, await tar());
-  const host = new PgliteHost(data.source, await preparePgliteRuntime());
+  const host = new PgliteHost(data.source, await preparePgliteRuntime(), niceness);
   const release = async (): Promise<void> => {
     await host.close();
     await data.release();
@@ -153,10 +164,11 @@ export async function openPgliteEngine(fixtures: LoadedFixtures, options: Pglite
   const prepared = await prepareDataDir(fixtures, resolveCacheRoot(options.cacheDir));
   const limitBytes = options.memoryLimitBytes ?? MEMORY_LIMIT_BYTES;
   const key = `${limitBytes}:${prepared.dir}`;
-  const source: LaneSource = { preparedDir: prepared.dir, parkKey: key, tar: () => memoryTarOf(key, prepared.dir, limitBytes) };
-  const open = (): Promise<Lane> => openLane(source);
-  const search = new PglitePool(open, options.searchWorkers ?? defaultWorkerCount());
-  const sql = new PglitePool(open, options.sqlWorkers ?? defaultWorkerCount());
+  const tar = (): Promise<Blob | undefined> => memoryTarOf(key, prepared.dir, limitBytes);
+  const searchLanes: LaneSource = { preparedDir: prepared.dir, parkKey: `search:${key}`, tar };
+  const sqlLanes: LaneSource = { preparedDir: prepared.dir, parkKey: `sql:${key}`, tar, niceness: SQL_NICENESS };
+  const search = new PglitePool(() => openLane(searchLanes), options.searchWorkers ?? defaultWorkerCount());
+  const sql = new PglitePool(() => openLane(sqlLanes), options.sqlWorkers ?? defaultWorkerCount());
   await search.start();
   let closing: Promise<void> | undefined;
   return {
