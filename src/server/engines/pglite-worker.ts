@@ -127,9 +127,10 @@ function lowerThreadPriority(niceness: number): void {
 }
 
 async function serve(input: WorkerInput & { mode: 'serve' }): Promise<void> {
-  if (input.niceness !== undefined && input.niceness > 0) lowerThreadPriority(input.niceness);
   const db = await open(input.data, openOptions(input));
   const types = await loadTypes(db);
+  // why: only the statements yield; the open before them runs at the normal priority, so a new worker is soon ready
+  if (input.niceness !== undefined && input.niceness > 0) lowerThreadPriority(input.niceness);
   // why: PGlite serialises its own calls, but chaining keeps replies in request order and one statement at a time
   let chain = Promise.resolve();
   port.on('message', (message: unknown) => {
