@@ -200,43 +200,15 @@ function largeTable(rowCount: number): FixtureTable {
 }
 
 describe.skipIf(!postgres.available)('loadTables', () => {
-  /** Loads `tables` into a fresh database over `loaders` connections; the database's name. */
-  async function loadInto(
-    tables: readonly FixtureTable[],
-    loaders: number,
-    refuseExtra = false,
-  ): Promise<{ database: string; error?: unknown; extra: number }> {
-    const database = postgres.uniqueDatabase();
-    const admin = await connectAdmin(await postgres.url(), 'test server');
-    try {
-      await recreateDatabase(admin, database);
-    } finally {
-      await admin.end();
-    }
+  /** A client of `database`, or of the server's own database when undefined. */
+  async function connectTo(database?: string): Promise<Awaited<ReturnType<typeof connectAdmin>>> {
     const url = new URL(await postgres.url());
-    url.pathname = `/${database}`;
-    let extra = 0;
-    const connect = () => connectAdmin(url.href, 'test server');
-    const client = await connect();
-    const more = async () => {
-      if (refuseExtra) throw new Error('sorry, too many clients already');
-      extra += 1;
-      return connect();
-    };
-    try {
-      await loadTables(client, more, tables, 'test-key', { loaders, minSliceRows: 100 });
-      return { database, extra };
-    } catch (error) {
-      return { database, error, extra };
-    } finally {
-      await client.end();
-    }
+    if (database !== undefined) url.pathname = `/${database}`;
+    return connectAdmin(url.href, 'test server');
   }
 
-  async function inDatabase<T>(database: string, use: (client: Awaited<ReturnType<typeof connectAdmin>>) => Promise<T>): Promise<T> {
-    const url = new URL(await postgres.url());
-    url.pathname = `/${database}`;
-    const client = await connectAdmin(url.href, 'test server');
+  async function inDatabase<T>(database: string | undefined, use: (client: Awaited<ReturnType<typeof connectAdmin>>) => Promise<T>): Promise<T> {
+    const client = await connectTo(database);
     try {
       return await use(client);
     } finally {
@@ -244,12 +216,33 @@ describe.skipIf(!postgres.available)('loadTables', () => {
     }
   }
 
-  async function drop(database: string): Promise<void> {
-    const admin = await connectAdmin(await postgres.url(), 'test server');
+  const drop = (database: string): Promise<void> => inDatabase(undefined, (admin) => dropOwnedDatabase(admin, database));
+
+  /**
+   * Loads `tables` into a fresh database over `loaders` connections (in slices of 100 rows or more), the extra
+   * connections refused when asked; the database, the load's error and how many extra connections it opened.
+   */
+  async function loadInto(
+    tables: readonly FixtureTable[],
+    loaders: number,
+    refuseExtra = false,
+  ): Promise<{ database: string; error?: unknown; extra: number }> {
+    const database = postgres.uniqueDatabase();
+    await inDatabase(undefined, (admin) => recreateDatabase(admin, database));
+    let extra = 0;
+    const more = async () => {
+      if (refuseExtra) throw new Error('sorry, too many clients already');
+      extra += 1;
+      return connectTo(database);
+    };
+    const client = await connectTo(database);
     try {
-      await dropOwnedDatabase(admin, database);
+      await loadTables(client, more, tables, 'test-key', { loaders, minSliceRows: 100 });
+      return { database, extra };
+    } catch (error) {
+      return { database, error, extra };
     } finally {
-      await admin.end();
+      await client.end();
     }
   }
 

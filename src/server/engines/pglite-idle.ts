@@ -1,10 +1,11 @@
 // Warm PGlite lanes kept for the next engine over the same prepared data dir in this process (a key names the dir
 // and how its lanes open it). Opening a lane (loading or copying the data dir, starting a worker thread, opening
 // PGlite in it) costs about half a second of CPU; a process that starts reference servers one after another over
-// the same fixtures (a test suite, a script) reuses the lanes of the engines it closed instead. The data is read-only and every statement leaves no session state
-// behind (the SQL action's statements run in a transaction that is rolled back, and a parked session is reset
-// with DISCARD ALL), so a parked lane is as good as a fresh one. Parked workers never keep the process alive, a
-// lane idle for a while is closed for good, and few are kept: each holds about 200 MB.
+// the same fixtures (a test suite, a script) reuses the lanes of the engines it closed instead. The data is
+// read-only and every statement leaves no session state behind (the SQL action's statements run in a transaction
+// that is rolled back, and a parked session is reset with DISCARD ALL), so a parked lane is as good as a fresh
+// one. Parked workers never keep the process alive, a lane idle for a while is closed for good, and few are kept:
+// each holds about 200 MB.
 import type { Lane } from './pglite-pool.ts';
 
 /** Most lanes parked in the process (the oldest goes first), and how long one waits for an engine before it is closed. */

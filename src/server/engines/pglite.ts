@@ -155,9 +155,10 @@ async function openLane({ preparedDir, parkKey, tar, niceness }: LaneSource): Pr
  *
  * A PGlite worker runs one statement at a time, so statements run on two pools of workers, each worker over its
  * own copy of the prepared dir (the data is read-only, so copies never diverge), another opened once a statement
- * has waited 0.2 s for busy ones (pglite-pool.ts): one for datastore_search (`searchWorkers`) and one for read-only statements, the SQL action's user
- * queries (`sqlWorkers`, first opened on the first such query). A long SQL query never holds up a search, and a
- * slow search holds up one worker, not the others. A statement's timeout counts from when the engine accepted it.
+ * has waited 0.2 s for busy ones (pglite-pool.ts): one for datastore_search (`searchWorkers`) and one for
+ * read-only statements, the SQL action's user queries (`sqlWorkers`, first opened on the first such query, its
+ * workers at a lower priority: SQL_NICENESS). A long SQL query never holds up a search, and a slow search holds
+ * up one worker, not the others. A statement's timeout counts from when the engine accepted it.
  */
 export async function openPgliteEngine(fixtures: LoadedFixtures, options: PgliteEngineOptions = {}): Promise<PgliteEngine> {
   removeOrphanInstances();
