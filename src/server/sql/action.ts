@@ -9,7 +9,7 @@ import { checkFunctions, checkRelations, databaseError, inspectStatement, wrapSq
 import type { Inspection } from './inspect.ts';
 import { loadParser } from './parse.ts';
 import { pyJsonDumps, pyRepr, pyStr } from '../python/index.ts';
-import { renderValueJson } from './render.ts';
+import { valueRenderer, type ValueRenderer } from './render.ts';
 
 /**
  * CKAN's `datastore_search_sql`, as the configured version answers it. Only `sql` is read; other params are echoed in the result.
@@ -100,45 +100,44 @@ export function renderResult(
   const truncated = result.rows.length > rowsMax;
   const rows = truncated ? result.rows.slice(0, rowsMax) : result.rows;
   const fields = result.fields.map((f) => ({ id: f.name, type: f.typeName }));
-  const ckanJson = result.fields.map((f) => f.typeName === 'json' && ckanJsonColumns.has(f.name));
-  const members = planMembers(result);
-  const records = rows.map((row) => renderRecord(row, result, members, { ckanJson, numericAsString }));
+  const members = planMembers(result, ckanJsonColumns, numericAsString);
+  const records = rows.map((row) => renderRecord(row, members));
   const out: Record<string, unknown> = { records: new RawJson(`[${records.join(', ')}]`), fields };
   if (truncated) out['records_truncated'] = true;
   return out;
 }
 
-/** One member of every record: its key, already as JSON text, and the column its value comes from. */
+/** One member of every record: its key, already as JSON text, the column its value comes from, and how it is rendered. */
 interface RecordMember {
   keyJson: string;
   column: number;
+  render: ValueRenderer;
 }
 
 /**
  * A Python dict: a repeated column name keeps its first position and its last value. Worked out once per result,
  * not once per row (pages run to rows_max records).
  */
-function planMembers(result: EngineResult): RecordMember[] {
-  const byName = new Map<string, RecordMember>();
+function planMembers(result: EngineResult, ckanJsonColumns: ReadonlySet<string>, numericAsString: boolean): RecordMember[] {
+  const byName = new Map<string, { keyJson: string; column: number }>();
   result.fields.forEach((field, column) => {
     const member = byName.get(field.name);
     if (member === undefined) byName.set(field.name, { keyJson: `${pyJsonDumps(field.name)}: `, column });
     else member.column = column;
   });
-  return [...byName.values()];
+  return [...byName.values()].map(({ keyJson, column }) => {
+    const field = result.fields[column];
+    const ckanJson = field?.typeName === 'json' && ckanJsonColumns.has(field.name);
+    return { keyJson, column, render: valueRenderer(field?.typeName ?? 'text', { ckanJson, numericAsString }) };
+  });
 }
 
-function renderRecord(
-  row: readonly (string | null)[],
-  result: EngineResult,
-  members: readonly RecordMember[],
-  options: { ckanJson: readonly boolean[]; numericAsString: boolean },
-): string {
+function renderRecord(row: readonly (string | null)[], members: readonly RecordMember[]): string {
   let text = '{';
-  for (const [index, { keyJson, column }] of members.entries()) {
-    const typeName = result.fields[column]?.typeName ?? 'text';
-    const json = renderValueJson(row[column] ?? null, typeName, { ckanJson: options.ckanJson[column] === true, numericAsString: options.numericAsString });
-    text += `${index === 0 ? '' : ', '}${keyJson}${json}`;
+  for (let index = 0; index < members.length; index += 1) {
+    const { keyJson, column, render } = members[index] as RecordMember;
+    const value = row[column];
+    text += `${index === 0 ? '' : ', '}${keyJson}${value === null || value === undefined ? 'null' : render(value)}`;
   }
   return `${text}}`;
 }

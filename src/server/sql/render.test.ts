@@ -35,6 +35,11 @@ describe('renderValueJson', () => {
     ['{}', '_text', '[]'],
     ['[0:1]={7,8}', '_int4', '[7, 8]'],
     ['{t,f}', '_bool', '[true, false]'],
+    ['-2147483648', 'int4', '-2147483648'],
+    ['0044-03-15 12:00:00 BC', 'timestamp', '"0044-03-15 12:00:00 BC"'],
+    ['12345-01-01 00:00:00', 'timestamp', '"12345-01-01T00:00:00"'],
+    ['not an array', '_int4', '"not an array"'],
+    ['{1.50,NaN}', '_numeric', '[1.50, "NaN"]'],
   ])('renders %j (%s) as %s', (text, type, json) => {
     expect(renderValueJson(text, type)).toBe(json);
     expect(() => JSON.parse(renderValueJson(text, type))).not.toThrow();
