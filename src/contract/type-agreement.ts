@@ -102,8 +102,9 @@ function checkObjectRecord(record: Record<string, unknown>, ctx: RecordContext):
     }
     checkValue(record[column.id], column, column.id, ctx);
   }
-  for (const key of Object.keys(record)) {
-    if (ctx.known.has(key)) continue;
+  // why for-in, not Object.keys: no array a record (this runs over every record of every response)
+  for (const key in record) {
+    if (ctx.known.has(key) || !Object.hasOwn(record, key)) continue;
     if (ctx.options.looseColumns && isRankColumn(key)) {
       checkValue(record[key], { index: -1, id: key, type: 'float', rule: ctx.rankRule }, key, ctx);
       continue;

@@ -3,7 +3,6 @@
 // exchange they never show for a passing one. At the end every file is written atomically (temp + rename), so
 // an interrupted or failed run never leaves a truncated report; an aborted stream leaves none.
 import { randomBytes } from 'node:crypto';
-import { createReadStream } from 'node:fs';
 import { mkdir, open, rm, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { CaseResult, RunResult } from '../model/index.ts';
@@ -97,7 +96,7 @@ async function openCasesFile(reportPath: string): Promise<CasesFile> {
       try {
         await closePart();
         const { open: before, close: after } = renderJsonFrame(run, count);
-        await writeFileAtomic(reportPath, joinChunks(before, createReadStream(partPath), after));
+        await writeFileAtomic(reportPath, joinChunks(before, readInChunks(partPath), after));
         return reportPath;
       } finally {
         await rm(partPath, { force: true });
@@ -110,8 +109,27 @@ async function openCasesFile(reportPath: string): Promise<CasesFile> {
   };
 }
 
-async function* joinChunks(before: string, middle: AsyncIterable<string | Buffer>, after: string): AsyncIterable<string | Uint8Array> {
+async function* joinChunks(before: string, middle: AsyncIterable<string | Uint8Array>, after: string): AsyncIterable<string | Uint8Array> {
   yield before;
   yield* middle;
   yield after;
+}
+
+/**
+ * A file's bytes, read into one buffer again and again: each chunk holds until the next is asked for, which
+ * writeFileAtomic does only once it has written the chunk. A report part of many megabytes leaves no trail of
+ * buffers for the garbage collector.
+ */
+async function* readInChunks(path: string): AsyncIterable<Uint8Array> {
+  const handle = await open(path, 'r');
+  try {
+    const buffer = new Uint8Array(1 << 20);
+    for (;;) {
+      const { bytesRead } = await handle.read(buffer, 0, buffer.length);
+      if (bytesRead === 0) return;
+      yield buffer.subarray(0, bytesRead);
+    }
+  } finally {
+    await handle.close();
+  }
 }

@@ -86,7 +86,16 @@ function toLimit(value: unknown): number {
 /** `lists`-format records (arrays) become objects keyed by result.fields, so predicates can name fields. */
 function toObjects(records: readonly unknown[], fieldIds: readonly string[] | undefined): unknown[] {
   if (fieldIds === undefined) return [...records];
-  return records.map((r) => (Array.isArray(r) ? Object.fromEntries(fieldIds.map((id, i) => [id, r[i]])) : r));
+  return records.map((r) => {
+    if (!Array.isArray(r)) return r;
+    const record: Record<string, unknown> = {};
+    fieldIds.forEach((id, i) => {
+      // why: a column named __proto__ is an own key, as Object.fromEntries would make it
+      if (id === '__proto__') Object.defineProperty(record, id, { value: r[i], enumerable: true, writable: true, configurable: true });
+      else record[id] = r[i];
+    });
+    return record;
+  });
 }
 
 function checkExact(expected: readonly unknown[], actual: unknown, ordered: boolean, f: Report): void {

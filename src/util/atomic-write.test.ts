@@ -27,6 +27,14 @@ describe('writeFileAtomic', () => {
     expect((await readdir(dir)).sort()).toEqual(['a.txt', 'b.bin', 'c.txt']);
   });
 
+  it('writes a string of many megabytes through one buffer, never splitting a character', async () => {
+    // why: 2^20 - 1 ASCII bytes put the first emoji's four bytes across the end of the first 1 MiB buffer
+    const text = `${'a'.repeat((1 << 20) - 1)}${'😀é'.repeat(300_000)}end`;
+    await writeFileAtomic(join(dir, 'big.txt'), text);
+    const written = await readFile(join(dir, 'big.txt'));
+    expect(written.equals(Buffer.from(text, 'utf8'))).toBe(true);
+  });
+
   it('replaces an existing file whole', async () => {
     const path = join(dir, 'r.json');
     await writeFile(path, 'old content that is longer');

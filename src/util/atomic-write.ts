@@ -3,7 +3,10 @@ import { randomBytes } from 'node:crypto';
 import { open, readdir, rename, rm, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 
-/** What `writeFileAtomic` accepts: a whole value, or chunks from a (possibly failing) source. */
+/**
+ * What `writeFileAtomic` accepts: a whole value, or chunks from a (possibly failing) source. A chunk is written
+ * before the next one is asked for, so a source may hand out the same buffer again.
+ */
 export type AtomicWriteData = string | Uint8Array | Iterable<string | Uint8Array> | AsyncIterable<string | Uint8Array>;
 
 /**
@@ -46,9 +49,24 @@ async function* toChunks(data: AtomicWriteData): AsyncIterable<string | Uint8Arr
   else yield* data;
 }
 
-// why: a single write() may write fewer bytes than asked; loop until the chunk is all on disk
+/** Bytes of a long string encoded at a time, into one buffer: a report of many megabytes never has a second copy in memory. */
+const ENCODE_BYTES = 1 << 20;
+
 async function writeAll(handle: FileHandle, chunk: string | Uint8Array): Promise<void> {
-  const bytes = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk;
+  if (typeof chunk !== 'string') return writeBytes(handle, chunk);
+  if (chunk.length <= ENCODE_BYTES / 4) return writeBytes(handle, Buffer.from(chunk, 'utf8'));
+  const buffer = new Uint8Array(ENCODE_BYTES);
+  const encoder = new TextEncoder();
+  // why encodeInto: it stops before a character that does not fit whole, so a surrogate pair is never split
+  for (let rest = chunk; rest.length > 0; ) {
+    const { read, written } = encoder.encodeInto(rest, buffer);
+    await writeBytes(handle, buffer.subarray(0, written));
+    rest = rest.slice(read);
+  }
+}
+
+// why: a single write() may write fewer bytes than asked; loop until the chunk is all on disk
+async function writeBytes(handle: FileHandle, bytes: Uint8Array): Promise<void> {
   let offset = 0;
   while (offset < bytes.length) {
     const { bytesWritten } = await handle.write(bytes, offset, bytes.length - offset);

@@ -27,6 +27,26 @@ describe('createRedactor', () => {
   });
 });
 
+describe('createRedactor copies on write', () => {
+  const redact = createRedactor(['tok']);
+
+  it('gives back the very same value when nothing in it holds a secret', () => {
+    const value = { a: [1, 'x', { b: null }], c: { d: 'y' }, e: true };
+    expect(redact(value)).toBe(value);
+  });
+
+  it('copies only the path to a masked string, keeping member order and the untouched branches', () => {
+    const untouched = { keep: ['x'] };
+    const value = { first: 1, branch: untouched, list: ['a', 'has tok', 'c'], tok: 'key', last: 'z' };
+    const out = redact(value);
+    expect(out).not.toBe(value);
+    expect(Object.keys(out)).toEqual(['first', 'branch', 'list', '***', 'last']);
+    expect(out.branch).toBe(untouched);
+    expect(out.list).toEqual(['a', 'has ***', 'c']);
+    expect(value.list[1]).toBe('has tok');
+  });
+});
+
 describe('maskUrlCredentials', () => {
   it.each([
     ['http://h/x', 'http://h/x'],

@@ -74,20 +74,45 @@ export function createRedactor(secrets: readonly (string | undefined)[]): <T>(va
     if (!text.includes('@') && !needles.some((needle) => text.includes(needle))) return text;
     return maskUrlCredentials(needles.reduce((t, n) => t.split(n).join(REDACTED), text));
   };
-  // Copy on write: a value comes back as the same object unless something in it was masked.
+  // Copy on write: a value comes back as the same object unless something in it was masked. Nothing is allocated
+  // for a value that holds no secret (every case of a run passes through here).
   const walk = (value: unknown): unknown => {
     if (typeof value === 'string') return redactText(value);
-    if (Array.isArray(value)) {
-      const items = value.map(walk);
-      return items.every((item, i) => item === value[i]) ? value : items;
-    }
-    if (typeof value === 'object' && value !== null) {
-      const entries = Object.entries(value);
-      const masked = entries.map(([k, v]) => [redactText(k), walk(v)] as const);
-      return masked.every(([k, v], i) => k === entries[i]?.[0] && v === entries[i]?.[1]) ? value : Object.fromEntries(masked);
-    }
+    if (Array.isArray(value)) return walkArray(value);
+    if (typeof value === 'object' && value !== null) return walkObject(value as Record<string, unknown>);
     return value;
+  };
+  const walkArray = (value: readonly unknown[]): readonly unknown[] => {
+    let copy: unknown[] | undefined;
+    for (let i = 0; i < value.length; i++) {
+      const item = walk(value[i]);
+      if (copy === undefined && item !== value[i]) copy = value.slice(0, i);
+      copy?.push(item);
+    }
+    return copy ?? value;
+  };
+  const walkObject = (value: Record<string, unknown>): Record<string, unknown> => {
+    let copy: [string, unknown][] | undefined;
+    for (const key in value) {
+      if (!Object.hasOwn(value, key)) continue;
+      const maskedKey = redactText(key);
+      const masked = walk(value[key]);
+      // why: the members before this one were all kept as they are
+      if (copy === undefined && (maskedKey !== key || masked !== value[key])) copy = ownEntriesBefore(value, key);
+      copy?.push([maskedKey, masked]);
+    }
+    return copy === undefined ? value : Object.fromEntries(copy);
   };
   // why: walk() keeps the same JSON shape with strings replaced, so the input type still holds
   return <T>(value: T): T => walk(value) as T;
+}
+
+/** The own enumerable members of `value` that come before `key`, in order. */
+function ownEntriesBefore(value: Record<string, unknown>, key: string): [string, unknown][] {
+  const entries: [string, unknown][] = [];
+  for (const earlier in value) {
+    if (earlier === key) break;
+    if (Object.hasOwn(value, earlier)) entries.push([earlier, value[earlier]]);
+  }
+  return entries;
 }
