@@ -18,16 +18,50 @@ const ctrfStatusOf = {
 
 /** Renders the run as a CTRF document (pretty JSON, trailing newline). Pure. */
 export function renderCtrf(result: RunResult): string {
-  return `${JSON.stringify(toCtrf(result), null, 2)}\n`;
+  return [...renderCtrfChunks(result)].join('');
 }
+
+/**
+ * renderCtrf's text in chunks, one test at a time, so a report of many thousand tests (about 800 bytes each) is
+ * never one string in memory. The tests array of the frame is written out as JSON.stringify would indent it.
+ */
+export function* renderCtrfChunks(result: RunResult): Generator<string> {
+  const interruption = toInterruptionTest(result);
+  const frame = JSON.stringify(ctrfDocument(result, [], interruption !== undefined), null, 2);
+  // why: the frame's only empty array named tests (summary.tests is a number)
+  const at = frame.indexOf(EMPTY_TESTS) + EMPTY_TESTS.length - 1;
+  if (result.cases.length === 0 && interruption === undefined) {
+    yield `${frame}\n`;
+    return;
+  }
+  yield frame.slice(0, at);
+  let separator = '';
+  const item = (test: CtrfTest): string => {
+    const text = `${separator}\n${TEST_INDENT}${JSON.stringify(test, null, 2).replaceAll('\n', `\n${TEST_INDENT}`)}`;
+    separator = ',';
+    return text;
+  };
+  for (const one of result.cases) yield item(toCtrfTest(one));
+  if (interruption !== undefined) yield item(interruption);
+  yield `\n    ${frame.slice(at)}\n`;
+}
+
+const EMPTY_TESTS = '"tests": []';
+/** Where JSON.stringify(document, null, 2) puts a test: document > results > tests > item. */
+const TEST_INDENT = ' '.repeat(6);
 
 /** The CTRF document of a run, as a value. */
 export function toCtrf(result: RunResult): CtrfReport {
+  const interruption = toInterruptionTest(result);
+  const tests = [...result.cases.map(toCtrfTest), ...(interruption === undefined ? [] : [interruption])];
+  return ctrfDocument(result, tests, interruption !== undefined);
+}
+
+function ctrfDocument(result: RunResult, tests: CtrfTest[], interrupted: boolean): CtrfReport {
   const { summary } = result;
   const start = toEpochMs(result.startedAt);
   const stop = toEpochMs(result.finishedAt);
-  const interruption = toInterruptionTest(result);
-  const extra = interruption === undefined ? 0 : 1;
+  const extra = interrupted ? 1 : 0;
   return {
     reportFormat: 'CTRF',
     specVersion: CTRF_SPEC_VERSION,
@@ -56,7 +90,7 @@ export function toCtrf(result: RunResult): CtrfReport {
           ...(result.baseline === undefined ? {} : { baseline: { ...result.baseline } }),
         },
       },
-      tests: [...result.cases.map(toCtrfTest), ...(interruption === undefined ? [] : [interruption])],
+      tests,
       environment: {
         reportName: `${result.kit.name} against ${result.target.url}`,
         testEnvironment: result.target.url,

@@ -4,7 +4,7 @@ import type { RunResult } from '../model/index.ts';
 import { renderJson } from './json.ts';
 import { renderJunit, type JunitOptions } from './junit.ts';
 import { renderHtml, type HtmlOptions } from './html.ts';
-import { renderCtrf } from './ctrf.ts';
+import { renderCtrfChunks } from './ctrf.ts';
 import { renderMarkdown, type MarkdownOptions } from './markdown.ts';
 
 /** Per-format options for the renderers; every field is optional. */
@@ -18,8 +18,8 @@ export interface RenderOptions {
 export interface Reporter {
   /** File name inside the output directory, e.g. `junit.xml`. */
   fileName: string;
-  /** Pure: the same result and options always give the same text. */
-  render(result: RunResult, options: RenderOptions): string;
+  /** Pure: the same result and options always give the same text (whole, or in chunks for a large report). */
+  render(result: RunResult, options: RenderOptions): string | Iterable<string>;
 }
 
 /** Every file report format, by the name used in `--report`. */
@@ -27,7 +27,7 @@ export const reporters = {
   json: { fileName: 'report.json', render: (result) => renderJson(result) },
   junit: { fileName: 'junit.xml', render: (result, options) => renderJunit(result, options.junit) },
   html: { fileName: 'report.html', render: (result, options) => renderHtml(result, options.html) },
-  ctrf: { fileName: 'ctrf.json', render: (result) => renderCtrf(result) },
+  ctrf: { fileName: 'ctrf.json', render: (result) => renderCtrfChunks(result) },
   md: { fileName: 'summary.md', render: (result, options) => renderMarkdown(result, options.md) },
 } as const satisfies Record<string, Reporter>;
 

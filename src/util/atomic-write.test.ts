@@ -35,6 +35,15 @@ describe('writeFileAtomic', () => {
     expect(written.equals(Buffer.from(text, 'utf8'))).toBe(true);
   });
 
+  it('gathers many small chunks and large ones, strings and bytes, into the exact bytes given', async () => {
+    const chunks: (string | Uint8Array)[] = [];
+    for (let n = 0; n < 20_000; n++) chunks.push(n % 3 === 0 ? Buffer.from(`b${n}é,`) : `s${n}😀,`);
+    chunks.push(new Uint8Array(3 << 20).fill(0x61), 'tail');
+    await writeFileAtomic(join(dir, 'mixed.txt'), chunks);
+    const expected = Buffer.concat(chunks.map((chunk) => (typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk)));
+    expect((await readFile(join(dir, 'mixed.txt'))).equals(expected)).toBe(true);
+  });
+
   it('replaces an existing file whole', async () => {
     const path = join(dir, 'r.json');
     await writeFile(path, 'old content that is longer');

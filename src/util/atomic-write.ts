@@ -21,7 +21,7 @@ export async function writeFileAtomic(path: string, data: AtomicWriteData): Prom
   const handle = await open(tempPath, 'wx');
   try {
     try {
-      for await (const chunk of toChunks(data)) await writeAll(handle, chunk);
+      await writeData(handle, data);
       await handle.sync();
     } finally {
       await handle.close();
@@ -44,25 +44,42 @@ export async function removeAtomicLeftovers(path: string): Promise<void> {
   await Promise.all(stale.map((name) => rm(join(dirname(path), name), { force: true })));
 }
 
-async function* toChunks(data: AtomicWriteData): AsyncIterable<string | Uint8Array> {
-  if (typeof data === 'string' || data instanceof Uint8Array) yield data;
-  else yield* data;
-}
+/** Bytes gathered before a write, and the most a string is encoded into at once. */
+const BATCH_BYTES = 1 << 20;
 
-/** Bytes of a long string encoded at a time, into one buffer: a report of many megabytes never has a second copy in memory. */
-const ENCODE_BYTES = 1 << 20;
-
-async function writeAll(handle: FileHandle, chunk: string | Uint8Array): Promise<void> {
-  if (typeof chunk !== 'string') return writeBytes(handle, chunk);
-  if (chunk.length <= ENCODE_BYTES / 4) return writeBytes(handle, Buffer.from(chunk, 'utf8'));
-  const buffer = new Uint8Array(ENCODE_BYTES);
+/**
+ * Writes the data through one buffer: chunks are gathered into it (a report of many small chunks is a few large
+ * writes), and a long string is encoded into it piece by piece (never a second whole copy in memory).
+ */
+async function writeData(handle: FileHandle, data: AtomicWriteData): Promise<void> {
+  if (data instanceof Uint8Array) return writeBytes(handle, data);
+  if (typeof data === 'string' && data.length <= BATCH_BYTES / 4) return writeBytes(handle, Buffer.from(data, 'utf8'));
+  const buffer = new Uint8Array(BATCH_BYTES);
   const encoder = new TextEncoder();
-  // why encodeInto: it stops before a character that does not fit whole, so a surrogate pair is never split
-  for (let rest = chunk; rest.length > 0; ) {
-    const { read, written } = encoder.encodeInto(rest, buffer);
-    await writeBytes(handle, buffer.subarray(0, written));
-    rest = rest.slice(read);
-  }
+  let used = 0;
+  const flush = async (): Promise<void> => {
+    await writeBytes(handle, buffer.subarray(0, used));
+    used = 0;
+  };
+  const add = async (chunk: string | Uint8Array): Promise<void> => {
+    if (typeof chunk === 'string') {
+      // why encodeInto: it stops before a character that does not fit whole, so none is ever split
+      for (let rest = chunk; ; ) {
+        const { read, written } = encoder.encodeInto(rest, buffer.subarray(used));
+        used += written;
+        if (read === rest.length) return;
+        rest = rest.slice(read);
+        await flush();
+      }
+    }
+    if (chunk.length > buffer.length - used) await flush();
+    if (chunk.length >= buffer.length) return writeBytes(handle, chunk);
+    buffer.set(chunk, used);
+    used += chunk.length;
+  };
+  if (typeof data === 'string') await add(data);
+  else for await (const chunk of data) await add(chunk);
+  await flush();
 }
 
 // why: a single write() may write fewer bytes than asked; loop until the chunk is all on disk

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { renderCtrfChunks, toCtrf } from '../../src/reporters/ctrf.ts';
 import { CtrfReportSchema, renderCtrf, type CtrfReport } from '../../src/reporters/index.ts';
 import { compileSchema } from '../../src/schema/ajv.ts';
 import { buildMixedRun, buildRun } from './build-result.ts';
@@ -16,6 +17,17 @@ describe('renderCtrf', () => {
     expect(report.reportFormat).toBe('CTRF');
     expect(report.results.environment?.extra).toEqual({ hostname: 'test-host', reference: false, profile: 'p.yaml', shard: '1/2' });
     expect(parseValid(renderCtrf(buildRun([]))).results.tests).toEqual([]);
+  });
+
+  it.each([
+    ['a mixed run', buildMixedRun()],
+    ['an empty run', buildRun([])],
+    ['an interrupted run', buildMixedRun({ interrupted: { ran: 3, notRun: 2 } })],
+    ['an interrupted run with no case', buildRun([], { interrupted: { ran: 0, notRun: 4 } })],
+  ])('writes %s in chunks, one a test, exactly as JSON.stringify indents the whole document', (_name, run) => {
+    const chunks = [...renderCtrfChunks(run)];
+    expect(chunks.join('')).toBe(`${JSON.stringify(toCtrf(run), null, 2)}\n`);
+    expect(chunks.length).toBe(toCtrf(run).results.tests.length === 0 ? 1 : toCtrf(run).results.tests.length + 2);
   });
 
   it('matches the stored snapshot', async () => {
