@@ -73,14 +73,15 @@ describe('buildDatabasePlan', () => {
     expect(plan.fills).toHaveLength(1);
     expect(plan.finish.at(0)?.sql).toContain('ADD PRIMARY KEY');
     expect(plan.finish.at(-1)?.sql).toBe('ANALYZE');
-    expect(buildDatabaseSteps([five])).toEqual([...plan.create, ...plan.fills.flat(), ...plan.finish]);
+    const rendered = plan.fills.flat().map((step) => ('csv' in step ? { sql: step.sql, csv: step.csv() } : step));
+    expect(buildDatabaseSteps([five])).toEqual([...plan.create, ...rendered, ...plan.finish]);
   });
 
   it('fills a table in the slices asked for, each with its own staging table and _ids, every row once', () => {
     const plan = buildDatabasePlan([five], { copyFrom: 'stdin' }, () => 2);
     const copies = plan.fills.map((fill) => fill.find((step) => 'csv' in step));
     expect(copies.map((step) => step?.sql.split(' ')[1])).toEqual(['"_dsk_load_0_0"', '"_dsk_load_0_1"']);
-    const ids = copies.flatMap((step) => (step !== undefined && 'csv' in step ? step.csv.trim().split('\n') : [])).map((line) => line.split(',')[0]);
+    const ids = copies.flatMap((step) => (step !== undefined && 'csv' in step ? step.csv().trim().split('\n') : [])).map((line) => line.split(',')[0]);
     expect(ids).toEqual(['1', '2', '3', '4', '5']);
   });
 

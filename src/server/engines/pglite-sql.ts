@@ -13,6 +13,12 @@ export const TEXT_COLLATION = 'en-US-x-icu';
 /** One step of a build: a statement, or a COPY fed with CSV text (PGlite's /dev/blob, or STDIN on a real server). */
 export type BuildStep = { sql: string } | { sql: string; csv: string };
 
+/**
+ * A step of a BuildPlan: a COPY's CSV is rendered only when the step runs, so a slice's text is made while the
+ * server is busy with the slice before it, and the slices of a large table are not all in memory at once.
+ */
+export type PlanStep = { sql: string } | { sql: string; csv: () => string };
+
 /** Where the build runs; the defaults are PGlite's. The postgres engine shares these builders. */
 export interface BuildOptions {
   /** Collation of text columns; null keeps the database's own (a real server's locale). Default TEXT_COLLATION. */
@@ -66,7 +72,7 @@ function fullTextExpression(table: FixtureTable): string {
 export function toCopyCsv(rows: FixtureTable['rows'], firstId = 1): string {
   const lines: string[] = [];
   rows.forEach((row, i) => {
-    const cells = row.map((v) => (v === null ? '' : `"${v.replace(/"/g, '""')}"`));
+    const cells = row.map((v) => (v === null ? '' : `"${v.includes('"') ? v.replaceAll('"', '""') : v}"`));
     lines.push(`${firstId + i},${cells.join(',')}`);
   });
   return lines.length === 0 ? '' : `${lines.join('\n')}\n`;
@@ -88,13 +94,13 @@ function createTableSteps(table: FixtureTable, collation: string | null): BuildS
  * `_full_text` computed in the same statement: set-based, several times faster than CKAN's per-row trigger, with
  * the same vectors. Slices of a table are independent of each other.
  */
-function fillSteps(table: FixtureTable, staging: string, from: number, to: number, source: string): BuildStep[] {
+function fillSteps(table: FixtureTable, staging: string, from: number, to: number, source: string): PlanStep[] {
   const name = quoteIdent(table.resource.id);
   const columnList = ['"_id"', ...table.columns.map((c) => quoteIdent(c.id))].join(', ');
   const stage = quoteIdent(staging);
   return [
     { sql: `CREATE TEMP TABLE ${stage} ("_id" int4${table.columns.map((c) => `, ${columnSql(c.id, c.type, null)}`).join('')})` },
-    { sql: `COPY ${stage} (${columnList}) FROM ${source} WITH (FORMAT csv)`, csv: toCopyCsv(table.rows.slice(from, to), from + 1) },
+    { sql: `COPY ${stage} (${columnList}) FROM ${source} WITH (FORMAT csv)`, csv: () => toCopyCsv(table.rows.slice(from, to), from + 1) },
     {
       sql: `INSERT INTO ${name} (${columnList}, "_full_text") SELECT ${['_id', ...table.columns.map((c) => c.id)].map((c) => `z.${quoteIdent(c)}`).join(', ')}, ${fullTextExpression(table)} FROM ${stage} AS z`,
     },
@@ -136,7 +142,7 @@ const TABLE_METADATA_SQL = `CREATE VIEW "_table_metadata" AS
  */
 export interface BuildPlan {
   create: BuildStep[];
-  fills: BuildStep[][];
+  fills: PlanStep[][];
   finish: BuildStep[];
 }
 
@@ -184,5 +190,6 @@ export function buildDatabasePlan(tables: readonly FixtureTable[], options: Buil
 /** The plan's steps one after another, as one connection (a PGlite build) runs them. */
 export function buildDatabaseSteps(tables: readonly FixtureTable[], options: BuildOptions = {}): BuildStep[] {
   const plan = buildDatabasePlan(tables, options);
-  return [...plan.create, ...plan.fills.flat(), ...plan.finish];
+  const fills = plan.fills.flat().map((step) => ('csv' in step ? { sql: step.sql, csv: step.csv() } : step));
+  return [...plan.create, ...fills, ...plan.finish];
 }

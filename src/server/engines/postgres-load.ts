@@ -4,7 +4,7 @@ import { availableParallelism } from 'node:os';
 import { Client, Query, type ClientBase } from 'pg';
 import { KitError, KitErrorCode } from '../../errors.ts';
 import type { FixtureTable } from '../fixtures/index.ts';
-import { BUILD_FORMAT, READ_ONLY_ROLE, buildDatabasePlan, quoteIdent, type BuildStep } from './pglite-sql.ts';
+import { BUILD_FORMAT, READ_ONLY_ROLE, buildDatabasePlan, quoteIdent, type BuildStep, type PlanStep } from './pglite-sql.ts';
 
 /** Marks a database as ours: only a database whose comment starts with this is ever dropped. */
 export const OWNED_MARK = 'datastore-kit reference data';
@@ -55,9 +55,9 @@ function copyIn(client: ClientBase, sql: string, csv: string): Promise<void> {
   });
 }
 
-async function runStep(client: ClientBase, step: BuildStep): Promise<void> {
+async function runStep(client: ClientBase, step: PlanStep): Promise<void> {
   try {
-    if ('csv' in step) await copyIn(client, step.sql, step.csv);
+    if ('csv' in step) await copyIn(client, step.sql, step.csv());
     else await client.query(step.sql);
   } catch (e) {
     const reason = e instanceof Error ? e.message : String(e);
@@ -138,7 +138,7 @@ function defaultLoaders(): number {
 const MIN_SLICE_ROWS = 20_000;
 
 /** Runs steps in one transaction: all or nothing. */
-async function inTransaction(client: ClientBase, steps: readonly BuildStep[], settings: readonly string[] = []): Promise<void> {
+async function inTransaction(client: ClientBase, steps: readonly PlanStep[], settings: readonly string[] = []): Promise<void> {
   await client.query('BEGIN');
   try {
     for (const setting of settings) await client.query(setting);
@@ -154,7 +154,7 @@ async function inTransaction(client: ClientBase, steps: readonly BuildStep[], se
  * Runs each list of steps in a transaction of its own, on the first free of `loaders`; rejects with the first
  * failure once every loader has stopped (none starts another list after a failure).
  */
-async function runEachOn(loaders: readonly ClientBase[], lists: readonly (readonly BuildStep[])[]): Promise<void> {
+async function runEachOn(loaders: readonly ClientBase[], lists: readonly (readonly PlanStep[])[]): Promise<void> {
   let next = 0;
   let failure: { error: unknown } | undefined;
   await Promise.all(
