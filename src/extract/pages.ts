@@ -89,7 +89,10 @@ function readCsvRecords(value: LosslessValue | undefined, fields: readonly strin
     if (cells.length !== columns.length) throw new ActionCallError(`a records_format=csv row has ${cells.length} cells, not ${columns.length}`, 200, undefined);
     const record: RecordObject = {};
     columns.forEach((column, index) => {
-      Object.defineProperty(record, column.id, { value: copyCellValue(cells[index] ?? null, column), enumerable: true, writable: true, configurable: true });
+      const value = copyCellValue(cells[index] ?? null, column);
+      // why: a column named __proto__ is an own key, as JSON.parse makes it; a plain assignment for the rest (fast)
+      if (column.id === '__proto__') Object.defineProperty(record, column.id, { value, enumerable: true, writable: true, configurable: true });
+      else record[column.id] = value;
     });
     return record;
   });
