@@ -62,6 +62,11 @@ describe('parseLossless', () => {
     expect(() => parseLossless(text)).toThrow(SyntaxError);
   });
 
+  it('refuses a body nested too deeply for its stack with a SyntaxError, not a crash', () => {
+    expect(() => parseLossless(`${'['.repeat(200_000)}${']'.repeat(200_000)}`)).toThrow(SyntaxError);
+    expect(parseLossless(`${'['.repeat(500)}1${']'.repeat(500)}`)).toBeInstanceOf(Array);
+  });
+
   it('agrees with JSON.parse on generated records whose numbers are exact doubles', () => {
     const records: LosslessValue[] = [];
     for (let n = 0; n < 200; n += 1) records.push({ _id: new JsonNumber(String(n)), title: `Row ${n} "q", \\ é`, on: n % 2 === 0, none: null });

@@ -19,7 +19,14 @@ export type LosslessValue = null | boolean | string | JsonNumber | LosslessValue
 /** Parses JSON text; numbers become JsonNumber. Throws SyntaxError on malformed input. */
 export function parseLossless(text: string): LosslessValue {
   const parser = new LosslessParser(text);
-  const value = parser.value();
+  let value: LosslessValue;
+  try {
+    value = parser.value();
+  } catch (error) {
+    // why: the parser recurses once per level; a hostile body nested thousands deep runs out of stack
+    if (error instanceof RangeError) throw new SyntaxError('invalid JSON: nested too deeply to read', { cause: error });
+    throw error;
+  }
   parser.skipSpace();
   if (parser.at < text.length) parser.fail('unexpected text after the JSON value');
   return value;
