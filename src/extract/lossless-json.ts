@@ -72,14 +72,18 @@ class LosslessParser {
     return value;
   }
 
-  private object(): { [key: string]: LosslessValue } {
-    const record: { [key: string]: LosslessValue } = {};
+  /** Steps over an opening bracket; true, and over the `close` bracket too, when nothing is between them. */
+  private opensEmpty(close: number): boolean {
     this.at += 1;
     this.skipSpace();
-    if (this.text.charCodeAt(this.at) === 0x7d) {
-      this.at += 1;
-      return record;
-    }
+    if (this.text.charCodeAt(this.at) !== close) return false;
+    this.at += 1;
+    return true;
+  }
+
+  private object(): { [key: string]: LosslessValue } {
+    const record: { [key: string]: LosslessValue } = {};
+    if (this.opensEmpty(0x7d)) return record;
     for (;;) {
       this.skipSpace();
       if (this.text.charCodeAt(this.at) !== QUOTE) this.fail('expected a key');
@@ -100,12 +104,7 @@ class LosslessParser {
 
   private array(): LosslessValue[] {
     const items: LosslessValue[] = [];
-    this.at += 1;
-    this.skipSpace();
-    if (this.text.charCodeAt(this.at) === 0x5d) {
-      this.at += 1;
-      return items;
-    }
+    if (this.opensEmpty(0x5d)) return items;
     for (;;) {
       items.push(this.value());
       this.skipSpace();
