@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isLosslessObject, JsonNumber, parseLossless, stringifyLossless, type LosslessValue } from './lossless-json.ts';
 
@@ -72,5 +73,36 @@ describe('parseLossless', () => {
     for (let n = 0; n < 200; n += 1) records.push({ _id: new JsonNumber(String(n)), title: `Row ${n} "q", \\ é`, on: n % 2 === 0, none: null });
     const text = stringifyLossless(records);
     expect(JSON.stringify(parseLossless(text))).toBe(JSON.stringify(JSON.parse(text)));
+  });
+
+  // why: JSON.parse is the reference; the two must agree on every text, valid or not (numbers compared as doubles)
+  const asDoubles = (value: LosslessValue): unknown => {
+    if (value instanceof JsonNumber) return Number(value.text);
+    if (Array.isArray(value)) return value.map(asDoubles);
+    if (isLosslessObject(value)) return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, asDoubles(item)]));
+    return value;
+  };
+  const outcome = (read: () => unknown): { ok: true; value: unknown } | { ok: false } => {
+    try {
+      return { ok: true, value: read() };
+    } catch (error) {
+      expect(error).toBeInstanceOf(SyntaxError);
+      return { ok: false };
+    }
+  };
+
+  it('agrees with JSON.parse on generated JSON texts, and on the same texts with a character cut or changed', () => {
+    const damaged = fc.tuple(fc.json(), fc.nat(), fc.constantFrom('', '"', '\\', ',', '}', ']', '-', '0', 'e', '\u0001', 'u'));
+    fc.assert(
+      fc.property(damaged, ([text, at, inserted]) => {
+        for (const variant of [text, `${text.slice(0, at % (text.length + 1))}${inserted}${text.slice((at % (text.length + 1)) + 1)}`]) {
+          const expected = outcome(() => JSON.parse(variant));
+          const actual = outcome(() => asDoubles(parseLossless(variant)));
+          expect(actual.ok).toBe(expected.ok);
+          if (actual.ok && expected.ok) expect(actual.value).toEqual(expected.value);
+        }
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
