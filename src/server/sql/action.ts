@@ -107,9 +107,12 @@ export function renderResult(
   return out;
 }
 
-/** One member of every record: its key, already as JSON text, the column its value comes from, and how it is rendered. */
+/**
+ * One member of every record: what comes before its value (the separator and key, already as JSON text), the
+ * column its value comes from, and how it is rendered.
+ */
 interface RecordMember {
-  keyJson: string;
+  prefix: string;
   column: number;
   render: ValueRenderer;
 }
@@ -125,19 +128,18 @@ function planMembers(result: EngineResult, ckanJsonColumns: ReadonlySet<string>,
     if (member === undefined) byName.set(field.name, { keyJson: `${pyJsonDumps(field.name)}: `, column });
     else member.column = column;
   });
-  return [...byName.values()].map(({ keyJson, column }) => {
+  return [...byName.values()].map(({ keyJson, column }, index) => {
     const field = result.fields[column];
     const ckanJson = field?.typeName === 'json' && ckanJsonColumns.has(field.name);
-    return { keyJson, column, render: valueRenderer(field?.typeName ?? 'text', { ckanJson, numericAsString }) };
+    return { prefix: `${index === 0 ? '' : ', '}${keyJson}`, column, render: valueRenderer(field?.typeName ?? 'text', { ckanJson, numericAsString }) };
   });
 }
 
 function renderRecord(row: readonly (string | null)[], members: readonly RecordMember[]): string {
   let text = '{';
-  for (let index = 0; index < members.length; index += 1) {
-    const { keyJson, column, render } = members[index] as RecordMember;
+  for (const { prefix, column, render } of members) {
     const value = row[column];
-    text += `${index === 0 ? '' : ', '}${keyJson}${value === null || value === undefined ? 'null' : render(value)}`;
+    text += prefix + (value === null || value === undefined ? 'null' : render(value));
   }
   return `${text}}`;
 }
