@@ -21,6 +21,13 @@ describe('parseLossless', () => {
     expect(value).toEqual({ '1.50': '12 "34" 5\\', 'k\\': '\\' });
   });
 
+  it('reads keys that repeat from record to record, escaped or not, and refuses a record that only looks like the last', () => {
+    const text = '[{"a": 1, "q\\"k": 2, "b": 3}, {"a": 4, "q\\"k": 5, "b": 6}, {"a": 7, "b": 8}]';
+    expect(parseLossless(text)).toEqual(JSON.parse(text, (_key, value: unknown) => (typeof value === 'number' ? new JsonNumber(String(value)) : value)));
+    expect(() => parseLossless('[{"q\\"k": 1}, {"q"k": 2}]')).toThrow(SyntaxError);
+    expect(() => parseLossless('[{"ab": 1}, {"ab\u0001": 2}]')).toThrow(SyntaxError);
+  });
+
   it('keeps strings that start with U+0000 apart from numbers', () => {
     const value = parseLossless('["\\u0000#12", "\\u0000", "\\u0000\\u0000#1", 12]');
     expect(value).toEqual(['\u0000#12', '\u0000', '\u0000\u0000#1', new JsonNumber('12')]);

@@ -37,10 +37,14 @@ const BACKSLASH = 0x5c;
 const MINUS = 0x2d;
 const DIGIT_0 = 0x30;
 const DIGIT_9 = 0x39;
+/** Member positions whose last key is remembered. */
+const MAX_KNOWN_KEYS = 256;
 const NUMBER_TOKEN = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
 
 class LosslessParser {
   at = 0;
+  /** The last key read at each member position (see key()). */
+  private readonly keys: string[] = [];
 
   constructor(readonly text: string) {}
 
@@ -84,10 +88,10 @@ class LosslessParser {
   private object(): { [key: string]: LosslessValue } {
     const record: { [key: string]: LosslessValue } = {};
     if (this.opensEmpty(0x7d)) return record;
-    for (;;) {
+    for (let member = 0; ; member += 1) {
       this.skipSpace();
       if (this.text.charCodeAt(this.at) !== QUOTE) this.fail('expected a key');
-      const key = this.string();
+      const key = this.key(member);
       this.skipSpace();
       if (this.text.charCodeAt(this.at) !== 0x3a) this.fail('expected ":"');
       this.at += 1;
@@ -100,6 +104,25 @@ class LosslessParser {
       if (next === 0x7d) return record;
       if (next !== 0x2c) this.fail('expected "," or "}"');
     }
+  }
+
+  /**
+   * The key of an object's `member`-th member. Records of a page repeat the same keys in the same order, so the
+   * key met last at this position is tried first: no new string, and no new lookup when it is stored.
+   */
+  private key(member: number): string {
+    const known = this.keys[member];
+    const end = known === undefined ? -1 : this.at + 1 + known.length;
+    if (known !== undefined && this.text.charCodeAt(end) === QUOTE && this.text.startsWith(known, this.at + 1)) {
+      this.at = end + 1;
+      return known;
+    }
+    const start = this.at;
+    const key = this.string();
+    // why: only a key written without escapes (as long as its text between the quotes) is that text, which the
+    // check above compares
+    if (this.at - start - 2 === key.length && member < MAX_KNOWN_KEYS) this.keys[member] = key;
+    return key;
   }
 
   private array(): LosslessValue[] {
