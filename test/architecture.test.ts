@@ -67,7 +67,7 @@ const libraryHomes: Record<string, readonly string[]> = {
   '@types/pg': [],
   '@types/js-yaml': [],
   '@types/yargs': [],
-  'fast-check': ['src/diff/generate/arbitrary.ts'],
+  'fast-check': ['src/diff/generate/arbitrary.ts', '*.test.ts'],
 };
 
 function isHome(file: string, home: string): boolean {
