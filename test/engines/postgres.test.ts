@@ -219,13 +219,14 @@ describe.skipIf(!postgres.available)('loadTables', () => {
   const drop = (database: string): Promise<void> => inDatabase(undefined, (admin) => dropOwnedDatabase(admin, database));
 
   /**
-   * Loads `tables` into a fresh database over `loaders` connections (in slices of 100 rows or more), the extra
-   * connections refused when asked; the database, the load's error and how many extra connections it opened.
+   * Loads `tables` into a fresh database over `loaders` connections (in slices of 100 rows or more, and of at most
+   * `maxSliceRows`), the extra connections refused when asked; the database, the load's error and how many extra
+   * connections it opened.
    */
   async function loadInto(
     tables: readonly FixtureTable[],
     loaders: number,
-    refuseExtra = false,
+    { refuseExtra = false, maxSliceRows = Number.POSITIVE_INFINITY } = {},
   ): Promise<{ database: string; error?: unknown; extra: number }> {
     const database = postgres.uniqueDatabase();
     await inDatabase(undefined, (admin) => recreateDatabase(admin, database));
@@ -237,7 +238,7 @@ describe.skipIf(!postgres.available)('loadTables', () => {
     };
     const client = await connectTo(database);
     try {
-      await loadTables(client, more, tables, 'test-key', { loaders, minSliceRows: 100 });
+      await loadTables(client, more, tables, 'test-key', { loaders, minSliceRows: 100, maxSliceRows });
       return { database, extra };
     } catch (error) {
       return { database, error, extra };
@@ -248,7 +249,8 @@ describe.skipIf(!postgres.available)('loadTables', () => {
 
   it('fills a large table in slices over several connections into the same rows, vectors and key as one connection', { timeout: 120_000 }, async () => {
     const table = largeTable(305);
-    const [sliced, whole] = await Promise.all([loadInto([table], 3), loadInto([table], 1)]);
+    // why: slices of at most 80 rows: four slices over three connections, one of which fills two
+    const [sliced, whole] = await Promise.all([loadInto([table], 3, { maxSliceRows: 80 }), loadInto([table], 1)]);
     try {
       expect(sliced.error).toBeUndefined();
       expect(whole.error).toBeUndefined();
@@ -273,7 +275,7 @@ describe.skipIf(!postgres.available)('loadTables', () => {
   });
 
   it('fills every slice on the connections it gets when the server refuses more', async () => {
-    const { database, error, extra } = await loadInto([largeTable(305)], 3, true);
+    const { database, error, extra } = await loadInto([largeTable(305)], 3, { refuseExtra: true });
     try {
       expect(error).toBeUndefined();
       expect(extra).toBe(0);

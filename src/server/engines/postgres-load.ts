@@ -136,6 +136,11 @@ function defaultLoaders(): number {
 
 /** A table is filled in slices of at least this many rows: a smaller one is not worth another connection. */
 const MIN_SLICE_ROWS = 20_000;
+/**
+ * And of at most this many: a slice's CSV is made in Node when its COPY starts, so the first COPY waits for a
+ * slice's worth of text, and the next slices' text is made while the server fills the ones before.
+ */
+const MAX_SLICE_ROWS = 100_000;
 
 /** Runs steps in one transaction: all or nothing. */
 async function inTransaction(client: ClientBase, steps: readonly PlanStep[], settings: readonly string[] = []): Promise<void> {
@@ -177,6 +182,8 @@ export interface LoadOptions {
   loaders?: number;
   /** Fewest rows in a slice; default MIN_SLICE_ROWS. */
   minSliceRows?: number;
+  /** Most rows in a slice; default MAX_SLICE_ROWS. */
+  maxSliceRows?: number;
 }
 
 /**
@@ -196,7 +203,8 @@ export async function loadTables(
 ): Promise<void> {
   const loaders = options.loaders ?? defaultLoaders();
   const minSliceRows = options.minSliceRows ?? MIN_SLICE_ROWS;
-  const slicesOf = (rows: number): number => Math.min(loaders, Math.ceil(rows / minSliceRows));
+  const maxSliceRows = options.maxSliceRows ?? MAX_SLICE_ROWS;
+  const slicesOf = (rows: number): number => Math.max(Math.min(loaders, Math.ceil(rows / minSliceRows)), Math.ceil(rows / maxSliceRows));
   const plan = buildDatabasePlan(tables, { textCollation: null, copyFrom: 'stdin' }, slicesOf);
   await inTransaction(client, plan.create);
   const extra: Client[] = [];
@@ -229,8 +237,10 @@ export async function loadTables(
     { sql: `CREATE TABLE ${LOAD_MARK_TABLE} (key text NOT NULL, loaded_at timestamptz NOT NULL DEFAULT now())` },
     { sql: `INSERT INTO ${LOAD_MARK_TABLE} (key) VALUES (${quoteLiteral(key)})` },
   ];
-  // why: GIN and primary key builds sort in memory up to this much, instead of spilling to disk (default 64MB)
-  await inTransaction(client, finish, [`SET LOCAL maintenance_work_mem = '256MB'`]);
+  // why: a GIN build gathers entries in a tree of up to maintenance_work_mem before it writes them to the index; a
+  // small tree stays in the CPU's caches. At 1M rows the index took 4.4 s with 16MB, 5.2 s with the default 64MB
+  // and 6.5 s with 256MB (the primary key, sorted on disk past 16MB, 0.27 s instead of 0.23 s)
+  await inTransaction(client, finish, [`SET LOCAL maintenance_work_mem = '16MB'`]);
 }
 
 /** Connects a single client (to create or drop the database, or to fill tables beside the pool's); KitError E_ENV when the server is unreachable. */
