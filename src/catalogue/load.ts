@@ -55,7 +55,7 @@ export async function loadCatalogue(location: string, options: LoadOptions = {})
       }
       const result = checkFile(parseSource(text, shownFile), file);
       problems.push(...result.problems);
-      checked.push(...result.cases);
+      checked.push(...detachFromText(result.cases));
       if (cache !== undefined && result.problems.length === 0) writes.push(cache.write(text, result.cases.map(toCachedCase)));
     }
     await Promise.all(writes);
@@ -80,6 +80,16 @@ function readCaseFiles(
       return { file, text, cached: await cache?.read(text) };
     }),
   );
+}
+
+/**
+ * The cases with their values copied: a parser's strings are slices of the file's text, which would stay in memory
+ * as long as any of them (10,000 cases kept 7 MB more live for the whole run). One copy for the file keeps the
+ * values its cases share (the file's defaults) shared, as the cache's entries do.
+ */
+function detachFromText(cases: readonly CheckedCase[]): CheckedCase[] {
+  const copies = structuredClone(cases.map((c) => c.loaded.case));
+  return cases.map((c, index) => ({ ...c, loaded: { ...c.loaded, case: copies[index] ?? c.loaded.case } }));
 }
 
 function toCachedCase(c: CheckedCase): CachedCase {
