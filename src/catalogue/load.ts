@@ -44,7 +44,7 @@ export async function loadCatalogue(location: string, options: LoadOptions = {})
   const problems: InputProblem[] = [];
   const checked: CheckedCase[] = [];
   // why a batch at a time, read, checked and its cache entries written: a large catalogue's texts and entries are
-  // never all in memory at once (a run of 10,000 cases with an empty cache peaked at 212 MB, now 196 to 200 MB)
+  // never all in memory at once (a run of 10,000 cases with an empty cache peaked at 212 MB when they were)
   for (let start = 0; start < files.length; start += READ_BATCH) {
     const writes: Promise<void>[] = [];
     for (const { file, text, cached } of await readCaseFiles(root, files.slice(start, start + READ_BATCH), cache)) {

@@ -2,7 +2,7 @@
 // A string that is exactly one variable takes the variable's value (any JSON type); inside a longer string the
 // value is interpolated as text. Object keys may hold variables too (always as text), e.g. a filter field name.
 import { toPointer } from '../util/json-pointer.ts';
-import { isPlainObject } from '../util/json.ts';
+import { isPlainObject, setOwnMember } from '../util/json.ts';
 
 /** The variable namespaces a case may use. */
 export const VARIABLE_NAMESPACES = ['resources', 'values', 'env'] as const;
@@ -85,8 +85,7 @@ function resolveValue(value: unknown, scope: VariableScope, missing: Set<string>
       const name = interpolate(key, scope, missing);
       const item = resolveValue(value[key], scope, missing);
       // why: a `__proto__` key (valid in YAML and JSON) must stay data, as Object.fromEntries kept it
-      if (name === '__proto__') Object.defineProperty(out, name, { value: item, enumerable: true, writable: true, configurable: true });
-      else out[name] = item;
+      setOwnMember(out, name, item);
     }
     return out;
   }

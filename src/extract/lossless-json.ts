@@ -1,5 +1,6 @@
 // JSON parsing that keeps every number's exact text (int8 beyond 2^53, numeric scale like 1.50), so that extracts
 // write values exactly as the API returned them.
+import { setOwnMember } from '../util/json.ts';
 
 /** A JSON number kept as its source text. */
 export class JsonNumber {
@@ -96,9 +97,7 @@ class LosslessParser {
       if (this.text.charCodeAt(this.at) !== 0x3a) this.fail('expected ":"');
       this.at += 1;
       const item = this.value();
-      // why: a "__proto__" key is an own property, as JSON.parse makes it, not the prototype
-      if (key === '__proto__') Object.defineProperty(record, key, { value: item, enumerable: true, writable: true, configurable: true });
-      else record[key] = item;
+      setOwnMember(record, key, item);
       this.skipSpace();
       const next = this.text.charCodeAt(this.at++);
       if (next === 0x7d) return record;

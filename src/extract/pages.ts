@@ -6,6 +6,7 @@ import { isLosslessObject, JsonNumber, type LosslessValue } from './lossless-jso
 import type { ExtractPlan } from './plan.ts';
 import { buildKeysetSql, buildOffsetSql, buildResourcePageSql } from './sql-text.ts';
 import { PagingMethod, type Cursor, type ExtractSpec } from './types.ts';
+import { setOwnMember } from '../util/json.ts';
 
 export interface Page {
   /** Values in the plan's column order. */
@@ -89,10 +90,7 @@ function readCsvRecords(value: LosslessValue | undefined, fields: readonly strin
     if (cells.length !== columns.length) throw new ActionCallError(`a records_format=csv row has ${cells.length} cells, not ${columns.length}`, 200, undefined);
     const record: RecordObject = {};
     columns.forEach((column, index) => {
-      const value = copyCellValue(cells[index] ?? null, column);
-      // why: a column named __proto__ is an own key, as JSON.parse makes it; a plain assignment for the rest (fast)
-      if (column.id === '__proto__') Object.defineProperty(record, column.id, { value, enumerable: true, writable: true, configurable: true });
-      else record[column.id] = value;
+      setOwnMember(record, column.id, copyCellValue(cells[index] ?? null, column));
     });
     return record;
   });

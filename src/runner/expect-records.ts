@@ -1,6 +1,6 @@
 // `expect.records`: exact, includes, count/min/max, atMostLimit, every, sortedBy, unique -> findings.
 import type { Finding, Predicate, RecordsExpect } from '../model/index.ts';
-import { isPlainObject, isSubset, showJson, toCanonicalJson } from '../util/json.ts';
+import { isPlainObject, isSubset, setOwnMember, showJson, toCanonicalJson } from '../util/json.ts';
 import { describeDiff, diffJson } from '../util/json-diff.ts';
 import { compilePredicate, describePredicate } from './predicates.ts';
 import { findSortBreak, type FieldTypes } from './sorting.ts';
@@ -90,9 +90,7 @@ function toObjects(records: readonly unknown[], fieldIds: readonly string[] | un
     if (!Array.isArray(r)) return r;
     const record: Record<string, unknown> = {};
     fieldIds.forEach((id, i) => {
-      // why: a column named __proto__ is an own key, as Object.fromEntries would make it
-      if (id === '__proto__') Object.defineProperty(record, id, { value: r[i], enumerable: true, writable: true, configurable: true });
-      else record[id] = r[i];
+      setOwnMember(record, id, r[i]);
     });
     return record;
   });

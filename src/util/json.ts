@@ -2,6 +2,15 @@
 // text and short display text. Own keys only (Object.hasOwn), so keys such as `constructor` or `__proto__` in
 // parsed JSON compare like any other key.
 
+/**
+ * Sets `key` on `record` as an own data member, as JSON.parse and Object.fromEntries do: a `__proto__` key stays
+ * data instead of replacing the prototype (the others by plain assignment, the fast way).
+ */
+export function setOwnMember(record: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === '__proto__') Object.defineProperty(record, key, { value, enumerable: true, writable: true, configurable: true });
+  else record[key] = value;
+}
+
 /** True for a parsed JSON object (not an array, not null). */
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

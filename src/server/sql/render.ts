@@ -34,10 +34,10 @@ export function valueRenderer(typeName: string, options: RenderOptions = {}): Va
   const numericAsString = options.numericAsString === true;
   if (options.ckanJson === true) return renderCkanJson;
   if (typeName.startsWith('_')) {
-    const element = typeName.slice(1);
+    const renderItem = valueRenderer(typeName.slice(1), { numericAsString });
     return (text) => {
       const array = parsePgArray(text);
-      return array === undefined ? pyJsonDumps(text) : renderArray(array, element, numericAsString);
+      return array === undefined ? pyJsonDumps(text) : renderArray(array, renderItem);
     };
   }
   if (typeName === 'numeric' && numericAsString) return pyJsonDumps;
@@ -49,10 +49,8 @@ export function valueRenderer(typeName: string, options: RenderOptions = {}): Va
   return pyJsonDumps;
 }
 
-function renderArray(items: PgArray, elementType: string, numericAsString: boolean): string {
-  const parts = items.map((item) =>
-    Array.isArray(item) ? renderArray(item, elementType, numericAsString) : renderValueJson(item, elementType, { numericAsString }),
-  );
+function renderArray(items: PgArray, renderItem: ValueRenderer): string {
+  const parts = items.map((item) => (Array.isArray(item) ? renderArray(item, renderItem) : item === null ? 'null' : renderItem(item)));
   return `[${parts.join(', ')}]`;
 }
 
