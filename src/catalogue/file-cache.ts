@@ -4,14 +4,14 @@
 // Entries are written to a temp file and renamed (a reader sees a whole entry or none); an unreadable or
 // foreign entry is a miss, and a cache that cannot be written is simply not used.
 import { createHash, randomBytes } from 'node:crypto';
-import { lstatSync, mkdirSync, readdirSync, statSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import { readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { deserialize, serialize } from 'node:v8';
 import { CaseFileSchema, type Case } from '../schema/case.ts';
 import { PACKAGE_INFO } from '../util/package-info.ts';
+import { ownCacheDir, userCacheDir } from '../util/user-cache-dir.ts';
 import type { SourcePosition } from './source.ts';
 
 /** Bump when the shape of an entry changes. */
@@ -33,20 +33,12 @@ export interface CatalogueFileCache {
 
 /** The default cache folder: per user, under the OS temp folder. */
 export function defaultCatalogueCacheDir(): string {
-  const user = typeof process.getuid === 'function' ? String(process.getuid()) : 'user';
-  return path.join(tmpdir(), `datastore-kit-${user}`, 'catalogue');
+  return userCacheDir('catalogue');
 }
 
 /** Opens the cache in `dir` (created if missing); undefined when it cannot be used (not ours, not writable). */
 export function openCatalogueFileCache(dir: string): CatalogueFileCache | undefined {
-  try {
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
-    const info = lstatSync(dir);
-    // why: a folder under a shared temp dir that another user made (or a symlink) could feed us any data
-    if (!info.isDirectory() || (typeof process.getuid === 'function' && info.uid !== process.getuid())) return undefined;
-  } catch {
-    return undefined;
-  }
+  if (!ownCacheDir(dir)) return undefined;
   const entryPath = (text: string): string => path.join(dir, `${hashEntry(text)}.v8`);
   return {
     async read(text) {

@@ -1,6 +1,9 @@
-// The one Ajv instance of the kit, and a cache of compiled validators (compiled once per schema value).
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+// The one Ajv instance of the kit, and a cache of compiled validators (compiled once per schema value, and kept
+// on disk between runs: validator-cache.ts).
+import { Ajv, type ErrorObject, type Options, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
+import { userCacheDir } from '../util/user-cache-dir.ts';
+import { openValidatorCache, type ValidatorCache } from './validator-cache.ts';
 
 export type { ErrorObject, ValidateFunction };
 
@@ -8,48 +11,64 @@ export type { ErrorObject, ValidateFunction };
 const addFormats: (ajv: Ajv) => Ajv =
   typeof addFormatsModule === 'function' ? addFormatsModule : (addFormatsModule as unknown as { default: (ajv: Ajv) => Ajv }).default;
 
+/**
+ * `allErrors: true` (every reason is reported), strict schema checks that accept TypeBox output (TypeBox adds
+ * symbol keys only, which Ajv ignores), and `strictTypes` / `strictTuples` off because TypeBox unions (`anyOf`
+ * of typed branches) are legal but trip those lint rules. Validators never coerce or mutate the data.
+ */
+const AJV_OPTIONS = {
+  allErrors: true,
+  strict: true,
+  strictTypes: false,
+  strictTuples: false,
+  strictRequired: false,
+  allowUnionTypes: true,
+  verbose: false,
+  // An editor annotation (VS Code) our published schemas may carry; `examples` is already built in.
+  keywords: ['markdownDescription'],
+  // why optimize: the optimising passes over generated code were a third of compile time at start-up, and
+  // validation measured no slower without them. source: the generated code is what the validator cache saves.
+  code: { optimize: false, source: true },
+} satisfies Options;
+
 let instance: Ajv | undefined;
 const cache = new WeakMap<object, ValidateFunction>();
+let saved: ValidatorCache | undefined | null = null;
 
-/**
- * Returns the shared Ajv instance: `allErrors: true` (every reason is reported), ajv-formats, strict schema
- * checks that accept TypeBox output (TypeBox adds symbol keys only, which Ajv ignores), and `strictTypes` /
- * `strictTuples` off because TypeBox unions (`anyOf` of typed branches) are legal but trip those lint rules.
- * Validators never coerce or mutate the data.
- */
+/** Returns the shared Ajv instance (AJV_OPTIONS, with ajv-formats). */
 export function createAjv(): Ajv {
   if (instance !== undefined) return instance;
-  const ajv = new Ajv({
-    allErrors: true,
-    strict: true,
-    strictTypes: false,
-    strictTuples: false,
-    strictRequired: false,
-    allowUnionTypes: true,
-    verbose: false,
-    // An editor annotation (VS Code) our published schemas may carry; `examples` is already built in.
-    keywords: ['markdownDescription'],
-    // why: the optimising passes over generated code were a third of compile time at start-up (bench:runner's
-    // whole process), and validation measured no slower without them
-    code: { optimize: false },
-  });
+  const ajv = new Ajv(AJV_OPTIONS);
   addFormats(ajv);
   instance = ajv;
   return ajv;
 }
 
+function savedValidators(): ValidatorCache | undefined {
+  if (saved === null) saved = openValidatorCache(userCacheDir('validators'), JSON.stringify(AJV_OPTIONS));
+  return saved;
+}
+
 /**
  * Compiles `schema` with the shared Ajv, once: later calls with the same schema object return the cached
- * validator. Schemas with an `$id` are also cached by Ajv itself, so recompiling a copy is harmless.
+ * validator, and a validator saved by an earlier run is loaded instead of compiled. Schemas with an `$id` are
+ * also cached by Ajv itself, so recompiling a copy is harmless.
  */
 export function compileSchema<T = unknown>(schema: object): ValidateFunction<T> {
   const cached = cache.get(schema);
   // why: the cache is keyed by schema object, and each object is compiled with the T of its first caller
   if (cached !== undefined) return cached as ValidateFunction<T>;
+  const validate = savedValidators()?.load(schema) ?? compileAndSave(schema);
+  cache.set(schema, validate);
+  return validate as ValidateFunction<T>;
+}
+
+function compileAndSave(schema: object): ValidateFunction {
   const ajv = createAjv();
   const id = '$id' in schema && typeof schema.$id === 'string' ? schema.$id : undefined;
-  const existing = id === undefined ? undefined : ajv.getSchema<T>(id);
-  const validate = existing ?? ajv.compile<T>(schema);
-  cache.set(schema, validate);
+  const existing = id === undefined ? undefined : ajv.getSchema(id);
+  if (existing !== undefined) return existing;
+  const validate = ajv.compile(schema);
+  savedValidators()?.save(schema, ajv, validate);
   return validate;
 }
