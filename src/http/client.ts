@@ -1,5 +1,5 @@
 // createHttpClient: undici.request on one keep-alive pool, with rate limiting, retries and body caps.
-import { Agent } from 'undici';
+import { Agent } from './undici.ts';
 import { createRateLimiter, type RateLimiter } from './rate-limiter.ts';
 import { computeBackoffMs, computeRetryDelayMs, isRetryableStatus } from './retry-policy.ts';
 import { sendOnce } from './send-once.ts';

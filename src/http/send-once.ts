@@ -1,6 +1,6 @@
 // One HTTP attempt over undici: a single deadline for headers and body, and a cap on the bytes read.
 import { StringDecoder } from 'node:string_decoder';
-import { request, type Dispatcher } from 'undici';
+import { request, type Dispatcher } from './undici.ts';
 import type { Clock } from '../model/index.ts';
 import { createHttpError, describeInterrupted, describeTimeout, describeTransportError } from './transport-error.ts';
 import type { HttpRequest, HttpResponse } from './types.ts';
@@ -28,8 +28,7 @@ export async function sendOnce(req: HttpRequest, headers: Record<string, string>
   if (req.signal?.aborted === true) controller.abort();
   const started = ctx.clock.now();
   try {
-    const answer = await request(req.url, {
-      dispatcher: ctx.dispatcher,
+    const answer = await request(new URL(req.url), ctx.dispatcher, {
       method: req.method,
       headers,
       body: req.body ?? null,
