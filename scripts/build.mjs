@@ -31,7 +31,7 @@ if (!cliOnly) {
 
 // The CLI bundle (scripts/bundle-cli.mjs), from the same sources tsc compiles.
 const bundleDir = path.join(dist, 'cli-bundle');
-await build(cliBundleOptions(root, bundleDir));
+for (const options of cliBundleOptions(root, bundleDir)) await build(options);
 copyAssets(root, bundleDir);
 
 // why: the stamp says dist/ is complete and current (the pack test skips rebuilding then); a CLI-only dist/ is not

@@ -1,31 +1,40 @@
-// The CLI as a few files, bundled by esbuild straight from src/: bin/datastore-kit.js runs dist/cli-bundle/bin.js
+// The CLI as two files, bundled by esbuild straight from src/: bin/datastore-kit.js runs dist/cli-bundle/bin.cjs
 // (scripts/build.mjs), and the tests that start the CLI as a process run a bundle of the current sources
 // (test/helpers/cli-bundle.ts). A start used to load about 500 modules one by one (the kit's, TypeBox's 200, yargs',
-// Ajv's), a third of a short run's time. Each command stays a chunk of its own, loaded when named. Left as packages:
-// those that read files of their own (WASM, native addons) and the Docker client. The PGlite worker is an entry of
-// its own, found beside its host module; the assets modules read beside themselves are copied beside them.
-// Plain JavaScript, like build.mjs: it must run before anything is built.
+// Ajv's), a third of a short run's time. The CLI is one CommonJS script, so that bin/ can hand V8 a code cache for
+// it (Node 20 has no code cache for ES modules); each command's modules are evaluated only when the command is
+// named (esbuild defers modules reached by a dynamic import). `import.meta.url` is the bundle's own file URL.
+// Left as packages: those that read files of their own (WASM, native addons) and the Docker client. The PGlite
+// worker is an ES module of its own, found beside the bundle; the assets modules read beside themselves are
+// copied beside it. Plain JavaScript, like build.mjs: it must run before anything is built.
 import { cpSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 
 /** Files under src/ that modules load at run time beside themselves and no compiler emits. */
 export const ASSET_EXTENSIONS = new Set(['.txt']);
 
-/** esbuild's options for the bundle of the sources under `root`, written to `outdir`. */
+const EXTERNAL = ['@electric-sql/pglite', 'libpg-query', 'pg', 'testcontainers'];
+
+/** esbuild's builds (the CLI, then the PGlite worker) of the sources under `root`, written to `outdir`. */
 export function cliBundleOptions(root, outdir) {
-  return {
-    entryPoints: { bin: path.join(root, 'src/cli/bin.ts'), 'pglite-worker': path.join(root, 'src/server/engines/pglite-worker.ts') },
-    outdir,
-    bundle: true,
-    splitting: true,
-    format: 'esm',
-    platform: 'node',
-    target: 'node20',
-    external: ['@electric-sql/pglite', 'libpg-query', 'pg', 'testcontainers'],
-    // why: CommonJS packages inside an ES module bundle call require() for Node's own modules
-    banner: { js: "import { createRequire as __dskCreateRequire } from 'node:module'; const require = __dskCreateRequire(import.meta.url);" },
-    logLevel: 'warning',
-  };
+  const common = { outdir, bundle: true, platform: 'node', target: 'node20', external: EXTERNAL, logLevel: 'warning' };
+  return [
+    {
+      ...common,
+      entryPoints: { bin: path.join(root, 'src/cli/bin.ts') },
+      format: 'cjs',
+      outExtension: { '.js': '.cjs' },
+      define: { 'import.meta.url': '__dskModuleUrl' },
+      banner: { js: "const __dskModuleUrl = require('node:url').pathToFileURL(__filename).href;" },
+    },
+    {
+      ...common,
+      entryPoints: { 'pglite-worker': path.join(root, 'src/server/engines/pglite-worker.ts') },
+      format: 'esm',
+      // why: CommonJS packages inside an ES module bundle call require() for Node's own modules
+      banner: { js: "import { createRequire as __dskCreateRequire } from 'node:module'; const require = __dskCreateRequire(import.meta.url);" },
+    },
+  ];
 }
 
 /** Copies the assets of src/ (by file name) into `target`, where the bundled modules look for them. */

@@ -38,7 +38,8 @@ export function formatReportPaths(reportPaths: readonly string[], cwd: string): 
  * lets a long run's heap reach three to four times its live size (most of a response dies young, but enough is
  * promoted): 320 MB peak for 10,000 cases on a heap of 55 MB live. At 30% that run peaks near 200 MB, and no
  * run measured slower (`npm run bench:memory`). Set by the CLI's run only: the programmatic API leaves its
- * host's garbage collector alone.
+ * host's garbage collector alone. bin/datastore-kit.js sets the same flag before it compiles the bundle (V8's code
+ * cache must be made and used under the same flags); keep the two equal.
  */
 const HEAP_GROWING_PERCENT = 30;
 

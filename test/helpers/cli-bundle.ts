@@ -21,14 +21,14 @@ function buildCliBundle(): string {
     .update(readFileSync(path.join(root, 'package-lock.json')))
     .digest('hex');
   const dir = path.join(CACHE, key.slice(0, 16));
-  if (existsSync(path.join(dir, 'bin.js'))) {
+  if (existsSync(path.join(dir, 'bin.cjs'))) {
     // why: the mtime marks the bundle as in use, so the pruning below (of this or another run) keeps it
     const now = new Date();
     utimesSync(dir, now, now);
   } else {
     const staging = path.join(CACHE, `.staging-${process.pid}`);
     rmSync(staging, { recursive: true, force: true });
-    buildSync(cliBundleOptions(root, staging));
+    for (const options of cliBundleOptions(root, staging)) buildSync(options);
     copyAssets(root, staging);
     try {
       renameSync(staging, dir);
@@ -43,7 +43,7 @@ function buildCliBundle(): string {
     const usedMs = statSync(other, { throwIfNoEntry: false })?.mtimeMs ?? Date.now();
     if (other !== dir && Date.now() - usedMs > STALE_MS) rmSync(other, { recursive: true, force: true });
   }
-  return path.join(dir, 'bin.js');
+  return path.join(dir, 'bin.cjs');
 }
 
 /** The bundled CLI's entry file: `node <CLI_BIN> <args>` runs `datastore-kit <args>`. */

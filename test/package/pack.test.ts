@@ -135,7 +135,7 @@ describe('the packed package', () => {
     expect(files).toContain('package/dist/server/sql/allowed-functions.txt');
     expect(files).toContain('package/bin/datastore-kit.js');
     // the CLI as bin/ runs it: the bundle, its PGlite worker and the assets its modules read beside themselves
-    expect(files).toContain('package/dist/cli-bundle/bin.js');
+    expect(files).toContain('package/dist/cli-bundle/bin.cjs');
     expect(files).toContain('package/dist/cli-bundle/pglite-worker.js');
     expect(files).toContain('package/dist/cli-bundle/allowed-functions.txt');
     expect(files).toContain('package/profiles/reference.yaml');

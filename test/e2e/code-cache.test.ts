@@ -1,0 +1,116 @@
+// bin/datastore-kit.js hands V8 a code cache of the bundle: the first start saves it, later starts use it (V8
+// accepts it only for the same bundle text and flags), and any trouble with it only costs the compile. The loader
+// runs here from a package folder of its own whose dist/cli-bundle is the bundle of the current sources (never the
+// repository's possibly stale dist/), with TMPDIR pointing at a fresh folder so the cache is this test's alone.
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLI_BIN } from '../helpers/cli-bundle.ts';
+
+const root = path.resolve(import.meta.dirname, '../..');
+let pkg: string;
+let temp: string;
+
+beforeAll(() => {
+  // why under node_modules/.cache: the bundle's packages (pg, ajv's runtime) resolve from there, as from an install
+  const parent = path.join(root, 'node_modules', '.cache', 'datastore-kit');
+  mkdirSync(parent, { recursive: true });
+  pkg = mkdtempSync(path.join(parent, 'code-cache-'));
+  cpSync(path.join(root, 'bin'), path.join(pkg, 'bin'), { recursive: true });
+  cpSync(path.dirname(CLI_BIN), path.join(pkg, 'dist', 'cli-bundle'), { recursive: true });
+  writeFileSync(path.join(pkg, 'package.json'), JSON.stringify({ type: 'module' }));
+});
+
+afterAll(() => {
+  rmSync(pkg, { recursive: true, force: true });
+});
+
+function freshTemp(): string {
+  temp = mkdtempSync(path.join(pkg, 'tmp-'));
+  return temp;
+}
+
+function start(args: readonly string[]): { status: number | null; stdout: string; stderr: string } {
+  const ran = spawnSync(process.execPath, [path.join(pkg, 'bin', 'datastore-kit.js'), ...args], {
+    cwd: pkg,
+    encoding: 'utf8',
+    env: { ...process.env, TMPDIR: temp, NO_COLOR: '1' },
+  });
+  return { status: ran.status, stdout: ran.stdout, stderr: ran.stderr };
+}
+
+function codeDir(): string {
+  const user = typeof process.getuid === 'function' ? String(process.getuid()) : 'user';
+  return path.join(temp, `datastore-kit-${user}`, 'code');
+}
+
+function entries(): string[] {
+  return readdirSync(codeDir()).map((name) => path.join(codeDir(), name));
+}
+
+/** Marks every entry as old, so a rewrite shows as a new mtime. */
+function ageEntries(): void {
+  const old = new Date('2020-01-01T00:00:00Z');
+  for (const file of entries()) utimesSync(file, old, old);
+}
+
+describe('the code cache of the bin loader', () => {
+  it('is saved by the first start and used, not rewritten, by the next', () => {
+    freshTemp();
+    const first = start(['--version']);
+    expect(first.status).toBe(0);
+    expect(entries()).toHaveLength(1);
+    const [entry = ''] = entries();
+    expect(statSync(entry).size).toBeGreaterThan(100_000);
+    expect(readdirSync(codeDir()).some((name) => name.endsWith('.tmp'))).toBe(false);
+    ageEntries();
+    const second = start(['--version']);
+    expect(second).toEqual(first);
+    expect(statSync(entry).mtime.getUTCFullYear()).toBe(2020);
+  });
+
+  it('keeps a cache of its own for run, whose V8 flags differ, and keeps exit codes and messages', () => {
+    freshTemp();
+    const args = [
+      'run',
+      '--target',
+      'http://127.0.0.1:9',
+      '--profile',
+      path.join(root, 'profiles/reference.yaml'),
+      '--tag',
+      'smoke',
+      '--out',
+      path.join(temp, 'r'),
+    ];
+    const first = start(args);
+    expect(first.status).toBe(3);
+    expect(first.stderr).toContain('is unreachable');
+    start(['--version']);
+    expect(entries()).toHaveLength(2);
+    ageEntries();
+    expect(start(args)).toEqual(first);
+    expect(entries().map((file) => statSync(file).mtime.getUTCFullYear())).toEqual([2020, 2020]);
+  });
+
+  it('replaces a damaged cache with a good one, and the start is unaffected', () => {
+    freshTemp();
+    const good = start(['--version']);
+    const [entry = ''] = entries();
+    writeFileSync(entry, 'not a code cache');
+    expect(start(['--version'])).toEqual(good);
+    expect(statSync(entry).size).toBeGreaterThan(100_000);
+    expect(readFileSync(entry).subarray(0, 16).toString()).not.toBe('not a code cache');
+  });
+
+  it('does not use a cache folder that is a symlink', () => {
+    freshTemp();
+    const elsewhere = mkdtempSync(path.join(pkg, 'elsewhere-'));
+    mkdirSync(path.dirname(codeDir()), { recursive: true });
+    symlinkSync(elsewhere, codeDir());
+    const ran = start(['--version']);
+    expect(ran.status).toBe(0);
+    expect(ran.stdout.trim()).toMatch(/^\d+\.\d+\.\d+/);
+    expect(readdirSync(elsewhere)).toEqual([]);
+  });
+});
