@@ -45,7 +45,9 @@ function codeCachePath(file, flags) {
     // why: a folder under a shared temp dir that another user made (or a symlink) could feed us any code
     if (!info.isDirectory() || (typeof process.getuid === 'function' && info.uid !== process.getuid())) return undefined;
     const { size, mtimeMs } = statSync(file);
-    const key = [file, size, mtimeMs, process.version, process.arch, ...flags].join('\0');
+    // why execArgv and NODE_OPTIONS: V8 flags given to node (say --max-old-space-size in CI) make V8 reject a cache
+    // made without them; each set of flags gets a cache of its own instead of replacing another's on every start
+    const key = [file, size, mtimeMs, process.version, process.arch, ...flags, ...process.execArgv, process.env.NODE_OPTIONS ?? ''].join('\0');
     return path.join(dir, `${createHash('sha256').update(key).digest('hex').slice(0, 32)}.bin`);
   } catch {
     return undefined;

@@ -31,11 +31,11 @@ function freshTemp(): string {
   return temp;
 }
 
-function start(args: readonly string[]): { status: number | null; stdout: string; stderr: string } {
+function start(args: readonly string[], env: NodeJS.ProcessEnv = {}): { status: number | null; stdout: string; stderr: string } {
   const ran = spawnSync(process.execPath, [path.join(pkg, 'bin', 'datastore-kit.js'), ...args], {
     cwd: pkg,
     encoding: 'utf8',
-    env: { ...process.env, TMPDIR: temp, NO_COLOR: '1' },
+    env: { ...process.env, TMPDIR: temp, NO_COLOR: '1', ...env },
   });
   return { status: ran.status, stdout: ran.stdout, stderr: ran.stderr };
 }
@@ -90,6 +90,18 @@ describe('the code cache of the bin loader', () => {
     expect(entries()).toHaveLength(2);
     ageEntries();
     expect(start(args)).toEqual(first);
+    expect(entries().map((file) => statSync(file).mtime.getUTCFullYear())).toEqual([2020, 2020]);
+  });
+
+  it('keeps a cache of its own for V8 flags given in NODE_OPTIONS, instead of replacing the other on every start', () => {
+    freshTemp();
+    const withFlags = { NODE_OPTIONS: '--max-old-space-size=700' };
+    const plain = start(['--version']);
+    expect(start(['--version'], withFlags)).toEqual(plain);
+    expect(entries()).toHaveLength(2);
+    ageEntries();
+    expect(start(['--version'], withFlags)).toEqual(plain);
+    expect(start(['--version'])).toEqual(plain);
     expect(entries().map((file) => statSync(file).mtime.getUTCFullYear())).toEqual([2020, 2020]);
   });
 
