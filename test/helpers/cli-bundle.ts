@@ -3,7 +3,7 @@
 // of tsx compiling and loading some 500 modules one by one. Built (a few hundred ms of esbuild) into a folder named
 // by the hash of the sources it is built from, the lock file (the packages bundled in) and esbuild's version, under
 // node_modules/.cache, where its package imports resolve; a test process that finds that folder reuses it as is.
-import { buildSync, version as esbuildVersion } from 'esbuild';
+import { build, version as esbuildVersion } from 'esbuild';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync } from 'node:fs';
 import path from 'node:path';
@@ -15,7 +15,7 @@ const CACHE = path.join(root, 'node_modules', '.cache', 'datastore-kit', 'test-c
 /** Bundles of older sources go once unused for this long (another test run may still be using one). */
 const STALE_MS = 24 * 60 * 60 * 1000;
 
-function buildCliBundle(): string {
+async function buildCliBundle(): Promise<string> {
   const key = createHash('sha256')
     .update(`${sourceHash(root)}\0${esbuildVersion}\0`)
     .update(readFileSync(path.join(root, 'package-lock.json')))
@@ -28,7 +28,8 @@ function buildCliBundle(): string {
   } else {
     const staging = path.join(CACHE, `.staging-${process.pid}`);
     rmSync(staging, { recursive: true, force: true });
-    for (const options of cliBundleOptions(root, staging)) buildSync(options);
+    // why not buildSync: the CLI's build has an esbuild plugin (scripts/bundle-cli.mjs), which only the async API runs
+    for (const options of cliBundleOptions(root, staging)) await build(options);
     copyAssets(root, staging);
     try {
       renameSync(staging, dir);
@@ -47,4 +48,4 @@ function buildCliBundle(): string {
 }
 
 /** The bundled CLI's entry file: `node <CLI_BIN> <args>` runs `datastore-kit <args>`. */
-export const CLI_BIN = buildCliBundle();
+export const CLI_BIN = await buildCliBundle();
