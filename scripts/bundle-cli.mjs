@@ -16,24 +16,37 @@ export const ASSET_EXTENSIONS = new Set(['.txt']);
 const EXTERNAL = ['@electric-sql/pglite', 'libpg-query', 'pg', 'testcontainers'];
 
 /**
- * string-width (yargs, cliui and wrap-ansi measure help text with it) builds an Intl.Segmenter and Unicode property
- * regular expressions as its module is set up: 11 ms of every start (the run process measured 10 to 15 ms faster
- * without), for help that is rarely shown. In the bundle,
- * each import of it gets a stand-in that loads the real module on the first call (esbuild sets up a module that is
+ * Modules the bundle loads on first use: each exports a single function (`form`: an ES module's default export, or
+ * CommonJS `module.exports`), and setting it up costs every start something that few starts need. An import of
+ * one gets a stand-in that requires the real module on the first call (esbuild sets up a bundled module that is
  * require()d only when it is first required).
  */
-const lazyStringWidth = {
-  name: 'lazy-string-width',
+const LAZY_MODULES = [
+  // string-width (yargs, cliui and wrap-ansi measure help text with it) builds an Intl.Segmenter and Unicode
+  // property regexes as it is set up: 11 ms of every start, for help that is rarely shown
+  { specifier: /^string-width$/, form: 'esm' },
+  // undici's HTTP/2 client loads node:http2 and node:tls (about 7 ms); the kit's Agent speaks HTTP/1.1 only
+  { specifier: /^\.\/client-h2\.js$/, form: 'cjs' },
+];
+
+const lazyModules = {
+  name: 'lazy-modules',
   setup(build) {
-    build.onResolve({ filter: /^string-width$/ }, async (args) => {
-      if (args.pluginData === 'real') return undefined;
-      const real = await build.resolve(args.path, { resolveDir: args.resolveDir, kind: args.kind, importer: args.importer, pluginData: 'real' });
-      return real.errors.length > 0 ? undefined : { path: real.path, namespace: 'lazy-string-width' };
+    for (const { specifier, form } of LAZY_MODULES) {
+      build.onResolve({ filter: specifier }, async (args) => {
+        if (args.pluginData === 'real') return undefined;
+        const real = await build.resolve(args.path, { resolveDir: args.resolveDir, kind: args.kind, importer: args.importer, pluginData: 'real' });
+        return real.errors.length > 0 ? undefined : { path: real.path, namespace: 'lazy-module', pluginData: form };
+      });
+    }
+    build.onLoad({ filter: /.*/, namespace: 'lazy-module' }, (args) => {
+      const load = `require(${JSON.stringify(args.path)})`;
+      const contents =
+        args.pluginData === 'esm'
+          ? `export default function lazy(...args) { return ${load}.default(...args); }`
+          : `module.exports = function lazy(...args) { return ${load}(...args); };`;
+      return { contents, resolveDir: path.dirname(args.path) };
     });
-    build.onLoad({ filter: /.*/, namespace: 'lazy-string-width' }, (args) => ({
-      contents: `export default function stringWidth(...args) { return require(${JSON.stringify(args.path)}).default(...args); }`,
-      resolveDir: path.dirname(args.path),
-    }));
   },
 };
 
@@ -47,7 +60,7 @@ export function cliBundleOptions(root, outdir) {
       format: 'cjs',
       outExtension: { '.js': '.cjs' },
       define: { 'import.meta.url': '__dskModuleUrl' },
-      plugins: [lazyStringWidth],
+      plugins: [lazyModules],
       banner: { js: "const __dskModuleUrl = require('node:url').pathToFileURL(__filename).href;" },
     },
     {
