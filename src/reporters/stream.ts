@@ -36,11 +36,15 @@ export async function openReportStream(options: WriteReportsOptions): Promise<Re
       if (others) kept.push(withoutUnshownExchange(result));
     },
     async close(run) {
-      const paths = await writeReports({ ...run, cases: kept }, { ...options, formats: options.formats.filter((format) => format !== 'json') });
-      if (json === undefined) return paths;
-      const jsonPath = await json.finish(run);
+      const rest = writeReports({ ...run, cases: kept }, { ...options, formats: options.formats.filter((format) => format !== 'json') });
+      if (json === undefined) return rest;
+      // why together: the JSON report is mostly a file copy, which overlaps the rendering of the others; both
+      // settle before close() does, so a failure of one never leaves the other writing
+      const [jsonPath, paths] = await Promise.allSettled([json.finish(run), rest]);
+      if (jsonPath.status === 'rejected') throw jsonPath.reason;
+      if (paths.status === 'rejected') throw paths.reason;
       // registry order: json comes first
-      return [jsonPath, ...paths];
+      return [jsonPath.value, ...paths.value];
     },
     async abort() {
       kept.length = 0;

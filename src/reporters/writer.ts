@@ -5,7 +5,7 @@ import type { RunResult } from '../model/index.ts';
 import type { DiffReport } from '../schema/diff-report.ts';
 import { renderDiffHtml } from './diff-html.ts';
 import { renderDiffMarkdown } from './diff-text.ts';
-import { writeFileAtomic } from '../util/atomic-write.ts';
+import { commitStagedFiles, stageFileAtomic, writeFileAtomic, type StagedFile } from '../util/atomic-write.ts';
 import { renderMarkdown } from './markdown.ts';
 import { appendStepSummary } from './step-summary.ts';
 import { REPORT_FORMATS, reporters, type RenderOptions, type Reporter, type ReportFormat } from './registry.ts';
@@ -35,12 +35,21 @@ export async function writeReports(result: RunResult, options: WriteReportsOptio
   const renderOptions = options.render ?? {};
   const paths: string[] = [];
   const wanted = new Set(options.formats);
-  for (const format of REPORT_FORMATS.filter((name) => wanted.has(name))) {
-    const reporter: Reporter = reporters[format];
-    const path = join(options.outDir, reporter.fileName);
-    await writeFileAtomic(path, reporter.render(result, renderOptions));
-    paths.push(path);
+  // why staged: each file is rendered and written in turn (one rendering in memory at a time), and all are then
+  // synced and renamed together, so their fsyncs overlap
+  const staged: StagedFile[] = [];
+  try {
+    for (const format of REPORT_FORMATS.filter((name) => wanted.has(name))) {
+      const reporter: Reporter = reporters[format];
+      const path = join(options.outDir, reporter.fileName);
+      staged.push(await stageFileAtomic(path, reporter.render(result, renderOptions)));
+      paths.push(path);
+    }
+  } catch (error) {
+    await Promise.all(staged.map((file) => file.discard()));
+    throw error;
   }
+  await commitStagedFiles(staged);
   if (options.stepSummaryPath !== undefined && options.stepSummaryPath !== '') {
     await appendStepSummary(options.stepSummaryPath, renderMarkdown(result, renderOptions.md));
   }

@@ -1,8 +1,8 @@
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { writeFileAtomic } from './atomic-write.ts';
+import { commitStagedFiles, stageFileAtomic, writeFileAtomic } from './atomic-write.ts';
 
 describe('writeFileAtomic', () => {
   let dir = '';
@@ -75,5 +75,54 @@ describe('writeFileAtomic', () => {
 
   it('fails when the directory does not exist', async () => {
     await expect(writeFileAtomic(join(dir, 'missing', 'x.txt'), 'x')).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+});
+
+describe('stageFileAtomic and commitStagedFiles', () => {
+  let dir = '';
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'atomic-staged-'));
+  });
+  afterEach(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('puts nothing in place until committed, then every file at once', async () => {
+    await writeFile(join(dir, 'a.txt'), 'old a');
+    const a = await stageFileAtomic(join(dir, 'a.txt'), 'new a');
+    const b = await stageFileAtomic(join(dir, 'b.txt'), ['new ', 'b']);
+    expect(await readFile(join(dir, 'a.txt'), 'utf8')).toBe('old a');
+    expect((await readdir(dir)).filter((name) => !name.endsWith('.tmp'))).toEqual(['a.txt']);
+    await commitStagedFiles([a, b]);
+    expect(await readFile(join(dir, 'a.txt'), 'utf8')).toBe('new a');
+    expect(await readFile(join(dir, 'b.txt'), 'utf8')).toBe('new b');
+    expect((await readdir(dir)).sort()).toEqual(['a.txt', 'b.txt']);
+  });
+
+  it('leaves the old file and no temp file when discarded', async () => {
+    await writeFile(join(dir, 'a.txt'), 'old a');
+    const a = await stageFileAtomic(join(dir, 'a.txt'), 'new a');
+    await a.discard();
+    expect(await readFile(join(dir, 'a.txt'), 'utf8')).toBe('old a');
+    expect(await readdir(dir)).toEqual(['a.txt']);
+  });
+
+  it('commits the others and rethrows when one cannot be put in place, leaving no temp file', async () => {
+    // why: a folder where the file should go makes that rename fail (EISDIR)
+    await mkdir(join(dir, 'taken'));
+    const good = await stageFileAtomic(join(dir, 'good.txt'), 'good');
+    const bad = await stageFileAtomic(join(dir, 'taken'), 'bad');
+    await expect(commitStagedFiles([bad, good])).rejects.toThrow(/EISDIR|EEXIST|ENOTEMPTY/);
+    expect(await readFile(join(dir, 'good.txt'), 'utf8')).toBe('good');
+    expect((await readdir(dir)).sort()).toEqual(['good.txt', 'taken']);
+  });
+
+  it('removes the temp file and rethrows when the data source fails', async () => {
+    async function* failing(): AsyncIterable<string> {
+      yield 'partial';
+      throw new Error('source broke');
+    }
+    await expect(stageFileAtomic(join(dir, 'a.txt'), failing())).rejects.toThrow('source broke');
+    expect(await readdir(dir)).toEqual([]);
   });
 });

@@ -16,21 +16,58 @@ export type AtomicWriteData = string | Uint8Array | Iterable<string | Uint8Array
  * The parent directory must exist. Strings are written as UTF-8.
  */
 export async function writeFileAtomic(path: string, data: AtomicWriteData): Promise<void> {
+  await (await stageFileAtomic(path, data)).commit();
+}
+
+/** A temp file written in full and not yet in place (see stageFileAtomic). */
+export interface StagedFile {
+  /** fsync, then rename over the path; on failure the temp file is removed and the error rethrown. */
+  commit(): Promise<void>;
+  /** Removes the temp file; the path is left as it was. */
+  discard(): Promise<void>;
+}
+
+/**
+ * The first half of `writeFileAtomic`: `data` written to the temp file, not yet synced or renamed. Files staged one
+ * after another can be committed together, so their fsyncs overlap instead of queueing.
+ */
+export async function stageFileAtomic(path: string, data: AtomicWriteData): Promise<StagedFile> {
   const tempPath = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
   // why: removeAtomicLeftovers() recognises exactly this shape of name
   const handle = await open(tempPath, 'wx');
-  try {
-    try {
-      await writeData(handle, data);
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    await rename(tempPath, path);
-  } catch (error) {
+  const discard = async (): Promise<void> => {
+    await handle.close().catch(() => undefined);
     await rm(tempPath, { force: true });
+  };
+  try {
+    await writeData(handle, data);
+  } catch (error) {
+    await discard();
     throw error;
   }
+  return {
+    async commit() {
+      try {
+        try {
+          await handle.sync();
+        } finally {
+          await handle.close();
+        }
+        await rename(tempPath, path);
+      } catch (error) {
+        await rm(tempPath, { force: true });
+        throw error;
+      }
+    },
+    discard,
+  };
+}
+
+/** Commits every staged file at once; if any fails, the first error is rethrown (the others are committed or removed). */
+export async function commitStagedFiles(files: readonly StagedFile[]): Promise<void> {
+  const settled = await Promise.allSettled(files.map((file) => file.commit()));
+  const failed = settled.find((outcome) => outcome.status === 'rejected');
+  if (failed !== undefined) throw failed.reason;
 }
 
 /**
