@@ -8,7 +8,7 @@
 // (as the kit's other caches); any failure to read or write it only costs the compile. Plain JavaScript: it runs
 // before anything is built.
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, lstatSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -45,10 +45,12 @@ function codeCachePath(file, flags) {
     // why: a folder under a shared temp dir that another user made (or a symlink) could feed us any code
     if (!info.isDirectory() || (typeof process.getuid === 'function' && info.uid !== process.getuid())) return undefined;
     const { size, mtimeMs } = statSync(file);
+    const hash = (parts) => createHash('sha256').update(parts.join('\0')).digest('hex').slice(0, 24);
     // why execArgv and NODE_OPTIONS: V8 flags given to node (say --max-old-space-size in CI) make V8 reject a cache
-    // made without them; each set of flags gets a cache of its own instead of replacing another's on every start
-    const key = [file, size, mtimeMs, process.version, process.arch, ...flags, ...process.execArgv, process.env.NODE_OPTIONS ?? ''].join('\0');
-    return path.join(dir, `${createHash('sha256').update(key).digest('hex').slice(0, 32)}.bin`);
+    // made without them; each set of flags gets a cache of its own instead of replacing another's on every start.
+    // The name is <where and how>-<which build>: saving a new build's cache removes the old build's (saveCodeCache).
+    const where = hash([file, ...flags, ...process.execArgv, process.env.NODE_OPTIONS ?? '']);
+    return path.join(dir, `${where}-${hash([size, mtimeMs, process.version, process.arch])}.bin`);
   } catch {
     return undefined;
   }
@@ -79,12 +81,20 @@ function readIfPresent(file) {
   }
 }
 
-/** Saves the code V8 compiled in this process (temp file + rename; best effort: a failure only loses the cache). */
+/**
+ * Saves the code V8 compiled in this process (temp file + rename), and removes the caches of earlier builds of the
+ * same bundle started the same way. Best effort: a failure only loses the cache.
+ */
 function saveCodeCache(script, cachePath) {
   const temp = `${cachePath}.${randomBytes(6).toString('hex')}.tmp`;
   try {
     writeFileSync(temp, script.createCachedData());
     renameSync(temp, cachePath);
+    const dir = path.dirname(cachePath);
+    const where = `${path.basename(cachePath).split('-')[0]}-`;
+    for (const name of readdirSync(dir)) {
+      if (name.startsWith(where) && name.endsWith('.bin') && name !== path.basename(cachePath)) rmSync(path.join(dir, name), { force: true });
+    }
   } catch {
     rmSync(temp, { force: true });
   }

@@ -105,6 +105,19 @@ describe('the code cache of the bin loader', () => {
     expect(entries().map((file) => statSync(file).mtime.getUTCFullYear())).toEqual([2020, 2020]);
   });
 
+  it('removes the cache of an earlier build of the bundle when it saves the new one', () => {
+    freshTemp();
+    start(['--version']);
+    const [old = ''] = entries();
+    const bundle = path.join(pkg, 'dist', 'cli-bundle', 'bin.cjs');
+    // why: a new build is a new file; a new mtime stands for it (same bytes, another cache key)
+    const later = new Date(statSync(bundle).mtimeMs + 60_000);
+    utimesSync(bundle, later, later);
+    start(['--version']);
+    expect(entries()).toHaveLength(1);
+    expect(entries()[0]).not.toBe(old);
+  });
+
   it('replaces a damaged cache with a good one, and the start is unaffected', () => {
     freshTemp();
     const good = start(['--version']);
