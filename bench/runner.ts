@@ -8,7 +8,7 @@
 //   (d) Newman running a Postman collection of the same requests (one status test each).
 // Wall time is the goal's measure; CPU time (bench/lib/cpu-report.mjs for processes) is given beside it, as on a
 // shared machine wall time mostly measures the wait for a core.
-// Run: `npm run bench:runner -- [rounds] [processRuns] [newmanRuns]` (defaults 20, 5, 2). Builds dist/ first
+// Run: `npm run bench:runner -- [rounds] [processRuns] [newmanRuns]` (defaults 20, 9, 2). Builds dist/ first
 // unless DSK_BENCH_NO_BUILD=1.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -22,7 +22,7 @@ import { buildPostmanCollection, type AnsweredRequest } from './lib/newman-colle
 import { createBenchReport, median, type Figure } from './lib/result.ts';
 
 const rounds = Number(process.argv[2] ?? 20);
-const processRuns = Number(process.argv[3] ?? 5);
+const processRuns = Number(process.argv[3] ?? 9);
 const newmanRuns = Number(process.argv[4] ?? 2);
 const concurrency = 8;
 const token = 'bench-token-0123456789';
