@@ -63,12 +63,14 @@ function runBundle(file, cachePath) {
   const script = new Script(source, {
     filename: file,
     cachedData,
-    // why: the bundle's dynamic import() of the packages it leaves out (libpg-query, testcontainers) goes to Node's loader
+    // why: a last resort only (Node prints a warning when it is used): the bundle imports the packages it leaves
+    // out (libpg-query, testcontainers) through the hook below (src/util/import-package.ts)
     importModuleDynamically: constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
   });
   if (cachePath !== undefined && (cachedData === undefined || script.cachedDataRejected === true)) {
     process.once('exit', () => saveCodeCache(script, cachePath));
   }
+  globalThis[Symbol.for('datastore-kit.import')] = (name) => import(name);
   const module = { exports: {} };
   script.runInThisContext()(module.exports, createRequire(file), module, file, path.dirname(file));
 }

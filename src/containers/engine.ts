@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { connect } from 'node:net';
 import type { Readable } from 'node:stream';
 import { KitError, KitErrorCode } from '../errors.ts';
+import { importPackage } from '../util/import-package.ts';
 
 /** testcontainers, imported on first use: it pulls in a Docker client most commands never need. */
 export type Testcontainers = typeof import('testcontainers');
@@ -19,7 +20,7 @@ export async function connectEngine(dockerHost?: string): Promise<Testcontainers
   if (dockerHost !== undefined && dockerHost !== '' && !(await answers(dockerHost))) {
     throw new KitError(KitErrorCode.environment, `no container engine at DOCKER_HOST ${dockerHost}: ${NO_ENGINE}`);
   }
-  const testcontainers = await import('testcontainers');
+  const testcontainers = await importPackage('testcontainers', () => import('testcontainers'));
   try {
     await testcontainers.getContainerRuntimeClient();
   } catch (error) {

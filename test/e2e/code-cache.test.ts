@@ -2,7 +2,8 @@
 // accepts it only for the same bundle text and flags), and any trouble with it only costs the compile. The loader
 // runs here from a package folder of its own whose dist/cli-bundle is the bundle of the current sources (never the
 // repository's possibly stale dist/), with TMPDIR pointing at a fresh folder so the cache is this test's alone.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -137,5 +138,35 @@ describe('the code cache of the bin loader', () => {
     expect(ran.status).toBe(0);
     expect(ran.stdout.trim()).toMatch(/^\d+\.\d+\.\d+/);
     expect(readdirSync(elsewhere)).toEqual([]);
+  });
+
+  it('loads the packages the bundle leaves out (libpg-query for SQL) without a warning on stderr', async () => {
+    freshTemp();
+    const child = spawn(process.execPath, [path.join(pkg, 'bin', 'datastore-kit.js'), 'serve', '--port', '0', '--fixtures', path.join(root, 'fixtures')], {
+      cwd: pkg,
+      env: { ...process.env, TMPDIR: temp, NO_COLOR: '1' },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    try {
+      while (!/listening on (http:\/\/\S+)/.test(stdout)) {
+        if (child.exitCode !== null) throw new Error(`serve exited: ${stderr}`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      const url = /listening on (http:\/\/\S+)/.exec(stdout)?.[1] ?? '';
+      const answer = await fetch(`${url}/api/action/datastore_search_sql?sql=${encodeURIComponent('SELECT 1 AS x')}`);
+      expect(answer.status).toBe(200);
+      expect(await answer.json()).toMatchObject({ success: true, result: { records: [{ x: 1 }] } });
+    } finally {
+      child.kill('SIGTERM');
+      await once(child, 'exit');
+    }
+    expect(stderr).toBe('');
   });
 });
