@@ -14,38 +14,34 @@ export interface HtmlOptions extends Partial<HtmlLimits> {
 
 /** Renders the run as a standalone HTML page. Pure: every value comes from `result` and `options`. */
 export function renderHtml(result: RunResult, options: HtmlOptions = {}): string {
+  return [...renderHtmlChunks(result, options)].join('');
+}
+
+/** The same page as `renderHtml`, a case at a time: the report writer streams it, never holding it whole. */
+export function* renderHtmlChunks(result: RunResult, options: HtmlOptions = {}): Generator<string> {
   const limits: HtmlLimits = {
     maxBodyChars: options.maxBodyChars ?? 4000,
     maxDiffEntries: options.maxDiffEntries ?? 50,
     maxValueChars: options.maxValueChars ?? 300,
   };
   const title = options.title ?? `${result.kit.name} report: ${result.target.url}`;
-  const failing = result.cases.filter((c) => c.status === 'fail' || c.status === 'error');
-  const sections = [
-    renderHeader(result),
-    renderClassTable(result),
-    failing.length === 0
-      ? '<h2>Failures</h2><p>No case failed or errored.</p>'
-      : `<h2>Failures (${failing.length})</h2>\n${failing.map((c) => renderCaseDetail(c, limits)).join('\n')}`,
-    renderBaselineChanges(result, limits),
-    renderAllCases(result.cases),
-    `<footer>${escapeHtml(`${result.kit.name} ${result.kit.version} · report schema v${result.schemaVersion} · ${result.hostname}`)}</footer>`,
-  ];
-  return [
+  const head = [
     '<!doctype html>',
     '<html lang="en">',
     '<head>',
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    `<title>${escapeHtml(title)}</title>`,
-    `<style>${HTML_STYLE}</style>`,
-    '</head>',
-    '<body>',
-    ...sections,
-    '</body>',
-    '</html>',
-    '',
-  ].join('\n');
+  ];
+  head.push(`<title>${escapeHtml(title)}</title>`, `<style>${HTML_STYLE}</style>`, '</head>', '<body>');
+  yield `${head.join('\n')}\n${renderHeader(result)}\n${renderClassTable(result)}\n`;
+  const failing = result.cases.filter((c) => c.status === 'fail' || c.status === 'error');
+  if (failing.length === 0) yield '<h2>Failures</h2><p>No case failed or errored.</p>\n';
+  else yield `<h2>Failures (${failing.length})</h2>\n`;
+  for (const c of failing) yield `${renderCaseDetail(c, limits)}\n`;
+  yield `${renderBaselineChanges(result, limits)}\n`;
+  yield* renderAllCases(result.cases);
+  const footer = escapeHtml(`${result.kit.name} ${result.kit.version} · report schema v${result.schemaVersion} · ${result.hostname}`);
+  yield `<footer>${footer}</footer>\n</body>\n</html>\n`;
 }
 
 function renderHeader(result: RunResult): string {
@@ -104,12 +100,13 @@ function renderBaselineChanges(result: RunResult, limits: HtmlLimits): string {
   return `<h2>Baseline changes accepted (${updated.length})</h2>\n${updated.map((c) => renderCaseDetail(c, limits)).join('\n')}`;
 }
 
-function renderAllCases(cases: readonly CaseResult[]): string {
-  const rows = sortFailuresFirst(cases).map((result) => {
+function* renderAllCases(cases: readonly CaseResult[]): Generator<string> {
+  yield `<h2>All cases (${cases.length})</h2>\n<table><thead><tr><th>status</th><th>case</th><th>class</th><th class="n">time</th><th>note</th></tr></thead><tbody>\n`;
+  for (const result of sortFailuresFirst(cases)) {
     const failed = result.status === 'fail' || result.status === 'error';
     const id = failed ? `<a href="#${escapeHtml(anchorOf(result.id))}"><code>${escapeHtml(result.id)}</code></a>` : `<code>${escapeHtml(result.id)}</code>`;
     const note = escapeHtml(cutText(describeOutcome(result), 200));
-    return `<tr><td>${renderBadge(result.status)}</td><td>${id}</td><td>${escapeHtml(result.class)}</td><td class="n">${escapeHtml(formatDuration(result.durationMs))}</td><td>${note}</td></tr>`;
-  });
-  return `<h2>All cases (${cases.length})</h2>\n<table><thead><tr><th>status</th><th>case</th><th>class</th><th class="n">time</th><th>note</th></tr></thead><tbody>\n${rows.join('\n')}\n</tbody></table>`;
+    yield `<tr><td>${renderBadge(result.status)}</td><td>${id}</td><td>${escapeHtml(result.class)}</td><td class="n">${escapeHtml(formatDuration(result.durationMs))}</td><td>${note}</td></tr>\n`;
+  }
+  yield `${cases.length === 0 ? '\n' : ''}</tbody></table>\n`;
 }

@@ -13,14 +13,15 @@ export interface JunitOptions {
 
 /** Renders the run as JUnit XML (UTF-8 text, ends with a newline). Pure: time and host come from `result`. */
 export function renderJunit(result: RunResult, options: JunitOptions = {}): string {
+  return [...renderJunitChunks(result, options)].join('');
+}
+
+/** The same document as `renderJunit`, a testcase at a time: the report writer streams it, never holding it whole. */
+export function* renderJunitChunks(result: RunResult, options: JunitOptions = {}): Generator<string> {
   const groups = groupCases(result.cases, options.groupBy ?? 'class');
   const timestamp = toJunitTimestamp(result.startedAt);
   const properties = renderProperties(result);
-  const suites = [...groups].map(([name, cases], index) =>
-    renderSuite({ name, cases, index, timestamp, hostname: result.hostname, properties, runDurationMs: result.durationMs }),
-  );
-  const interruption = renderInterruption(result, { index: suites.length, timestamp, properties });
-  if (interruption !== '') suites.push(interruption);
+  const interruption = renderInterruption(result, { index: groups.size, timestamp, properties });
   const { summary } = result;
   const extra = interruption === '' ? 0 : 1;
   const rootAttributes = renderAttributes({
@@ -32,7 +33,13 @@ export function renderJunit(result: RunResult, options: JunitOptions = {}): stri
     time: toSeconds(result.durationMs),
     timestamp,
   });
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites${rootAttributes}>\n${suites.join('')}</testsuites>\n`;
+  yield `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites${rootAttributes}>\n`;
+  let index = 0;
+  for (const [name, cases] of groups) {
+    yield* renderSuite({ name, cases, index, timestamp, hostname: result.hostname, properties, runDurationMs: result.durationMs });
+    index += 1;
+  }
+  yield `${interruption}</testsuites>\n`;
 }
 
 interface SuiteInput {
@@ -60,7 +67,7 @@ function wallTimeMs(cases: readonly CaseResult[], runDurationMs: number): number
   );
 }
 
-function renderSuite(suite: SuiteInput): string {
+function* renderSuite(suite: SuiteInput): Generator<string> {
   const { summary } = summarize(suite.cases);
   const durationMs = wallTimeMs(suite.cases, suite.runDurationMs);
   const attributes = renderAttributes({
@@ -75,8 +82,9 @@ function renderSuite(suite: SuiteInput): string {
     skipped: summary.skipped + summary.notApplicable,
     time: toSeconds(durationMs),
   });
-  const testcases = suite.cases.map((result) => renderTestcase(result, suite.name)).join('');
-  return `  <testsuite${attributes}>\n${suite.properties}${testcases}    <system-out/>\n    <system-err/>\n  </testsuite>\n`;
+  yield `  <testsuite${attributes}>\n${suite.properties}`;
+  for (const result of suite.cases) yield renderTestcase(result, suite.name);
+  yield '    <system-out/>\n    <system-err/>\n  </testsuite>\n';
 }
 
 // why: CI reads JUnit counts; an interrupted run must not read as 0 failures, so the interruption is an error

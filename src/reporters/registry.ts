@@ -2,8 +2,8 @@
 import { KitError, KitErrorCode } from '../errors.ts';
 import type { RunResult } from '../model/index.ts';
 import { renderJson } from './json.ts';
-import { renderJunit, type JunitOptions } from './junit.ts';
-import { renderHtml, type HtmlOptions } from './html.ts';
+import { renderJunitChunks, type JunitOptions } from './junit.ts';
+import { renderHtmlChunks, type HtmlOptions } from './html.ts';
 import { renderCtrfChunks } from './ctrf.ts';
 import { renderMarkdown, type MarkdownOptions } from './markdown.ts';
 
@@ -25,8 +25,8 @@ export interface Reporter {
 /** Every file report format, by the name used in `--report`. */
 export const reporters = {
   json: { fileName: 'report.json', render: (result) => renderJson(result) },
-  junit: { fileName: 'junit.xml', render: (result, options) => renderJunit(result, options.junit) },
-  html: { fileName: 'report.html', render: (result, options) => renderHtml(result, options.html) },
+  junit: { fileName: 'junit.xml', render: (result, options) => renderJunitChunks(result, options.junit) },
+  html: { fileName: 'report.html', render: (result, options) => renderHtmlChunks(result, options.html) },
   ctrf: { fileName: 'ctrf.json', render: (result) => renderCtrfChunks(result) },
   md: { fileName: 'summary.md', render: (result, options) => renderMarkdown(result, options.md) },
 } as const satisfies Record<string, Reporter>;

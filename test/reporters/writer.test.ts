@@ -2,7 +2,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { parseReportFormats, renderJunit, writeReports } from '../../src/reporters/index.ts';
+import { parseReportFormats, renderCtrf, renderHtml, renderJunit, writeReports } from '../../src/reporters/index.ts';
 import { isKitError } from '../../src/errors.ts';
 import { buildMixedRun } from './build-result.ts';
 
@@ -23,6 +23,21 @@ describe('writeReports', () => {
     expect(JSON.parse(await readFile(join(outDir, 'report.json'), 'utf8'))).toEqual(run);
     expect(await readFile(join(outDir, 'junit.xml'), 'utf8')).toBe(renderJunit(run));
     expect((await readdir(outDir)).sort()).toEqual(['junit.xml', 'report.json']);
+  });
+
+  it('streams JUnit, HTML and CTRF to disk as exactly the documents their string renderers give', async () => {
+    const empty = { ...buildMixedRun(), cases: [] };
+    for (const [name, run] of [
+      ['mixed', buildMixedRun()],
+      ['empty', empty],
+      ['interrupted', { ...buildMixedRun(), interrupted: { ran: 2, notRun: 3 } }],
+    ] as const) {
+      const outDir = join(dir, name);
+      await writeReports(run, { formats: ['junit', 'html', 'ctrf'], outDir });
+      expect(await readFile(join(outDir, 'junit.xml'), 'utf8'), name).toBe(renderJunit(run));
+      expect(await readFile(join(outDir, 'report.html'), 'utf8'), name).toBe(renderHtml(run));
+      expect(await readFile(join(outDir, 'ctrf.json'), 'utf8'), name).toBe(renderCtrf(run));
+    }
   });
 });
 
