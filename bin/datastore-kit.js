@@ -8,7 +8,7 @@
 // (as the kit's other caches); any failure to read or write it only costs the compile. Plain JavaScript: it runs
 // before anything is built.
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -69,6 +69,9 @@ function runBundle(file, cachePath) {
   });
   if (cachePath !== undefined && (cachedData === undefined || script.cachedDataRejected === true)) {
     process.once('exit', () => saveCodeCache(script, cachePath));
+  } else if (cachePath !== undefined) {
+    // why: the mtime says when a cache was last used; saveCodeCache removes those unused for a week
+    touch(cachePath);
   }
   globalThis[Symbol.for('datastore-kit.import')] = (name) => import(name);
   const module = { exports: {} };
@@ -83,9 +86,21 @@ function readIfPresent(file) {
   }
 }
 
+function touch(file) {
+  try {
+    const now = new Date();
+    utimesSync(file, now, now);
+  } catch {
+    // a cache that cannot be marked as used is only removed sooner
+  }
+}
+
+/** A cache not used for this long is removed when another is saved (one per other set of node flags, say). */
+const UNUSED_MS = 7 * 24 * 60 * 60 * 1000;
+
 /**
  * Saves the code V8 compiled in this process (temp file + rename), and removes the caches of earlier builds of the
- * same bundle started the same way. Best effort: a failure only loses the cache.
+ * same bundle started the same way, and any cache unused for a week. Best effort: a failure only loses the cache.
  */
 function saveCodeCache(script, cachePath) {
   const temp = `${cachePath}.${randomBytes(6).toString('hex')}.tmp`;
@@ -95,7 +110,10 @@ function saveCodeCache(script, cachePath) {
     const dir = path.dirname(cachePath);
     const where = `${path.basename(cachePath).split('-')[0]}-`;
     for (const name of readdirSync(dir)) {
-      if (name.startsWith(where) && name.endsWith('.bin') && name !== path.basename(cachePath)) rmSync(path.join(dir, name), { force: true });
+      if (!name.endsWith('.bin') || name === path.basename(cachePath)) continue;
+      const file = path.join(dir, name);
+      const unused = Date.now() - (statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? Date.now()) > UNUSED_MS;
+      if (name.startsWith(where) || unused) rmSync(file, { force: true });
     }
   } catch {
     rmSync(temp, { force: true });

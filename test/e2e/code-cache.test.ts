@@ -50,10 +50,9 @@ function entries(): string[] {
   return readdirSync(codeDir()).map((name) => path.join(codeDir(), name));
 }
 
-/** Marks every entry as old, so a rewrite shows as a new mtime. */
-function ageEntries(): void {
-  const old = new Date('2020-01-01T00:00:00Z');
-  for (const file of entries()) utimesSync(file, old, old);
+/** Each entry's inode: a saved cache is a new file (temp file + rename), a used one keeps its inode. */
+function inodes(): number[] {
+  return entries().map((file) => statSync(file).ino);
 }
 
 describe('the code cache of the bin loader', () => {
@@ -65,10 +64,10 @@ describe('the code cache of the bin loader', () => {
     const [entry = ''] = entries();
     expect(statSync(entry).size).toBeGreaterThan(100_000);
     expect(readdirSync(codeDir()).some((name) => name.endsWith('.tmp'))).toBe(false);
-    ageEntries();
+    const saved = inodes();
     const second = start(['--version']);
     expect(second).toEqual(first);
-    expect(statSync(entry).mtime.getUTCFullYear()).toBe(2020);
+    expect(inodes()).toEqual(saved);
   });
 
   it('keeps a cache of its own for run, whose V8 flags differ, and keeps exit codes and messages', () => {
@@ -89,9 +88,9 @@ describe('the code cache of the bin loader', () => {
     expect(first.stderr).toContain('is unreachable');
     start(['--version']);
     expect(entries()).toHaveLength(2);
-    ageEntries();
+    const saved = inodes();
     expect(start(args)).toEqual(first);
-    expect(entries().map((file) => statSync(file).mtime.getUTCFullYear())).toEqual([2020, 2020]);
+    expect(inodes()).toEqual(saved);
   });
 
   it('keeps a cache of its own for V8 flags given in NODE_OPTIONS, instead of replacing the other on every start', () => {
@@ -100,10 +99,10 @@ describe('the code cache of the bin loader', () => {
     const plain = start(['--version']);
     expect(start(['--version'], withFlags)).toEqual(plain);
     expect(entries()).toHaveLength(2);
-    ageEntries();
+    const saved = inodes();
     expect(start(['--version'], withFlags)).toEqual(plain);
     expect(start(['--version'])).toEqual(plain);
-    expect(entries().map((file) => statSync(file).mtime.getUTCFullYear())).toEqual([2020, 2020]);
+    expect(inodes()).toEqual(saved);
   });
 
   it('removes the cache of an earlier build of the bundle when it saves the new one', () => {
@@ -117,6 +116,23 @@ describe('the code cache of the bin loader', () => {
     start(['--version']);
     expect(entries()).toHaveLength(1);
     expect(entries()[0]).not.toBe(old);
+  });
+
+  it('marks a cache as used on each start, and removes one unused for a week when it saves another', () => {
+    freshTemp();
+    start(['--version']);
+    const [used = ''] = entries();
+    const old = new Date('2020-01-01T00:00:00Z');
+    utimesSync(used, old, old);
+    start(['--version']);
+    expect(statSync(used).mtime.getUTCFullYear()).toBeGreaterThan(2020);
+    const stale = path.join(codeDir(), `${'0'.repeat(24)}-${'1'.repeat(24)}.bin`);
+    writeFileSync(stale, 'a cache of flags no longer used');
+    utimesSync(stale, old, old);
+    start(['--version'], { NODE_OPTIONS: '--max-old-space-size=701' });
+    expect(entries()).toHaveLength(2);
+    expect(entries()).not.toContain(stale);
+    expect(entries()).toContain(used);
   });
 
   it('replaces a damaged cache with a good one, and the start is unaffected', () => {
