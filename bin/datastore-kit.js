@@ -28,15 +28,15 @@ if (existsSync(bundle)) {
   const command = process.argv.slice(2).find((arg) => !arg.startsWith('-'));
   const flags = Object.hasOwn(COMMAND_V8_FLAGS, command ?? '') ? COMMAND_V8_FLAGS[command] : [];
   for (const flag of flags) setFlagsFromString(flag);
-  runBundle(bundle, codeCachePath(bundle, flags));
+  runBundle(bundle, codeCachePath(bundle, command, flags));
 } else {
   // why: a clone installed with --ignore-scripts has no dist/ yet; say how to build it instead of a stack trace
   process.stderr.write('datastore-kit: not built (no dist/); run `npm run build` in the package folder\n');
   process.exitCode = 3;
 }
 
-/** Where the code cache of `file` is kept (undefined: no usable folder), by the bundle's identity, Node and flags. */
-function codeCachePath(file, flags) {
+/** Where the code cache of `file` is kept (undefined: no usable folder), by bundle, command, Node and flags. */
+function codeCachePath(file, command, flags) {
   try {
     const user = typeof process.getuid === 'function' ? String(process.getuid()) : 'user';
     const dir = path.join(tmpdir(), `datastore-kit-${user}`, 'code');
@@ -48,8 +48,10 @@ function codeCachePath(file, flags) {
     const hash = (parts) => createHash('sha256').update(parts.join('\0')).digest('hex').slice(0, 24);
     // why execArgv and NODE_OPTIONS: V8 flags given to node (say --max-old-space-size in CI) make V8 reject a cache
     // made without them; each set of flags gets a cache of its own instead of replacing another's on every start.
-    // The name is <where and how>-<which build>: saving a new build's cache removes the old build's (saveCodeCache).
-    const where = hash([file, ...flags, ...process.execArgv, process.env.NODE_OPTIONS ?? '']);
+    // why the command: a cache holds what its first start compiled; one made by `serve` would have every later
+    // `--version` load the server's code too. The name is <where and how>-<which build>: saving a new build's cache
+    // removes the old build's (saveCodeCache).
+    const where = hash([file, command ?? '', ...flags, ...process.execArgv, process.env.NODE_OPTIONS ?? '']);
     return path.join(dir, `${where}-${hash([size, mtimeMs, process.version, process.arch])}.bin`);
   } catch {
     return undefined;

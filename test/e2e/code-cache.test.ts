@@ -93,6 +93,16 @@ describe('the code cache of the bin loader', () => {
     expect(inodes()).toEqual(saved);
   });
 
+  it('keeps a cache per command, so what one command compiled never weighs on another start', () => {
+    freshTemp();
+    const list = start(['list', '--tag', 'smoke']);
+    expect(list.status).toBe(0);
+    expect(start(['--version']).status).toBe(0);
+    expect(entries()).toHaveLength(2);
+    const [first = '', second = ''] = entries().map((file) => statSync(file).size);
+    expect(first).not.toBe(second);
+  });
+
   it('keeps a cache of its own for V8 flags given in NODE_OPTIONS, instead of replacing the other on every start', () => {
     freshTemp();
     const withFlags = { NODE_OPTIONS: '--max-old-space-size=700' };
