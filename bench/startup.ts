@@ -1,5 +1,6 @@
 // Bench: start-up of the built CLI, `datastore-kit --version` and `--help`, against the in-run baseline `node -e 0`
-// (goal: --version within 4x). Commands are loaded lazily (src/cli/commands.ts), so these load yargs and no command.
+// (goal: --version within 4x). Commands are set up lazily (src/cli/commands.ts), so these set up yargs and no command
+// (the bundle is one script, compiled from its code cache: see docs/performance.md).
 // Builds dist/ first so the figures are never those of a stale build (unless DSK_BENCH_NO_BUILD=1: npm run bench builds once). Run: `npx tsx bench/startup.ts [runs]`.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';

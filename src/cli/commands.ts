@@ -1,7 +1,7 @@
 // The command table: every command's name and description, and a loader for its module. `main` loads only the
-// command named on the command line (none for --help and --version), so a start transpiles or parses one
-// command's tree instead of all of them. To add a command: write src/cli/<name>.ts exporting a CliCommand, then
-// add one row here.
+// command named on the command line (none for --help and --version), so a start sets up one command's modules
+// instead of all of them (from the sources, it also transpiles only those). To add a command: write
+// src/cli/<name>.ts exporting a CliCommand, then add one row here.
 import type { CliCommand } from './command.ts';
 
 /** One row of the command table. */
