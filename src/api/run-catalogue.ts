@@ -3,7 +3,16 @@
 import { hostname as readHostname } from 'node:os';
 import path from 'node:path';
 import type { BaselineStore, Clock, RunListener, RunResult } from '../model/index.ts';
-import { checkReachable, checkSomethingApplies, detectCkanVersion, prepareCatalogue, resolvePlan, run, type PreparedCatalogue } from '../runner/index.ts';
+import {
+  checkReachable,
+  checkSomethingApplies,
+  detectCkanVersion,
+  prepareCatalogue,
+  resolvePlan,
+  run,
+  type PreparedCatalogue,
+  type RunVariant,
+} from '../runner/index.ts';
 import type { CkanVersion } from '../schema/index.ts';
 import { baselineRules, openBaseline } from './run-baseline.ts';
 import type { ResolvedRunOptions } from './run-options.ts';
@@ -107,13 +116,18 @@ async function runInSession(session: Session, inputs: RunInputs): Promise<RunCat
     if (options.allowEmpty !== true) checkSomethingApplies(prepared.variants, options.profileFile);
   }
   const reports = await session.openReports();
+  const profile = prepared.profile;
+  // why handed over: run() drops each variant once its case is reported, and nothing here keeps `prepared` past this
+  // line, so a long run's memory shrinks as it goes
+  const variants = toRunVariants(prepared, options.cwd);
   try {
     const result = await run(
       {
-        variants: prepared.variants.map((v) => ({ ...v, file: toProjectPath(prepared.root, v.file, options.cwd) })),
+        variants,
+        releaseVariants: true,
         targetUrl: session.url,
         reference: session.reference,
-        profile: prepared.profile.name,
+        profile: profile.name,
         token: session.token,
         contract: contract.profile,
         contractReason: contract.reason,
@@ -123,7 +137,7 @@ async function runInSession(session: Session, inputs: RunInputs): Promise<RunCat
         shard: options.shard,
         signal: context.signal,
         hostname: context.hostname ?? readHostname(),
-        ...(baseline === undefined ? {} : { baseline: { update: options.updateBaseline, rules: baselineRules(prepared.profile) } }),
+        ...(baseline === undefined ? {} : { baseline: { update: options.updateBaseline, rules: baselineRules(profile) } }),
         keepCases: context.keepCases ?? true,
       },
       { client, clock: context.clock ?? wallClock, listener: context.listener, baseline, onResult: (one) => reports.add(one) },
@@ -143,4 +157,9 @@ function toProjectPath(catalogueRoot: string, file: string, cwd: string): string
   const full = path.resolve(catalogueRoot, file);
   const relative = path.relative(path.resolve(cwd), full);
   return (relative.startsWith('..') || path.isAbsolute(relative) ? full : relative).split(path.sep).join('/');
+}
+
+/** The run's own copies of the variants, each naming its file relative to the project. */
+function toRunVariants(prepared: PreparedCatalogue, cwd: string): RunVariant[] {
+  return prepared.variants.map((v) => ({ ...v, file: toProjectPath(prepared.root, v.file, cwd) }));
 }

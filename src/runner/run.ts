@@ -24,7 +24,9 @@ export const INTERRUPTED_REASON = 'not run: the run was interrupted';
 export async function run(options: RunOptions, collaborators: RunCollaborators): Promise<RunResult> {
   const { clock, listener } = collaborators;
   const startedAt = clock.now();
-  const variants = options.variants;
+  const variants: readonly (RunVariant | undefined)[] = options.variants;
+  // why the cast: with releaseVariants the caller has handed the array over, for run() to empty as cases finish
+  const handedOver = options.releaseVariants === true ? (options.variants as (RunVariant | undefined)[]) : undefined;
   const redact = createRedactor([options.token, ...urlSecrets(options.targetUrl)]);
   listener?.onRunStart?.({ total: variants.length, targetUrl: redact(options.targetUrl) });
 
@@ -32,7 +34,7 @@ export async function run(options: RunOptions, collaborators: RunCollaborators):
   const output = createOrderedOutput(variants.length, options.keepCases !== false, collaborators.onResult);
   const baselines = baseline === undefined ? undefined : summarizeBaselines([], { dir: baseline.store.dir, update: baseline.update });
   const pending: (CaseResult | undefined)[] = new Array<CaseResult | undefined>(variants.length);
-  const groups = groupByCase(variants);
+  const groups = groupByCase(options.variants);
   const remaining = new Map([...groups].map(([caseId, indexes]) => [caseId, indexes.length]));
   let stopped = false;
 
@@ -43,7 +45,9 @@ export async function run(options: RunOptions, collaborators: RunCollaborators):
     remaining.set(caseId, left);
     if (left > 0) return;
     const indexes = groups.get(caseId) ?? [];
-    finishCase(indexes, variants, pending, redact).forEach((clean, k) => {
+    const finished = finishCase(indexes, variants, pending, redact);
+    if (handedOver !== undefined) for (const i of indexes) handedOver[i] = undefined;
+    finished.forEach((clean, k) => {
       listener?.onCaseEnd?.(clean);
       if (baselines !== undefined && clean.baseline !== undefined) baselines[clean.baseline.outcome] += 1;
       output.put(indexes[k] ?? 0, clean);
@@ -139,7 +143,7 @@ function groupByCase(variants: readonly RunVariant[]): Map<string, number[]> {
 /** All variants of a case are done: check agreement and redact them (in catalogue order); their slots are freed. */
 function finishCase(
   indexes: readonly number[],
-  variants: readonly RunVariant[],
+  variants: readonly (RunVariant | undefined)[],
   pending: (CaseResult | undefined)[],
   redact: <T>(value: T) => T,
 ): CaseResult[] {

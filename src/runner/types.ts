@@ -55,6 +55,11 @@ export interface RunOptions {
    * (`RunCollaborators.onResult`), so a run of any size holds only a few cases at a time.
    */
   keepCases?: boolean;
+  /**
+   * The caller hands `variants` over: run() drops each variant from that array once its case is reported, so what
+   * a long run holds shrinks as it goes. Default false: the array is left as given (it may be run again).
+   */
+  releaseVariants?: boolean;
 }
 
 /** The runner's collaborators: passed in, never imported, so tests use real alternatives. */
