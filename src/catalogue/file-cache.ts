@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { deserialize, serialize } from 'node:v8';
 import { CaseFileSchema, type Case } from '../schema/case.ts';
 import { PACKAGE_INFO } from '../util/package-info.ts';
-import { ownCacheDir, userCacheDir } from '../util/user-cache-dir.ts';
+import { ownCacheDir, pruneCacheDir, userCacheDir } from '../util/user-cache-dir.ts';
 import type { SourcePosition } from './source.ts';
 
 /** Bump when the shape of an entry changes. */
@@ -39,7 +39,7 @@ export function defaultCatalogueCacheDir(): string {
 /** Opens the cache in `dir` (created if missing); undefined when it cannot be used (not ours, not writable). */
 export function openCatalogueFileCache(dir: string): CatalogueFileCache | undefined {
   if (!ownCacheDir(dir)) return undefined;
-  const entryPath = (text: string): string => path.join(dir, `${hashEntry(text)}.v8`);
+  const entryPath = (text: string): string => path.join(dir, `${stampPrefix()}-${hashEntry(text)}.v8`);
   return {
     async read(text) {
       try {
@@ -50,6 +50,9 @@ export function openCatalogueFileCache(dir: string): CatalogueFileCache | undefi
       }
     },
     async write(text, cases) {
+      // why on a write: a miss is when a build (or an edit) has left entries behind; a warm load never lists the
+      // folder. In the background: the load does not wait for it.
+      void pruneCacheDir(dir, stampPrefix());
       const target = entryPath(text);
       const temp = `${target}.${randomBytes(6).toString('hex')}.tmp`;
       try {
@@ -85,6 +88,11 @@ function codeStamp(): string {
     .update(`${ENTRY_VERSION}\0${PACKAGE_INFO.version}\0${JSON.stringify(CaseFileSchema)}\0${modules.join('\0')}`)
     .digest('hex');
   return stamp;
+}
+
+/** The start of every entry's name: which build of the kit made it (pruneCacheDir removes other builds' entries). */
+function stampPrefix(): string {
+  return codeStamp().slice(0, 16);
 }
 
 function hashEntry(text: string): string {

@@ -10,7 +10,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Ajv, ValidateFunction } from 'ajv';
 import standaloneModule from 'ajv/dist/standalone/index.js';
-import { ownCacheDir } from '../util/user-cache-dir.ts';
+import { ownCacheDir, pruneCacheDir } from '../util/user-cache-dir.ts';
 
 /** Bump when the shape of an entry changes. */
 const ENTRY_VERSION = 1;
@@ -47,7 +47,10 @@ export function openValidatorCache(dir: string, setup: string): ValidatorCache |
     return undefined;
   }
   if (!ownCacheDir(dir)) return undefined;
-  const entryPath = (schema: object): string => path.join(dir, `${createHash('sha256').update(stamp).update(JSON.stringify(schema)).digest('hex')}.cjs`);
+  // why the prefix: it names the Ajv setup that made an entry, and pruneCacheDir removes those of other setups
+  const prefix = createHash('sha256').update(stamp).digest('hex').slice(0, 16);
+  const entryPath = (schema: object): string =>
+    path.join(dir, `${prefix}-${createHash('sha256').update(stamp).update(JSON.stringify(schema)).digest('hex')}.cjs`);
   return {
     load(schema) {
       try {
@@ -57,6 +60,7 @@ export function openValidatorCache(dir: string, setup: string): ValidatorCache |
       }
     },
     save(schema, ajv, validate) {
+      void pruneCacheDir(dir, prefix);
       const target = entryPath(schema);
       const temp = `${target}.${randomBytes(6).toString('hex')}.tmp`;
       try {

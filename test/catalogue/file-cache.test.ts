@@ -1,4 +1,4 @@
-import { readdir, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadCatalogue } from '../../src/catalogue/index.ts';
@@ -49,6 +49,23 @@ describe('the catalogue file cache', () => {
     expect(lines).toEqual(['a.yaml:9:23 [a/one] /expect/status must be integer (E_CASE_INVALID)']);
     // and again, now that the malformed file has been seen once: problems are never cached
     expect(await errorLines(() => loadCatalogue(dir, { cacheDir }), dir)).toEqual(lines);
+  });
+
+  it("removes another build's entries once they are an hour old, when it writes its own", async () => {
+    const { dir, cacheDir } = await setUp({ 'a.yaml': FILE });
+    await mkdir(cacheDir, { recursive: true });
+    const old = new Date(Date.now() - 2 * 60 * 60 * 1000);
+    for (const name of ['0123456789abcdef-old.v8', 'an-entry-of-the-first-format.v8', 'fedcba9876543210-recent.v8']) {
+      await writeFile(path.join(cacheDir, name), 'x');
+      if (!name.includes('recent')) await utimes(path.join(cacheDir, name), old, old);
+    }
+    await loadCatalogue(dir, { cacheDir });
+    // why a wait: the removal runs beside the load, which does not wait for it
+    for (let i = 0; i < 50 && (await readdir(cacheDir)).length !== 2; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+    const names = await readdir(cacheDir);
+    expect(names).toContain('fedcba9876543210-recent.v8');
+    expect(names.filter((name) => /^[0-9a-f]{16}-[0-9a-f]{64}\.v8$/.test(name))).toHaveLength(1);
+    expect(names).toHaveLength(2);
   });
 
   it('treats a damaged entry as a miss', async () => {
