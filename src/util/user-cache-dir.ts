@@ -47,7 +47,7 @@ export async function pruneCacheDir(dir: string, stamp: string, options: { grace
       names.slice(i, i + 64).map(async (name) => {
         const file = path.join(dir, name);
         const info = await stat(file).catch(() => undefined);
-        if (info !== undefined && info.isFile() && nowMs - info.mtimeMs > graceMs) await rm(file, { force: true }).catch(() => undefined);
+        if (info?.isFile() === true && nowMs - info.mtimeMs > graceMs) await rm(file, { force: true }).catch(() => undefined);
       }),
     );
   }
