@@ -3,10 +3,11 @@
 // `prepare`), with a V8 code cache: compiling the bundle's 2.7 MB, and then each function it calls, was about 60 ms
 // of a short `datastore-kit run`. The first start saves V8's compiled code of the bundle as it exits (every function
 // that start compiled); later starts hand it back to V8, which checks it against the bundle's text and this
-// process's V8 flags and compiles afresh if they differ. The cache is a file per bundle and Node version under
-// `datastore-kit-<uid>/code` in the OS temp folder, used only when that folder is a real one owned by this user
-// (as the kit's other caches); any failure to read or write it only costs the compile. Plain JavaScript: it runs
-// before anything is built.
+// process's V8 flags and compiles afresh if they differ. The cache is a file per bundle, command, Node version and
+// set of node flags under `datastore-kit-<uid>/code` in the OS temp folder, used only when that folder is a real one
+// owned by this user (the rule of the kit's other caches, src/util/user-cache-dir.ts, which this file cannot import:
+// the container image has no compiled sources besides the bundle); any failure to read or write it only costs the
+// compile. More in docs/performance.md ("The CLI's start"). Plain JavaScript: it runs before anything is built.
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
