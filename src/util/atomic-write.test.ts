@@ -4,15 +4,15 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { commitStagedFiles, stageFileAtomic, writeFileAtomic } from './atomic-write.ts';
 
-describe('writeFileAtomic', () => {
-  let dir = '';
-  beforeEach(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'atomic-'));
-  });
-  afterEach(async () => {
-    await rm(dir, { recursive: true, force: true });
-  });
+let dir = '';
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'atomic-'));
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
 
+describe('writeFileAtomic', () => {
   it('writes strings, bytes and chunk sources, leaving no temp file', async () => {
     await writeFileAtomic(join(dir, 'a.txt'), 'héllo');
     await writeFileAtomic(join(dir, 'b.bin'), new Uint8Array([1, 2, 3]));
@@ -79,14 +79,6 @@ describe('writeFileAtomic', () => {
 });
 
 describe('stageFileAtomic and commitStagedFiles', () => {
-  let dir = '';
-  beforeEach(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'atomic-staged-'));
-  });
-  afterEach(async () => {
-    await rm(dir, { recursive: true, force: true });
-  });
-
   it('puts nothing in place until committed, then every file at once', async () => {
     await writeFile(join(dir, 'a.txt'), 'old a');
     const a = await stageFileAtomic(join(dir, 'a.txt'), 'new a');
