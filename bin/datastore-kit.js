@@ -41,7 +41,15 @@ function codeCachePath(file, command, flags) {
   try {
     const user = typeof process.getuid === 'function' ? String(process.getuid()) : 'user';
     const dir = path.join(tmpdir(), `datastore-kit-${user}`, 'code');
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    // why level by level: Node's recursive mkdir loops forever where a level refuses its child with ENOENT (a
+    // TMPDIR under /proc, say); the temp folder itself must exist
+    for (const level of [path.dirname(dir), dir]) {
+      try {
+        mkdirSync(level, { mode: 0o700 });
+      } catch (error) {
+        if (error?.code !== 'EEXIST') throw error;
+      }
+    }
     const info = lstatSync(dir);
     // why: a folder under a shared temp dir that another user made (or a symlink) could feed us any code
     if (!info.isDirectory() || (typeof process.getuid === 'function' && info.uid !== process.getuid())) return undefined;

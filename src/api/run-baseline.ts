@@ -1,6 +1,6 @@
 // The baseline side of a run (run --baseline): the folder opened as the runner's store, and the profile's rules.
 import { constants } from 'node:fs';
-import { access, mkdir } from 'node:fs/promises';
+import { access } from 'node:fs/promises';
 import path from 'node:path';
 import { createFileBaselineStore } from '../baseline/index.ts';
 import { resourceNames, type NormaliseRules } from '../compare/index.ts';
@@ -8,6 +8,7 @@ import { KitError, KitErrorCode } from '../errors.ts';
 import type { BaselineStore } from '../model/index.ts';
 import type { PreparedCatalogue } from '../runner/index.ts';
 import type { ResolvedRunOptions } from './run-options.ts';
+import { makeDir } from '../util/make-dir.ts';
 
 /** The baseline folder of a run with --baseline; one that will be written must be writable now (E_ENV, exit 3). */
 export async function openBaseline(options: ResolvedRunOptions): Promise<BaselineStore | undefined> {
@@ -15,7 +16,7 @@ export async function openBaseline(options: ResolvedRunOptions): Promise<Baselin
   const dir = path.resolve(options.cwd, options.baselineDir);
   if (options.updateBaseline !== 'none') {
     try {
-      await mkdir(dir, { recursive: true });
+      await makeDir(dir);
       await access(dir, constants.W_OK);
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);

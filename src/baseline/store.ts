@@ -1,9 +1,10 @@
 // The baseline folder on disk: one file per case variant, written atomically.
-import { mkdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { KitError, KitErrorCode } from '../errors.ts';
 import type { BaselineStore } from '../model/index.ts';
 import { writeFileAtomic } from '../util/atomic-write.ts';
+import { makeDir } from '../util/make-dir.ts';
 
 /**
  * A store over the folder `dir` (created on the first write). `shownDir` is how reports name it. A file that
@@ -29,7 +30,7 @@ export function createFileBaselineStore(dir: string, shownDir: string = dir): Ba
     async write(file, text) {
       const full = locate(file);
       try {
-        await mkdir(path.dirname(full), { recursive: true });
+        await makeDir(path.dirname(full));
         await writeFileAtomic(full, text);
       } catch (error) {
         throw new KitError(KitErrorCode.environment, `cannot write the baseline ${path.join(shownDir, file)}: ${describe(error)}`, { cause: error });

@@ -2,7 +2,7 @@
 // then record the finished file in the checkpoint, rename it into place, write the manifest, drop the checkpoint.
 // A kill between any two of these steps leaves a state the next run recognises (see leftovers.ts).
 import { constants } from 'node:fs';
-import { access, mkdir, rename, stat } from 'node:fs/promises';
+import { access, rename, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { KitError, KitErrorCode } from '../errors.ts';
 import type { HttpClient } from '../http/index.ts';
@@ -18,6 +18,7 @@ import { openPageStream } from './page-stream.ts';
 import { PartFile } from './part-file.ts';
 import { planExtract, type ExtractPlan } from './plan.ts';
 import { PagingMethod, type ExtractListener, type ExtractSpec } from './types.ts';
+import { makeDir } from '../util/make-dir.ts';
 
 export interface ExtractCollaborators {
   client: HttpClient;
@@ -160,7 +161,7 @@ async function checkOutputPath(out: string): Promise<void> {
   const existing = await stat(out).catch(() => undefined);
   if (existing?.isDirectory() === true) throw usage('is a folder; give a file name');
   try {
-    await mkdir(dirname(out), { recursive: true });
+    await makeDir(dirname(out));
     await access(dirname(out), constants.W_OK);
   } catch (error) {
     throw usage(`cannot write there (${error instanceof Error && 'code' in error ? String(error.code) : String(error)})`, error);

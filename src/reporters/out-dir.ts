@@ -1,10 +1,11 @@
 // The report folder before a run: writable (checked before any request), no stale temp files, and no report of
 // an earlier run left where this run's would be, so a killed or failed run never shows an old green result.
 import { randomBytes } from 'node:crypto';
-import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { KitError, KitErrorCode } from '../errors.ts';
 import { reporters } from './registry.ts';
+import { makeDir } from '../util/make-dir.ts';
 
 /** Suffix an earlier run's report gets when a new run starts (`junit.xml` -> `junit.xml.previous`). */
 export const PREVIOUS_SUFFIX = '.previous';
@@ -22,7 +23,7 @@ const isStaleTemp = (name: string, files: readonly string[]): boolean => files.s
  */
 export async function prepareReportDir(outDir: string, files: readonly string[] = reportFiles): Promise<void> {
   try {
-    await mkdir(outDir, { recursive: true });
+    await makeDir(outDir);
     const probe = join(outDir, `.write-check.${randomBytes(6).toString('hex')}.tmp`);
     await writeFile(probe, '', { flag: 'wx' });
     await rm(probe, { force: true });

@@ -3,13 +3,14 @@
 // exchange they never show for a passing one. At the end every file is written atomically (temp + rename), so
 // an interrupted or failed run never leaves a truncated report; an aborted stream leaves none.
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, rm, type FileHandle } from 'node:fs/promises';
+import { open, rm, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { CaseResult, RunResult } from '../model/index.ts';
 import { writeFileAtomic } from '../util/atomic-write.ts';
 import { renderJsonCase, renderJsonFrame } from './json.ts';
 import { reporters } from './registry.ts';
 import { writeReports, type WriteReportsOptions } from './writer.ts';
+import { makeDir } from '../util/make-dir.ts';
 
 /** Takes a run's cases one at a time, in report order, then writes the reports. */
 export interface ReportStream {
@@ -26,7 +27,7 @@ const FLUSH_BYTES = 64 * 1024;
 
 /** Opens a report stream on a folder readied by `prepareReportDir` (created if missing). */
 export async function openReportStream(options: WriteReportsOptions): Promise<ReportStream> {
-  await mkdir(options.outDir, { recursive: true });
+  await makeDir(options.outDir);
   const json = options.formats.includes('json') ? await openCasesFile(join(options.outDir, reporters.json.fileName)) : undefined;
   const others = options.formats.some((format) => format !== 'json') || (options.stepSummaryPath ?? '') !== '';
   const kept: CaseResult[] = [];

@@ -1,5 +1,4 @@
 // The one report writer: renders the chosen formats and writes each file atomically.
-import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { RunResult } from '../model/index.ts';
 import type { DiffReport } from '../schema/diff-report.ts';
@@ -9,6 +8,7 @@ import { commitStagedFiles, stageFileAtomic, writeFileAtomic, type StagedFile } 
 import { renderMarkdown } from './markdown.ts';
 import { appendStepSummary } from './step-summary.ts';
 import { REPORT_FORMATS, reporters, type RenderOptions, type Reporter, type ReportFormat } from './registry.ts';
+import { makeDir } from '../util/make-dir.ts';
 
 /** Options of `writeReports`. */
 export interface WriteReportsOptions {
@@ -31,7 +31,7 @@ export interface WriteReportsOptions {
  * Returns the report paths written, in registry order.
  */
 export async function writeReports(result: RunResult, options: WriteReportsOptions): Promise<string[]> {
-  await mkdir(options.outDir, { recursive: true });
+  await makeDir(options.outDir);
   const renderOptions = options.render ?? {};
   const paths: string[] = [];
   const wanted = new Set(options.formats);
@@ -70,7 +70,7 @@ export async function writeDiffReports(
   report: DiffReport,
   options: { formats: readonly DiffReportFormat[]; outDir: string; stepSummaryPath?: string | undefined },
 ): Promise<string[]> {
-  await mkdir(options.outDir, { recursive: true });
+  await makeDir(options.outDir);
   const paths: string[] = [];
   for (const format of DIFF_REPORT_FORMATS.filter((name) => options.formats.includes(name))) {
     const path = join(options.outDir, DIFF_REPORTERS[format].fileName);

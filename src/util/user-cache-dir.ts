@@ -1,9 +1,10 @@
 // The kit's per-user cache folders under the OS temp folder: the one check that makes one safe to read, and the
 // removal of entries no build uses any more.
-import { lstatSync, mkdirSync } from 'node:fs';
+import { lstatSync } from 'node:fs';
 import { readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { makeDirSync } from './make-dir.ts';
 
 /** `<tmp>/datastore-kit-<uid>/<name>`: the default folder of one of the kit's caches. */
 export function userCacheDir(name: string): string {
@@ -17,7 +18,7 @@ export function userCacheDir(name: string): string {
  */
 export function ownCacheDir(dir: string): boolean {
   try {
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    makeDirSync(dir, 0o700);
     const info = lstatSync(dir);
     return info.isDirectory() && (typeof process.getuid !== 'function' || info.uid === process.getuid());
   } catch {

@@ -2,6 +2,7 @@
 // leftovers that cannot be continued as asked) ends in exit 2 or 3 with one line on stderr, never exit 70 or a
 // stack trace. Runs the CLI in-process (main(), as bin.ts does); the spawned tests of each command (serve, run,
 // the package's bin) cover the process around it.
+import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -73,6 +74,18 @@ const rows: Row[] = [
     3,
     /^cannot write reports to .*a-file\/reports \(ENOTDIR\); pass --out with a writable folder \(E_ENV\)$/,
   ],
+  // why: Node's own recursive mkdir loops forever there (a level that exists refuses its child with ENOENT); Linux only
+  ...(existsSync('/proc/self')
+    ? [
+        [
+          'run: --out under /proc, where no folder can be made',
+          async () => ['run', '--target', 'http://127.0.0.1:1', '--allow-empty', '--out', '/proc/datastore-kit-none/reports'],
+          () => ({}),
+          3,
+          /^cannot write reports to \/proc\/datastore-kit-none\/reports \(ENOENT\); pass --out with a writable folder \(E_ENV\)$/,
+        ] satisfies Row,
+      ]
+    : []),
   ['run --reference: PGlite cannot start', async () => ['run', '--reference', '--out', path.join(dir, 'reports')], brokenCache, 3, engineFailure],
   [
     'extract --resume: the checkpoint is garbled',

@@ -4,9 +4,10 @@
 // Each use touches the dir, and a build evicts the least recently used ones beyond a few (evictStaleDirs).
 import { randomBytes } from 'node:crypto';
 import { constants, existsSync, readdirSync, rmSync } from 'node:fs';
-import { copyFile, mkdir, mkdtemp, readdir, rename, rm, stat, utimes } from 'node:fs/promises';
+import { copyFile, mkdtemp, readdir, rename, rm, stat, utimes } from 'node:fs/promises';
 import { homedir, tmpdir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
+import { makeDir } from '../../util/make-dir.ts';
 
 /** Prefix of per-instance copies in the OS temp dir: `<prefix><pid>-<random>`. */
 const INSTANCE_PREFIX = 'datastore-kit-pglite-';
@@ -41,7 +42,7 @@ export async function ensureCachedDir(root: string, key: string, build: (dir: st
     await markUsed(dir);
     return { dir, built: false };
   }
-  await mkdir(root, { recursive: true });
+  await makeDir(root);
   const temp = join(root, `.build-${key}-${process.pid}-${randomBytes(4).toString('hex')}`);
   try {
     await build(temp);
@@ -154,10 +155,10 @@ export async function inBatches<T>(items: readonly string[], each: (item: string
  */
 export async function copyTree(source: string, target: string): Promise<void> {
   const entries = await readdir(source, { recursive: true, withFileTypes: true });
-  await mkdir(target, { recursive: true });
+  await makeDir(target);
   const folders = entries.filter((entry) => entry.isDirectory()).map((entry) => join(target, relativeTo(source, entry)));
   // why: sorted, a parent comes before its children, so each mkdir finds its parent in place
-  for (const folder of folders.sort()) await mkdir(folder, { recursive: true });
+  for (const folder of folders.sort()) await makeDir(folder);
   const files = entries.filter((entry) => entry.isFile()).map((entry) => relativeTo(source, entry));
   await inBatches(files, (file) => copyFile(join(source, file), join(target, file), constants.COPYFILE_FICLONE));
 }

@@ -1,0 +1,41 @@
+import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { makeDir, makeDirSync } from './make-dir.ts';
+
+const dirs: string[] = [];
+function tempDir(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'dsk-make-dir-'));
+  dirs.push(dir);
+  return dir;
+}
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+describe.each([
+  ['makeDir', (dir: string, mode?: number) => makeDir(dir, mode)],
+  ['makeDirSync', async (dir: string, mode?: number) => makeDirSync(dir, mode)],
+] as const)('%s', (_name, make) => {
+  it('makes every missing level with the mode given, and accepts a folder that exists', async () => {
+    const root = tempDir();
+    const deep = path.join(root, 'a', 'b', 'c');
+    await make(deep, 0o700);
+    expect(statSync(deep).isDirectory()).toBe(true);
+    expect(statSync(path.join(root, 'a')).mode & 0o777).toBe(0o700);
+    await make(deep);
+    await make(root);
+  });
+
+  it('fails with EEXIST on a file, and ENOTDIR under one', async () => {
+    const file = path.join(tempDir(), 'file');
+    writeFileSync(file, '');
+    await expect(make(file)).rejects.toMatchObject({ code: 'EEXIST' });
+    await expect(make(path.join(file, 'sub'))).rejects.toMatchObject({ code: 'ENOTDIR' });
+  });
+
+  it.runIf(existsSync('/proc/self'))('fails, instead of looping, where a level exists but refuses its child (/proc)', async () => {
+    await expect(make('/proc/datastore-kit-none/reports')).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+});

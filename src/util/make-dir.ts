@@ -1,0 +1,49 @@
+// `mkdir -p` without Node's own recursive mkdir, which loops forever (at full CPU, Node 20) on a path whose parent
+// exists but refuses the child with ENOENT, as anything under /proc does: `run --out /proc/x` hung instead of
+// failing. Here each missing level is made once, and a level that still cannot be made fails with its own error.
+import { mkdirSync, statSync } from 'node:fs';
+import { mkdir, stat } from 'node:fs/promises';
+import path from 'node:path';
+
+function codeOf(error: unknown): unknown {
+  return typeof error === 'object' && error !== null && 'code' in error ? error.code : undefined;
+}
+
+/** Creates `dir` and its missing parents (with `mode`); an existing folder is fine, an existing file is EEXIST. */
+export async function makeDir(dir: string, mode?: number): Promise<void> {
+  const options = mode === undefined ? {} : { mode };
+  try {
+    await mkdir(dir, options);
+    return;
+  } catch (error) {
+    if (codeOf(error) === 'EEXIST' && (await stat(dir).catch(() => undefined))?.isDirectory() === true) return;
+    const parent = path.dirname(dir);
+    if (codeOf(error) !== 'ENOENT' || parent === dir) throw error;
+    await makeDir(parent, mode);
+  }
+  try {
+    await mkdir(dir, options);
+  } catch (error) {
+    // why: another process may have made it in between
+    if (codeOf(error) !== 'EEXIST' || (await stat(dir).catch(() => undefined))?.isDirectory() !== true) throw error;
+  }
+}
+
+/** `makeDir`, synchronously. */
+export function makeDirSync(dir: string, mode?: number): void {
+  const options = mode === undefined ? {} : { mode };
+  try {
+    mkdirSync(dir, options);
+    return;
+  } catch (error) {
+    if (codeOf(error) === 'EEXIST' && statSync(dir, { throwIfNoEntry: false })?.isDirectory() === true) return;
+    const parent = path.dirname(dir);
+    if (codeOf(error) !== 'ENOENT' || parent === dir) throw error;
+    makeDirSync(parent, mode);
+  }
+  try {
+    mkdirSync(dir, options);
+  } catch (error) {
+    if (codeOf(error) !== 'EEXIST' || statSync(dir, { throwIfNoEntry: false })?.isDirectory() !== true) throw error;
+  }
+}
