@@ -181,6 +181,12 @@ describe('architecture', () => {
     expect(users.map((file) => relative(root, file))).toEqual([]);
   });
 
+  it('makes folders only through util/make-dir.ts (Node 20 recursive mkdir can loop forever)', () => {
+    const sources = allTsFiles(join(root, 'src')).filter((file) => !file.endsWith('.test.ts'));
+    const users = [...sources, join(root, 'bin', 'datastore-kit.js')].filter((file) => /mkdir(?:Sync)?\([^)]*recursive:\s*true/.test(readFileSync(file, 'utf8')));
+    expect(users.map((file) => relative(root, file))).toEqual([]);
+  });
+
   it('needs tsx only as a development tool', () => {
     const manifest: unknown = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
     const dependencies = typeof manifest === 'object' && manifest !== null && 'dependencies' in manifest ? manifest.dependencies : {};
