@@ -183,7 +183,9 @@ describe('architecture', () => {
 
   it('makes folders only through util/make-dir.ts (Node 20 recursive mkdir can loop forever)', () => {
     const sources = allTsFiles(join(root, 'src')).filter((file) => !file.endsWith('.test.ts'));
-    const users = [...sources, join(root, 'bin', 'datastore-kit.js')].filter((file) => /mkdir(?:Sync)?\([^)]*recursive:\s*true/.test(readFileSync(file, 'utf8')));
+    const users = [...sources, join(root, 'bin', 'datastore-kit.js')].filter((file) =>
+      /mkdir(?:Sync)?\([^)]*recursive:\s*true/.test(readFileSync(file, 'utf8')),
+    );
     expect(users.map((file) => relative(root, file))).toEqual([]);
   });
 
