@@ -17,7 +17,7 @@ export interface DiscoveredFiles {
  * Lists case files under `location` (a folder, or one case file; relative to `cwd`). Skips hidden entries, node_modules and
  * `*.schema.json` (the published schema lives beside the cases). A missing location is an input error.
  */
-export async function discoverCaseFiles(location: string, cwd = '.'): Promise<DiscoveredFiles> {
+export async function discoverCaseFiles(location: string, cwd = '.', maxEntries = MAX_CATALOGUE_ENTRIES): Promise<DiscoveredFiles> {
   const absolute = path.resolve(cwd, location);
   const info = await stat(absolute).catch((error: unknown) => {
     const problem = { file: location, pointer: '', message: 'no such file or folder' };
@@ -26,17 +26,47 @@ export async function discoverCaseFiles(location: string, cwd = '.'): Promise<Di
   if (info.isFile()) {
     return { root: path.dirname(absolute), files: [path.basename(absolute)], displayBase: path.dirname(location) };
   }
-  const entries = await readdir(absolute, { recursive: true });
-  const candidates = entries
-    .map((entry) => entry.split(path.sep).join('/'))
-    .filter((entry) => CASE_FILE.test(entry) && !entry.endsWith('.schema.json') && !isIgnored(entry));
-  const files: string[] = [];
-  for (const candidate of candidates) {
-    if ((await stat(path.join(absolute, candidate))).isFile()) files.push(candidate);
-  }
+  const files = await listCaseFiles(absolute, location, maxEntries);
   return { root: absolute, files: files.sort(), displayBase: location };
 }
 
-function isIgnored(relative: string): boolean {
-  return relative.split('/').some((segment) => segment.startsWith('.') || segment === 'node_modules');
+/**
+ * Most files and folders a catalogue folder may hold (hidden ones and node_modules are not entered): past that the
+ * location is not a catalogue (`--cases /`, say), and walking on would take minutes and all the memory there is.
+ */
+export const MAX_CATALOGUE_ENTRIES = 100_000;
+
+/**
+ * The case files under `root`, relative to it. Hidden entries and node_modules are skipped as the walk goes, not
+ * listed first; symlinked folders are not entered (a link back up would never end); a symlinked file counts.
+ */
+async function listCaseFiles(root: string, location: string, maxEntries: number): Promise<string[]> {
+  const fail = (message: string, cause?: unknown): never => {
+    throw new InputError(KitErrorCode.caseInvalid, [{ file: location, pointer: '', message }], cause === undefined ? {} : { cause });
+  };
+  const files: string[] = [];
+  let entries = 0;
+  const walk = async (relative: string): Promise<void> => {
+    const dirents = await readdir(path.join(root, relative), { withFileTypes: true }).catch((error: unknown) =>
+      fail(`cannot read folder ${relative === '' ? '.' : relative} (${errorCode(error)})`, error),
+    );
+    for (const dirent of dirents) {
+      if (dirent.name.startsWith('.') || dirent.name === 'node_modules') continue;
+      entries += 1;
+      if (entries > maxEntries) fail(`holds more than ${maxEntries.toLocaleString('en')} files and folders; name the catalogue folder`);
+      const entry = relative === '' ? dirent.name : `${relative}/${dirent.name}`;
+      if (dirent.isDirectory()) await walk(entry);
+      else if (CASE_FILE.test(dirent.name) && !dirent.name.endsWith('.schema.json') && (await isFile(path.join(root, entry)))) files.push(entry);
+    }
+  };
+  await walk('');
+  return files;
+}
+
+async function isFile(file: string): Promise<boolean> {
+  return (await stat(file).catch(() => undefined))?.isFile() === true;
+}
+
+function errorCode(error: unknown): string {
+  return typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : 'unreadable';
 }
