@@ -50,14 +50,17 @@ async function listCaseFiles(root: string, location: string, maxEntries: number)
     const dirents = await readdir(path.join(root, relative), { withFileTypes: true }).catch((error: unknown) =>
       fail(`cannot read folder ${relative === '' ? '.' : relative} (${errorCode(error)})`, error),
     );
+    const folders: string[] = [];
     for (const dirent of dirents) {
       if (dirent.name.startsWith('.') || dirent.name === 'node_modules') continue;
       entries += 1;
       if (entries > maxEntries) fail(`holds more than ${maxEntries.toLocaleString('en')} files and folders; name the catalogue folder`);
       const entry = relative === '' ? dirent.name : `${relative}/${dirent.name}`;
-      if (dirent.isDirectory()) await walk(entry);
-      else if (CASE_FILE.test(dirent.name) && !dirent.name.endsWith('.schema.json') && (await isFile(path.join(root, entry)))) files.push(entry);
+      if (dirent.isDirectory()) folders.push(entry);
+      else if (!CASE_FILE.test(dirent.name) || dirent.name.endsWith('.schema.json')) continue;
+      else if (dirent.isFile() || (dirent.isSymbolicLink() && (await isFile(path.join(root, entry))))) files.push(entry);
     }
+    await Promise.all(folders.map(walk));
   };
   await walk('');
   return files;
