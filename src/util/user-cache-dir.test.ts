@@ -1,18 +1,15 @@
-import { mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { readdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useTempDirs } from '../../test/helpers/temp-dirs.ts';
 import { pruneCacheDir } from './user-cache-dir.ts';
 
-const dirs: string[] = [];
-afterEach(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+const tempDir = useTempDirs('dsk-prune-');
 
 describe('pruneCacheDir', () => {
   it("removes other builds' entries older than the grace period, never this build's, once per folder per process", async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'dsk-prune-'));
-    dirs.push(dir);
+    const dir = tempDir();
     const now = Date.parse('2026-11-26T12:00:00Z');
     const at = (name: string, iso: string): void => {
       writeFileSync(path.join(dir, name), name);

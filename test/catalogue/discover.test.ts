@@ -1,23 +1,19 @@
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useTempDirs } from '../helpers/temp-dirs.ts';
 import { discoverCaseFiles } from '../../src/catalogue/discover.ts';
 import { isKitError } from '../../src/errors.ts';
 
-const dirs: string[] = [];
+const tempDir = useTempDirs('dsk-discover-');
 function tree(files: readonly string[]): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'dsk-discover-'));
-  dirs.push(dir);
+  const dir = tempDir();
   for (const file of files) {
     mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
     writeFileSync(path.join(dir, file), 'cases: []\n');
   }
   return dir;
 }
-afterEach(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
 
 async function messageOf(promise: Promise<unknown>): Promise<string> {
   try {
