@@ -2,34 +2,18 @@
 // exists but refuses the child with ENOENT, as anything under /proc does: `run --out /proc/x` hung instead of
 // failing. Here each missing level is made once, and a level that still cannot be made fails with its own error.
 import { mkdirSync, statSync } from 'node:fs';
-import { mkdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 
 function codeOf(error: unknown): unknown {
   return typeof error === 'object' && error !== null && 'code' in error ? error.code : undefined;
 }
 
-/** Creates `dir` and its missing parents (with `mode`); an existing folder is fine, an existing file is EEXIST. */
+/** `makeDirSync` for async code: a few mkdir calls, made once per folder a command writes to. */
 export async function makeDir(dir: string, mode?: number): Promise<void> {
-  const options = mode === undefined ? {} : { mode };
-  try {
-    await mkdir(dir, options);
-    return;
-  } catch (error) {
-    if (codeOf(error) === 'EEXIST' && (await stat(dir).catch(() => undefined))?.isDirectory() === true) return;
-    const parent = path.dirname(dir);
-    if (codeOf(error) !== 'ENOENT' || parent === dir) throw error;
-    await makeDir(parent, mode);
-  }
-  try {
-    await mkdir(dir, options);
-  } catch (error) {
-    // why: another process may have made it in between
-    if (codeOf(error) !== 'EEXIST' || (await stat(dir).catch(() => undefined))?.isDirectory() !== true) throw error;
-  }
+  makeDirSync(dir, mode);
 }
 
-/** `makeDir`, synchronously. */
+/** Creates `dir` and its missing parents (with `mode`); an existing folder is fine, an existing file is EEXIST. */
 export function makeDirSync(dir: string, mode?: number): void {
   const options = mode === undefined ? {} : { mode };
   try {

@@ -33,7 +33,7 @@ const pruned = new Set<string>();
 
 /**
  * Removes the entries of cache folder `dir` that this build can never read: files not named `<stamp>-...` (a
- * cache's entries start with the stamp of the code that made them) and written more than `graceMs` ago. Once per
+ * cache's entries start with the stamp of the code that made them), and temp files, written more than `graceMs` ago. Once per
  * folder per process, best effort. Without it every build leaves its entries behind and a folder only grows (half
  * a gigabyte in a day of development).
  */
@@ -42,7 +42,8 @@ export async function pruneCacheDir(dir: string, stamp: string, options: { grace
   pruned.add(dir);
   const graceMs = options.graceMs ?? OTHER_BUILD_GRACE_MS;
   const nowMs = options.nowMs ?? Date.now();
-  const names = (await readdir(dir).catch(() => [] as string[])).filter((name) => !name.startsWith(`${stamp}-`));
+  // why temp files too: one left by a killed process is never renamed into place, whatever its build
+  const names = (await readdir(dir).catch(() => [] as string[])).filter((name) => !name.startsWith(`${stamp}-`) || name.endsWith('.tmp'));
   for (let i = 0; i < names.length; i += 64) {
     await Promise.all(
       names.slice(i, i + 64).map(async (name) => {
