@@ -1,19 +1,51 @@
-// csv/tsv records: PostgreSQL's `COPY ... TO STDOUT csv` output, built from the cells' text form.
+// csv/tsv records: the text PostgreSQL's `COPY ... TO STDOUT csv` writes, as CKAN returns it, built inside the
+// database as one value per page (per-row work in Node was most of a large page's cost).
 
-/**
- * One line per row, each ending in "\n", no header. A cell is quoted when it is an empty string,
- * holds the delimiter, a quote, CR or LF, or is the lone column `\.`; NULL is an empty cell.
- */
-export function formatCopyCsv(rows: readonly (readonly (string | null)[])[], delimiter: ',' | '\t'): string {
-  let out = '';
-  for (const row of rows) {
-    out += `${row.map((cell) => formatCell(cell, delimiter, row.length === 1)).join(delimiter)}\n`;
-  }
-  return out;
+/** Types whose text form never holds a delimiter, quote, CR or LF and is never empty: their cells need no quoting check. */
+const PLAIN_TYPES: ReadonlySet<string> = new Set([
+  'int',
+  'int2',
+  'int4',
+  'int8',
+  'numeric',
+  'float4',
+  'float8',
+  'bool',
+  'date',
+  'time',
+  'timestamp',
+  'timestamptz',
+  'interval',
+]);
+
+/** A cell to render: its SQL expression and its column's type. */
+export interface CopyCsvCell {
+  /** The value as COPY would print it, as SQL text (NULL stays NULL); see copyText. */
+  text: string;
+  type: string;
 }
 
-function formatCell(cell: string | null, delimiter: string, single: boolean): string {
-  if (cell === null) return '';
-  const quote = cell === '' || cell.includes(delimiter) || cell.includes('"') || cell.includes('\n') || cell.includes('\r') || (single && cell === '\\.');
-  return quote ? `"${cell.replaceAll('"', '""')}"` : cell;
+/**
+ * SQL giving one text: a line per row of `source` (each ending in "\n", no header), or NULL for no rows. A cell is
+ * quoted when it is an empty string, holds the delimiter, a quote, CR or LF, or is the lone column `\.`; NULL is an
+ * empty cell. Relies on the aggregate keeping `source`'s order, as CKAN's records queries do.
+ */
+export function copyCsvSql(cells: readonly CopyCsvCell[], source: string, delimiter: ',' | '\t'): string {
+  const texts = cells.map((cell, index) => `${cell.text} AS "t${index}"`);
+  const quoted = cells.map((cell, index) => quoteCell(`y."t${index}"`, cell.type, delimiter, cells.length === 1));
+  const separator = delimiter === ',' ? `','` : 'chr(9)';
+  const line = [...quoted.flatMap((cell, index) => (index === 0 ? [cell] : [separator, cell])), 'chr(10)'].join(' || ');
+  return `SELECT string_agg(${line}, '') FROM (SELECT ${texts.join(', ')} FROM ${source}) AS y`;
+}
+
+/** `ref` (a column of `type`) as COPY prints it: its output function's text, which `::text` gives except for booleans. */
+export function copyText(ref: string, type: string): string {
+  return type === 'bool' ? `CASE WHEN ${ref} THEN 't' WHEN NOT ${ref} THEN 'f' END` : `${ref}::text`;
+}
+
+function quoteCell(ref: string, type: string, delimiter: ',' | '\t', single: boolean): string {
+  if (PLAIN_TYPES.has(type)) return `coalesce(${ref}, '')`;
+  const special = [delimiter === ',' ? `','` : 'chr(9)', `'"'`, 'chr(10)', 'chr(13)'].map((char) => `strpos(${ref}, ${char}) > 0`);
+  const quote = [`${ref} = ''`, ...special, ...(single ? [`${ref} = '\\.'`] : [])].join(' OR ');
+  return `CASE WHEN ${ref} IS NULL THEN '' WHEN ${quote} THEN '"' || replace(${ref}, '"', '""') || '"' ELSE ${ref} END`;
 }

@@ -7,7 +7,6 @@ import { parseFilterOps, UnknownFilterOperationError, type FilterOp } from './fi
 import type { ActionHandler, ServerContext } from '../types.ts';
 import { ActionValidationError, RawJson } from '../types.ts';
 import { validateColumns } from './columns.ts';
-import { formatCopyCsv } from './csv.ts';
 import { buildLinks } from './links.ts';
 import { validateSearchParams, type SearchParams } from './params.ts';
 import { buildSearchQuery, type QueryOptions, type QueryTarget, type SearchQuery } from './query.ts';
@@ -61,10 +60,8 @@ function buildQuery(params: SearchParams, target: QueryTarget, options: QueryOpt
 
 async function readRecords(params: SearchParams, query: SearchQuery, context: ServerContext): Promise<unknown> {
   const result = await runQuery(query.recordsSql, query.params, context);
-  if (params.recordsFormat === 'csv' || params.recordsFormat === 'tsv') {
-    return formatCopyCsv(result.rows, params.recordsFormat === 'csv' ? ',' : '\t');
-  }
   const text = result.rows[0]?.[0] ?? null;
+  if (params.recordsFormat === 'csv' || params.recordsFormat === 'tsv') return text ?? '';
   return text === null || text === '[]' ? [] : new RawJson(text);
 }
 

@@ -3,6 +3,7 @@
 // before ORDER BY/LIMIT/OFFSET in every version (spec 8.1 #1).
 import { parseSortClause, splitNameList, type FieldInfo } from './columns.ts';
 import type { RecordsFormat } from './coerce.ts';
+import { copyCsvSql, copyText } from './csv.ts';
 import { ckanTraits, type CkanTraits } from '../ckan-versions.ts';
 import type { FilterOp } from './filter-ops.ts';
 import { buildFilterClauses, buildFilterTreeClause, isArrayType, UnadaptableValueError } from './filters.ts';
@@ -138,8 +139,8 @@ function wrapRecords(format: RecordsFormat, inner: string, outputs: readonly Fie
     const cells = refs.map(({ field, ref }) => `coalesce(to_json(${renderJson(field.type, ref)})::text, 'null')`);
     return `SELECT '[' || string_agg(j.v, ',') || ']' FROM (SELECT '[' || ${cells.join(` || ',' || `)} || ']' AS v FROM (${inner}) AS z) AS j`;
   }
-  const cells = refs.map(({ field, ref }, index) => `${renderCsv(field.type, ref, timestamp)} AS "c${index}"`);
-  return `SELECT ${cells.join(', ')} FROM (${inner}) AS z`;
+  const cells = refs.map(({ field, ref }) => ({ text: renderCsv(field.type, ref, timestamp), type: field.type }));
+  return copyCsvSql(cells, `(${inner}) AS z`, format === 'csv' ? ',' : '\t');
 }
 
 /** A value as records show it: timestamps in `timestamp` format, arrays as JSON arrays, the rest as stored. */
@@ -149,10 +150,10 @@ function renderJsonValue(type: string, ref: string, timestamp: string): string {
   return ref;
 }
 
-/** A csv/tsv cell: as COPY writes it, with NULL json and array values as the text `null` (CKAN quirk). */
+/** A csv/tsv cell's text: as COPY writes it, with NULL json and array values as the text `null` (CKAN quirk). */
 function renderCsv(type: string, ref: string, timestamp: string): string {
   if (type === 'timestamp') return `to_char(${ref}, ${timestamp})`;
   if (type === 'json') return `coalesce(${ref}::text, 'null')`;
   if (isArrayType(type)) return `coalesce(array_to_json(${ref})::text, 'null')`;
-  return ref;
+  return copyText(ref, type);
 }
