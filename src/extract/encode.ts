@@ -34,13 +34,10 @@ export function createEncoder(format: ExtractFormat): Encoder {
   }
 }
 
-function delimited(delimiter: string): Encoder {
-  // why: RFC 4180 quoting, as csv-stringify wrote it before: quote a cell holding the delimiter, a quote, CR or LF
-  const needsQuotes = delimiter === ',' ? /[",\n\r]/ : /["\t\n\r]/;
-  const cell = (text: string): string => (needsQuotes.test(text) ? `"${text.replaceAll('"', '""')}"` : text);
+function delimited(delimiter: ',' | '\t'): Encoder {
   const line = (cells: readonly string[]): string => {
     let out = '';
-    for (let index = 0; index < cells.length; index += 1) out += (index === 0 ? '' : delimiter) + cell(cells[index] ?? '');
+    for (let index = 0; index < cells.length; index += 1) out += (index === 0 ? '' : delimiter) + delimitedCell(cells[index] ?? '', delimiter);
     return `${out}\n`;
   };
   return {
@@ -52,6 +49,20 @@ function delimited(delimiter: string): Encoder {
     },
     tail: () => '',
   };
+}
+
+// why: RFC 4180 quoting, as csv-stringify wrote it before: quote a cell holding the delimiter, a quote, CR or LF
+const CSV_SPECIALS = /[",\n\r]/;
+const TSV_SPECIALS = /["\t\n\r]/;
+
+/** Whether a csv (`,`) or tsv (tab) cell must be quoted: it holds the delimiter, a quote, CR or LF. */
+export function needsQuotes(text: string, delimiter: ',' | '\t'): boolean {
+  return (delimiter === ',' ? CSV_SPECIALS : TSV_SPECIALS).test(text);
+}
+
+/** A csv or tsv cell, quoted when it must be. */
+export function delimitedCell(text: string, delimiter: ',' | '\t'): string {
+  return needsQuotes(text, delimiter) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
 /** A cell as the API returned the value: numbers as their exact text, nested JSON as JSON text, null empty. */

@@ -17,7 +17,8 @@ import { buildManifest, describeNameMismatch, type FinishedExtract } from './man
 import { openPageStream } from './page-stream.ts';
 import { PartFile } from './part-file.ts';
 import { planExtract, type ExtractPlan } from './plan.ts';
-import { PagingMethod, type ExtractListener, type ExtractSpec } from './types.ts';
+import { isKeyset } from './page-stream.ts';
+import type { ExtractListener, ExtractSpec } from './types.ts';
 import { makeDir } from '../util/make-dir.ts';
 
 export interface ExtractCollaborators {
@@ -36,15 +37,15 @@ export async function runExtract(spec: ExtractSpec, collaborators: ExtractCollab
   const leftovers = await inspectLeftovers(spec);
   let plan: ExtractPlan;
   try {
-    plan = await planExtract(client, spec);
+    plan = await planExtract(client, spec, leftovers.kind === 'fresh' ? undefined : leftovers.checkpoint.method);
   } catch (error) {
     throw failure(spec, error, 0);
   }
   const notes = leftovers.kind === 'fresh' ? [] : checkSameExtract(leftovers.checkpoint, spec, plan);
   const mismatch = describeNameMismatch(spec);
   if (mismatch !== undefined) notes.push(mismatch);
-  if ((spec.parallel ?? 1) > 1 && plan.method !== PagingMethod.sqlKeyset) {
-    notes.push(`--parallel ${spec.parallel} applies to sql-keyset paging only; this extract pages by ${plan.method}, one page at a time`);
+  if ((spec.parallel ?? 1) > 1 && !isKeyset(plan.method)) {
+    notes.push(`--parallel ${spec.parallel} applies to keyset paging only (sql-keyset, next-page); this extract pages by ${plan.method}, one page at a time`);
   }
   for (const warning of [...plan.warnings, ...notes]) listener?.onWarning?.(warning);
   if (leftovers.kind === 'finished') return completeFinished(spec, plan, leftovers, { clock, notes });
@@ -104,12 +105,13 @@ async function copyPages(spec: ExtractSpec, plan: ExtractPlan, state: ExtractSta
   for await (const page of pages) {
     pageSize = Math.min(pageSize, page.pageSize);
     const head = state.checkpoint.pages === 0 ? encoder.head(plan.columns) : '';
-    const bytes = await state.part.append(head + encoder.rows(plan.columns, page.rows, state.checkpoint.rows === 0));
+    const body = 'lines' in page.content ? page.content.lines : encoder.rows(plan.columns, page.content.values, state.checkpoint.rows === 0);
+    const bytes = await state.part.append(head + body);
     // why: the checkpoint moves only after a page is on disk
     state.checkpoint = {
       ...state.checkpoint,
       cursor: page.next,
-      rows: state.checkpoint.rows + page.rows.length,
+      rows: state.checkpoint.rows + page.rowCount,
       bytes,
       pages: state.checkpoint.pages + 1,
       pageSizeUsed: pageSize,

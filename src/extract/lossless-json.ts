@@ -168,11 +168,15 @@ class LosslessParser {
   private escapedString(from: number): string {
     const { text } = this;
     let end = from;
+    // why: indexOf finds each quote natively (a records_format=csv page is one long string full of escaped quotes);
+    // a quote after an odd run of backslashes is escaped and the string goes on
     for (;;) {
-      const code = text.charCodeAt(end);
-      if (code === QUOTE) break;
-      if (Number.isNaN(code)) this.fail('unterminated string');
-      end += code === BACKSLASH ? 2 : 1;
+      end = text.indexOf('"', end);
+      if (end === -1) this.fail('unterminated string');
+      let slashes = 0;
+      while (text.charCodeAt(end - 1 - slashes) === BACKSLASH) slashes += 1;
+      if (slashes % 2 === 0) break;
+      end += 1;
     }
     const token = text.slice(this.at, end + 1);
     try {

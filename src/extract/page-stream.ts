@@ -1,10 +1,10 @@
 // The pages of an extract, in the order they are written: one after another with the next one fetched ahead, or
-// (`--parallel N`, sql-keyset paging) cut into `_id` ranges read N at a time and handed on in `_id` order, so the
-// output, its checkpoint and a resume are the same as a sequential read's.
+// (`--parallel N`, keyset paging by SQL or next_page) cut into `_id` ranges read N at a time and handed on in `_id`
+// order, so the output, its checkpoint and a resume are the same as a sequential read's.
 import type { HttpClient } from '../http/index.ts';
 import { ActionCallError, callAction } from './api.ts';
 import { isLosslessObject, JsonNumber, type LosslessValue } from './lossless-json.ts';
-import { fetchPage, type Page } from './pages.ts';
+import { fetchPage, keysetFilters, type Page } from './pages.ts';
 import type { ExtractPlan } from './plan.ts';
 import { buildIdSpanSql } from './sql-text.ts';
 import { PagingMethod, type Cursor, type ExtractSpec } from './types.ts';
@@ -23,13 +23,13 @@ interface IdSpan {
 }
 
 /**
- * The extract's pages from `start`, in output order. With `spec.parallel` > 1 and sql-keyset paging, the rows
- * left are counted first and cut into ranges of about a page each; up to `parallel` requests are in flight and
- * at most that many pages wait in memory. Anything else reads one page after another.
+ * The extract's pages from `start`, in output order. With `spec.parallel` > 1 and keyset paging (sql-keyset or
+ * next-page), the rows left are counted first and cut into ranges of about a page each; up to `parallel`
+ * requests are in flight and at most that many pages wait in memory. Anything else reads one page after another.
  */
 export async function openPageStream(client: HttpClient, spec: ExtractSpec, plan: ExtractPlan, start: PageStreamStart): Promise<AsyncIterable<Page>> {
   const parallel = spec.parallel ?? 1;
-  if (parallel > 1 && plan.method === PagingMethod.sqlKeyset) {
+  if (parallel > 1 && isKeyset(plan.method)) {
     const span = await probeIdSpan(client, spec, plan, start.cursor.lastId);
     if (span !== undefined && span.rows > 0n) return rangePages({ client, spec, plan }, start, span, parallel);
   }
@@ -97,29 +97,60 @@ async function* rangePages(reader: Reader, start: PageStreamStart, span: IdSpan,
   for (let current = queue.shift(); current !== undefined; current = queue.shift()) {
     const page = await current.page;
     pageSize = Math.min(pageSize, page.pageSize);
-    // why: a full page means the range holds more; the rest of it comes next, before the ranges after it
-    if (!page.done && page.next.lastId !== null) queue.unshift(read(BigInt(page.next.lastId), current.upToId));
+    // why: a full page means the range may hold more, unless it ended on the range's last id (dense ids fill a
+    // range exactly); the rest of it comes next, before the ranges after it
+    const rangeDone = page.done || (current.upToId !== null && page.next.lastId === current.upToId.toString());
+    if (!rangeDone && page.next.lastId !== null) queue.unshift(read(BigInt(page.next.lastId), current.upToId));
     fill();
-    offset += page.rows.length;
+    offset += page.rowCount;
     // why: once a range is done, every row up to its end is written: the checkpoint moves to the end of the range
-    const lastId = page.done && current.upToId !== null ? current.upToId.toString() : page.next.lastId;
-    yield { ...page, next: { lastId, offset }, done: page.done && current.upToId === null };
+    const lastId = rangeDone && current.upToId !== null ? current.upToId.toString() : page.next.lastId;
+    yield { ...page, next: { lastId, offset }, done: rangeDone && current.upToId === null };
   }
 }
 
+/** Whether pages are read by `_id` ranges (`_id` > the last one read), which `--parallel` can cut up. */
+export function isKeyset(method: PagingMethod): boolean {
+  return method === PagingMethod.sqlKeyset || method === PagingMethod.nextPage;
+}
+
 async function probeIdSpan(client: HttpClient, spec: ExtractSpec, plan: ExtractPlan, afterId: string | null): Promise<IdSpan | undefined> {
-  const source = spec.sql === undefined ? { resourceId: plan.resourceId ?? '', filters: spec.filters, q: spec.q } : { sql: spec.sql };
-  let result: Awaited<ReturnType<typeof callAction>>;
   try {
-    result = await callAction(client, spec.target, 'datastore_search_sql', { sql: buildIdSpanSql(source, afterId) });
+    return plan.method === PagingMethod.nextPage ? await searchIdSpan(client, spec, plan, afterId) : await sqlIdSpan(client, spec, plan, afterId);
   } catch (error) {
     // why: a target that refuses the count (its own SQL rules) is still read, one page after another
     if (error instanceof ActionCallError && error.status >= 400 && error.status < 500) return undefined;
     throw error;
   }
+}
+
+async function sqlIdSpan(client: HttpClient, spec: ExtractSpec, plan: ExtractPlan, afterId: string | null): Promise<IdSpan | undefined> {
+  const source = spec.sql === undefined ? { resourceId: plan.resourceId ?? '', filters: spec.filters, q: spec.q } : { sql: spec.sql };
+  const result = await callAction(client, spec.target, 'datastore_search_sql', { sql: buildIdSpanSql(source, afterId) });
   const row = Array.isArray(result['records']) ? result['records'][0] : undefined;
   if (!isLosslessObject(row)) return undefined;
   const [rows, first, last] = [integer(row['rows']), integer(row['first']), integer(row['last'])];
+  return rows === undefined || first === undefined || last === undefined ? undefined : { rows, first, last };
+}
+
+/** The span by datastore_search (CKAN 2.12's filter operators): the total and first `_id` ascending, the last descending. */
+async function searchIdSpan(client: HttpClient, spec: ExtractSpec, plan: ExtractPlan, afterId: string | null): Promise<IdSpan | undefined> {
+  const ask = (sort: string, includeTotal: boolean) =>
+    callAction(client, spec.target, 'datastore_search', {
+      resource_id: plan.resourceId,
+      limit: 1,
+      sort,
+      fields: ['_id'],
+      include_total: includeTotal,
+      ...keysetFilters(spec, afterId, null),
+      ...(spec.q === undefined ? {} : { q: spec.q }),
+    });
+  const [ascending, descending] = await Promise.all([ask('_id', true), ask('_id desc', false)]);
+  const idOf = (result: Awaited<ReturnType<typeof callAction>>): bigint | undefined => {
+    const record = Array.isArray(result['records']) ? result['records'][0] : undefined;
+    return isLosslessObject(record) ? integer(record['_id']) : undefined;
+  };
+  const [rows, first, last] = [integer(ascending['total']), idOf(ascending), idOf(descending)];
   return rows === undefined || first === undefined || last === undefined ? undefined : { rows, first, last };
 }
 

@@ -1,16 +1,19 @@
 // Fetches one page of rows with the planned paging method and says where the next page starts.
 import type { HttpClient } from '../http/index.ts';
 import { ActionCallError, callAction } from './api.ts';
-import { copyCellValue, parseCopyCsv } from './copy-csv.ts';
+import { transcodeCopyCsv, type CopyCsvPage } from './copy-csv.ts';
 import { isLosslessObject, JsonNumber, type LosslessValue } from './lossless-json.ts';
 import type { ExtractPlan } from './plan.ts';
 import { buildKeysetSql, buildOffsetSql, buildResourcePageSql } from './sql-text.ts';
 import { PagingMethod, type Cursor, type ExtractSpec } from './types.ts';
-import { setOwnMember } from '../util/json.ts';
 
 export interface Page {
-  /** Values in the plan's column order. */
-  rows: LosslessValue[][];
+  /**
+   * The rows: values in the plan's column order, or, from records_format=csv pages, the csv/tsv output's lines
+   * (see copy-csv.ts).
+   */
+  content: { values: LosslessValue[][] } | { lines: string };
+  rowCount: number;
   next: Cursor;
   /** No page follows. */
   done: boolean;
@@ -27,14 +30,21 @@ export async function fetchPage(
   pageSize: number,
   upToId: string | null = null,
 ): Promise<Page> {
-  const { records, pageSize: allowed, more } = await fetchRecords(client, spec, plan, { cursor, pageSize, upToId });
-  const rows = records.map((record) => plan.columns.map((column) => record[column.id] ?? null));
-  const last = records.at(-1);
-  const lastId = last === undefined ? cursor.lastId : idText(last['_id'], plan);
+  const fetched = await fetchRecords(client, spec, plan, { cursor, pageSize, upToId });
+  const { pageSize: allowed, more } = fetched;
+  const { content, rowCount, lastId } =
+    'lines' in fetched
+      ? { content: { lines: fetched.lines.text }, rowCount: fetched.lines.rows, lastId: fetched.lines.lastId }
+      : {
+          content: { values: fetched.records.map((record) => plan.columns.map((column) => record[column.id] ?? null)) },
+          rowCount: fetched.records.length,
+          lastId: fetched.records.length === 0 ? null : idValue(fetched.records.at(-1)?.['_id']),
+        };
   return {
-    rows,
-    next: { lastId, offset: cursor.offset + records.length },
-    done: records.length === 0 || (!more && records.length < allowed),
+    content,
+    rowCount,
+    next: { lastId: rowCount === 0 ? cursor.lastId : idText(lastId, plan), offset: cursor.offset + rowCount },
+    done: rowCount === 0 || (!more && rowCount < allowed),
     pageSize: allowed,
   };
 }
@@ -52,7 +62,7 @@ async function fetchRecords(
   spec: ExtractSpec,
   plan: ExtractPlan,
   ask: PageAsk,
-): Promise<{ records: RecordObject[]; pageSize: number; more: boolean }> {
+): Promise<({ records: RecordObject[] } | { lines: CopyCsvPage }) & { pageSize: number; more: boolean }> {
   const { cursor, pageSize } = ask;
   if (plan.method === PagingMethod.sqlKeyset || plan.method === PagingMethod.sqlOffset) {
     const sql = sqlFor(spec, plan, ask);
@@ -63,37 +73,46 @@ async function fetchRecords(
     return { records, pageSize: truncated ? records.length : pageSize, more: truncated };
   }
   const fields = ['_id', ...plan.columns.map((c) => c.id).filter((id) => id !== '_id')];
-  const keyset = plan.method === PagingMethod.nextPage && cursor.lastId !== null;
-  const filters = keyset ? { ...spec.filters, _id: { gt: new JsonNumber(cursor.lastId ?? '0') } } : spec.filters;
   const result = await callAction(client, spec.target, 'datastore_search', {
     resource_id: plan.resourceId,
     limit: pageSize,
     sort: '_id',
     fields,
     include_total: false,
-    ...(filters === undefined ? {} : { filters }),
+    ...(plan.method === PagingMethod.nextPage ? keysetFilters(spec, cursor.lastId, ask.upToId) : spec.filters === undefined ? {} : { filters: spec.filters }),
     ...(spec.q === undefined ? {} : { q: spec.q }),
     ...(plan.method === PagingMethod.offset ? { offset: cursor.offset } : { include_next_page: true }),
     ...(plan.recordsFormat === 'csv' ? { records_format: 'csv' } : {}),
   });
   const limit = result['limit'];
   const allowed = limit instanceof JsonNumber && Number(limit.text) > 0 ? Math.min(pageSize, Number(limit.text)) : pageSize;
-  const records = plan.recordsFormat === 'csv' ? readCsvRecords(result['records'], fields, plan) : readRecords(result['records']);
-  return { records, pageSize: allowed, more: false };
+  if (plan.recordsFormat === 'csv') return { lines: readCsvRecords(result['records'], fields, spec, plan), pageSize: allowed, more: false };
+  return { records: readRecords(result['records']), pageSize: allowed, more: false };
 }
 
-/** A records_format=csv page as record objects (see copy-csv.ts), cells in `fields` order. */
-function readCsvRecords(value: LosslessValue | undefined, fields: readonly string[], plan: ExtractPlan): RecordObject[] {
+/**
+ * The `filters` of a next-page request: the extract's, with `_id` after `afterId` and up to `upToId` (CKAN 2.12's
+ * filter operators) when given.
+ */
+export function keysetFilters(spec: ExtractSpec, afterId: string | null, upToId: string | null): { filters?: Record<string, unknown> } {
+  const bounds = {
+    ...(afterId === null ? {} : { gt: new JsonNumber(afterId) }),
+    ...(upToId === null ? {} : { lte: new JsonNumber(upToId) }),
+  };
+  if (Object.keys(bounds).length === 0) return spec.filters === undefined ? {} : { filters: spec.filters };
+  return { filters: { ...spec.filters, _id: bounds } };
+}
+
+/** A records_format=csv page (cells in `fields` order) as the csv/tsv output's lines. */
+function readCsvRecords(value: LosslessValue | undefined, fields: readonly string[], spec: ExtractSpec, plan: ExtractPlan): CopyCsvPage {
   if (typeof value !== 'string') throw new ActionCallError('the response has no records string (records_format=csv)', 200, undefined);
   const columns = fields.map((id) => plan.columns.find((column) => column.id === id) ?? { id, type: 'int4' });
-  return parseCopyCsv(value).map((cells) => {
-    if (cells.length !== columns.length) throw new ActionCallError(`a records_format=csv row has ${cells.length} cells, not ${columns.length}`, 200, undefined);
-    const record: RecordObject = {};
-    columns.forEach((column, index) => {
-      setOwnMember(record, column.id, copyCellValue(cells[index] ?? null, column));
-    });
-    return record;
-  });
+  try {
+    return transcodeCopyCsv(value, columns, plan.columns, spec.format === 'tsv' ? '\t' : ',');
+  } catch (error) {
+    if (error instanceof SyntaxError) throw new ActionCallError(error.message, 200, undefined);
+    throw error;
+  }
 }
 
 function sqlFor(spec: ExtractSpec, plan: ExtractPlan, { cursor, pageSize, upToId }: PageAsk): string {
@@ -120,8 +139,13 @@ function readRecords(value: LosslessValue | undefined): RecordObject[] {
   return value;
 }
 
-function idText(value: LosslessValue | undefined, plan: ExtractPlan): string | null {
+/** A JSON record's `_id` as text, when it is a JSON number. */
+function idValue(value: LosslessValue | undefined): string | null {
+  return value instanceof JsonNumber ? value.text : JSON.stringify(value ?? null);
+}
+
+function idText(value: string | null, plan: ExtractPlan): string | null {
   if (plan.method === PagingMethod.offset || plan.method === PagingMethod.sqlOffset) return null;
-  if (value instanceof JsonNumber && /^\d+$/.test(value.text)) return value.text;
-  throw new ActionCallError(`a record has no integer _id (got ${JSON.stringify(value ?? null)}), so keyset paging cannot continue`, 200, undefined);
+  if (value !== null && /^\d+$/.test(value)) return value;
+  throw new ActionCallError(`a record has no integer _id (got ${value ?? 'none'}), so keyset paging cannot continue`, 200, undefined);
 }

@@ -21,12 +21,15 @@ export interface ExtractPlan {
   warnings: string[];
 }
 
-/** Probes the target and plans the extract. Throws ActionCallError when the target refuses the query. */
-export async function planExtract(client: HttpClient, spec: ExtractSpec): Promise<ExtractPlan> {
-  return spec.sql === undefined ? planResource(client, spec) : planSql(client, spec, spec.sql);
+/**
+ * Probes the target and plans the extract; `resumed` is the paging method of the checkpoint being continued.
+ * Throws ActionCallError when the target refuses the query.
+ */
+export async function planExtract(client: HttpClient, spec: ExtractSpec, resumed?: PagingMethod): Promise<ExtractPlan> {
+  return spec.sql === undefined ? planResource(client, spec, resumed) : planSql(client, spec, spec.sql);
 }
 
-async function planResource(client: HttpClient, spec: ExtractSpec): Promise<ExtractPlan> {
+async function planResource(client: HttpClient, spec: ExtractSpec, resumed: PagingMethod | undefined): Promise<ExtractPlan> {
   const resource = spec.resource ?? '';
   const described = await callAction(client, spec.target, 'datastore_search', { resource_id: resource, limit: 0 });
   const resourceId = typeof described['resource_id'] === 'string' ? described['resource_id'] : resource;
@@ -44,21 +47,36 @@ async function planResource(client: HttpClient, spec: ExtractSpec): Promise<Extr
     : described;
   const total = readInteger(counted['total']);
   const warnings: string[] = [];
-  const method = await chooseResourceMethod(client, spec, allColumns, resourceId);
+  const { method, csv } = await chooseResourceMethod(client, spec, allColumns, { resourceId, resumed });
   if (method === PagingMethod.offset) {
     warnings.push('offset paging: the target offers neither SQL nor next_page keyset paging, so rows changed during the extract may be duplicated or missed');
   }
-  const csv = (spec.format === 'csv' || spec.format === 'tsv') && method !== PagingMethod.sqlKeyset && (await hasCsvRecords(client, spec, resourceId));
   const totalIsExact = total !== undefined && counted['total_was_estimated'] !== true;
   return { method, resourceId, columns, total, totalIsExact, recordsFormat: csv ? 'csv' : 'objects', warnings };
 }
 
-async function chooseResourceMethod(client: HttpClient, spec: ExtractSpec, columns: readonly ExtractColumn[], resourceId: string): Promise<PagingMethod> {
+/**
+ * The paging method, and whether pages come as csv records. SQL keyset paging is the rule, except for a csv/tsv
+ * output from a target with next_page and csv records (CKAN 2.12): csv records are
+ * PostgreSQL's COPY output, with no JSON made on the server nor read on the client, several times faster. A
+ * resumed extract keeps the method of its checkpoint.
+ */
+async function chooseResourceMethod(
+  client: HttpClient,
+  spec: ExtractSpec,
+  columns: readonly ExtractColumn[],
+  { resourceId, resumed }: { resourceId: string; resumed: PagingMethod | undefined },
+): Promise<{ method: PagingMethod; csv: boolean }> {
+  const csvOutput = spec.format === 'csv' || spec.format === 'tsv';
   const arrayFilter = Object.keys(spec.filters ?? {}).some((name) => columns.find((c) => c.id === name)?.type.startsWith('_'));
   const literals = JSON.stringify([spec.filters ?? {}, spec.q ?? '']);
-  if (!arrayFilter && isSendableSql(literals) && (await hasSql(client, spec))) return PagingMethod.sqlKeyset;
-  if (await hasNextPage(client, spec, resourceId)) return PagingMethod.nextPage;
-  return PagingMethod.offset;
+  const sql = !arrayFilter && isSendableSql(literals) && (await hasSql(client, spec));
+  if (sql && (!csvOutput || resumed === PagingMethod.sqlKeyset)) return { method: PagingMethod.sqlKeyset, csv: false };
+  const nextPage = await hasNextPage(client, spec, resourceId);
+  const csv = csvOutput && (await hasCsvRecords(client, spec, resourceId));
+  // why: without csv records, next_page pages are JSON like SQL pages, and SQL keyset paging stays the rule
+  if (sql && !(nextPage && csv)) return { method: PagingMethod.sqlKeyset, csv: false };
+  return { method: nextPage ? PagingMethod.nextPage : PagingMethod.offset, csv };
 }
 
 async function planSql(client: HttpClient, spec: ExtractSpec, sql: string): Promise<ExtractPlan> {

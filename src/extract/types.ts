@@ -34,8 +34,9 @@ export interface ExtractSpec {
   /** Rows asked per request (default 10000); the server may return fewer (rows_max). */
   pageSize: number;
   /**
-   * Requests in flight at once (default 1). Above 1, an sql-keyset extract reads `_id` ranges concurrently and
-   * writes them in `_id` order (same file, checkpoint and resume); other paging methods read one page at a time.
+   * Requests in flight at once (default 1). Above 1, a keyset extract (sql-keyset, next-page) reads `_id` ranges
+   * concurrently and writes them in `_id` order (same file, checkpoint and resume); offset paging reads one page
+   * at a time.
    */
   parallel?: number;
   /**

@@ -21,7 +21,7 @@ const extractProperties = {
     Type.Integer({
       minimum: 1,
       maximum: MAX_PARALLEL,
-      description: 'Requests in flight at once (default 1): sql-keyset extracts read _id ranges concurrently, written in order.',
+      description: 'Requests in flight at once (default 1): keyset extracts read _id ranges concurrently, written in order.',
     }),
   ),
   rate: Type.Optional(Type.Number({ exclusiveMinimum: 0, description: 'Requests per second at most.' })),

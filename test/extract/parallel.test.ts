@@ -1,5 +1,6 @@
 // extract --parallel against the reference server over HTTP: _id ranges read concurrently give the very file a
-// sequential read gives (resource and SQL extracts, dense and sparse ids), and a resume continues it.
+// sequential read gives (resource and SQL extracts, dense and sparse ids; by SQL, and by CKAN 2.12's next_page
+// with csv records), and a resume continues it.
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,18 +10,24 @@ import { startProxy } from './proxy.ts';
 
 let server: ReferenceServer;
 let proxy: Awaited<ReturnType<typeof startProxy>>;
+let server212: ReferenceServer;
+let proxy212: Awaited<ReturnType<typeof startProxy>>;
 let dir: string;
 
 beforeAll(async () => {
   server = await startReferenceServer({ fixturesDir: 'fixtures', port: 0 });
+  server212 = await startReferenceServer({ fixturesDir: 'fixtures', port: 0, config: { ckanVersion: '2.12' } });
   // why: a server answering one request at a time would hide whether requests overlap; the proxy sees them
   proxy = await startProxy(server.url, { intercept: () => undefined });
+  proxy212 = await startProxy(server212.url, { intercept: () => undefined });
   dir = await mkdtemp(join(tmpdir(), 'dsk-parallel-'));
 });
 
 afterAll(async () => {
   await proxy?.close();
+  await proxy212?.close();
   await server?.close();
+  await server212?.close();
   await rm(dir, { recursive: true, force: true });
 });
 
@@ -29,10 +36,11 @@ type What = Pick<ExtractOptions, 'resource' | 'sql' | 'filters'>;
 async function extractTo(
   name: string,
   what: What,
-  settings: { parallel?: number; pageSize: number },
+  settings: { parallel?: number; pageSize: number; target?: string },
 ): Promise<{ text: string; manifest: Awaited<ReturnType<typeof extract>> }> {
   const out = join(dir, name);
-  const manifest = await extract({ source: { target: proxy.url }, ...what, format: 'csv', out, ...settings });
+  const { target = proxy.url, ...rest } = settings;
+  const manifest = await extract({ source: { target }, ...what, format: 'csv', out, ...rest });
   return { text: await readFile(out, 'utf8'), manifest };
 }
 
@@ -80,6 +88,43 @@ describe('extract --parallel', () => {
       { listener: { onWarning: (message) => warnings.push(message) } },
     );
     expect(manifest.paging.method).toBe('sql-offset');
-    expect(warnings.join('\n')).toContain('--parallel 4 applies to sql-keyset paging only');
+    expect(warnings.join('\n')).toContain('--parallel 4 applies to keyset paging only');
+  });
+});
+
+describe('extract --parallel by next_page (CKAN 2.12, csv records)', () => {
+  const cases: [string, What][] = [
+    ['a whole resource', { resource: 'courses' }],
+    ['a filtered resource (sparse ids)', { resource: 'courses', filters: { stage: ['Advanced', 'Introductory'] } }],
+  ];
+
+  it.each(cases)('writes %s exactly as a sequential read does, with requests in flight at once', async (label, what) => {
+    const name = `next-page-${label.replaceAll(' ', '-')}`;
+    const sequential = await extractTo(`${name}-1.csv`, what, { pageSize: 6, target: proxy212.url });
+    proxy212.takeMaxInFlight();
+    const parallel = await extractTo(`${name}-4.csv`, what, { pageSize: 6, parallel: 4, target: proxy212.url });
+    expect(proxy212.takeMaxInFlight()).toBeGreaterThanOrEqual(3);
+    expect(sequential.manifest.paging.method).toBe('next-page');
+    expect(parallel.manifest.paging.method).toBe('next-page');
+    expect(parallel.manifest.rows).toBeGreaterThan(12);
+    expect(parallel.manifest.rows).toBe(sequential.manifest.rows);
+    expect(parallel.text).toBe(sequential.text);
+  });
+
+  it('continues an interrupted parallel extract to the same file', async () => {
+    const what: What = { resource: 'courses' };
+    const whole = await extractTo('next-page-whole.csv', what, { pageSize: 10, target: proxy212.url });
+    const out = join(dir, 'next-page-interrupted.csv');
+    const options: ExtractOptions = { source: { target: proxy212.url }, ...what, format: 'csv', out, pageSize: 10, parallel: 3 };
+    const stop = {
+      onPage: ({ rows }: { rows: number }) => {
+        if (rows >= 60) throw new Error('stopped on purpose');
+      },
+    };
+    await expect(extract(options, { listener: stop })).rejects.toThrow(/stopped on purpose.*--resume/);
+    const manifest = await extract({ ...options, resume: true });
+    expect(manifest.resumed).toBe(true);
+    expect(manifest.paging.method).toBe('next-page');
+    expect(await readFile(out, 'utf8')).toBe(whole.text);
   });
 });

@@ -1,0 +1,92 @@
+// CSV extracts from a CKAN 2.12 target (the reference server as 2.12, over HTTP): next_page keyset paging with
+// records_format=csv is chosen over SQL pages, writes the very file JSON pages give, and a resumed extract keeps
+// the paging method of its checkpoint.
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { extract, startReferenceServer, type ReferenceServer } from '../../src/index.ts';
+import { startProxy } from './proxy.ts';
+
+let server: ReferenceServer;
+let noSqlServer: ReferenceServer;
+let dir: string;
+
+beforeAll(async () => {
+  server = await startReferenceServer({ fixturesDir: 'fixtures', port: 0, config: { ckanVersion: '2.12' } });
+  noSqlServer = await startReferenceServer({ fixturesDir: 'fixtures', port: 0, config: { ckanVersion: '2.12', sqlEnabled: false } });
+  dir = await mkdtemp(join(tmpdir(), 'dsk-csv-records-'));
+});
+
+afterAll(async () => {
+  await server?.close();
+  await noSqlServer?.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+/** Answers 409 to any request for csv records, as a target without them would. */
+const refuseCsv = (_call: number, body: string) =>
+  body.includes('"records_format":"csv"')
+    ? { status: 409, body: JSON.stringify({ success: false, error: { __type: 'Validation Error', records_format: ['Value must be one of ...'] } }) }
+    : undefined;
+
+describe('csv extract from a CKAN 2.12 target', () => {
+  it('pages by next_page with csv records, though the target has SQL', async () => {
+    const bodies: string[] = [];
+    const recording = await startProxy(server.url, { intercept: (_call, body) => void bodies.push(body) });
+    try {
+      const manifest = await extract({ source: { target: recording.url }, resource: 'courses', format: 'csv', out: join(dir, 'courses.csv'), pageSize: 50 });
+      expect(manifest.paging.method).toBe('next-page');
+      expect(manifest.rows).toBe(260);
+      const pages = bodies.filter((body) => body.includes('"limit":50'));
+      expect(pages).toHaveLength(Math.ceil(261 / 50));
+      expect(pages.every((body) => body.includes('"records_format":"csv"'))).toBe(true);
+      // why: SQL is there (probed), yet no page was asked for by SQL
+      expect(bodies.filter((body) => body.includes('"sql"'))).toEqual(['{"sql":"SELECT 1 AS \\"probe\\""}']);
+    } finally {
+      await recording.close();
+    }
+  });
+
+  it.each([['csv'], ['tsv']] as const)('writes the %s file JSON pages give, byte for byte', async (format) => {
+    const refusing = await startProxy(noSqlServer.url, { intercept: refuseCsv });
+    try {
+      const viaCsv = join(dir, `via-csv.${format}`);
+      const viaObjects = join(dir, `via-objects.${format}`);
+      const fields = ['_id', 'title', 'fee', 'tags', 'meta', 'online', 'updated'];
+      const csvManifest = await extract({ source: { target: noSqlServer.url }, resource: 'courses', format, out: viaCsv, pageSize: 40, fields });
+      const objectsManifest = await extract({ source: { target: refusing.url }, resource: 'courses', format, out: viaObjects, pageSize: 40, fields });
+      expect([csvManifest.paging.method, objectsManifest.paging.method]).toEqual(['next-page', 'next-page']);
+      const text = await readFile(viaCsv, 'utf8');
+      expect(text).toBe(await readFile(viaObjects, 'utf8'));
+      expect(text.split('\n')).toHaveLength(262);
+      expect(text).toMatch(/\.000(\t|,|\n)/);
+    } finally {
+      await refusing.close();
+    }
+  });
+
+  it('resumes an extract begun by SQL pages by SQL pages, to the file a whole SQL read gives', async () => {
+    const refusing = await startProxy(server.url, { intercept: refuseCsv });
+    try {
+      const whole = join(dir, 'whole-sql.csv');
+      expect((await extract({ source: { target: refusing.url }, resource: 'courses', format: 'csv', out: whole, pageSize: 30 })).paging.method).toBe(
+        'sql-keyset',
+      );
+      const out = join(dir, 'resumed.csv');
+      const stop = {
+        onPage: ({ rows }: { rows: number }) => {
+          if (rows >= 90) throw new Error('stopped on purpose');
+        },
+      };
+      const options = { resource: 'courses', format: 'csv' as const, out, pageSize: 30 };
+      await expect(extract({ source: { target: refusing.url }, ...options }, { listener: stop })).rejects.toThrow(/stopped on purpose/);
+      const resumed = await extract({ source: { target: server.url }, ...options, resume: true });
+      expect(resumed.paging.method).toBe('sql-keyset');
+      expect(resumed.resumed).toBe(true);
+      expect(await readFile(out, 'utf8')).toBe(await readFile(whole, 'utf8'));
+    } finally {
+      await refusing.close();
+    }
+  });
+});
