@@ -1,11 +1,13 @@
 // Bench: extract rows/s from the reference server on the PostgreSQL engine against `psql \copy` of the same table
 // from the same server, in the same run (goal: extract >= 0.5x \copy), and the extract's peak RSS (flat in table
 // size). Server and extract run as CLI processes, as a user runs them; the cluster is started the way the tests do
-// (test/helpers/postgres-cluster.ts). The extract runs sequentially and with `--parallel 4`, which must write the same file.
-// Without PostgreSQL binaries the bench says so and stops.
+// (test/helpers/postgres-cluster.ts). The extract runs sequentially and with `--parallel 4`, which must write the same file,
+// first against the server as CKAN 2.11 (SQL keyset pages, JSON records), then as CKAN 2.12, where a CSV extract pages
+// by next_page with records_format=csv (PostgreSQL's COPY text, no JSON round trip). Without PostgreSQL binaries the
+// bench says so and stops.
 // Run: `npm run bench:extract -- [rows] [pageSize]` (defaults 200000, 10000; 1M rows take a few minutes). Builds
 // dist/ first (DSK_BENCH_NO_BUILD=1 skips it).
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -25,8 +27,9 @@ const cli = [join(root, 'bin/datastore-kit.js')];
 if (process.env['DSK_BENCH_NO_BUILD'] !== '1') execFileSync('npm', ['run', '--silent', 'build'], { cwd: root, stdio: 'inherit' });
 
 /** Starts `datastore-kit serve` on the PostgreSQL engine and resolves its URL once it is ready. */
-function startServer(fixtures: string, databaseUrl: string): Promise<{ url: string; stop(): void }> {
-  const child = spawn(process.execPath, [...cli, 'serve', '--fixtures', fixtures, '--database-url', databaseUrl, '--port', '0'], {
+function startServer(fixtures: string, databaseUrl: string, ckanVersion: string): Promise<{ url: string; stop(): Promise<void> }> {
+  const args = ['serve', '--fixtures', fixtures, '--database-url', databaseUrl, '--port', '0', '--ckan-version', ckanVersion];
+  const child = spawn(process.execPath, [...cli, ...args], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   return new Promise((resolve, reject) => {
@@ -34,10 +37,17 @@ function startServer(fixtures: string, databaseUrl: string): Promise<{ url: stri
     child.stdout.on('data', (chunk: Buffer) => {
       out += chunk.toString();
       const url = /listening on (http:\/\/\S+)/.exec(out)?.[1];
-      if (url !== undefined) resolve({ url, stop: () => child.kill('SIGTERM') });
+      if (url !== undefined) resolve({ url, stop: () => stopChild(child) });
     });
     child.once('exit', (code) => reject(new Error(`serve exited with ${code}: ${out}`)));
   });
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  return exited;
 }
 
 /** Runs the extract CLI under /usr/bin/time: wall time, the manifest's rows and the process's peak RSS. */
@@ -90,32 +100,41 @@ const cluster = await found.start();
 const fixtures = mkdtempSync(join(tmpdir(), 'dsk-bench-extract-fixtures-'));
 const outDir = mkdtempSync(join(tmpdir(), 'dsk-bench-extract-out-'));
 writeGeneratedTable(fixtures, resourceId, rowCount);
-const server = await startServer(fixtures, cluster.url).catch(async (e: unknown) => {
-  await cluster.stop();
-  throw e;
-});
+let server: Awaited<ReturnType<typeof startServer>> | undefined;
 try {
+  server = await startServer(fixtures, cluster.url, '2.11');
   const databaseUrl = cluster.url.replace(/\/postgres$/, '/datastore_kit');
   console.log(`extract of ${rowCount} rows, ${pageSize} rows a page, reference server on PostgreSQL (${server.url})`);
   const copyMs = timePsqlCopy(binDir, databaseUrl, join(outDir, 'copy.csv'));
-  // why: the best of two, so the server's first, cold page rendering (and a burst of load elsewhere) counts less
-  const runs = [runExtract(server.url, join(outDir, 'serial-1.csv'), []), runExtract(server.url, join(outDir, 'serial-2.csv'), [])];
-  const serial = runs.reduce((a, b) => (b.ms < a.ms ? b : a));
-  const parallelRuns = [1, 2].map((n) => runExtract(server.url, join(outDir, `parallel-${n}.csv`), ['--parallel', String(PARALLEL)]));
-  const parallel = parallelRuns.reduce((a, b) => (b.ms < a.ms ? b : a));
   const report = createBenchReport('extract', { title: 'extract rows/s vs psql \\copy (reference server on PostgreSQL)', sizes: { rows: rowCount, pageSize } });
   const copyRate = report.figure('psql \\copy (same table, same server)', (rowCount * 1000) / copyMs, 'rows/s');
-  const serialRate = report.figure('extract to csv (sql-keyset paging)', (serial.rows * 1000) / serial.ms, 'rows/s');
-  const parallelRate = report.figure(`extract to csv, --parallel ${PARALLEL} (_id ranges)`, (parallel.rows * 1000) / parallel.ms, 'rows/s');
-  report.figure('extract peak RSS', Math.max(...[...runs, ...parallelRuns].map((run) => run.rssMb)), 'MB');
-  report.goal({ name: 'extract vs psql \\copy', subject: serialRate, baseline: copyRate, op: '>=', limit: 0.5 });
-  report.goal({ name: `extract --parallel ${PARALLEL} vs psql \\copy`, subject: parallelRate, baseline: copyRate, op: '>=', limit: 0.5 });
-  if (parallel.sha256 !== serial.sha256)
-    report.note(`the --parallel ${PARALLEL} file differs from the sequential one (sha256 ${parallel.sha256} vs ${serial.sha256})`);
-  if (serial.rows !== rowCount) report.note(`the extract wrote ${serial.rows} rows, not ${rowCount}`);
+  const rss: number[] = [];
+  /** Extracts twice sequentially and twice with --parallel (the best of two each), reports both, and checks the files agree. */
+  const measure = (url: string, label: string, goalName: string): void => {
+    // why: the best of two, so the server's first, cold page rendering (and a burst of load elsewhere) counts less
+    const best = (runs: ReturnType<typeof runExtract>[]) => runs.reduce((a, b) => (b.ms < a.ms ? b : a));
+    const tag = goalName.replaceAll(/\W+/g, '-');
+    const serialRuns = [1, 2].map((n) => runExtract(url, join(outDir, `${tag}-serial-${n}.csv`), []));
+    const parallelRuns = [1, 2].map((n) => runExtract(url, join(outDir, `${tag}-parallel-${n}.csv`), ['--parallel', String(PARALLEL)]));
+    const [serial, parallel] = [best(serialRuns), best(parallelRuns)];
+    rss.push(...[...serialRuns, ...parallelRuns].map((run) => run.rssMb));
+    const serialRate = report.figure(`extract to csv (${label})`, (serial.rows * 1000) / serial.ms, 'rows/s');
+    const parallelRate = report.figure(`extract to csv, --parallel ${PARALLEL} (${label}, _id ranges)`, (parallel.rows * 1000) / parallel.ms, 'rows/s');
+    report.goal({ name: `${goalName} vs psql \\copy`, subject: serialRate, baseline: copyRate, op: '>=', limit: 0.5 });
+    report.goal({ name: `${goalName} --parallel ${PARALLEL} vs psql \\copy`, subject: parallelRate, baseline: copyRate, op: '>=', limit: 0.5 });
+    if (parallel.sha256 !== serial.sha256)
+      report.note(`${label}: the --parallel ${PARALLEL} file differs from the sequential one (sha256 ${parallel.sha256} vs ${serial.sha256})`);
+    if (serial.rows !== rowCount) report.note(`${label}: the extract wrote ${serial.rows} rows, not ${rowCount}`);
+  };
+  measure(server.url, 'CKAN 2.11: sql-keyset paging, JSON records', 'extract');
+  await server.stop();
+  // why: the same database, reused (same fixtures), answered as CKAN 2.12
+  server = await startServer(fixtures, cluster.url, '2.12');
+  measure(server.url, 'CKAN 2.12: next-page paging, csv records', 'extract (CKAN 2.12)');
+  report.figure('extract peak RSS', Math.max(...rss), 'MB');
   await report.finish();
 } finally {
-  server.stop();
+  await server?.stop();
   await cluster.stop();
   rmSync(fixtures, { recursive: true, force: true });
   rmSync(outDir, { recursive: true, force: true });
