@@ -38,56 +38,78 @@ export function transcodeCopyCsv(records: string, fields: readonly ExtractColumn
   });
   const kinds = columns.map(kindOf);
   const idIndex = fields.findIndex((field) => field.id === '_id');
-  const values: (string | null)[] = new Array<string | null>(width).fill(null);
-  // why: the cell as COPY quoted it; for csv output it is already the RFC 4180 quoting of its value
-  const quoted: (string | undefined)[] = new Array<string | undefined>(width).fill(undefined);
+  // why: csv output of the fields in their own order is the records text with a few cells rewritten (booleans,
+  // json, some quoted cells): the text between them is copied in one piece, no cell by cell
+  const inPlace = delimiter === ',' && sources.length === width && sources.every((source, index) => source === index);
+  const bounds: CellBounds = { starts: new Array<number>(width).fill(0), ends: new Array<number>(width).fill(0) };
   let text = '';
+  let copiedTo = 0;
   let rows = 0;
-  let lastId: string | null = null;
   let at = 0;
   while (at < records.length) {
-    for (let cell = 0; cell < width; cell += 1) {
-      if (records.charCodeAt(at) === QUOTE) {
-        const start = at;
-        let value = '';
-        let from = at + 1;
-        for (;;) {
-          const quote = records.indexOf('"', from);
-          if (quote === -1) throw new SyntaxError('records_format=csv: unterminated quoted cell');
-          value += records.slice(from, quote);
-          if (records.charCodeAt(quote + 1) !== QUOTE) {
-            at = quote + 1;
-            break;
-          }
-          value += '"';
-          from = quote + 2;
-        }
-        values[cell] = value;
-        quoted[cell] = records.slice(start, at);
-      } else {
-        let end = at;
-        for (let code = records.charCodeAt(end); code !== COMMA && code !== NEWLINE && end < records.length; code = records.charCodeAt(++end));
-        values[cell] = end === at ? null : records.slice(at, end);
-        quoted[cell] = undefined;
-        at = end;
-      }
-      const separator = records.charCodeAt(at);
-      const last = cell === width - 1;
-      if (last ? separator === COMMA : separator !== COMMA) {
-        throw new SyntaxError(`records_format=csv: row ${rows + 1} does not have ${width} cells, one for each field`);
-      }
-      at += 1;
-    }
+    at = scanRow(records, at, bounds, rows + 1);
     rows += 1;
-    if (idIndex !== -1) lastId = values[idIndex] ?? null;
     for (let column = 0; column < sources.length; column += 1) {
       const source = sources[column] ?? 0;
-      if (column > 0) text += delimiter;
-      text += outputCell(values[source] ?? null, quoted[source], kinds[column] ?? PLAIN, delimiter);
+      const [start, end] = [bounds.starts[source] ?? 0, bounds.ends[source] ?? 0];
+      const kind = kinds[column] ?? PLAIN;
+      if (!inPlace) {
+        text += (column > 0 ? delimiter : '') + outputCell(records, start, end, kind, delimiter);
+      } else if (kind !== PLAIN || records.charCodeAt(start) === QUOTE) {
+        // why: an unquoted plain cell is written as it is; the others only when their output differs
+        const cell = outputCell(records, start, end, kind, ',');
+        if (cell.length !== end - start || !records.startsWith(cell, start)) {
+          text += records.slice(copiedTo, start) + cell;
+          copiedTo = end;
+        }
+      }
     }
-    text += '\n';
+    if (!inPlace) text += '\n';
   }
+  if (inPlace) {
+    text += records.slice(copiedTo);
+    if (rows > 0 && !text.endsWith('\n')) text += '\n';
+  }
+  const lastId = rows === 0 || idIndex === -1 ? null : cellValue(records, bounds.starts[idIndex] ?? 0, bounds.ends[idIndex] ?? 0);
   return { text, rows, lastId };
+}
+
+/** Where each cell of a row starts and ends in the text (quotes included). */
+interface CellBounds {
+  starts: number[];
+  ends: number[];
+}
+
+/** Finds the cells of the row at `at`; returns where the next row starts. */
+function scanRow(records: string, at: number, bounds: CellBounds, row: number): number {
+  const width = bounds.starts.length;
+  let next = at;
+  for (let cell = 0; cell < width; cell += 1) {
+    bounds.starts[cell] = next;
+    if (records.charCodeAt(next) === QUOTE) {
+      let quote = records.indexOf('"', next + 1);
+      // why: a doubled quote is a quote inside the cell
+      while (quote !== -1 && records.charCodeAt(quote + 1) === QUOTE) quote = records.indexOf('"', quote + 2);
+      if (quote === -1) throw new SyntaxError('records_format=csv: unterminated quoted cell');
+      next = quote + 1;
+    } else {
+      for (let code = records.charCodeAt(next); code !== COMMA && code !== NEWLINE && next < records.length; code = records.charCodeAt(++next));
+    }
+    bounds.ends[cell] = next;
+    const separator = records.charCodeAt(next);
+    if (cell === width - 1 ? separator === COMMA : separator !== COMMA) {
+      throw new SyntaxError(`records_format=csv: row ${row} does not have ${width} cells, one for each field`);
+    }
+    next += 1;
+  }
+  return next;
+}
+
+/** The value of the cell between `start` and `end`: NULL for an unquoted empty cell, a quoted one unquoted. */
+function cellValue(records: string, start: number, end: number): string | null {
+  if (start === end) return null;
+  if (records.charCodeAt(start) !== QUOTE) return records.slice(start, end);
+  return records.slice(start + 1, end - 1).replaceAll('""', '"');
 }
 
 function kindOf(column: ExtractColumn): number {
@@ -97,13 +119,14 @@ function kindOf(column: ExtractColumn): number {
 }
 
 /** The output cell of a COPY cell: what the JSON page's value prints as (see cellText), quoted for the output. */
-function outputCell(value: string | null, quoted: string | undefined, kind: number, delimiter: ',' | '\t'): string {
+function outputCell(records: string, start: number, end: number, kind: number, delimiter: ',' | '\t'): string {
+  const value = cellValue(records, start, end);
   if (value === null) return '';
   if (kind === BOOL) return value === 't' ? 'true' : value === 'f' ? 'false' : delimitedCell(value, delimiter);
   if (kind === NESTED) return value === 'null' ? '' : delimitedCell(cellText(parseLossless(value)), delimiter);
   if (delimiter === '\t') return delimitedCell(value, '\t');
   // why: a cell COPY left unquoted holds no comma, quote, CR or LF, so csv output needs no quotes either; one it
   // quoted is kept as it is unless its value needs none (the empty string, `\.`)
-  if (quoted === undefined || value === '') return value;
-  return needsQuotes(value, ',') ? quoted : value;
+  if (records.charCodeAt(start) !== QUOTE || value === '') return value;
+  return needsQuotes(value, ',') ? records.slice(start, end) : value;
 }
