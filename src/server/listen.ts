@@ -137,7 +137,9 @@ function flattenHeaders(req: IncomingMessage): Record<string, string> {
 
 function writeResponse(res: ServerResponse, response: AppResponse): void {
   const headers: Record<string, string> = { ...response.headers };
-  if (headers['content-length'] === undefined) headers['content-length'] = String(Buffer.byteLength(response.body));
+  // why: encoded once, here; a length taken from the text and the text written would be two passes over it
+  const body = Buffer.from(response.body);
+  if (headers['content-length'] === undefined) headers['content-length'] = String(body.length);
   res.writeHead(response.status, headers);
-  res.end(response.body);
+  res.end(body);
 }

@@ -25,7 +25,7 @@ export function pyJsonDumps(value: unknown, options: PyJsonDumpsOptions = {}): s
     case 'bigint':
       return value.toString();
     case 'object':
-      return Array.isArray(value) ? `[${value.map((item) => pyJsonDumps(item, options)).join(', ')}]` : stringifyObject(value, options);
+      return Array.isArray(value) ? stringifyArray(value, options) : stringifyObject(value, options);
     default:
       return 'null';
   }
@@ -42,12 +42,20 @@ function stringifyObject(value: object, options: PyJsonDumpsOptions): string {
   if ('toJSON' in value && typeof value.toJSON === 'function') return pyJsonDumps(value.toJSON(), options);
   const entries = Object.entries(value);
   if (options.sortKeys === true) entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  const parts: string[] = [];
+  // why: concatenated, not joined: a large member (a page of csv records) is then copied once, when the
+  // response is written, not once more at each level of nesting
+  let text = '';
   for (const [key, item] of entries) {
     if (item === undefined) continue;
-    parts.push(`${stringifyString(key, options)}: ${pyJsonDumps(item, options)}`);
+    text += `${text === '' ? '' : ', '}${stringifyString(key, options)}: ${pyJsonDumps(item, options)}`;
   }
-  return `{${parts.join(', ')}}`;
+  return `{${text}}`;
+}
+
+function stringifyArray(items: readonly unknown[], options: PyJsonDumpsOptions): string {
+  let text = '';
+  for (let index = 0; index < items.length; index += 1) text += (index === 0 ? '' : ', ') + pyJsonDumps(items[index], options);
+  return `[${text}]`;
 }
 
 function stringifyString(text: string, options: PyJsonDumpsOptions): string {
