@@ -30,7 +30,9 @@ interface IdSpan {
 export async function openPageStream(client: HttpClient, spec: ExtractSpec, plan: ExtractPlan, start: PageStreamStart): Promise<AsyncIterable<Page>> {
   const parallel = spec.parallel ?? 1;
   if (parallel > 1 && isKeyset(plan.method)) {
-    const span = await probeIdSpan(client, spec, plan, start.cursor.lastId);
+    // why: from the start, the plan's total counted these very rows (the same filters and q): no second count
+    const knownRows = start.cursor.lastId === null && plan.total !== undefined ? BigInt(plan.total) : undefined;
+    const span = await probeIdSpan(client, spec, plan, { afterId: start.cursor.lastId, knownRows });
     if (span !== undefined && span.rows > 0n) return rangePages({ client, spec, plan }, start, span, parallel);
   }
   return sequentialPages({ client, spec, plan }, start);
@@ -114,9 +116,15 @@ export function isKeyset(method: PagingMethod): boolean {
   return method === PagingMethod.sqlKeyset || method === PagingMethod.nextPage;
 }
 
-async function probeIdSpan(client: HttpClient, spec: ExtractSpec, plan: ExtractPlan, afterId: string | null): Promise<IdSpan | undefined> {
+/** Where the span starts (after `afterId`), and its row count when already known. */
+interface SpanAsk {
+  afterId: string | null;
+  knownRows: bigint | undefined;
+}
+
+async function probeIdSpan(client: HttpClient, spec: ExtractSpec, plan: ExtractPlan, ask: SpanAsk): Promise<IdSpan | undefined> {
   try {
-    return plan.method === PagingMethod.nextPage ? await searchIdSpan(client, spec, plan, afterId) : await sqlIdSpan(client, spec, plan, afterId);
+    return plan.method === PagingMethod.nextPage ? await searchIdSpan(client, spec, plan, ask) : await sqlIdSpan(client, spec, plan, ask);
   } catch (error) {
     // why: a target that refuses the count (its own SQL rules) is still read, one page after another
     if (error instanceof ActionCallError && error.status >= 400 && error.status < 500) return undefined;
@@ -124,17 +132,16 @@ async function probeIdSpan(client: HttpClient, spec: ExtractSpec, plan: ExtractP
   }
 }
 
-async function sqlIdSpan(client: HttpClient, spec: ExtractSpec, plan: ExtractPlan, afterId: string | null): Promise<IdSpan | undefined> {
+async function sqlIdSpan(client: HttpClient, spec: ExtractSpec, plan: ExtractPlan, { afterId, knownRows }: SpanAsk): Promise<IdSpan | undefined> {
   const source = spec.sql === undefined ? { resourceId: plan.resourceId ?? '', filters: spec.filters, q: spec.q } : { sql: spec.sql };
-  const result = await callAction(client, spec.target, 'datastore_search_sql', { sql: buildIdSpanSql(source, afterId) });
+  const result = await callAction(client, spec.target, 'datastore_search_sql', { sql: buildIdSpanSql(source, afterId, knownRows === undefined) });
   const row = Array.isArray(result['records']) ? result['records'][0] : undefined;
   if (!isLosslessObject(row)) return undefined;
-  const [rows, first, last] = [integer(row['rows']), integer(row['first']), integer(row['last'])];
-  return rows === undefined || first === undefined || last === undefined ? undefined : { rows, first, last };
+  return toSpan(knownRows ?? integer(row['rows']), integer(row['first']), integer(row['last']));
 }
 
-/** The span by datastore_search (CKAN 2.12's filter operators): the total and first `_id` ascending, the last descending. */
-async function searchIdSpan(client: HttpClient, spec: ExtractSpec, plan: ExtractPlan, afterId: string | null): Promise<IdSpan | undefined> {
+/** The span by datastore_search (CKAN 2.12's filter operators): the first `_id` ascending (and the total), the last descending. */
+async function searchIdSpan(client: HttpClient, spec: ExtractSpec, plan: ExtractPlan, { afterId, knownRows }: SpanAsk): Promise<IdSpan | undefined> {
   const ask = (sort: string, includeTotal: boolean) =>
     callAction(client, spec.target, 'datastore_search', {
       resource_id: plan.resourceId,
@@ -145,12 +152,15 @@ async function searchIdSpan(client: HttpClient, spec: ExtractSpec, plan: Extract
       ...keysetFilters(spec, afterId, null),
       ...(spec.q === undefined ? {} : { q: spec.q }),
     });
-  const [ascending, descending] = await Promise.all([ask('_id', true), ask('_id desc', false)]);
+  const [ascending, descending] = await Promise.all([ask('_id', knownRows === undefined), ask('_id desc', false)]);
   const idOf = (result: Awaited<ReturnType<typeof callAction>>): bigint | undefined => {
     const record = Array.isArray(result['records']) ? result['records'][0] : undefined;
     return isLosslessObject(record) ? integer(record['_id']) : undefined;
   };
-  const [rows, first, last] = [integer(ascending['total']), idOf(ascending), idOf(descending)];
+  return toSpan(knownRows ?? integer(ascending['total']), idOf(ascending), idOf(descending));
+}
+
+function toSpan(rows: bigint | undefined, first: bigint | undefined, last: bigint | undefined): IdSpan | undefined {
   return rows === undefined || first === undefined || last === undefined ? undefined : { rows, first, last };
 }
 

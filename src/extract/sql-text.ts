@@ -37,12 +37,16 @@ export function buildResourcePageSql(query: ResourcePageQuery): string {
   return `SELECT ${columns} FROM ${quoteIdentifier(query.resourceId)}${where} ORDER BY "_id" LIMIT ${query.limit}`;
 }
 
-/** The rows an extract reads, counted, with their first and last `_id` (after `afterId`): `--parallel` cuts ranges from them. */
+/**
+ * The first and last `_id` of the rows an extract reads (after `afterId`), and with `count` their number:
+ * `--parallel` cuts ranges from them.
+ */
 export function buildIdSpanSql(
   source: { sql: string } | { resourceId: string; filters: Readonly<Record<string, unknown>> | undefined; q: string | undefined },
   afterId: string | null,
+  count = true,
 ): string {
-  const select = 'SELECT count(*) AS "rows", min("_id") AS "first", max("_id") AS "last"';
+  const select = `SELECT ${count ? 'count(*) AS "rows", ' : ''}min("_id") AS "first", max("_id") AS "last"`;
   if ('sql' in source) return `${select} FROM (${trimStatement(source.sql)}) AS "extract"${whereClause(idBounds(afterId, null))}`;
   return `${select} FROM ${quoteIdentifier(source.resourceId)}${whereClause([...idBounds(afterId, null), ...resourceConditions(source.filters, source.q)])}`;
 }
