@@ -99,8 +99,11 @@ export function keysetFilters(spec: ExtractSpec, afterId: string | null, upToId:
     ...(afterId === null ? {} : { gt: new JsonNumber(afterId) }),
     ...(upToId === null ? {} : { lte: new JsonNumber(upToId) }),
   };
-  if (Object.keys(bounds).length === 0) return spec.filters === undefined ? {} : { filters: spec.filters };
-  return { filters: { ...spec.filters, _id: bounds } };
+  const own = spec.filters;
+  if (Object.keys(bounds).length === 0) return own === undefined ? {} : { filters: own };
+  // why: an extract filtered on _id itself keeps its filter: both hold, under CKAN 2.12's $and
+  if (own !== undefined && Object.hasOwn(own, '_id')) return { filters: { $and: [own, { _id: bounds }] } };
+  return { filters: { ...own, _id: bounds } };
 }
 
 /** A records_format=csv page (cells in `fields` order) as the csv/tsv output's lines. */
@@ -139,7 +142,7 @@ function readRecords(value: LosslessValue | undefined): RecordObject[] {
   return value;
 }
 
-/** A JSON record's `_id` as text, when it is a JSON number. */
+/** A JSON record's `_id` as text: a number's own text, anything else as JSON (which idText then refuses). */
 function idValue(value: LosslessValue | undefined): string | null {
   return value instanceof JsonNumber ? value.text : JSON.stringify(value ?? null);
 }

@@ -66,6 +66,27 @@ describe('csv extract from a CKAN 2.12 target', () => {
     }
   });
 
+  it('keeps a filter on _id itself across pages, sequential and --parallel', async () => {
+    const ids = [3, 4, 9, 10, 11, 40, 41, 42, 77, 120, 121, 122, 200, 201, 259, 260];
+    const read = async (name: string, parallel: number) => {
+      const out = join(dir, name);
+      const manifest = await extract({
+        source: { target: server.url },
+        resource: 'courses',
+        format: 'csv',
+        out,
+        pageSize: 5,
+        parallel,
+        fields: ['_id'],
+        filters: { _id: ids },
+      });
+      expect(manifest.paging.method).toBe('next-page');
+      return (await readFile(out, 'utf8')).trim().split('\n').slice(1).map(Number);
+    };
+    expect(await read('by-id-1.csv', 1)).toEqual(ids);
+    expect(await read('by-id-3.csv', 3)).toEqual(ids);
+  });
+
   it('resumes an extract begun by SQL pages by SQL pages, to the file a whole SQL read gives', async () => {
     const refusing = await startProxy(server.url, { intercept: refuseCsv });
     try {
