@@ -24,7 +24,7 @@ interface IdSpan {
 
 /**
  * The extract's pages from `start`, in output order. With `spec.parallel` > 1 and keyset paging (sql-keyset or
- * next-page), the rows left are counted first and cut into ranges of about a page each; up to `parallel`
+ * next-page), the rows left (counted, or the plan's total) are cut into ranges of about a page each; up to `parallel`
  * requests are in flight and at most that many pages wait in memory. Anything else reads one page after another.
  */
 export async function openPageStream(client: HttpClient, spec: ExtractSpec, plan: ExtractPlan, start: PageStreamStart): Promise<AsyncIterable<Page>> {
