@@ -72,8 +72,16 @@ async function chooseResourceMethod(
   const literals = JSON.stringify([spec.filters ?? {}, spec.q ?? '']);
   const sql = !arrayFilter && isSendableSql(literals) && (await hasSql(client, spec));
   if (sql && (!csvOutput || resumed === PagingMethod.sqlKeyset)) return { method: PagingMethod.sqlKeyset, csv: false };
-  const nextPage = await hasNextPage(client, spec, resourceId);
-  const csv = csvOutput && (await hasCsvRecords(client, spec, resourceId));
+  // why: with SQL to fall back on, a target that fails these probes in any way is read by SQL, as before them
+  const probe = (ask: Promise<boolean>): Promise<boolean> =>
+    sql
+      ? ask.catch((error: unknown) => {
+          if (error instanceof ActionCallError) return false;
+          throw error;
+        })
+      : ask;
+  const nextPage = await probe(hasNextPage(client, spec, resourceId));
+  const csv = csvOutput && (await probe(hasCsvRecords(client, spec, resourceId)));
   // why: without csv records, next_page pages are JSON like SQL pages, and SQL keyset paging stays the rule
   if (sql && !(nextPage && csv)) return { method: PagingMethod.sqlKeyset, csv: false };
   return { method: nextPage ? PagingMethod.nextPage : PagingMethod.offset, csv };

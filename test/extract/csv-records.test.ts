@@ -66,6 +66,26 @@ describe('csv extract from a CKAN 2.12 target', () => {
     }
   });
 
+  it('reads by SQL pages, as before, from a target whose csv records fail (a 500)', async () => {
+    const failing = await startProxy(server.url, {
+      intercept: (_call, body) => (body.includes('"records_format":"csv"') ? { status: 500, body: 'Internal Server Error' } : undefined),
+    });
+    try {
+      const manifest = await extract({
+        source: { target: failing.url },
+        resource: 'courses',
+        format: 'csv',
+        out: join(dir, 'failing.csv'),
+        pageSize: 100,
+        http: { retries: 0 },
+      });
+      expect(manifest.paging.method).toBe('sql-keyset');
+      expect(manifest.rows).toBe(260);
+    } finally {
+      await failing.close();
+    }
+  });
+
   it('keeps a filter on _id itself across pages, sequential and --parallel', async () => {
     const ids = [3, 4, 9, 10, 11, 40, 41, 42, 77, 120, 121, 122, 200, 201, 259, 260];
     const read = async (name: string, parallel: number) => {
