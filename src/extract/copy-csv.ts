@@ -16,9 +16,8 @@ export interface CopyCsvPage {
 }
 
 /** How a column's cell is rewritten: as it is, from t/f, or as JSON (CKAN prints a NULL json or array as `null`). */
-const PLAIN = 0;
-const BOOL = 1;
-const NESTED = 2;
+const CellKind = { plain: 0, bool: 1, nested: 2 } as const;
+type CellKind = (typeof CellKind)[keyof typeof CellKind];
 
 const QUOTE = 0x22;
 const COMMA = 0x2c;
@@ -52,10 +51,10 @@ export function transcodeCopyCsv(records: string, fields: readonly ExtractColumn
     for (let column = 0; column < sources.length; column += 1) {
       const source = sources[column] ?? 0;
       const [start, end] = [bounds.starts[source] ?? 0, bounds.ends[source] ?? 0];
-      const kind = kinds[column] ?? PLAIN;
+      const kind = kinds[column] ?? CellKind.plain;
       if (!inPlace) {
         text += (column > 0 ? delimiter : '') + outputCell(records, start, end, kind, delimiter);
-      } else if (kind !== PLAIN || records.charCodeAt(start) === QUOTE) {
+      } else if (kind !== CellKind.plain || records.charCodeAt(start) === QUOTE) {
         // why: an unquoted plain cell is written as it is; the others only when their output differs
         const cell = outputCell(records, start, end, kind, ',');
         if (cell.length !== end - start || !records.startsWith(cell, start)) {
@@ -112,18 +111,18 @@ function cellValue(records: string, start: number, end: number): string | null {
   return records.slice(start + 1, end - 1).replaceAll('""', '"');
 }
 
-function kindOf(column: ExtractColumn): number {
-  if (column.id === '_id') return PLAIN;
-  if (column.type === 'bool') return BOOL;
-  return column.type === 'json' || column.type.startsWith('_') ? NESTED : PLAIN;
+function kindOf(column: ExtractColumn): CellKind {
+  if (column.id === '_id') return CellKind.plain;
+  if (column.type === 'bool') return CellKind.bool;
+  return column.type === 'json' || column.type.startsWith('_') ? CellKind.nested : CellKind.plain;
 }
 
 /** The output cell of a COPY cell: what the JSON page's value prints as (see cellText), quoted for the output. */
-function outputCell(records: string, start: number, end: number, kind: number, delimiter: ',' | '\t'): string {
+function outputCell(records: string, start: number, end: number, kind: CellKind, delimiter: ',' | '\t'): string {
   const value = cellValue(records, start, end);
   if (value === null) return '';
-  if (kind === BOOL) return value === 't' ? 'true' : value === 'f' ? 'false' : delimitedCell(value, delimiter);
-  if (kind === NESTED) return value === 'null' ? '' : delimitedCell(cellText(parseLossless(value)), delimiter);
+  if (kind === CellKind.bool) return value === 't' ? 'true' : value === 'f' ? 'false' : delimitedCell(value, delimiter);
+  if (kind === CellKind.nested) return value === 'null' ? '' : delimitedCell(cellText(parseLossless(value)), delimiter);
   if (delimiter === '\t') return delimitedCell(value, '\t');
   // why: a cell COPY left unquoted holds no comma, quote, CR or LF, so csv output needs no quotes either; one it
   // quoted is kept as it is unless its value needs none (the empty string, `\.`)

@@ -1,22 +1,11 @@
 // csv/tsv records: the text PostgreSQL's `COPY ... TO STDOUT csv` writes, as CKAN returns it, built inside the
 // database as one value per page (per-row work in Node was most of a large page's cost).
+import { SCALAR_TYPES } from '../fixtures/column-types.ts';
 
-/** Types whose text form never holds a delimiter, quote, CR or LF and is never empty: their cells need no quoting check. */
-const PLAIN_TYPES: ReadonlySet<string> = new Set([
-  'int',
-  'int2',
-  'int4',
-  'int8',
-  'numeric',
-  'float4',
-  'float8',
-  'bool',
-  'date',
-  'time',
-  'timestamp',
-  'timestamptz',
-  'interval',
-]);
+// why: the fixture column types whose text never holds a delimiter, quote, CR or LF and is never empty need no
+// quoting check: all but the text and json ones, and CKAN's `int` (the type `_id` reports)
+const TEXT_TYPES: ReadonlySet<string> = new Set(['text', 'json', 'jsonb']);
+const PLAIN_TYPES: ReadonlySet<string> = new Set(['int', ...SCALAR_TYPES.filter((type) => !TEXT_TYPES.has(type))]);
 
 /** A cell to render: its SQL expression and its column's type. */
 export interface CopyCsvCell {
