@@ -60,6 +60,22 @@ describe('transcodeCopyCsv', () => {
     expect(page.lastId).toBe('7');
   });
 
+  it('quotes, as the JSON page would, an unquoted cell that COPY would have quoted (a quote, a CR) from another server', () => {
+    const two = fields.slice(0, 2);
+    const records = '1,ab"c\n2,x\r\n';
+    const expected = createEncoder('csv').rows(
+      two,
+      [
+        [new JsonNumber('1'), 'ab"c'],
+        [new JsonNumber('2'), 'x\r'],
+      ],
+      true,
+    );
+    expect(expected).toBe('1,"ab""c"\n2,"x\r"\n');
+    expect(transcodeCopyCsv(records, two, two, ',').text).toBe(expected);
+    expect(transcodeCopyCsv(records, two, [...two].reverse(), ',').text).toBe('"ab""c",1\n"x\r",2\n');
+  });
+
   it('tells NULL (unquoted empty) from the empty string (quoted): both are an empty output cell', () => {
     expect(transcodeCopyCsv('1,,""\n', fields.slice(0, 3), fields.slice(0, 3), ',').text).toBe('1,,\n');
   });

@@ -22,6 +22,7 @@ type CellKind = (typeof CellKind)[keyof typeof CellKind];
 const QUOTE = 0x22;
 const COMMA = 0x2c;
 const NEWLINE = 0x0a;
+const RETURN = 0x0d;
 
 /**
  * Rewrites COPY CSV `records` (cells in `fields` order; an unquoted empty cell is NULL, a quoted one the empty
@@ -40,7 +41,7 @@ export function transcodeCopyCsv(records: string, fields: readonly ExtractColumn
   // why: csv output of the fields in their own order is the records text with a few cells rewritten (booleans,
   // json, some quoted cells): the text between them is copied in one piece, no cell by cell
   const inPlace = delimiter === ',' && sources.length === width && sources.every((source, index) => source === index);
-  const bounds: CellBounds = { starts: new Array<number>(width).fill(0), ends: new Array<number>(width).fill(0) };
+  const bounds: CellBounds = { starts: new Array<number>(width).fill(0), ends: new Array<number>(width).fill(0), asIs: new Array<boolean>(width).fill(true) };
   let text = '';
   let copiedTo = 0;
   let rows = 0;
@@ -52,11 +53,12 @@ export function transcodeCopyCsv(records: string, fields: readonly ExtractColumn
       const source = sources[column] ?? 0;
       const [start, end] = [bounds.starts[source] ?? 0, bounds.ends[source] ?? 0];
       const kind = kinds[column] ?? CellKind.plain;
+      const asIs = bounds.asIs[source] === true;
       if (!inPlace) {
-        text += (column > 0 ? delimiter : '') + outputCell(records, start, end, kind, delimiter);
-      } else if (kind !== CellKind.plain || records.charCodeAt(start) === QUOTE) {
-        // why: an unquoted plain cell is written as it is; the others only when their output differs
-        const cell = outputCell(records, start, end, kind, ',');
+        text += (column > 0 ? delimiter : '') + outputCell(records, { start, end, asIs }, kind, delimiter);
+      } else if (kind !== CellKind.plain || !asIs) {
+        // why: a plain cell as COPY writes it unquoted is written as it is; the others only when their output differs
+        const cell = outputCell(records, { start, end, asIs }, kind, ',');
         if (cell.length !== end - start || !records.startsWith(cell, start)) {
           text += records.slice(copiedTo, start) + cell;
           copiedTo = end;
@@ -73,10 +75,14 @@ export function transcodeCopyCsv(records: string, fields: readonly ExtractColumn
   return { text, rows, lastId };
 }
 
-/** Where each cell of a row starts and ends in the text (quotes included). */
+/**
+ * Where each cell of a row starts and ends in the text (quotes included), and whether it is unquoted with no quote
+ * or CR: as COPY writes an unquoted cell, which csv output then needs to quote no more than COPY did.
+ */
 interface CellBounds {
   starts: number[];
   ends: number[];
+  asIs: boolean[];
 }
 
 /** Finds the cells of the row at `at`; returns where the next row starts. */
@@ -85,16 +91,22 @@ function scanRow(records: string, at: number, bounds: CellBounds, row: number): 
   let next = at;
   for (let cell = 0; cell < width; cell += 1) {
     bounds.starts[cell] = next;
+    let asIs = true;
     if (records.charCodeAt(next) === QUOTE) {
+      asIs = false;
       let quote = records.indexOf('"', next + 1);
       // why: a doubled quote is a quote inside the cell
       while (quote !== -1 && records.charCodeAt(quote + 1) === QUOTE) quote = records.indexOf('"', quote + 2);
       if (quote === -1) throw new SyntaxError('records_format=csv: unterminated quoted cell');
       next = quote + 1;
     } else {
-      for (let code = records.charCodeAt(next); code !== COMMA && code !== NEWLINE && next < records.length; code = records.charCodeAt(++next));
+      // why: COPY quotes a cell with a quote or CR; another server may not, and then csv output must
+      for (let code = records.charCodeAt(next); code !== COMMA && code !== NEWLINE && next < records.length; code = records.charCodeAt(++next)) {
+        if (code === QUOTE || code === RETURN) asIs = false;
+      }
     }
     bounds.ends[cell] = next;
+    bounds.asIs[cell] = asIs;
     const separator = records.charCodeAt(next);
     if (cell === width - 1 ? separator === COMMA : separator !== COMMA) {
       throw new SyntaxError(`records_format=csv: row ${row} does not have ${width} cells, one for each field`);
@@ -118,14 +130,15 @@ function kindOf(column: ExtractColumn): CellKind {
 }
 
 /** The output cell of a COPY cell: what the JSON page's value prints as (see cellText), quoted for the output. */
-function outputCell(records: string, start: number, end: number, kind: CellKind, delimiter: ',' | '\t'): string {
-  const value = cellValue(records, start, end);
+function outputCell(records: string, cell: { start: number; end: number; asIs: boolean }, kind: CellKind, delimiter: ',' | '\t'): string {
+  const value = cellValue(records, cell.start, cell.end);
   if (value === null) return '';
   if (kind === CellKind.bool) return value === 't' ? 'true' : value === 'f' ? 'false' : delimitedCell(value, delimiter);
   if (kind === CellKind.nested) return value === 'null' ? '' : delimitedCell(cellText(parseLossless(value)), delimiter);
   if (delimiter === '\t') return delimitedCell(value, '\t');
-  // why: a cell COPY left unquoted holds no comma, quote, CR or LF, so csv output needs no quotes either; one it
-  // quoted is kept as it is unless its value needs none (the empty string, `\.`)
-  if (records.charCodeAt(start) !== QUOTE || value === '') return value;
-  return needsQuotes(value, ',') ? records.slice(start, end) : value;
+  // why: a cell as COPY writes it unquoted holds no comma, quote, CR or LF, so csv output needs no quotes either;
+  // one COPY quoted is kept as it is unless its value needs none (the empty string, `\.`)
+  if (cell.asIs || value === '') return value;
+  if (records.charCodeAt(cell.start) !== QUOTE) return delimitedCell(value, ',');
+  return needsQuotes(value, ',') ? records.slice(cell.start, cell.end) : value;
 }
