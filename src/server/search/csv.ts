@@ -1,6 +1,6 @@
 // csv/tsv records: the text PostgreSQL's `COPY ... TO STDOUT csv` writes, as CKAN returns it, built inside the
 // database as one value per page (per-row work in Node was most of a large page's cost).
-import { SCALAR_TYPES } from '../fixtures/column-types.ts';
+import { SCALAR_TYPES } from '../fixtures/index.ts';
 
 // why: the fixture column types whose text never holds a delimiter, quote, CR or LF and is never empty need no
 // quoting check: all but the text and json ones, and CKAN's `int` (the type `_id` reports)
