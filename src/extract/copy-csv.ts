@@ -51,7 +51,8 @@ export function transcodeCopyCsv(records: string, fields: readonly ExtractColumn
     rows += 1;
     for (let column = 0; column < sources.length; column += 1) {
       const source = sources[column] ?? 0;
-      const [start, end] = [bounds.starts[source] ?? 0, bounds.ends[source] ?? 0];
+      const start = bounds.starts[source] ?? 0;
+      const end = bounds.ends[source] ?? 0;
       const kind = kinds[column] ?? CellKind.plain;
       const asIs = bounds.asIs[source] === true;
       if (!inPlace) {

@@ -14,10 +14,9 @@ import { displayTarget, manifestPath, partPath, removeCheckpoint, sourceIdentity
 import { createEncoder } from './encode.ts';
 import { checkSameExtract, inspectLeftovers, type Leftovers } from './leftovers.ts';
 import { buildManifest, describeNameMismatch, type FinishedExtract } from './manifest.ts';
-import { openPageStream } from './page-stream.ts';
+import { isKeyset, openPageStream } from './page-stream.ts';
 import { PartFile } from './part-file.ts';
 import { planExtract, type ExtractPlan } from './plan.ts';
-import { isKeyset } from './page-stream.ts';
 import type { ExtractListener, ExtractSpec } from './types.ts';
 import { makeDir } from '../util/make-dir.ts';
 

@@ -21,8 +21,8 @@ export interface CopyCsvCell {
  */
 export function copyCsvSql(cells: readonly CopyCsvCell[], source: string, delimiter: ',' | '\t'): string {
   const texts = cells.map((cell, index) => `${cell.text} AS "t${index}"`);
-  const quoted = cells.map((cell, index) => quoteCell(`y."t${index}"`, cell.type, delimiter, cells.length === 1));
   const separator = delimiter === ',' ? `','` : 'chr(9)';
+  const quoted = cells.map((cell, index) => quoteCell(`y."t${index}"`, cell.type, separator, cells.length === 1));
   const line = [...quoted.flatMap((cell, index) => (index === 0 ? [cell] : [separator, cell])), 'chr(10)'].join(' || ');
   return `SELECT string_agg(${line}, '') FROM (SELECT ${texts.join(', ')} FROM ${source}) AS y`;
 }
@@ -32,9 +32,10 @@ export function copyText(ref: string, type: string): string {
   return type === 'bool' ? `CASE WHEN ${ref} THEN 't' WHEN NOT ${ref} THEN 'f' END` : `${ref}::text`;
 }
 
-function quoteCell(ref: string, type: string, delimiter: ',' | '\t', single: boolean): string {
+/** The cell `ref` quoted as COPY quotes it; `separator` is the delimiter as an SQL expression. */
+function quoteCell(ref: string, type: string, separator: string, single: boolean): string {
   if (PLAIN_TYPES.has(type)) return `coalesce(${ref}, '')`;
-  const special = [delimiter === ',' ? `','` : 'chr(9)', `'"'`, 'chr(10)', 'chr(13)'].map((char) => `strpos(${ref}, ${char}) > 0`);
+  const special = [separator, `'"'`, 'chr(10)', 'chr(13)'].map((char) => `strpos(${ref}, ${char}) > 0`);
   const quote = [`${ref} = ''`, ...special, ...(single ? [`${ref} = '\\.'`] : [])].join(' OR ');
   return `CASE WHEN ${ref} IS NULL THEN '' WHEN ${quote} THEN '"' || replace(${ref}, '"', '""') || '"' ELSE ${ref} END`;
 }
