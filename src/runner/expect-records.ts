@@ -1,4 +1,4 @@
-// `expect.records`: exact, includes, count/min/max, atMostLimit, every, sortedBy, unique -> findings.
+// `expect.records`: exact, includes, count/min/max, atMostLimit, fillsLimit, every, sortedBy, unique -> findings.
 import type { Finding, Predicate, RecordsExpect } from '../model/index.ts';
 import { isPlainObject, isSubset, setOwnMember, showJson, toCanonicalJson } from '../util/json.ts';
 import { describeDiff, diffJson } from '../util/json-diff.ts';
@@ -13,8 +13,10 @@ const RECORDS_PATH = '/result/records';
 export interface RecordsContext {
   /** Rule name prefix: "records" or "expectOnFixtures.records". */
   rule: string;
-  /** The request's `limit` parameter, if any (number or numeric text). */
-  requestLimit: unknown;
+  /** The request's parameters: `limit` and `offset` (numbers or numeric text) bound the page. */
+  request: Readonly<Record<string, unknown>> | undefined;
+  /** result.total, if any: how many records match, for `fillsLimit`. */
+  total?: unknown;
   /** result.fields ids, used to read `lists`-format records as objects. */
   fieldIds: readonly string[] | undefined;
   /** result.fields types by id, so `sortedBy` compares a numeric column's values as numbers. */
@@ -44,11 +46,12 @@ export function checkRecords(expect: RecordsExpect, records: unknown, ctx: Recor
     f('max', `expected at most ${expect.max} records, got ${records.length}`, { expected: expect.max, actual: records.length });
   }
   if (expect.atMostLimit === true) {
-    const limit = toLimit(ctx.requestLimit);
+    const limit = toCount(ctx.request?.['limit'], DEFAULT_LIMIT);
     if (records.length > limit) {
       f('atMostLimit', `got ${records.length} records, more than the limit ${limit}`, { expected: limit, actual: records.length });
     }
   }
+  if (expect.fillsLimit === true) checkFillsLimit(records.length, ctx, f);
   for (const [i, predicate] of (expect.every ?? []).entries()) checkEvery(predicate, i, objects, ctx.rule, findings);
   if (expect.sortedBy !== undefined) {
     const at = findSortBreak(objects, expect.sortedBy, ctx.fieldTypes);
@@ -68,7 +71,7 @@ export function checkRecords(expect: RecordsExpect, records: unknown, ctx: Recor
 type Report = (name: string, message: string, extra?: Partial<Finding>) => void;
 
 function hasArrayRules(e: RecordsExpect): boolean {
-  return [e.includes, e.count, e.min, e.max, e.atMostLimit, e.every, e.sortedBy, e.unique].some((x) => x !== undefined);
+  return [e.includes, e.count, e.min, e.max, e.atMostLimit, e.fillsLimit, e.every, e.sortedBy, e.unique].some((x) => x !== undefined);
 }
 
 function typeName(value: unknown): string {
@@ -77,10 +80,30 @@ function typeName(value: unknown): string {
   return Array.isArray(value) ? 'an array' : `a ${typeof value}`;
 }
 
-function toLimit(value: unknown): number {
+/** A request's limit or offset as a count (a number or numeric text), else `fallback`. */
+function toCount(value: unknown, fallback: number): number {
   if (typeof value === 'number' && Number.isInteger(value) && value >= 0) return value;
   if (typeof value === 'string' && /^\d+$/.test(value.trim())) return Number(value.trim());
-  return DEFAULT_LIMIT;
+  return fallback;
+}
+
+/**
+ * A full page: the limit, unless result.total leaves fewer rows after the offset. The same claim as `count` on data
+ * with enough rows, and still true of a conformant server on a small resource.
+ */
+function checkFillsLimit(returned: number, ctx: RecordsContext, f: Report): void {
+  const { total } = ctx;
+  if (typeof total !== 'number' || !Number.isInteger(total) || total < 0) {
+    f('fillsLimit', `result.total is ${total === undefined ? 'missing' : showJson(total)}, so the size of a full page is unknown`, { actual: total });
+    return;
+  }
+  const limit = toCount(ctx.request?.['limit'], DEFAULT_LIMIT);
+  const offset = toCount(ctx.request?.['offset'], 0);
+  const expected = Math.min(limit, Math.max(0, total - offset));
+  if (returned !== expected) {
+    const page = expected === limit ? `the limit ${limit}` : `the ${expected} left of total ${total} after offset ${offset}`;
+    f('fillsLimit', `expected ${expected} records (${page}), got ${returned}`, { expected, actual: returned });
+  }
 }
 
 /** `lists`-format records (arrays) become objects keyed by result.fields, so predicates can name fields. */

@@ -100,6 +100,27 @@ describe('checkExpect', () => {
     expect(rules({ records: { atMostLimit: true } }, many)).toEqual(['records.atMostLimit']);
   });
 
+  it('checks fillsLimit: the limit, or what total leaves after the offset', () => {
+    const fills = (params: Record<string, unknown>, body: unknown = ok): string[] => rules({ records: { fillsLimit: true } }, body, 200, params);
+    // 3 records, total 3
+    expect(fills({ limit: 3 })).toEqual([]);
+    expect(fills({ limit: 5 })).toEqual([]);
+    expect(fills({ limit: '2' })).toEqual(['records.fillsLimit']);
+    expect(fills({})).toEqual([]);
+    expect(fills({ limit: 5, offset: 1 })).toEqual(['records.fillsLimit']);
+    const larger = { ...ok, result: { ...ok.result, total: 10 } };
+    expect(fills({ limit: 3 }, larger)).toEqual([]);
+    expect(fills({ limit: 5 }, larger)).toEqual(['records.fillsLimit']);
+    expect(fills({ limit: 5, offset: 7 }, larger)).toEqual([]);
+    expect(fills({ limit: 5, offset: '8' }, larger)).toEqual(['records.fillsLimit']);
+    const noTotal = { ...ok, result: { ...ok.result, total: undefined } };
+    const message = (body: unknown, params: Record<string, unknown>): string | undefined =>
+      checkExpect({ records: { fillsLimit: true } }, { status: 200, body, durationMs: 1, text: '', contentType: '' }, { rulePrefix: '', params })[0]?.message;
+    expect(message(noTotal, { limit: 3 })).toBe('result.total is missing, so the size of a full page is unknown');
+    expect(message(larger, { limit: 5, offset: 8 })).toBe('expected 2 records (the 2 left of total 10 after offset 8), got 3');
+    expect(message(larger, { limit: 2 })).toBe('expected 2 records (the limit 2), got 3');
+  });
+
   it('names where the records went when result.records is missing', () => {
     const rows = { success: true, result: { rows: ok.result.records } };
     const [f] = checkExpect(

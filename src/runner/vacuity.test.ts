@@ -13,6 +13,8 @@ describe('checkedSomething', () => {
     ['every over no record', { status: 200, records: { every: [{ contains: 'x' }] } }, 0, false],
     ['every over one record', { records: { every: [{ contains: 'x' }] } }, 1, true],
     ['atMostLimit over none', { records: { atMostLimit: true, max: 5 } }, 0, false],
+    ['fillsLimit over none (total 0)', { records: { fillsLimit: true } }, 0, false],
+    ['fillsLimit over one record', { records: { fillsLimit: true } }, 1, true],
     ['sortedBy over one record', { records: { sortedBy: [{ field: '_id', direction: 'asc' }] } }, 1, false],
     ['sortedBy over two', { records: { sortedBy: [{ field: '_id', direction: 'asc' }] } }, 2, true],
     ['unique over one', { records: { unique: true } }, 1, false],

@@ -15,7 +15,7 @@ const DATA_KEYS = ['total', 'fields', 'body', 'bodyMatches'] as const;
  * - `total`, `fields`, `body` or `bodyMatches` was expected (they describe the data);
  * - `records.exact`, `records.count` (0 included: an empty answer was the claim), `records.min` of 1 or more, or a
  *   non-empty `records.includes` was expected (they fail on an empty answer);
- * - at least 1 record was returned to `records.every`, `records.max` or `records.atMostLimit`;
+ * - at least 1 record was returned to `records.every`, `records.max`, `records.atMostLimit` or `records.fillsLimit`;
  * - at least 2 records were returned to `records.sortedBy`, `records.unique`, or the implied order (when the
  *   records carry its first key).
  * `status`, `success`, `contract`, `errorType`, `error`, `result`, `resultAbsent`, `contentType` and `maxMs` alone
@@ -28,7 +28,7 @@ export function checkedSomething(expects: readonly (Expect | undefined)[], retur
   if (applied.some((e) => DATA_KEYS.some((key) => key in e))) return true;
   if (recordExpects.some(claimsWithoutRecords)) return true;
   const n = returned?.records.length ?? 0;
-  if (n >= 1 && recordExpects.some((r) => r.every !== undefined || r.max !== undefined || r.atMostLimit === true)) return true;
+  if (n >= 1 && recordExpects.some((r) => r.every !== undefined || r.max !== undefined || r.atMostLimit === true || r.fillsLimit === true)) return true;
   if (n >= 2 && recordExpects.some((r) => r.sortedBy !== undefined || r.unique === true)) return true;
   return n >= 2 && order !== undefined && returned !== undefined && checkableKeys(order, returned.records).length > 0;
 }

@@ -66,6 +66,12 @@ export const RecordsExpectSchema = Type.Object(
     min: Type.Optional(Type.Integer({ minimum: 0, description: 'At least this many records.' })),
     max: Type.Optional(Type.Integer({ minimum: 0, description: 'At most this many records.' })),
     atMostLimit: Type.Optional(Type.Boolean({ description: 'No more records than the request limit (or the default 100).' })),
+    fillsLimit: Type.Optional(
+      Type.Boolean({
+        description:
+          'Exactly as many records as the page holds: the request limit (or the default 100), or the rows left after the offset when result.total says fewer match.',
+      }),
+    ),
     every: Type.Optional(Type.Array(PredicateSchema, { minItems: 1 })),
     sortedBy: Type.Optional(
       Type.Array(Type.Object({ field: Type.String(), direction: Type.Union([Type.Literal('asc'), Type.Literal('desc')]) }, { additionalProperties: false }), {

@@ -89,10 +89,15 @@ export interface LibraryServer {
   close(): Promise<void>;
 }
 
-/** Serves LIBRARY on port 0 with LIBRARY_TOKEN as the API token. */
-export async function startLibraryServer(config: Partial<ServerConfig> = {}): Promise<LibraryServer> {
+/** LIBRARY with only the first `rows` rows of each table: a small portal. */
+export function smallLibrary(rows: number): ScenarioResource[] {
+  return LIBRARY.map((resource) => ({ ...resource, rows: resource.rows.slice(0, rows) }));
+}
+
+/** Serves `resources` (LIBRARY unless given) on port 0 with LIBRARY_TOKEN as the API token. */
+export async function startLibraryServer(config: Partial<ServerConfig> = {}, resources: readonly ScenarioResource[] = LIBRARY): Promise<LibraryServer> {
   const dir = await mkdtemp(join(tmpdir(), 'dsk-library-'));
-  await writeScenarioFixtures(dir, LIBRARY);
+  await writeScenarioFixtures(dir, resources);
   let server: ReferenceServer;
   try {
     server = await startReferenceServer({ fixturesDir: dir, port: 0, config: { apiTokens: [LIBRARY_TOKEN], ...config } });
