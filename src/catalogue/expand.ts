@@ -17,6 +17,12 @@ type Key = VariantKey & { apiPath: NonNullable<CaseRequest['apiPath']> };
 /** Defaults of a request that names no method, locale or API path. */
 export const REQUEST_DEFAULTS = { method: 'POST', locale: null, apiPath: '/api/action' } as const;
 
+/**
+ * Values every profile has unless it names its own: CKAN's defaults of the page-size settings a site may change
+ * (ckan.datastore.search.rows_default and rows_max). `probe` writes a site's own.
+ */
+export const CKAN_SETTING_VALUES: Readonly<Record<string, number>> = Object.freeze({ rowsDefault: 100, rowsMax: 32000 });
+
 /** What a case is expanded against. */
 export interface ExpandOptions {
   profile: Profile;
@@ -56,7 +62,7 @@ export function expandCase(loaded: LoadedCase, options: ExpandOptions): CaseVari
 function expandVariant(loaded: LoadedCase, variant: Key, declared: boolean, options: ExpandOptions): CaseVariant {
   const c = loaded.case;
   const { profile } = options;
-  const scope: VariableScope = { resources: profile.resources ?? {}, values: profile.values ?? {}, env: options.env };
+  const scope: VariableScope = { resources: profile.resources ?? {}, values: { ...CKAN_SETTING_VALUES, ...profile.values }, env: options.env };
   const fixtures = profile.data === 'fixtures' && c.expectOnFixtures !== undefined;
   const request = resolveRequest(loaded, { ...c.request, ...variant }, scope);
   const expect = resolveExpect(loaded, c.expect, scope, '/expect');

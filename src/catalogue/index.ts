@@ -3,7 +3,7 @@
 export { loadCatalogue, type LoadOptions } from './load.ts';
 export { loadProfile, parseProfile } from './profile.ts';
 export { selectCases, type SelectOptions } from './select.ts';
-export { expandCase, REQUEST_DEFAULTS, type ExpandOptions } from './expand.ts';
+export { CKAN_SETTING_VALUES, expandCase, REQUEST_DEFAULTS, type ExpandOptions } from './expand.ts';
 export { MATCHES_FLAGS } from './semantic-checks.ts';
 export { buildCaseJsonSchema, buildProfileJsonSchema, renderCaseJsonSchema, renderProfileJsonSchema } from './case-json-schema.ts';
 // Shared with other input-file loaders (extract jobs): YAML with positions and readable Ajv problems.

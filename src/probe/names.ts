@@ -33,6 +33,8 @@ export const PROBE_VALUES: Readonly<Record<string, string>> = Object.freeze({
   infixText: 'case-sensitive text inside some textField values and at the start of none (SQL LIKE)',
   coursesAlias: 'a DataStore alias of resources.courses',
   privateField: 'a text column of resources.staff',
+  rowsDefault: "the site's ckan.datastore.search.rows_default: the page size without a limit (100 unless the profile says)",
+  rowsMax: "the site's ckan.datastore.search.rows_max: the largest page (32000 unless the profile says)",
 });
 
 /** Resources probe never picks on other data, and why (written as the reason they are left out). */

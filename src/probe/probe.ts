@@ -12,6 +12,7 @@ import { findInfix, findLikePattern } from './patterns.ts';
 import { findAbsentWord, findSearchWords } from './search-words.ts';
 import { findPrefix, findStem } from './stems.ts';
 import { PROBE_DEFAULTS, type ProbeFindings, type ProbeOptions, type ProbeResult } from './types.ts';
+import { readPageSize } from './page-sizes.ts';
 
 /**
  * Probes the target. Throws KitError E_UNREACHABLE (nothing answers) or E_ENV (no DataStore API, naming the URLs
@@ -110,6 +111,8 @@ async function findAll(target: ProbeTarget, site: SiteFacts, choice: ResourceCho
   capabilities['locale'] = await guardFound(() => probeLocales(target, courses.id));
   capabilities['jsonp'] = await guardFound(() => probeJsonp(target, courses.id));
   values['coursesAlias'] = await guardFound(() => findAlias(target, courses.id));
+  values['rowsDefault'] = await guardFound(() => readPageSize(target, courses.id, 'rowsDefault'));
+  values['rowsMax'] = await guardFound(() => readPageSize(target, courses.id, 'rowsMax'));
   Object.assign(values, await findCoursesValues(target, courses, sampleSize, capabilities['sql'].ok));
   return { site, choice, capabilities, values };
 }

@@ -16,6 +16,8 @@ export interface SearchAnswer {
   records: Record<string, unknown>[];
   fields: FieldDef[];
   resourceId: string | undefined;
+  /** `result.limit`: the page size the target applied, when it says. */
+  limit: number | undefined;
 }
 
 /** A finding, or why it could not be made (shown in the profile as why a name is left out). */
@@ -63,7 +65,8 @@ function readResult(result: Record<string, unknown>): SearchAnswer {
     : [];
   const total = typeof result['total'] === 'number' ? result['total'] : records.length;
   const resourceId = typeof result['resource_id'] === 'string' ? result['resource_id'] : undefined;
-  return { total, records, fields, resourceId };
+  const limit = typeof result['limit'] === 'number' && Number.isInteger(result['limit']) ? result['limit'] : undefined;
+  return { total, records, fields, resourceId, limit };
 }
 
 const TEXT_TYPES: ReadonlySet<string> = new Set(['text', 'varchar', 'citext', 'name', 'bpchar']);

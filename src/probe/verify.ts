@@ -4,6 +4,7 @@ import { createHttpClient } from '../http/index.ts';
 import type { Profile } from '../schema/index.ts';
 import { guard, type ProbeTarget } from './ask.ts';
 import { plural, readCount, search, searchSql, type SearchAnswer } from './search.ts';
+import { readPageSize, type PageSizeName } from './page-sizes.ts';
 import { containsText } from './text.ts';
 import { readSite } from './site.ts';
 
@@ -125,12 +126,21 @@ const VALUE_CHECKS: Readonly<Record<string, Check>> = {
   likePattern: (ctx, v) => likeCount(ctx, String(v)),
   infixText: (ctx, v) => likeCount(ctx, `%${String(v)}%`),
   stemText: stemTextCheck,
+  rowsDefault: (ctx, v) => pageSizeCheck(ctx, 'rowsDefault', v),
+  rowsMax: (ctx, v) => pageSizeCheck(ctx, 'rowsMax', v),
   coursesAlias: async (ctx, v) => {
     const answer = await search(ctx.target, { resource_id: v, limit: 0 });
     if (typeof answer === 'string') return answer;
     return answer.resourceId === ctx.coursesId ? undefined : `answers resource_id ${answer.resourceId ?? '(none)'}, not resources.courses`;
   },
 };
+
+async function pageSizeCheck(ctx: VerifyContext, name: PageSizeName, value: unknown): Promise<string | undefined> {
+  if (ctx.coursesId === undefined) return 'the profile has no resources.courses';
+  const size = await readPageSize(ctx.target, ctx.coursesId, name);
+  if (!size.ok) return size.reason;
+  return size.value === value ? undefined : `the site applies ${size.value} (${size.note})`;
+}
 
 async function stemTextCheck(ctx: VerifyContext, value: unknown): Promise<string | undefined> {
   if (ctx.coursesId === undefined) return 'the profile has no resources.courses';

@@ -5,7 +5,7 @@ import { describeDiff, diffJson } from '../util/json-diff.ts';
 import { compilePredicate, describePredicate } from './predicates.ts';
 import { findSortBreak, type FieldTypes } from './sorting.ts';
 
-/** CKAN's default page size (ckan.datastore.search.rows_default), used when the request sets no limit. */
+/** CKAN's default page size (ckan.datastore.search.rows_default), when neither the request nor the result says. */
 export const DEFAULT_LIMIT = 100;
 
 const RECORDS_PATH = '/result/records';
@@ -17,6 +17,8 @@ export interface RecordsContext {
   request: Readonly<Record<string, unknown>> | undefined;
   /** result.total, if any: how many records match, for `fillsLimit`. */
   total?: unknown;
+  /** result.limit, if any: the page size the server applied (CKAN reports its default, and a limit it lowered). */
+  resultLimit?: unknown;
   /** result.fields ids, used to read `lists`-format records as objects. */
   fieldIds: readonly string[] | undefined;
   /** result.fields types by id, so `sortedBy` compares a numeric column's values as numbers. */
@@ -46,7 +48,7 @@ export function checkRecords(expect: RecordsExpect, records: unknown, ctx: Recor
     f('max', `expected at most ${expect.max} records, got ${records.length}`, { expected: expect.max, actual: records.length });
   }
   if (expect.atMostLimit === true) {
-    const limit = toCount(ctx.request?.['limit'], DEFAULT_LIMIT);
+    const limit = requestedLimit(ctx);
     if (records.length > limit) {
       f('atMostLimit', `got ${records.length} records, more than the limit ${limit}`, { expected: limit, actual: records.length });
     }
@@ -80,16 +82,22 @@ function typeName(value: unknown): string {
   return Array.isArray(value) ? 'an array' : `a ${typeof value}`;
 }
 
-/** A request's limit or offset as a count (a number or numeric text), else `fallback`. */
-function toCount(value: unknown, fallback: number): number {
+/** A limit, offset or count (a number or numeric text), else undefined. */
+function toCount(value: unknown): number | undefined {
   if (typeof value === 'number' && Number.isInteger(value) && value >= 0) return value;
   if (typeof value === 'string' && /^\d+$/.test(value.trim())) return Number(value.trim());
-  return fallback;
+  return undefined;
+}
+
+/** The request's limit; without one, the default the server reports having applied (result.limit), else CKAN's. */
+function requestedLimit(ctx: RecordsContext): number {
+  return toCount(ctx.request?.['limit']) ?? toCount(ctx.resultLimit) ?? DEFAULT_LIMIT;
 }
 
 /**
- * A full page: the limit, unless result.total leaves fewer rows after the offset. The same claim as `count` on data
- * with enough rows, and still true of a conformant server on a small resource.
+ * A full page: the limit (lowered to result.limit when the server reports a lower one, as CKAN does for a limit
+ * above its rows_max), unless result.total leaves fewer rows after the offset. The same claim as `count` on data
+ * with enough rows, and still true of a conformant server on a small resource or with its own page-size settings.
  */
 function checkFillsLimit(returned: number, ctx: RecordsContext, f: Report): void {
   const { total } = ctx;
@@ -97,8 +105,8 @@ function checkFillsLimit(returned: number, ctx: RecordsContext, f: Report): void
     f('fillsLimit', `result.total is ${total === undefined ? 'missing' : showJson(total)}, so the size of a full page is unknown`, { actual: total });
     return;
   }
-  const limit = toCount(ctx.request?.['limit'], DEFAULT_LIMIT);
-  const offset = toCount(ctx.request?.['offset'], 0);
+  const limit = Math.min(requestedLimit(ctx), toCount(ctx.resultLimit) ?? Number.POSITIVE_INFINITY);
+  const offset = toCount(ctx.request?.['offset']) ?? 0;
   const expected = Math.min(limit, Math.max(0, total - offset));
   if (returned !== expected) {
     const page = expected === limit ? `the limit ${limit}` : `the ${expected} left of total ${total} after offset ${offset}`;

@@ -100,6 +100,18 @@ describe('checkExpect', () => {
     expect(rules({ records: { atMostLimit: true } }, many)).toEqual(['records.atMostLimit']);
   });
 
+  it('takes the limit a result reports: the default applied without a request limit, a lowered one for fillsLimit', () => {
+    const reporting = (limit: number, total: number): unknown => ({ ...ok, result: { ...ok.result, limit, total } });
+    // 3 records
+    expect(rules({ records: { atMostLimit: true } }, reporting(2, 10))).toEqual(['records.atMostLimit']);
+    expect(rules({ records: { atMostLimit: true } }, reporting(3, 10))).toEqual([]);
+    expect(rules({ records: { atMostLimit: true } }, reporting(2, 10), 200, { limit: 5 })).toEqual([]);
+    expect(rules({ records: { fillsLimit: true } }, reporting(3, 10))).toEqual([]);
+    expect(rules({ records: { fillsLimit: true } }, reporting(3, 10), 200, { limit: 1000000000 })).toEqual([]);
+    expect(rules({ records: { fillsLimit: true } }, reporting(2, 10), 200, { limit: 1000000000 })).toEqual(['records.fillsLimit']);
+    expect(rules({ records: { fillsLimit: true } }, reporting(50, 10))).toEqual(['records.fillsLimit']);
+  });
+
   it('checks fillsLimit: the limit, or what total leaves after the offset', () => {
     const fills = (params: Record<string, unknown>, body: unknown = ok): string[] => rules({ records: { fillsLimit: true } }, body, 200, params);
     // 3 records, total 3

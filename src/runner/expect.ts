@@ -100,7 +100,16 @@ function checkResultParts(expect: Expect, result: unknown, options: ExpectOption
       out.push(finding(`${p}records`, '/result/records', `result.records is missing (${keys})`));
     } else {
       const fieldTypes = readReturnedRecords({ result: res })?.types ?? {};
-      out.push(...checkRecords(expect.records, res['records'], { rule: `${p}records`, request: options.params, total: res['total'], fieldIds, fieldTypes }));
+      out.push(
+        ...checkRecords(expect.records, res['records'], {
+          rule: `${p}records`,
+          request: options.params,
+          total: res['total'],
+          resultLimit: res['limit'],
+          fieldIds,
+          fieldTypes,
+        }),
+      );
     }
   }
   return out;

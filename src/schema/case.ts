@@ -65,11 +65,13 @@ export const RecordsExpectSchema = Type.Object(
     count: Type.Optional(Type.Integer({ minimum: 0, description: 'Number of records returned, exactly.' })),
     min: Type.Optional(Type.Integer({ minimum: 0, description: 'At least this many records.' })),
     max: Type.Optional(Type.Integer({ minimum: 0, description: 'At most this many records.' })),
-    atMostLimit: Type.Optional(Type.Boolean({ description: 'No more records than the request limit (or the default 100).' })),
+    atMostLimit: Type.Optional(
+      Type.Boolean({ description: 'No more records than the request limit; without one, than the limit the result reports (else 100).' }),
+    ),
     fillsLimit: Type.Optional(
       Type.Boolean({
         description:
-          'Exactly as many records as the page holds: the request limit (or the default 100), or the rows left after the offset when result.total says fewer match.',
+          'Exactly as many records as the page holds: the limit (the request one, lowered to the limit the result reports, as CKAN does above rows_max), or the rows left after the offset when result.total says fewer match.',
       }),
     ),
     every: Type.Optional(Type.Array(PredicateSchema, { minItems: 1 })),

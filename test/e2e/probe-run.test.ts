@@ -151,6 +151,38 @@ describe.each(['2.11', '2.12'] as const)('probe, then run, on a portal whose tab
   });
 });
 
+// A portal that sets its own page sizes (ckan.datastore.search.rows_default and rows_max): probe writes them into
+// the profile, and the cases about those settings check the site's own instead of failing it for CKAN's defaults.
+describe('probe, then run, on a portal with rows_default 50 and rows_max 1000', () => {
+  let configured: LibraryServer;
+  let outcome: RunOutcome;
+  let profile: string;
+
+  beforeAll(async () => {
+    configured = await startLibraryServer({ rowsDefault: 50, rowsMax: 1000 });
+    profile = await probeInto(configured.url, 'library-settings.yaml');
+    outcome = await runWithProfile(configured.url, 'direct-settings', profile);
+  }, 240_000);
+
+  afterAll(async () => {
+    await configured?.close();
+  });
+
+  it("writes the site's page sizes into the profile", async () => {
+    const text = await readFile(profile, 'utf8');
+    expect(text).toMatch(/^ {2}rowsDefault: 50 # result\.limit of a search without a limit; CKAN's default is 100$/m);
+    expect(text).toMatch(/^ {2}rowsMax: 1000 # result\.limit of a search with limit 1000000000; CKAN's default is 32000$/m);
+  });
+
+  it('passes, the page-size cases included', () => {
+    const broken = outcome.cases.filter((c) => c.status === 'fail' || c.status === 'error');
+    expect(broken.map((c) => `${c.id}: ${c.status} ${c.reason ?? ''}`)).toEqual([]);
+    expect(outcome.code).toBe(0);
+    const settings = outcome.cases.filter((c) => ['search/limit/default', 'search/limit/rows-max', 'sql/rows-max'].includes(c.id));
+    expect(settings.map((c) => `${c.id} ${c.status}`)).toEqual(['search/limit/default pass', 'search/limit/rows-max pass', 'sql/rows-max pass']);
+  });
+});
+
 describe('the same run through a proxy that drops the second filter field', () => {
   let proxy: MutantServer;
 

@@ -85,7 +85,8 @@ describe('check --profile --target verifies the profile on the live target', () 
       text
         .replace(/^( {2}categoryValue:) \S+/m, '$1 Nowhere')
         .replace(/^( {2}absentWord:) \S+/m, `$1 ${word}`)
-        .replace(/^( {2}measurements:) \S+/m, '$1 00000000-0000-0000-0000-000000000000'),
+        .replace(/^( {2}measurements:) \S+/m, '$1 00000000-0000-0000-0000-000000000000')
+        .replace(/^( {2}rowsMax:) \S+/m, '$1 5000'),
     );
     const run = await cli(['check', '--profile', broken, '--target', library.url], { LIB_TOKEN: LIBRARY_TOKEN });
     expect(run.code).toBe(1);
@@ -93,6 +94,7 @@ describe('check --profile --target verifies the profile on the live target', () 
     expect(run.stdout).toMatch(/^ {2}values\.categoryValue \("Nowhere"\): .* answered 0 records, expected 2 or more$/m);
     expect(run.stdout).toMatch(/^ {2}values\.absentWord \(".+"\): .* answered \d+ records?, expected 0$/m);
     expect(run.stdout).toMatch(/^ {2}values\.secondValue \("\w+"\): /m);
-    expect(run.stdout).toMatch(/4 of \d+ resources and values do not answer or occur\n$/);
+    expect(run.stdout).toMatch(/^ {2}values\.rowsMax \(5000\): the site applies 32000 \(result\.limit of a search with limit 1000000000, CKAN's default\)$/m);
+    expect(run.stdout).toMatch(/5 of \d+ resources and values do not answer or occur\n$/);
   });
 });
