@@ -46,7 +46,11 @@ export function buildProfile(findings: ProbeFindings, options: ProbeOptions & { 
   const version = findings.site.version;
   const ckan = version.ok ? version.value : 'auto';
   comments['/ckan'] = version.ok ? version.note : `${version.reason}; auto reads it from the first responses`;
-  if (version.ok) {
+  const messages = findings.site.messages;
+  if (version.ok && !messages.ok) {
+    // why: the exact-message checks would fail a site for its language; left out, they are not applicable
+    leftOut.push({ section: 'capabilities', name: CKAN_CAPABILITY, reason: `${messages.reason}; add ${CKAN_CAPABILITY} to check CKAN's other exact answers` });
+  } else if (version.ok) {
     capabilities.push(CKAN_CAPABILITY);
     comments[`/capabilities/${CKAN_CAPABILITY}`] =
       `answers as CKAN ${version.value} does: exact messages and defaults (remove if the site changes ckan.datastore settings)`;

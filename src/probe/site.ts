@@ -21,6 +21,8 @@ export interface SiteFacts {
   /** What each path that did not answer gave instead, e.g. `http://x/api/action/datastore_search: 404 text/html`. */
   apiPathFailures: string[];
   version: Found<CkanVersion>;
+  /** Whether CKAN's messages come in English, as the catalogue's exact-message checks (capability ckan) write them. */
+  messages: Found<true>;
 }
 
 /**
@@ -57,7 +59,20 @@ export async function readSite(target: ProbeTarget, resourceId: string | undefin
     throw new KitError(KitErrorCode.environment, `target ${maskUrlCredentials(target.baseUrl)} has no DataStore API; tried ${failures.join('; ')}; ${hint}`);
   }
   target.apiPath = first;
-  return { apiPaths, apiPathFailures: failures, version: await readVersion(target) };
+  return { apiPaths, apiPathFailures: failures, version: await readVersion(target), messages: await readMessages(target) };
+}
+
+/** CKAN's message for a search without resource_id, in English (a site with another default locale translates it). */
+const MISSING_VALUE = 'Missing value';
+
+async function readMessages(target: ProbeTarget): Promise<Found<true>> {
+  const answer = await askAction(target, { action: 'datastore_search', method: 'POST', params: {}, auth: false });
+  if (answer.kind !== 'envelope' || answer.success) return missing(`a search without resource_id answered ${describeAnswer(answer)}, not CKAN's 409`);
+  const said = answer.error['resource_id'];
+  const message = Array.isArray(said) && typeof said[0] === 'string' ? said[0] : undefined;
+  if (message === MISSING_VALUE) return found(true, `a search without resource_id answers "${MISSING_VALUE}"`);
+  // why: CKAN translates its messages into the site's default locale; the cases check CKAN's English ones
+  return missing(`CKAN's messages come translated (a search without resource_id answers ${JSON.stringify(message ?? answer.error)}, not "${MISSING_VALUE}")`);
 }
 
 /**

@@ -9,7 +9,7 @@ import { main } from '../../src/cli/main.ts';
 import { VACUOUS_REASON } from '../../src/schema/report.ts';
 import { captureIo } from '../helpers/captured-io.ts';
 import { alterParams, readFilters } from '../mutants/alter.ts';
-import { createUpstream, startMutantProxy, type MutantServer } from '../mutants/proxy.ts';
+import { createUpstream, startMutantProxy, type MutantHandler, type MutantServer } from '../mutants/proxy.ts';
 import { LIBRARY_TOKEN, smallLibrary, startLibraryServer, type LibraryServer } from '../probe/library-data.ts';
 import { countOtherVersionCases, isCkanVersionReason } from '../helpers/ckan-version.ts';
 
@@ -180,6 +180,56 @@ describe('probe, then run, on a portal with rows_default 50 and rows_max 1000', 
     expect(outcome.code).toBe(0);
     const settings = outcome.cases.filter((c) => ['search/limit/default', 'search/limit/rows-max', 'sql/rows-max'].includes(c.id));
     expect(settings.map((c) => `${c.id} ${c.status}`)).toEqual(['search/limit/default pass', 'search/limit/rows-max pass', 'sql/rows-max pass']);
+  });
+});
+
+// A site whose default locale is German: CKAN answers its messages translated (non-ASCII escaped, as CKAN's JSON
+// does). probe leaves out the exact-message checks (capability ckan) with the reason, so the run does not fail
+// the site for its language.
+const GERMAN: readonly (readonly [string, string])[] = [
+  ['Missing value', 'Fehlender Wert'],
+  ['Invalid integer', 'Ung\\u00fcltige Ganzzahl'],
+  ['Must be a natural number', 'Muss eine nat\\u00fcrliche Zahl sein'],
+  ['Invalid query', 'Ung\\u00fcltige Abfrage'],
+  ['invalid value', 'ung\\u00fcltiger Wert'],
+  ['Not found', 'Nicht gefunden'],
+  ['Access denied', 'Zugriff verweigert'],
+];
+const inGerman: MutantHandler = async (request, upstream) => {
+  const answer = await upstream(request);
+  return { ...answer, body: GERMAN.reduce((body, [english, german]) => body.replaceAll(english, german), answer.body) };
+};
+
+describe("probe, then run, on a site that answers CKAN's messages in German", () => {
+  let proxy: MutantServer;
+  let outcome: RunOutcome;
+  let profile: string;
+
+  beforeAll(async () => {
+    proxy = await startMutantProxy(inGerman, createUpstream(library.url).upstream);
+    profile = await probeInto(proxy.url, 'library-de.yaml');
+    outcome = await runWithProfile(proxy.url, 'direct-de', profile);
+  }, 240_000);
+
+  afterAll(async () => {
+    await proxy?.close();
+  });
+
+  it('leaves out capability ckan, saying why', async () => {
+    const text = await readFile(profile, 'utf8');
+    expect(text).not.toMatch(/^ {2}- ckan\b/m);
+    expect(text).toContain(
+      `  # ckan: left out: CKAN's messages come translated (a search without resource_id answers "Fehlender Wert", not "Missing value"); add ckan to check CKAN's other exact answers\n`,
+    );
+  });
+
+  it('passes, with the exact-message cases not applicable', () => {
+    const broken = outcome.cases.filter((c) => c.status === 'fail' || c.status === 'error');
+    expect(broken.map((c) => `${c.id}: ${c.status} ${c.reason ?? ''}`)).toEqual([]);
+    expect(outcome.code).toBe(0);
+    const messageCases = outcome.cases.filter((c) => c.id.startsWith('errors/search/missing-resource-id'));
+    expect(messageCases.length).toBeGreaterThan(0);
+    for (const c of messageCases) expect(`${c.status} ${c.reason ?? ''}`).toMatch(/^not-applicable target lacks capability ckan/);
   });
 });
 
