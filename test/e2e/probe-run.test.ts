@@ -127,8 +127,9 @@ describe.each(['2.10', '2.12'] as const)('probe, then run, on other data served 
 });
 
 // A small portal: every table has 2 rows, fewer than the limit of several cases (3 with limit 3, say), and ids
-// past 2 are missing. A conformant server returns what there is; the cases must not fail it for that.
-describe.each(['2.11', '2.12'] as const)('probe, then run, on a portal whose tables have 2 rows (CKAN %s)', (version) => {
+// past 2 are missing. A conformant server returns what there is; the cases must not fail it for that. CKAN 2.12
+// runs every case 2.11 does, and its _id filter cases too.
+describe.each(['2.12'] as const)('probe, then run, on a portal whose tables have 2 rows (CKAN %s)', (version) => {
   let small: LibraryServer;
   let outcome: RunOutcome;
 
