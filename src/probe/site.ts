@@ -5,7 +5,7 @@ import { HttpError } from '../http/index.ts';
 import { toCkanVersion, type CkanVersion } from '../schema/index.ts';
 import { suggestBaseUrl } from '../runner/index.ts';
 import { maskUrlCredentials } from '../util/redact.ts';
-import { actionUrl, askAction, describeAnswer, transportReason, type Answer, type ProbeTarget } from './ask.ts';
+import { actionUrl, askAction, describeAnswer, guard, transportReason, type Answer, type ProbeTarget } from './ask.ts';
 import { found, missing, type Found } from './search.ts';
 
 /** The action paths CKAN serves (the cases use both). */
@@ -66,7 +66,8 @@ export async function readSite(target: ProbeTarget, resourceId: string | undefin
 const MISSING_VALUE = 'Missing value';
 
 async function readMessages(target: ProbeTarget): Promise<Found<true>> {
-  const answer = await askAction(target, { action: 'datastore_search', method: 'POST', params: {}, auth: false });
+  const answer = await guard(() => askAction(target, { action: 'datastore_search', method: 'POST', params: {}, auth: false }));
+  if (typeof answer === 'string') return missing(`a search without resource_id: ${answer}`);
   if (answer.kind !== 'envelope' || answer.success) return missing(`a search without resource_id answered ${describeAnswer(answer)}, not CKAN's 409`);
   const said = answer.error['resource_id'];
   const message = Array.isArray(said) && typeof said[0] === 'string' ? said[0] : undefined;
@@ -87,7 +88,9 @@ function isDatastoreAnswer(answer: Answer): boolean {
 }
 
 async function readVersion(target: ProbeTarget): Promise<Found<CkanVersion>> {
-  const answer = await askAction(target, { action: 'status_show', method: 'GET', params: {}, auth: false });
+  // why guarded: the paths answered, but this one request may still fail (a dropped connection, a timeout)
+  const answer = await guard(() => askAction(target, { action: 'status_show', method: 'GET', params: {}, auth: false }));
+  if (typeof answer === 'string') return missing(`status_show: ${answer}`);
   if (answer.kind !== 'envelope' || !answer.success) return missing(`status_show answered ${describeAnswer(answer)}`);
   const text = answer.result['ckan_version'];
   if (typeof text !== 'string') return missing('status_show gave no ckan_version');

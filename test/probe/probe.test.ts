@@ -212,6 +212,34 @@ describe('probe failures write nothing', () => {
     await expect(readFile(out)).rejects.toThrow();
   });
 
+  it('writes the profile when status_show drops the connection: the version left out with why (exit 0)', async () => {
+    // why a server of its own: the mutant proxy always answers; this one closes the socket instead
+    const dropping = await serveOnFreePort(
+      createServer((req, res) => {
+        if ((req.url ?? '').includes('/status_show')) {
+          req.socket.destroy();
+          return;
+        }
+        const chunks: Buffer[] = [];
+        req.on('data', (chunk: Buffer) => chunks.push(chunk));
+        req.on('end', () => {
+          const body = chunks.length === 0 ? {} : { body: Buffer.concat(chunks) };
+          void fetch(`${library.url}${req.url ?? '/'}`, { method: req.method ?? 'GET', headers: { 'content-type': 'application/json' }, ...body }).then(
+            async (answer) => res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? '' }).end(await answer.text()),
+          );
+        });
+      }),
+    );
+    try {
+      const run = await probe(['--target', dropping.url, '--retries', '0']);
+      expect(run.stderr).not.toContain('internal error');
+      expect(run.code).toBe(0);
+      expect(run.stdout).toMatch(/^ckan: auto # status_show: no answer: .*; auto reads it from the first responses$/m);
+    } finally {
+      await dropping.close();
+    }
+  }, 60_000);
+
   it('stops at a site without a DataStore API with exit 3, naming the URLs tried', async () => {
     const html = await serveOnFreePort(createServer((_req, res) => res.writeHead(404, { 'content-type': 'text/html' }).end('<h1>Not found</h1>')));
     try {
