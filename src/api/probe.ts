@@ -6,6 +6,7 @@ import { KitError, KitErrorCode } from '../errors.ts';
 import { probeTarget, type ProbeOptions, type ProbeResult } from '../probe/index.ts';
 import { RUN_DEFAULTS } from '../runner/index.ts';
 import { writeFileAtomic } from '../util/atomic-write.ts';
+import { makeDir } from '../util/make-dir.ts';
 import { pathExists, resolveWithBundled } from '../util/bundled.ts';
 
 /** Options of `probeProfile`: the probe's, plus where the catalogue is and where the profile goes. */
@@ -29,7 +30,8 @@ export interface ProbeProfileOutcome {
 
 /**
  * Probes the target and renders the profile (validated before it is written). An existing `out` without `force`
- * is KitError E_USAGE (exit 2), checked before any request; nothing is written when the probe fails.
+ * is KitError E_USAGE (exit 2), checked before any request; nothing is written when the probe fails. The file's
+ * missing folders are made.
  */
 export async function probeProfile(options: ProbeProfileOptions): Promise<ProbeProfileOutcome> {
   const outPath = options.out === undefined ? undefined : path.resolve(options.cwd, options.out);
@@ -48,6 +50,8 @@ export async function probeProfile(options: ProbeProfileOptions): Promise<ProbeP
 
 async function writeProfile(outPath: string, text: string): Promise<void> {
   try {
+    // why: as for reports and extracts, a missing folder is made (`--out profiles/mine.yaml` in a new project)
+    await makeDir(path.dirname(outPath));
     await writeFileAtomic(outPath, text);
   } catch (error) {
     const reason = error instanceof Error && 'code' in error ? String(error.code) : String(error);

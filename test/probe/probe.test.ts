@@ -191,6 +191,15 @@ describe('probe within limits the user sets', () => {
   });
 });
 
+describe('probe writes --out', () => {
+  it('into folders it makes when missing', async () => {
+    const out = path.join(dir, 'new', 'profiles', 'mine.yaml');
+    const run = await probe(['--target', library.url, '--out', out]);
+    expect(run.code).toBe(0);
+    expect(await readFile(out, 'utf8')).toMatch(/^name: mine$/m);
+  });
+});
+
 describe('probe failures write nothing', () => {
   it('refuses an existing --out without --force (exit 2) and leaves the file as it was', async () => {
     const out = path.join(dir, 'kept.yaml');
