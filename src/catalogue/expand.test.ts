@@ -120,7 +120,21 @@ describe('expandCase', () => {
     const run = (): unknown => expandCase(loaded({ request }), { profile: reference, env });
     expect(run).toThrow(InputError);
     expect(run).toThrow(
-      "search/filters.yaml:3:5 [search/filters/either-or] /request/action must be string once the profile's variables are substituted (E_CASE_INVALID)",
+      "search/filters.yaml:3:5 [search/filters/either-or] /request/action must be string once the profile's variables are substituted (${values.choices} is [\"Foundation\",\"Advanced\"]) (E_CASE_INVALID)",
     );
+  });
+
+  it('takes a record count from a profile variable, which must then hold a whole number', () => {
+    const expectRows = { status: 200, records: { count: '${values.rowsMax}', max: '${values.pageSize}' } };
+    const sized = { ...reference, values: { ...reference.values, pageSize: 50 } };
+    const [variant] = expandCase(loaded({ expect: expectRows }), { profile: sized, env });
+    // rowsMax is CKAN's default (32000) when the profile names none
+    expect(variant?.expect.records).toEqual({ count: 32000, max: 50 });
+    const bad = { ...sized, values: { ...sized.values, rowsMax: 'lots' } };
+    expect(() => expandCase(loaded({ expect: expectRows }), { profile: bad, env })).toThrow(
+      /\[search\/filters\/either-or\] \/expect\/records\/count must be integer once the profile's variables are substituted \(\$\{values.rowsMax\} is "lots"\)/,
+    );
+    // a missing variable makes the case not applicable instead of an error
+    expect(expandCase(loaded({ expect: expectRows }), { profile: reference, env })[0]?.notApplicable).toBe('profile "reference" has no ${values.pageSize}');
   });
 });

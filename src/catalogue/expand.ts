@@ -2,9 +2,11 @@
 // keeps fixture-only expectations only for fixtures targets, and says why a variant is not applicable.
 import { InputError, KitErrorCode } from '../errors.ts';
 import { compileSchema } from '../schema/ajv.ts';
-import { ExpectSchema, RequestSchema, type CaseRequest, type Expect, type Method } from '../schema/case.ts';
+import { CaseExpectSchema, ExpectSchema, RequestSchema, type CaseExpect, type CaseRequest, type Expect, type Method } from '../schema/case.ts';
 import { isInCkanRange, type CkanRange, type CkanVersion } from '../schema/ckan-version.ts';
 import type { Profile } from '../schema/profile.ts';
+import { showJson } from '../util/json.ts';
+import { getAtPointer } from '../util/json-pointer.ts';
 import type { VariantKey } from '../schema/report.ts';
 import { hasCapability } from './capabilities.ts';
 import { describeAjvErrors } from './describe-errors.ts';
@@ -100,26 +102,44 @@ function resolveRequest(loaded: LoadedCase, request: CaseRequest, scope: Variabl
   const resolved = resolveVariables(request, scope);
   const validate = compileSchema<CaseRequest>(RequestSchema);
   if (validate(resolved.value)) return { value: resolved.value, missing: resolved.missing };
-  throw misfit(loaded, '/request', validate.errors ?? []);
+  throw misfit(loaded, '/request', validate.errors ?? [], { written: request, resolved: resolved.value });
 }
 
-function resolveExpect(loaded: LoadedCase, expect: Expect, scope: VariableScope, pointer: string): { value: Expect; missing: string[] } {
+/**
+ * `expect` with the profile's variables substituted, checked again: a count written as a variable must now be a
+ * whole number. With a variable missing the variant is not applicable and never checked, so its counts may stay as
+ * written.
+ */
+function resolveExpect(loaded: LoadedCase, expect: CaseExpect, scope: VariableScope, pointer: string): { value: Expect; missing: string[] } {
   const resolved = resolveVariables(expect, scope);
-  const validate = compileSchema<Expect>(ExpectSchema);
+  const validate = compileSchema<Expect>(resolved.missing.length === 0 ? ExpectSchema : CaseExpectSchema);
   if (validate(resolved.value)) return { value: resolved.value, missing: resolved.missing };
-  throw misfit(loaded, pointer, validate.errors ?? []);
+  throw misfit(loaded, pointer, validate.errors ?? [], { written: expect, resolved: resolved.value });
 }
 
-function misfit(loaded: LoadedCase, base: string, errors: Parameters<typeof describeAjvErrors>[0]): InputError {
+/** A part of a case that no longer fits its schema once substituted: the part as written and as substituted. */
+interface Substituted {
+  written: unknown;
+  resolved: unknown;
+}
+
+function misfit(loaded: LoadedCase, base: string, errors: Parameters<typeof describeAjvErrors>[0], part: Substituted): InputError {
   const problems = describeAjvErrors(errors).map((p) => ({
     file: loaded.file,
     line: loaded.line,
     column: loaded.column,
     pointer: base + p.pointer,
     caseId: loaded.case.id,
-    message: `${p.message} once the profile's variables are substituted`,
+    message: `${p.message} once the profile's variables are substituted${showSubstitution(part, p.pointer)}`,
   }));
   return new InputError(KitErrorCode.caseInvalid, problems);
+}
+
+/** ` (${values.rowsMax} is "lots")` when the value at `pointer` was written as a variable; else empty. */
+function showSubstitution(part: Substituted, pointer: string): string {
+  const written = getAtPointer(part.written, pointer);
+  if (typeof written !== 'string' || !written.includes('${')) return '';
+  return ` (${written} is ${showJson(getAtPointer(part.resolved, pointer))})`;
 }
 
 function notApplicableReason(needs: readonly string[], variant: VariantKey, missing: readonly string[], options: ExpandOptions): string | undefined {

@@ -1,5 +1,5 @@
 // The case-file format: one schema value, from which the TS types and cases/case.schema.json derive.
-import { Type, type Static } from '@sinclair/typebox';
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { NormaliseSchema } from './baseline.ts';
 import { CkanRangeSchema } from './ckan-version.ts';
 
@@ -57,68 +57,92 @@ export const PredicateSchema = Type.Object(
   { additionalProperties: false, description: 'A condition every returned record must satisfy (all given keys apply).' },
 );
 
-export const RecordsExpectSchema = Type.Object(
-  {
-    exact: Type.Optional(Type.Array(Type.Unknown(), { description: 'The records, exactly.' })),
-    ordered: Type.Optional(Type.Boolean({ description: 'Whether exact must match in order (default true).' })),
-    includes: Type.Optional(Type.Array(Type.Unknown(), { description: 'Records that must be among the returned ones.' })),
-    count: Type.Optional(Type.Integer({ minimum: 0, description: 'Number of records returned, exactly.' })),
-    min: Type.Optional(Type.Integer({ minimum: 0, description: 'At least this many records.' })),
-    max: Type.Optional(Type.Integer({ minimum: 0, description: 'At most this many records.' })),
-    atMostLimit: Type.Optional(
-      Type.Boolean({ description: 'No more records than the request limit; without one, than the limit the result reports (else 100).' }),
-    ),
-    fillsLimit: Type.Optional(
-      Type.Boolean({
-        description:
-          'Exactly as many records as the page holds: the limit (the request one, lowered to the limit the result reports, as CKAN does above rows_max), or the rows left after the offset when result.total says fewer match.',
-      }),
-    ),
-    every: Type.Optional(Type.Array(PredicateSchema, { minItems: 1 })),
-    sortedBy: Type.Optional(
-      Type.Array(Type.Object({ field: Type.String(), direction: Type.Union([Type.Literal('asc'), Type.Literal('desc')]) }, { additionalProperties: false }), {
-        minItems: 1,
-      }),
-    ),
-    unique: Type.Optional(Type.Boolean({ description: 'No two records are equal.' })),
-  },
-  { additionalProperties: false },
-);
+/** A number of records as the runner checks it. */
+const literalCount = (description: string) => Type.Integer({ minimum: 0, description });
+
+/**
+ * A number of records as a case file may write it: also a profile variable holding one, e.g. "${values.rowsMax}"
+ * (substituted before the case runs, and then it must be a whole number).
+ */
+const countOrVariable = (description: string) =>
+  Type.Union([Type.Integer({ minimum: 0 }), Type.String({ pattern: '^\\$\\{[^}]+\\}$' })], {
+    description: `${description} A whole number, or a profile variable holding one (e.g. "\${values.rowsMax}").`,
+  });
+
+function recordsExpectSchema<C extends TSchema>(count: (description: string) => C) {
+  return Type.Object(
+    {
+      exact: Type.Optional(Type.Array(Type.Unknown(), { description: 'The records, exactly.' })),
+      ordered: Type.Optional(Type.Boolean({ description: 'Whether exact must match in order (default true).' })),
+      includes: Type.Optional(Type.Array(Type.Unknown(), { description: 'Records that must be among the returned ones.' })),
+      count: Type.Optional(count('Number of records returned, exactly.')),
+      min: Type.Optional(count('At least this many records.')),
+      max: Type.Optional(count('At most this many records.')),
+      atMostLimit: Type.Optional(
+        Type.Boolean({ description: 'No more records than the request limit; without one, than the limit the result reports (else 100).' }),
+      ),
+      fillsLimit: Type.Optional(
+        Type.Boolean({
+          description:
+            'Exactly as many records as the page holds: the limit (the request one, lowered to the limit the result reports, as CKAN does above rows_max), or the rows left after the offset when result.total says fewer match.',
+        }),
+      ),
+      every: Type.Optional(Type.Array(PredicateSchema, { minItems: 1 })),
+      sortedBy: Type.Optional(
+        Type.Array(Type.Object({ field: Type.String(), direction: Type.Union([Type.Literal('asc'), Type.Literal('desc')]) }, { additionalProperties: false }), {
+          minItems: 1,
+        }),
+      ),
+      unique: Type.Optional(Type.Boolean({ description: 'No two records are equal.' })),
+    },
+    { additionalProperties: false },
+  );
+}
+
+export const RecordsExpectSchema = recordsExpectSchema(literalCount);
 
 const Bound = Type.Object({ min: Type.Optional(Type.Integer()), max: Type.Optional(Type.Integer()) }, { additionalProperties: false });
 
-export const ExpectSchema = Type.Object(
-  {
-    status: Type.Optional(Type.Integer({ minimum: 100, maximum: 599, description: 'HTTP status code.' })),
-    success: Type.Optional(Type.Boolean({ description: "The envelope's success flag." })),
-    errorType: Type.Optional(Type.String({ description: 'error.__type of the envelope, e.g. "Validation Error".' })),
-    error: Type.Optional(Type.Record(Type.String(), Type.Unknown(), { description: 'Subset the error object must contain (deep).' })),
-    body: Type.Optional(Type.Unknown({ description: 'The whole JSON body, exactly (e.g. the bare 400 string).' })),
-    contentType: Type.Optional(Type.String({ minLength: 1, description: 'The response Content-Type must start with this, e.g. application/javascript.' })),
-    bodyMatches: Type.Optional(
-      Type.String({
-        minLength: 1,
-        description: 'JavaScript regular expression (u flag) the raw body text must match; the body may then be other than JSON (e.g. JSONP).',
-      }),
-    ),
-    contract: Type.Optional(
-      Type.Union([Type.Literal('seed'), Type.Literal('ckan'), Type.Literal('none')], {
-        description: 'Contract profile to check the response against; default: the run option.',
-      }),
-    ),
-    records: Type.Optional(RecordsExpectSchema),
-    total: Type.Optional(Type.Union([Type.Integer({ minimum: 0 }), Bound], { description: 'result.total, exactly or within { min, max }.' })),
-    fields: Type.Optional(
-      Type.Array(Type.Object({ id: Type.String(), type: Type.Optional(Type.String()) }, { additionalProperties: false }), {
-        description: 'result.fields, exactly these ids in this order (and types where given).',
-      }),
-    ),
-    result: Type.Optional(Type.Record(Type.String(), Type.Unknown(), { description: 'Subset the result object must contain (deep).' })),
-    resultAbsent: Type.Optional(Type.Array(Type.String(), { description: 'Keys that must not be in result.' })),
-    maxMs: Type.Optional(Type.Integer({ minimum: 1, description: 'Response time budget in milliseconds.' })),
-  },
-  { additionalProperties: false },
-);
+function expectSchema<C extends TSchema>(count: (description: string) => C) {
+  return Type.Object(
+    {
+      status: Type.Optional(Type.Integer({ minimum: 100, maximum: 599, description: 'HTTP status code.' })),
+      success: Type.Optional(Type.Boolean({ description: "The envelope's success flag." })),
+      errorType: Type.Optional(Type.String({ description: 'error.__type of the envelope, e.g. "Validation Error".' })),
+      error: Type.Optional(Type.Record(Type.String(), Type.Unknown(), { description: 'Subset the error object must contain (deep).' })),
+      body: Type.Optional(Type.Unknown({ description: 'The whole JSON body, exactly (e.g. the bare 400 string).' })),
+      contentType: Type.Optional(Type.String({ minLength: 1, description: 'The response Content-Type must start with this, e.g. application/javascript.' })),
+      bodyMatches: Type.Optional(
+        Type.String({
+          minLength: 1,
+          description: 'JavaScript regular expression (u flag) the raw body text must match; the body may then be other than JSON (e.g. JSONP).',
+        }),
+      ),
+      contract: Type.Optional(
+        Type.Union([Type.Literal('seed'), Type.Literal('ckan'), Type.Literal('none')], {
+          description: 'Contract profile to check the response against; default: the run option.',
+        }),
+      ),
+      records: Type.Optional(recordsExpectSchema(count)),
+      total: Type.Optional(Type.Union([Type.Integer({ minimum: 0 }), Bound], { description: 'result.total, exactly or within { min, max }.' })),
+      fields: Type.Optional(
+        Type.Array(Type.Object({ id: Type.String(), type: Type.Optional(Type.String()) }, { additionalProperties: false }), {
+          description: 'result.fields, exactly these ids in this order (and types where given).',
+        }),
+      ),
+      result: Type.Optional(Type.Record(Type.String(), Type.Unknown(), { description: 'Subset the result object must contain (deep).' })),
+      resultAbsent: Type.Optional(Type.Array(Type.String(), { description: 'Keys that must not be in result.' })),
+      maxMs: Type.Optional(Type.Integer({ minimum: 1, description: 'Response time budget in milliseconds.' })),
+    },
+    { additionalProperties: false },
+  );
+}
+
+/** What a case expects, as the runner checks it: every profile variable substituted. */
+export const ExpectSchema = expectSchema(literalCount);
+
+/** What a case expects, as its file writes it (counts may be profile variables). */
+export const CaseExpectSchema = expectSchema(countOrVariable);
 
 export const CaseSchema = Type.Object(
   {
@@ -148,9 +172,9 @@ export const CaseSchema = Type.Object(
     skip: Type.Optional(Type.String({ minLength: 1, description: 'Reason to skip this case.' })),
     request: RequestSchema,
     variants: Type.Optional(VariantsSchema),
-    expect: ExpectSchema,
+    expect: CaseExpectSchema,
     // Extra expectations that hold only on the bundled fixtures data (not applicable against other data).
-    expectOnFixtures: Type.Optional(ExpectSchema),
+    expectOnFixtures: Type.Optional(CaseExpectSchema),
     normalise: Type.Optional(NormaliseSchema),
   },
   { additionalProperties: false },
@@ -179,6 +203,7 @@ export type Variants = Static<typeof VariantsSchema>;
 export type Predicate = Static<typeof PredicateSchema>;
 export type RecordsExpect = Static<typeof RecordsExpectSchema>;
 export type Expect = Static<typeof ExpectSchema>;
+export type CaseExpect = Static<typeof CaseExpectSchema>;
 export type Case = Static<typeof CaseSchema>;
 export type CaseFile = Static<typeof CaseFileSchema>;
 export type Method = CaseRequest['method'] & string;
