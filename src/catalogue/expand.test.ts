@@ -120,7 +120,7 @@ describe('expandCase', () => {
     const run = (): unknown => expandCase(loaded({ request }), { profile: reference, env });
     expect(run).toThrow(InputError);
     expect(run).toThrow(
-      "search/filters.yaml:3:5 [search/filters/either-or] /request/action must be string once the profile's variables are substituted (${values.choices} is [\"Foundation\",\"Advanced\"]) (E_CASE_INVALID)",
+      'search/filters.yaml:3:5 [search/filters/either-or] /request/action must be string once the profile\'s variables are substituted (${values.choices} is ["Foundation","Advanced"]) (E_CASE_INVALID)',
     );
   });
 
