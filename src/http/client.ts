@@ -1,4 +1,5 @@
 // createHttpClient: undici.request on one keep-alive pool, with rate limiting, retries and body caps.
+import { ACCEPT_ENCODING } from './content-coding.ts';
 import { Agent } from './undici.ts';
 import { createRateLimiter, type RateLimiter } from './rate-limiter.ts';
 import { computeBackoffMs, computeRetryDelayMs, isRetryableStatus } from './retry-policy.ts';
@@ -32,7 +33,7 @@ interface ClientState {
 async function sendWithRetries(request: HttpRequest, state: ClientState): Promise<HttpResponse> {
   const { resolved } = state;
   checkUrl(request);
-  const headers = withUserAgent(request.headers, resolved.userAgent);
+  const headers = withDefaultHeaders(request.headers, resolved.userAgent);
   const maxAttempts = resolved.retries + 1;
   for (let attempt = 1; ; attempt++) {
     await state.limiter?.acquire();
@@ -77,8 +78,11 @@ function checkUrl(request: HttpRequest): void {
   }
 }
 
-function withUserAgent(headers: Record<string, string> | undefined, userAgent: string): Record<string, string> {
-  const given = headers ?? {};
-  const hasAgent = Object.keys(given).some((name) => name.toLowerCase() === 'user-agent');
-  return hasAgent ? { ...given } : { ...given, 'user-agent': userAgent };
+/** The request's headers, with the client's User-Agent and Accept-Encoding where the request names none. */
+function withDefaultHeaders(headers: Record<string, string> | undefined, userAgent: string): Record<string, string> {
+  const out = { ...headers };
+  const named = new Set(Object.keys(out).map((name) => name.toLowerCase()));
+  if (!named.has('user-agent')) out['user-agent'] = userAgent;
+  if (!named.has('accept-encoding')) out['accept-encoding'] = ACCEPT_ENCODING;
+  return out;
 }

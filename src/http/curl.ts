@@ -24,12 +24,17 @@ export interface ToCurlOptions {
   secretAs?: string;
 }
 
-/** The request as one shell-safe curl command line; secret headers appear as e.g. `Authorization: ***`. */
+/**
+ * The request as one shell-safe curl command line, as the kit's client sends it (`--compressed`, unless the request
+ * names its own Accept-Encoding); secret headers appear as e.g. `Authorization: ***`.
+ */
 export function toCurl(request: HttpRequest, options: ToCurlOptions = {}): string {
   const secretNames = [...SECRET_HEADER_NAMES, ...(options.redact ?? [])];
   const secrets = new Set(secretNames.map((name) => name.toLowerCase()));
   const headers = redactHeaders(request.headers ?? {}, secretNames);
   const parts = ['curl'];
+  // why: the kit's client asks for compressed answers (Accept-Encoding) and decodes them; curl does so with this
+  if (!Object.keys(headers).some((name) => name.toLowerCase() === 'accept-encoding')) parts.push('--compressed');
   if (request.method !== 'GET') parts.push('-X', request.method);
   parts.push(quoteShell(request.url));
   for (const [name, value] of Object.entries(headers)) {

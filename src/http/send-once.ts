@@ -1,9 +1,11 @@
 // One HTTP attempt over undici: a single deadline for headers and body, and a cap on the bytes read.
+import type { Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
+import { decodeBody, findUnsupportedCoding, readCodings } from './content-coding.ts';
 import { request, type Dispatcher } from './undici.ts';
 import type { Clock } from '../model/index.ts';
-import { createHttpError, describeInterrupted, describeTimeout, describeTransportError } from './transport-error.ts';
-import type { HttpRequest, HttpResponse } from './types.ts';
+import { createHttpError, describeInterrupted, describeTimeout, describeTransportError, describeUndecodable } from './transport-error.ts';
+import { HttpError, type HttpRequest, type HttpResponse } from './types.ts';
 
 export interface SendOnceContext {
   dispatcher: Dispatcher;
@@ -27,6 +29,8 @@ export async function sendOnce(req: HttpRequest, headers: Record<string, string>
   req.signal?.addEventListener('abort', interrupt, { once: true });
   if (req.signal?.aborted === true) controller.abort();
   const started = ctx.clock.now();
+  let codings: string[] = [];
+  let undecodable: string | undefined;
   try {
     const answer = await request(new URL(req.url), ctx.dispatcher, {
       method: req.method,
@@ -37,7 +41,17 @@ export async function sendOnce(req: HttpRequest, headers: Record<string, string>
       headersTimeout: 0,
       bodyTimeout: 0,
     });
-    const { text, truncated } = await readCapped(answer.body, ctx.maxBodyBytes);
+    codings = readCodings(answer.headers['content-encoding']);
+    const unsupported = findUnsupportedCoding(codings);
+    if (unsupported !== undefined) {
+      // why the listener: destroying undici's body emits an AbortError that nobody else would catch
+      answer.body.on('error', () => undefined).destroy();
+      throw createHttpError(req.method, req.url, describeUndecodable(codings, `no decoder for ${unsupported}`), { attempts: ctx.attempt });
+    }
+    const body = decodeBody(answer.body, codings, (error) => {
+      undecodable = error.message;
+    });
+    const { text, truncated } = await readCapped(body, ctx.maxBodyBytes);
     return {
       status: answer.statusCode,
       headers: flattenHeaders(answer.headers),
@@ -47,7 +61,14 @@ export async function sendOnce(req: HttpRequest, headers: Record<string, string>
       attempts: 1,
     };
   } catch (error) {
-    const reason = timedOut ? describeTimeout(timeoutMs) : req.signal?.aborted === true ? describeInterrupted() : describeTransportError(error);
+    if (error instanceof HttpError) throw error;
+    const reason = timedOut
+      ? describeTimeout(timeoutMs)
+      : req.signal?.aborted === true
+        ? describeInterrupted()
+        : undecodable !== undefined
+          ? describeUndecodable(codings, undecodable)
+          : describeTransportError(error);
     throw createHttpError(req.method, req.url, reason, { attempts: ctx.attempt, cause: error });
   } finally {
     clearTimeout(timer);
@@ -56,7 +77,7 @@ export async function sendOnce(req: HttpRequest, headers: Record<string, string>
 }
 
 /** Reads at most `maxBytes`, then drops the connection so a huge body is never pulled in. */
-async function readCapped(body: AsyncIterable<Buffer> & { destroy(): unknown }, maxBytes: number) {
+async function readCapped(body: Readable, maxBytes: number) {
   // why: the chunks are decoded once, together: a text built chunk by chunk is a rope that its first reader
   // flattens again (a 1 MB page is 16 chunks)
   const chunks: Buffer[] = [];

@@ -33,6 +33,11 @@ export function describeInterrupted(): Reason {
   return { code: HttpErrorCode.interrupted, text: 'interrupted before an answer came' };
 }
 
+/** A body that is not what its Content-Encoding says, or in a coding the client has no decoder for. */
+export function describeUndecodable(codings: readonly string[], detail: string): Reason {
+  return { code: HttpErrorCode.decode, text: `body not readable as Content-Encoding ${codings.join(', ')}: ${detail}` };
+}
+
 /** Classifies a thrown transport error by its `code`. */
 export function describeTransportError(error: unknown): Reason {
   const code = readCode(error);

@@ -15,7 +15,7 @@ export interface HttpResponse {
   status: number;
   /** Lower-cased header names. */
   headers: Record<string, string>;
-  /** Body decoded as UTF-8, cut at the client's body cap. */
+  /** Body decoded as UTF-8 (after its Content-Encoding, if any), cut at the client's body cap. */
   body: string;
   bodyTruncated: boolean;
   /** Time of the last attempt, first byte sent to last byte read (ms). */
@@ -33,6 +33,8 @@ export const HttpErrorCode = {
   bodyTooLarge: 'E_BODY_TOO_LARGE',
   invalidUrl: 'E_INVALID_URL',
   interrupted: 'E_INTERRUPTED',
+  /** The body is not what its Content-Encoding says, or is in a coding the client cannot decode. */
+  decode: 'E_DECODE',
 } as const;
 export type HttpErrorCode = (typeof HttpErrorCode)[keyof typeof HttpErrorCode];
 

@@ -3,7 +3,7 @@
 import { KitError, KitErrorCode } from '../errors.ts';
 import { HttpError } from '../http/index.ts';
 import { toCkanVersion, type CkanVersion } from '../schema/index.ts';
-import { suggestBaseUrl } from '../runner/index.ts';
+import { suggestBaseUrl, unreachableError } from '../runner/index.ts';
 import { maskUrlCredentials } from '../util/redact.ts';
 import { actionUrl, askAction, describeAnswer, guard, transportReason, type Answer, type ProbeTarget } from './ask.ts';
 import { found, missing, type Found } from './search.ts';
@@ -33,7 +33,7 @@ export interface SiteFacts {
 export async function readSite(target: ProbeTarget, resourceId: string | undefined): Promise<SiteFacts> {
   const apiPaths: string[] = [];
   const failures: string[] = [];
-  const transport: string[] = [];
+  const transport: HttpError[] = [];
   let firstStatus: number | undefined;
   for (const apiPath of API_PATHS) {
     const call = { action: 'datastore_search', apiPath, method: 'GET' as const, params: { resource_id: resourceId ?? '_table_metadata', limit: 0 } };
@@ -45,13 +45,12 @@ export async function readSite(target: ProbeTarget, resourceId: string | undefin
       firstStatus ??= answer.status;
     } catch (error) {
       if (!(error instanceof HttpError)) throw error;
-      transport.push(transportReason(error));
+      transport.push(error);
       failures.push(`${url}: ${transportReason(error)}`);
     }
   }
-  if (transport.length === API_PATHS.length) {
-    throw new KitError(KitErrorCode.unreachable, `target ${maskUrlCredentials(target.baseUrl)} is unreachable: ${transport[0] ?? ''}`);
-  }
+  const [firstFailure] = transport;
+  if (firstFailure !== undefined && transport.length === API_PATHS.length) throw unreachableError(target.baseUrl, firstFailure);
   const first = apiPaths[0];
   if (first === undefined) {
     // why: the pre-flight's advice (drop a copied /api/3/action, try the site root) fits here too

@@ -7,7 +7,7 @@ export { prepareCatalogue, checkSomethingApplies, DEFAULT_PROFILE } from './prep
 export type { SelectionOptions, PreparedCatalogue } from './prepare.ts';
 export { chooseContract, detectCkanVersion, planCkanVersion, resolvePlan } from './ckan-version.ts';
 export type { CkanVersionPlan } from './ckan-version.ts';
-export { checkReachable } from './preflight.ts';
+export { checkReachable, unreachableError } from './preflight.ts';
 export { runPool } from './pool.ts';
 export { suggestBaseUrl } from './preflight-hint.ts';
 export { buildRequest, encodeQuery } from './build-request.ts';

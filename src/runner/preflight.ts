@@ -1,7 +1,7 @@
 // The pre-flight: before any case, ask the target one action and recognise CKAN's JSON envelope, so a down target
 // or a wrong base URL is one clear line (exit 3), not one error per case.
 import type { ObservedAnswer } from '../contract/index.ts';
-import { HttpError, type HttpClient, type HttpResponse } from '../http/index.ts';
+import { HttpError, HttpErrorCode, type HttpClient, type HttpResponse } from '../http/index.ts';
 import { KitError, KitErrorCode } from '../errors.ts';
 import { maskUrlCredentials } from '../util/redact.ts';
 import { describeAnswer, suggestBaseUrl } from './preflight-hint.ts';
@@ -45,10 +45,19 @@ async function send(client: HttpClient, url: string, baseUrl: string): Promise<H
     return await client.send({ method: 'GET', url, headers: { accept: 'application/json' } });
   } catch (error) {
     if (!(error instanceof HttpError)) throw error;
-    // the HttpError message is `[GET] "url": reason`; keep only the reason, the target is named already
-    const reason = error.message.replace(/^\[[A-Z]+\] "[^"]*": /, '');
-    throw new KitError(KitErrorCode.unreachable, `target ${maskUrlCredentials(baseUrl)} is unreachable: ${reason}`, { cause: error });
+    throw unreachableError(baseUrl, error);
   }
+}
+
+/**
+ * KitError E_UNREACHABLE for a target whose first request failed in transport: `target <url> is unreachable:
+ * <reason>`, or `answers in a form the kit cannot read` when an answer came whose body could not be decoded.
+ */
+export function unreachableError(baseUrl: string, error: HttpError): KitError {
+  // the HttpError message is `[GET] "url": reason`; keep only the reason, the target is named already
+  const reason = error.message.replace(/^\[[A-Z]+\] "[^"]*": /, '');
+  const state = error.code === HttpErrorCode.decode ? 'answers in a form the kit cannot read' : 'is unreachable';
+  return new KitError(KitErrorCode.unreachable, `target ${maskUrlCredentials(baseUrl)} ${state}: ${reason}`, { cause: error });
 }
 
 /** CKAN's action envelope: a JSON object with a boolean `success` and a `result` (success) or `error` (failure). */

@@ -1,33 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { createHttpClient, DEFAULT_USER_AGENT, HttpError, type HttpClient, type HttpClientOptions } from '../../src/http/index.ts';
-import { createFakeTime, findClosedPort, startServer, type TestHandler, type TestServer } from './servers.ts';
+import { describe, expect, it } from 'vitest';
+import { createHttpClient, DEFAULT_USER_AGENT, HttpError } from '../../src/http/index.ts';
+import { createFakeTime, findClosedPort, rejection, useClientServers } from './servers.ts';
 
 const SEARCH = '/api/action/datastore_search';
-const open: { server?: TestServer; client?: HttpClient }[] = [];
-
-afterEach(async () => {
-  for (const { server, client } of open.splice(0)) {
-    await client?.close();
-    await server?.close();
-  }
-});
-
-async function setUp(handler: TestHandler, options: HttpClientOptions = {}) {
-  const server = await startServer(handler);
-  const client = createHttpClient(options);
-  open.push({ server, client });
-  return { server, client };
-}
-
-async function rejection(promise: Promise<unknown>): Promise<HttpError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof HttpError) return error;
-    throw error;
-  }
-  throw new Error('expected the request to fail');
-}
+const { setUp, closeAfter } = useClientServers();
 
 describe('createHttpClient', () => {
   it('returns status, lower-cased headers and body, and sends its user agent', async () => {
@@ -197,8 +173,7 @@ describe('createHttpClient', () => {
 
   it('rejects a refused connection with the one-line connect message', async () => {
     const port = await findClosedPort();
-    const client = createHttpClient();
-    open.push({ client });
+    const client = closeAfter(createHttpClient());
     const url = `http://127.0.0.1:${port}${SEARCH}`;
     const error = await rejection(client.send({ method: 'POST', url, headers: { authorization: 'secret-token-1234' }, body: '{}' }));
     expect(error.code).toBe('E_CONNECT');
@@ -209,8 +184,7 @@ describe('createHttpClient', () => {
   it('retries network errors and reports every attempt in the error', async () => {
     const port = await findClosedPort();
     const time = createFakeTime();
-    const client = createHttpClient({ retries: 2, random: () => 1 - Number.EPSILON, ...time });
-    open.push({ client });
+    const client = closeAfter(createHttpClient({ retries: 2, random: () => 1 - Number.EPSILON, ...time }));
     const error = await rejection(client.send({ method: 'GET', url: `http://127.0.0.1:${port}/` }));
     expect(error).toMatchObject({ code: 'E_CONNECT', attempts: 3 });
     expect(time.sleeps).toEqual([199, 399]);
@@ -221,8 +195,7 @@ describe('createHttpClient', () => {
     ['ftp://127.0.0.1/x', 'invalid URL: unsupported protocol ftp:'],
   ])('rejects %j before sending anything', async (url, reason) => {
     const time = createFakeTime();
-    const client = createHttpClient({ retries: 3, ...time });
-    open.push({ client });
+    const client = closeAfter(createHttpClient({ retries: 3, ...time }));
     const error = await rejection(client.send({ method: 'GET', url }));
     expect(error).toMatchObject({ code: 'E_INVALID_URL', message: `[GET] "${url}": ${reason}`, attempts: 0 });
     expect(time.sleeps).toEqual([]);
@@ -238,8 +211,7 @@ describe('createHttpClient', () => {
 
   it('hides a password in the URL of an error message', async () => {
     const port = await findClosedPort();
-    const client = createHttpClient();
-    open.push({ client });
+    const client = closeAfter(createHttpClient());
     const error = await rejection(client.send({ method: 'GET', url: `http://user:hunter2@127.0.0.1:${port}/` }));
     expect(error.message).toBe(`[GET] "http://user:***@127.0.0.1:${port}/": connect ECONNREFUSED`);
   });

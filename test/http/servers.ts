@@ -1,6 +1,8 @@
 // Small real node:http servers on port 0 for the HTTP client tests.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { afterEach } from 'vitest';
+import { createHttpClient, HttpError, type HttpClient, type HttpClientOptions } from '../../src/http/index.ts';
 
 export interface TestServer {
   url: string;
@@ -60,4 +62,46 @@ export function createFakeTime(startMs = 1_700_000_000_000, advance = true) {
       if (advance) nowMs += ms;
     },
   };
+}
+
+/** What useClientServers gives a test file. */
+export interface ClientServers {
+  /** Starts a server with `handler` and a client with `options`; both are closed after the test. */
+  setUp(handler: TestHandler, options?: HttpClientOptions): Promise<{ server: TestServer; client: HttpClient }>;
+  /** Closes `client` after the test (one made without a server). */
+  closeAfter(client: HttpClient): HttpClient;
+}
+
+/** For a test file: servers and clients that are closed after each test. */
+export function useClientServers(): ClientServers {
+  const open: { server?: TestServer; client: HttpClient }[] = [];
+  afterEach(async () => {
+    for (const { server, client } of open.splice(0)) {
+      await client.close();
+      await server?.close();
+    }
+  });
+  return {
+    setUp: async (handler, options = {}) => {
+      const server = await startServer(handler);
+      const client = createHttpClient(options);
+      open.push({ server, client });
+      return { server, client };
+    },
+    closeAfter: (client) => {
+      open.push({ client });
+      return client;
+    },
+  };
+}
+
+/** The HttpError a request fails with (any other outcome fails the test). */
+export async function rejection(promise: Promise<unknown>): Promise<HttpError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof HttpError) return error;
+    throw error;
+  }
+  throw new Error('expected the request to fail');
 }

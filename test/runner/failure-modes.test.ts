@@ -1,6 +1,7 @@
 // Targets that are down, hang or answer HTML: exit 3 before any case, or exit 1 with a readable reason per case.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.ts';
 import type { RunResult } from '../../src/index.ts';
@@ -44,6 +45,33 @@ describe('run against a broken target', () => {
     expect(code).toBe(3);
     expect(stderr()).toBe(`target http://127.0.0.1:${port} is unreachable: connect ECONNREFUSED (E_UNREACHABLE)\n`);
     expect(stdout()).not.toContain('search/one');
+  });
+
+  it('exits 3 with one line when the target answers a body that is not the gzip its header says', async () => {
+    const server = await scenario.serve((_req, res) => res.writeHead(200, { 'content-encoding': 'gzip' }).end(PREFLIGHT_BODY));
+    const { io, stderr } = createCapturedIo(scenario.dir);
+    const code = await main(['run', '--target', server.url, '--report', 'json'], io);
+    expect(code).toBe(3);
+    expect(stderr()).toBe(
+      `target ${server.url} answers in a form the kit cannot read: body not readable as Content-Encoding gzip: incorrect header check (E_UNREACHABLE)\n`,
+    );
+  });
+
+  it('reads a target that gzips every answer, asked or not, and reports the bad one per case', async () => {
+    const server = await scenario.serve((req, res) => {
+      const body = req.url === PREFLIGHT_PATH ? PREFLIGHT_BODY : JSON.stringify({ success: true, result: { records: [] } });
+      // the second case's answer claims gzip but is not
+      const bytes = req.method === 'GET' && req.url !== PREFLIGHT_PATH ? Buffer.from(body) : gzipSync(body);
+      res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' }).end(bytes);
+    });
+    const { io } = createCapturedIo(scenario.dir);
+    const code = await main(['run', '--target', server.url, '--report', 'json'], io);
+    expect(code).toBe(1);
+    const report = await readReport();
+    expect(report.cases.map((c) => [c.id, c.status, c.error?.code])).toEqual([
+      ['search/one', 'pass', undefined],
+      ['search/two', 'error', 'E_DECODE'],
+    ]);
   });
 
   it('ends a hanging target with exit 1 and a timeout reason per case', async () => {
