@@ -1,5 +1,5 @@
 // Calls the DataStore actions an extract needs and turns CKAN envelopes into results or one-line errors.
-import type { HttpClient } from '../http/index.ts';
+import { describeRedirect, type HttpClient } from '../http/index.ts';
 import { isLosslessObject, parseLossless, type LosslessValue } from './lossless-json.ts';
 
 /** Where an extract reads from. */
@@ -54,7 +54,9 @@ export async function callAction(client: HttpClient, target: ExtractTarget, acti
     body = parseLossless(response.body);
   } catch (error) {
     const type = response.headers['content-type'] ?? 'no content type';
-    throw new ActionCallError(`${where}: ${response.status} response is not JSON (${type})`, response.status, undefined, {
+    const redirect = describeRedirect(target.baseUrl, response);
+    const what = redirect === undefined ? `${response.status} response is not JSON (${type})` : redirect;
+    throw new ActionCallError(`${where}: ${what}`, response.status, undefined, {
       cause: error,
     });
   }

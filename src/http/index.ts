@@ -6,3 +6,4 @@ export { HttpError, HttpErrorCode } from './types.ts';
 export type { HttpClient, HttpRequest, HttpResponse } from './types.ts';
 export { redactHeaders, toCurl, SECRET_HEADER_NAMES } from './curl.ts';
 export type { ToCurlOptions } from './curl.ts';
+export { describeRedirect } from './redirect.ts';

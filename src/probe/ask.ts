@@ -30,7 +30,7 @@ export class BudgetSpentError extends Error {
 export type Answer =
   | { kind: 'envelope'; status: number; success: true; result: Record<string, unknown>; url: string }
   | { kind: 'envelope'; status: number; success: false; error: Record<string, unknown>; url: string }
-  | { kind: 'other'; status: number; contentType: string; body: string; url: string };
+  | { kind: 'other'; status: number; contentType: string; body: string; url: string; location?: string };
 
 /** One action call. GET sends the parameters in the query string (JSON-encoded when not a string). */
 export interface ActionCall {
@@ -79,11 +79,20 @@ function withQuery(url: string, params: Record<string, unknown>): string {
 /** A response as an envelope when its body is CKAN's `{success, result|error}` JSON, else as something else. */
 export function classify(response: HttpResponse, url: string): Answer {
   const contentType = response.headers['content-type'] ?? '';
+  const location = response.headers['location'];
+  const other: Answer = {
+    kind: 'other',
+    status: response.status,
+    contentType,
+    body: response.body.slice(0, 200),
+    url,
+    ...(location === undefined ? {} : { location }),
+  };
   let body: unknown;
   try {
     body = JSON.parse(response.body);
   } catch {
-    return { kind: 'other', status: response.status, contentType, body: response.body.slice(0, 200), url };
+    return other;
   }
   if (isPlainObject(body) && body['success'] === true && isPlainObject(body['result'])) {
     return { kind: 'envelope', status: response.status, success: true, result: body['result'], url };
@@ -91,7 +100,7 @@ export function classify(response: HttpResponse, url: string): Answer {
   if (isPlainObject(body) && body['success'] === false && isPlainObject(body['error'])) {
     return { kind: 'envelope', status: response.status, success: false, error: body['error'], url };
   }
-  return { kind: 'other', status: response.status, contentType, body: response.body.slice(0, 200), url };
+  return other;
 }
 
 /** A short description of an answer for messages: `200 JSON`, `404 text/html`, `409 Validation Error`. */

@@ -3,7 +3,7 @@
 import { KitError, KitErrorCode } from '../errors.ts';
 import { HttpError } from '../http/index.ts';
 import { toCkanVersion, type CkanVersion } from '../schema/index.ts';
-import { suggestBaseUrl, unreachableError } from '../runner/index.ts';
+import { suggestBaseUrl, unreachableError, type AnswerHead } from '../runner/index.ts';
 import { maskUrlCredentials } from '../util/redact.ts';
 import { actionUrl, askAction, describeAnswer, guard, transportReason, type Answer, type ProbeTarget } from './ask.ts';
 import { found, missing, type Found } from './search.ts';
@@ -34,7 +34,7 @@ export async function readSite(target: ProbeTarget, resourceId: string | undefin
   const apiPaths: string[] = [];
   const failures: string[] = [];
   const transport: HttpError[] = [];
-  let firstStatus: number | undefined;
+  let firstAnswer: AnswerHead | undefined;
   for (const apiPath of API_PATHS) {
     const call = { action: 'datastore_search', apiPath, method: 'GET' as const, params: { resource_id: resourceId ?? '_table_metadata', limit: 0 } };
     const url = maskUrlCredentials(actionUrl(target, call));
@@ -42,7 +42,7 @@ export async function readSite(target: ProbeTarget, resourceId: string | undefin
       const answer = await askAction(target, call);
       if (isDatastoreAnswer(answer)) apiPaths.push(apiPath);
       else failures.push(`${url}: ${describeAnswer(answer)}`);
-      firstStatus ??= answer.status;
+      firstAnswer ??= { status: answer.status, headers: answer.kind === 'other' && answer.location !== undefined ? { location: answer.location } : {} };
     } catch (error) {
       if (!(error instanceof HttpError)) throw error;
       transport.push(error);
@@ -54,7 +54,7 @@ export async function readSite(target: ProbeTarget, resourceId: string | undefin
   const first = apiPaths[0];
   if (first === undefined) {
     // why: the pre-flight's advice (drop a copied /api/3/action, try the site root) fits here too
-    const hint = suggestBaseUrl(target.baseUrl, { status: firstStatus ?? 0, headers: {}, body: '', bodyTruncated: false, durationMs: 0, attempts: 1 });
+    const hint = suggestBaseUrl(target.baseUrl, firstAnswer ?? { status: 0, headers: {} });
     throw new KitError(KitErrorCode.environment, `target ${maskUrlCredentials(target.baseUrl)} has no DataStore API; tried ${failures.join('; ')}; ${hint}`);
   }
   target.apiPath = first;

@@ -9,7 +9,7 @@ export { chooseContract, detectCkanVersion, planCkanVersion, resolvePlan } from 
 export type { CkanVersionPlan } from './ckan-version.ts';
 export { checkReachable, unreachableError } from './preflight.ts';
 export { runPool } from './pool.ts';
-export { suggestBaseUrl } from './preflight-hint.ts';
+export { suggestBaseUrl, type AnswerHead } from './preflight-hint.ts';
 export { buildRequest, encodeQuery } from './build-request.ts';
 export { checkExpect } from './expect.ts';
 export type { RunOptions, RunCollaborators, RunVariant, ContractProfile } from './types.ts';

@@ -1,5 +1,5 @@
 // Words for a failed pre-flight: what answered instead of CKAN's action API, and what the base URL should be.
-import type { HttpResponse } from '../http/index.ts';
+import { describeRedirect, type HttpResponse } from '../http/index.ts';
 import { maskUrlCredentials } from '../util/redact.ts';
 
 /** An API path a user may have copied into the base URL: /api, /api/3, /api/action, /api/3/action[/name]. */
@@ -16,10 +16,18 @@ export function describeAnswer(response: HttpResponse): string {
   return `${type === '' ? 'a' : `a ${type}`} ${response.status} answer`;
 }
 
-/** What to do about it: the base URL without the API path, the site root, or the portal's sub-path. */
-export function suggestBaseUrl(baseUrl: string, response: HttpResponse): string {
+/** The parts of an answer the advice reads. */
+export type AnswerHead = Pick<HttpResponse, 'status' | 'headers'>;
+
+/**
+ * What to do about it: the address a redirect points to, the base URL without the API path, the site root, or the
+ * portal's sub-path.
+ */
+export function suggestBaseUrl(baseUrl: string, response: AnswerHead): string {
   const parsed = parseUrl(baseUrl);
   if (parsed === undefined) return 'give the site root as the base URL, e.g. https://portal.example';
+  const redirect = describeRedirect(baseUrl, response);
+  if (redirect !== undefined) return redirect;
   if (API_SUFFIX.test(parsed.pathname)) {
     parsed.pathname = parsed.pathname.replace(API_SUFFIX, '') || '/';
     return `the base URL ends in an API path: drop it, e.g. --target ${trimSlash(maskUrlCredentials(parsed.toString()))}`;

@@ -1,6 +1,6 @@
 // Runs one case variant: send, decode, evaluate expectations -> CaseResult (never throws for target problems).
 import { checkBaseline, type BaselineContext } from '../baseline/index.ts';
-import { HttpError, redactHeaders, toCurl, type HttpRequest, type HttpResponse } from '../http/index.ts';
+import { describeRedirect, HttpError, redactHeaders, toCurl, type HttpRequest, type HttpResponse } from '../http/index.ts';
 import type { CaseResult, Exchange, Finding } from '../model/index.ts';
 import { rememberParsedBody } from './agree.ts';
 import { buildRequest } from './build-request.ts';
@@ -93,7 +93,9 @@ function evaluate(variant: RunVariant, request: HttpRequest, response: HttpRespo
     const type = response.headers['content-type']?.split(';')[0]?.trim() || 'no content type';
     const flat = response.body.replace(/\s+/g, ' ').trim();
     const head = flat.length > 80 ? `${flat.slice(0, 80)}…` : flat;
-    return { error: { code: 'E_NOT_JSON', message: `${where}, response is not JSON (${type}): ${head || '(empty body)'}` } };
+    const redirect = describeRedirect(request.url, response);
+    const what = redirect === undefined ? `response is not JSON (${type}): ${head || '(empty body)'}` : `response is not JSON: ${redirect}`;
+    return { error: { code: 'E_NOT_JSON', message: `${where}, ${what}` } };
   }
   const observed: ObservedResponse = {
     status: response.status,

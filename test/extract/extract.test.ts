@@ -252,6 +252,25 @@ describe('extract', () => {
     }
   });
 
+  it('names the address a redirecting target points to instead of following it with the token', async () => {
+    const proxy = await startProxy(server.url, {
+      intercept: () => ({
+        status: 301,
+        headers: { location: 'https://portal.example/api/3/action/datastore_search', 'content-type': 'text/html' },
+        body: '<html>Moved</html>',
+      }),
+    });
+    try {
+      const out = join(dir, 'moved.csv');
+      await expect(extract({ source: { target: proxy.url, token: TOKEN }, resource: 'courses', format: 'csv', out })).rejects.toThrow(
+        /it redirects \(301\) to https:\/\/portal\.example\/api\/3\/action\/datastore_search, and the kit does not follow redirects \(they would carry the token elsewhere\): give --target https:\/\/portal\.example/,
+      );
+      await expect(stat(out)).rejects.toThrow();
+    } finally {
+      await proxy.close();
+    }
+  });
+
   it('leaves nothing behind when the source is refused before any row', async () => {
     const out = join(dir, 'missing.csv');
     await expect(extract({ source: { target: server.url }, resource: 'no-such-resource', format: 'csv', out })).rejects.toThrow(

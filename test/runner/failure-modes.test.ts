@@ -74,6 +74,21 @@ describe('run against a broken target', () => {
     ]);
   });
 
+  it('exits 3 naming the address a redirecting target points to, without following it', async () => {
+    const seen: string[] = [];
+    const server = await scenario.serve((req, res) => {
+      seen.push(req.url ?? '');
+      res.writeHead(301, { location: `https://portal.example${req.url ?? ''}`, 'content-type': 'text/html' }).end('<html><title>Moved</title></html>');
+    });
+    const { io, stderr } = createCapturedIo(scenario.dir);
+    const code = await main(['run', '--target', server.url, '--report', 'json'], io);
+    expect(code).toBe(3);
+    expect(stderr()).toMatch(
+      /is not a CKAN action API: an HTML 301 page \("Moved"\) at .*; it redirects \(301\) to https:\/\/portal\.example\/api\/3\/action\/status_show, and the kit does not follow redirects \(they would carry the token elsewhere\): give --target https:\/\/portal\.example \(E_NOT_CKAN\)\n$/,
+    );
+    expect(seen.every((url) => url.startsWith('/api/3/action/'))).toBe(true);
+  });
+
   it('ends a hanging target with exit 1 and a timeout reason per case', async () => {
     const seen: string[] = [];
     const server = await scenario.serve((req, res) => {
