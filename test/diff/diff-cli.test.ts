@@ -44,8 +44,8 @@ describe('datastore-kit diff', () => {
     expect(code).toBe(1);
     expect(stdout).toContain('Generated: 100 requests with --seed 7');
     expect(stdout).toMatch(/#1 shrunk in \d+ step\(s\) to: GET datastore_search \{"resource_id":"\$\{resources\.courses\}"\}/);
-    expect(stdout).toContain(`replay on A: curl '${servers.original.url}/api/3/action/datastore_search?resource_id=`);
-    expect(stdout).toContain(`replay on B: curl '${servers.altered.url}/api/3/action/datastore_search?resource_id=`);
+    expect(stdout).toContain(`replay on A: curl --compressed '${servers.original.url}/api/3/action/datastore_search?resource_id=`);
+    expect(stdout).toContain(`replay on B: curl --compressed '${servers.altered.url}/api/3/action/datastore_search?resource_id=`);
     expect(stdout).toContain('"authorization: $TOKEN"');
     expect(stdout).toContain(`--token-env DIFF_TOKEN --no-catalogue --generate 100 --seed 7`);
     expect(stdout).toContain('record _id=3 changed: "title" "Principles of Optics" -> "Principles of Optics (revised)"');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createHttpClient, DEFAULT_USER_AGENT, HttpError } from '../../src/http/index.ts';
+import { createHttpClient, DEFAULT_USER_AGENT } from '../../src/http/index.ts';
 import { createFakeTime, findClosedPort, rejection, useClientServers } from './servers.ts';
 
 const SEARCH = '/api/action/datastore_search';
