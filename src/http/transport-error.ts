@@ -45,13 +45,21 @@ export function describeTransportError(error: unknown): Reason {
   if (dnsCodes.has(code)) return { code: HttpErrorCode.connect, text: `getaddrinfo ${code}` };
   if (code === 'UND_ERR_CONNECT_TIMEOUT') return { code: HttpErrorCode.connect, text: 'connect timeout' };
   if (code.startsWith('ERR_SSL_') || code.startsWith('ERR_TLS_') || code === 'EPROTO' || certificatePattern.test(code)) {
-    return { code: HttpErrorCode.tls, text: `TLS error ${code}` };
+    return { code: HttpErrorCode.tls, text: `TLS error ${code}${certificateHint(code)}` };
   }
   if (code === 'ECONNRESET') return { code: HttpErrorCode.network, text: 'connection reset by peer (ECONNRESET)' };
   if (code === 'EPIPE') return { code: HttpErrorCode.network, text: 'connection closed while sending (EPIPE)' };
   if (code === 'UND_ERR_SOCKET') return { code: HttpErrorCode.network, text: 'connection closed by the server before the response ended' };
   if (code.startsWith('HPE_')) return { code: HttpErrorCode.network, text: `invalid HTTP response (${code})` };
   return { code: HttpErrorCode.network, text: firstLine(error, code) };
+}
+
+/** What a certificate error means for the user, if it is one. */
+function certificateHint(code: string): string {
+  if (code === 'CERT_HAS_EXPIRED') return ': the server certificate has expired';
+  if (code === 'ERR_TLS_CERT_ALTNAME_INVALID' || code === 'HOSTNAME_MISMATCH') return ': the server certificate is for another host name';
+  if (!certificatePattern.test(code)) return '';
+  return ": the server certificate is not trusted here; if your organisation's own CA signed it, give that CA's certificate with NODE_EXTRA_CA_CERTS=/path/to/ca.pem";
 }
 
 function readCode(error: unknown): string {
