@@ -120,7 +120,7 @@ describe('expandCase', () => {
     const run = (): unknown => expandCase(loaded({ request }), { profile: reference, env });
     expect(run).toThrow(InputError);
     expect(run).toThrow(
-      'search/filters.yaml:3:5 [search/filters/either-or] /request/action must be string once the profile\'s variables are substituted (${values.choices} is ["Foundation","Advanced"]) (E_CASE_INVALID)',
+      'search/filters.yaml:3:5 [search/filters/either-or] /request/action must be string once the variables of profile "reference" are substituted (${values.choices} is ["Foundation","Advanced"]) (E_CASE_INVALID)',
     );
   });
 
@@ -132,7 +132,7 @@ describe('expandCase', () => {
     expect(variant?.expect.records).toEqual({ count: 32000, max: 50 });
     const bad = { ...sized, values: { ...sized.values, rowsMax: 'lots' } };
     expect(() => expandCase(loaded({ expect: expectRows }), { profile: bad, env })).toThrow(
-      /\[search\/filters\/either-or\] \/expect\/records\/count must be integer once the profile's variables are substituted \(\$\{values.rowsMax\} is "lots"\)/,
+      /\[search\/filters\/either-or\] \/expect\/records\/count must be integer once the variables of profile "reference" are substituted \(\$\{values.rowsMax\} is "lots"\)/,
     );
     // a missing variable makes the case not applicable instead of an error
     expect(expandCase(loaded({ expect: expectRows }), { profile: reference, env })[0]?.notApplicable).toBe('profile "reference" has no ${values.pageSize}');

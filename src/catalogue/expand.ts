@@ -66,9 +66,10 @@ function expandVariant(loaded: LoadedCase, variant: Key, declared: boolean, opti
   const { profile } = options;
   const scope: VariableScope = { resources: profile.resources ?? {}, values: { ...CKAN_SETTING_VALUES, ...profile.values }, env: options.env };
   const fixtures = profile.data === 'fixtures' && c.expectOnFixtures !== undefined;
-  const request = resolveRequest(loaded, { ...c.request, ...variant }, scope);
-  const expect = resolveExpect(loaded, c.expect, scope, '/expect');
-  const onFixtures = fixtures && c.expectOnFixtures ? resolveExpect(loaded, c.expectOnFixtures, scope, '/expectOnFixtures') : undefined;
+  const substitute: Substitution = { scope, profile: profile.name };
+  const request = resolveRequest(loaded, { ...c.request, ...variant }, substitute);
+  const expect = resolveExpect(loaded, c.expect, substitute, '/expect');
+  const onFixtures = fixtures && c.expectOnFixtures ? resolveExpect(loaded, c.expectOnFixtures, substitute, '/expectOnFixtures') : undefined;
   const missing = [...request.missing, ...expect.missing, ...(onFixtures?.missing ?? [])];
   const reason = joinReasons(notApplicableReason(c.needs ?? [], variant, missing, options), versionReason(c.ckan, options.ckanVersion));
   // why: against other data, fixture-exact checks cannot run; a case with nothing else to check is not applicable
@@ -98,11 +99,17 @@ function expandVariant(loaded: LoadedCase, variant: Key, declared: boolean, opti
   };
 }
 
-function resolveRequest(loaded: LoadedCase, request: CaseRequest, scope: VariableScope): { value: CaseRequest; missing: string[] } {
-  const resolved = resolveVariables(request, scope);
+/** The values variables take, and the name of the profile they come from (for messages). */
+interface Substitution {
+  scope: VariableScope;
+  profile: string;
+}
+
+function resolveRequest(loaded: LoadedCase, request: CaseRequest, substitute: Substitution): { value: CaseRequest; missing: string[] } {
+  const resolved = resolveVariables(request, substitute.scope);
   const validate = compileSchema<CaseRequest>(RequestSchema);
   if (validate(resolved.value)) return { value: resolved.value, missing: resolved.missing };
-  throw misfit(loaded, '/request', validate.errors ?? [], { written: request, resolved: resolved.value });
+  throw misfit(loaded, '/request', validate.errors ?? [], { written: request, resolved: resolved.value, profile: substitute.profile });
 }
 
 /**
@@ -110,17 +117,18 @@ function resolveRequest(loaded: LoadedCase, request: CaseRequest, scope: Variabl
  * whole number. With a variable missing the variant is not applicable and never checked, so its counts may stay as
  * written.
  */
-function resolveExpect(loaded: LoadedCase, expect: CaseExpect, scope: VariableScope, pointer: string): { value: Expect; missing: string[] } {
-  const resolved = resolveVariables(expect, scope);
+function resolveExpect(loaded: LoadedCase, expect: CaseExpect, substitute: Substitution, pointer: string): { value: Expect; missing: string[] } {
+  const resolved = resolveVariables(expect, substitute.scope);
   const validate = compileSchema<Expect>(resolved.missing.length === 0 ? ExpectSchema : CaseExpectSchema);
   if (validate(resolved.value)) return { value: resolved.value, missing: resolved.missing };
-  throw misfit(loaded, pointer, validate.errors ?? [], { written: expect, resolved: resolved.value });
+  throw misfit(loaded, pointer, validate.errors ?? [], { written: expect, resolved: resolved.value, profile: substitute.profile });
 }
 
-/** A part of a case that no longer fits its schema once substituted: the part as written and as substituted. */
+/** A part of a case that no longer fits its schema once substituted: as written, as substituted, from which profile. */
 interface Substituted {
   written: unknown;
   resolved: unknown;
+  profile: string;
 }
 
 function misfit(loaded: LoadedCase, base: string, errors: Parameters<typeof describeAjvErrors>[0], part: Substituted): InputError {
@@ -130,7 +138,7 @@ function misfit(loaded: LoadedCase, base: string, errors: Parameters<typeof desc
     column: loaded.column,
     pointer: base + p.pointer,
     caseId: loaded.case.id,
-    message: `${p.message} once the profile's variables are substituted${showSubstitution(part, p.pointer)}`,
+    message: `${p.message} once the variables of profile "${part.profile}" are substituted${showSubstitution(part, p.pointer)}`,
   }));
   return new InputError(KitErrorCode.caseInvalid, problems);
 }
