@@ -101,7 +101,7 @@ describe('datastore_search_sql checks', () => {
     [`SELECT * FROM other."${publicId}"`, `relation "other.${publicId}" does not exist`],
   ])('refuses %s with 409 %s', (sql, message) => {
     const errors = validationErrors(check(sql, true));
-    expect(errors).toMatchObject({ query: [message], info: { statement: [wrapSql(sql, 100)], params: [{}], orig: [message] } });
+    expect(errors).toMatchObject({ query: [message], info: { statement: [`${wrapSql(sql, 100)} ;`], params: [{}], orig: [message] } });
   });
 
   it("refuses a data-modifying CTE before it reaches the engine, with 409 and PostgreSQL's message", () => {

@@ -12,11 +12,15 @@ export function wrapSql(sql: string, rowsMax: number): string {
   return `SELECT * FROM (${sql}) AS blah LIMIT ${rowsMax + 1}`;
 }
 
-/** A database-style error (409 with `query` and `info`), as CKAN reports PostgreSQL errors. */
+/**
+ * A database-style error (409 with `query` and `info`), as CKAN reports PostgreSQL errors. The statement shown ends
+ * in " ;", as CKAN 2.9 to 2.12 write the wrapped query they send (`... AS blah LIMIT 32001 ;`); the engine runs it
+ * without.
+ */
 export function databaseError(message: string, statement: string): ActionValidationError {
   return new ActionValidationError({
     query: [message],
-    info: { statement: [statement], params: [{}], orig: [message] },
+    info: { statement: [`${statement} ;`], params: [{}], orig: [message] },
   });
 }
 

@@ -149,7 +149,7 @@ describe('translateEngineError', () => {
     const out = translateEngineError(new EngineQueryError('column "nope" does not exist', '42703'), 'WRAPPED');
     expect(out instanceof ActionValidationError ? out.errors : undefined).toEqual({
       query: ['column "nope" does not exist'],
-      info: { statement: ['WRAPPED'], params: [{}], orig: ['column "nope" does not exist'] },
+      info: { statement: ['WRAPPED ;'], params: [{}], orig: ['column "nope" does not exist'] },
     });
   });
 
