@@ -1,0 +1,79 @@
+// Sends a recorded request to a server and compares its answer with what real CKAN answered: the fidelity
+// measure of the reference server. The normalisation is the one `diff` uses by default (src/compare), with the
+// deployment's identity (its base URL) replaced on both sides, so that only what CKAN itself decides is compared.
+import { compareSnapshots, normaliseSnapshot, resolveNormaliseRules, type Difference } from '../../src/compare/index.ts';
+import type { RecordedExchange } from './ckan-recordings.ts';
+
+/** The outcome of one recorded request sent again. */
+export interface FidelityResult {
+  exchange: RecordedExchange;
+  agree: boolean;
+  differences: Difference[];
+  /** What the server answered (status and body text), for the report of a disagreement. */
+  actual: { status: number; contentType: string; body: string };
+}
+
+export interface ReplayTarget {
+  /** Base URL of the server under test (no trailing slash). */
+  url: string;
+  /** Sent as `Authorization` where CKAN got the sysadmin's token. */
+  token: string;
+  /** Base URL of the recorded CKAN (meta.json), replaced by `${target}` on both sides. */
+  recordedUrl: string;
+}
+
+const TARGET = '${target}';
+/** Sent where CKAN refused the token it got: the recordings keep only that one was sent (a case's wrong token). */
+const INVALID_TOKEN = 'not-a-valid-token-0000';
+
+function isRefusal(exchange: RecordedExchange): boolean {
+  return exchange.status === 403 && exchange.responseBody.includes('Authorization Error');
+}
+
+/** Sends the exchange's request to the target as it was sent to CKAN, and compares the two answers. */
+export async function replayExchange(target: ReplayTarget, exchange: RecordedExchange): Promise<FidelityResult> {
+  const headers: Record<string, string> = { ...exchange.requestHeaders };
+  if (exchange.auth) headers.authorization = isRefusal(exchange) ? INVALID_TOKEN : target.token;
+  const init: RequestInit = { method: exchange.method, headers, redirect: 'manual' };
+  if (exchange.requestBody !== '' || exchange.method === 'POST') init.body = exchange.requestBody;
+  const response = await fetch(`${target.url}${exchange.path}`, init);
+  const body = await response.text();
+  const actual = { status: response.status, contentType: response.headers.get('content-type') ?? '', body };
+  const expected = { status: exchange.status, contentType: exchange.responseHeaders['content-type'] ?? '', body: exchange.responseBody };
+  const differences = compareAnswers(expected, actual, target);
+  return { exchange, agree: differences.length === 0, differences, actual };
+}
+
+type Answer = FidelityResult['actual'];
+
+function compareAnswers(expected: Answer, actual: Answer, target: ReplayTarget): Difference[] {
+  const differences: Difference[] = [];
+  const typeA = mediaType(expected.contentType);
+  const typeB = mediaType(actual.contentType);
+  if (typeA !== typeB) differences.push({ kind: 'body', path: '/content-type', message: `content-type ${typeA} -> ${typeB}` });
+  if (typeA === 'text/html' && typeB === 'text/html') {
+    // why: error pages are the deployment's theme (docs/reference-server.md); only the status is CKAN's
+    if (expected.status !== actual.status) differences.push({ kind: 'status', path: '', message: `status ${expected.status} -> ${actual.status}` });
+    return differences;
+  }
+  const rules = resolveNormaliseRules();
+  const a = normaliseSnapshot(toSnapshot(expected, target.recordedUrl), rules).snapshot;
+  const b = normaliseSnapshot(toSnapshot(actual, target.url), rules).snapshot;
+  differences.push(...compareSnapshots(a, b, { maxDifferences: 20 }).differences);
+  return differences;
+}
+
+function mediaType(contentType: string): string {
+  return (contentType.split(';')[0] ?? '').trim().toLowerCase();
+}
+
+function toSnapshot(answer: Answer, baseUrl: string): { status: number; body: unknown } {
+  const text = answer.body.split(baseUrl).join(TARGET);
+  if (mediaType(answer.contentType) !== 'application/json' && !mediaType(answer.contentType).endsWith('javascript'))
+    return { status: answer.status, body: text };
+  try {
+    return { status: answer.status, body: JSON.parse(text) };
+  } catch {
+    return { status: answer.status, body: text };
+  }
+}

@@ -1,0 +1,59 @@
+// How closely the reference server answers as the recorded CKAN releases did, for developers:
+//   npx tsx test/support/fidelity-report.ts [version ...] [--out reports/fidelity]
+// prints the agreement per version and recording file, and writes every disagreement (request, both answers,
+// the differences) to <out>/<version>.json. The fidelity test (test/recordings/) holds the same numbers to a bar.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { startReferenceServer } from '../../src/server/index.ts';
+import { RECORDED_VERSIONS, RECORDING_FILES, readRecording, readRecordingMeta, type RecordedVersion } from '../helpers/ckan-recordings.ts';
+import { replayExchange, type FidelityResult } from '../helpers/replay-fidelity.ts';
+
+const args = process.argv.slice(2);
+const outIndex = args.indexOf('--out');
+const out = outIndex >= 0 ? (args[outIndex + 1] ?? 'reports/fidelity') : 'reports/fidelity';
+const asked = args.filter((arg, index) => !arg.startsWith('--') && (outIndex < 0 || index !== outIndex + 1));
+const versions = RECORDED_VERSIONS.filter((version) => asked.length === 0 || asked.includes(version));
+const fixturesDir = fileURLToPath(new URL('../../fixtures', import.meta.url));
+
+mkdirSync(out, { recursive: true });
+for (const version of versions) await reportVersion(version);
+
+async function reportVersion(version: RecordedVersion): Promise<void> {
+  const token = 'fidelity-token';
+  const server = await startReferenceServer({ fixturesDir, config: { ckanVersion: version, apiTokens: [token] } });
+  const target = { url: server.url, token, recordedUrl: readRecordingMeta(version).baseUrl };
+  const failures: FidelityResult[] = [];
+  try {
+    for (const file of RECORDING_FILES) {
+      const exchanges = readRecording(version, file);
+      const results = await mapPool(exchanges, 8, (exchange) => replayExchange(target, exchange));
+      const differ = results.filter((result) => !result.agree);
+      failures.push(...differ);
+      const pct = ((100 * (results.length - differ.length)) / Math.max(results.length, 1)).toFixed(1);
+      console.log(`${version} ${file.padEnd(20)} ${results.length - differ.length}/${results.length} agree (${pct}%)`);
+    }
+  } finally {
+    await server.close();
+  }
+  const report = failures.map((result) => ({
+    id: result.exchange.id,
+    request: `${result.exchange.method} ${result.exchange.path} ${result.exchange.requestBody}`,
+    differences: result.differences.map((difference) => difference.message),
+    expected: { status: result.exchange.status, body: result.exchange.responseBody.slice(0, 2000) },
+    actual: { status: result.actual.status, body: result.actual.body.slice(0, 2000) },
+  }));
+  writeFileSync(`${out}/${version}.json`, `${JSON.stringify(report, null, 1)}\n`);
+}
+
+async function mapPool<T, R>(items: readonly T[], size: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await work(items[index] as T);
+    }
+  };
+  await Promise.all(Array.from({ length: size }, worker));
+  return results;
+}
