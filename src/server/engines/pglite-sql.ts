@@ -27,8 +27,8 @@ export interface BuildOptions {
   copyFrom?: 'blob' | 'stdin';
 }
 
-/** Bumped whenever the build steps change, so databases and data dirs prepared by older steps are not reused. */
-export const BUILD_FORMAT = 3;
+/** Bumped whenever the build steps or the loaded values change (4: json cells as json.dumps text), so databases and data dirs prepared by older steps are not reused. */
+export const BUILD_FORMAT = 4;
 
 /** Quotes an identifier for PostgreSQL ("a""b"). */
 export function quoteIdent(name: string): string {
