@@ -11,7 +11,7 @@ import { allowedMethods, decodePath, matchRoute, splitTarget } from './routes.ts
 import { datastoreSearch } from './search/index.ts';
 import { datastoreSearchSql } from './sql/index.ts';
 import { statusShow } from './status.ts';
-import type { ActionHandler, ActionRequest, ServerConfig, ServerContext } from './types.ts';
+import { type ActionHandler, type ActionRequest, type ServerConfig, type ServerContext, UnencodableResultError } from './types.ts';
 
 /** Actions by name; every registered action is side-effect free (callable with GET), as both read actions are. */
 export type ActionRegistry = Readonly<Record<string, ActionHandler>>;
@@ -91,6 +91,7 @@ async function route(request: AppRequest, dispatch: Dispatch): Promise<AppRespon
     const result = await action(actionRequest, dispatch.context);
     return withJsonp(respondSuccess(help, result), callback);
   } catch (error) {
+    if (error instanceof UnencodableResultError) return respondHtmlError(500);
     return respondActionError(help, error, dispatch.logError);
   }
 }

@@ -40,7 +40,15 @@ export interface CkanTraits {
   timestampMilliseconds: boolean;
   /** Text between "Bad request" and the detail of a bare 400 string: " - " (up to 2.11), ": " (2.12). */
   badRequestSeparator: string;
+  /**
+   * NaN/Infinity floats in datastore_search_sql results: bare `NaN`/`Infinity` tokens (simplejson 3 with allow_nan,
+   * up to 2.11; not valid JSON) or a refusal of the whole answer (simplejson 4.1 in 2.12: CKAN's 500 page).
+   */
+  sqlNonFiniteFloats: NonFiniteFloats;
 }
+
+/** How a JSON encoder treats NaN and Infinity floats: writes them as bare tokens, or refuses to encode. */
+export type NonFiniteFloats = 'token' | 'refuse';
 
 const fullVersions: Readonly<Record<ServerCkanVersion, string>> = {
   '2.9': '2.9.11',
@@ -65,5 +73,6 @@ export function ckanTraits(version: ServerCkanVersion): CkanTraits {
     filterOperators: atLeast('2.12'),
     timestampMilliseconds: atLeast('2.12'),
     badRequestSeparator: atLeast('2.12') ? ': ' : ' - ',
+    sqlNonFiniteFloats: atLeast('2.12') ? 'refuse' : 'token',
   };
 }

@@ -104,3 +104,11 @@ export class ActionAuthorizationError extends Error {
     super(detail);
   }
 }
+
+/**
+ * The result holds a value CKAN's JSON encoder refuses (2.12's simplejson and a NaN float): CKAN answers with its
+ * 500 error page, not the JSON envelope.
+ */
+export class UnencodableResultError extends Error {
+  override readonly name = 'UnencodableResultError';
+}

@@ -27,11 +27,15 @@ afterAll(async () => {
   await engine?.close();
 });
 
-async function post(version: ServerCkanVersion, action: string, body: unknown, contentType = 'application/json') {
+async function send(version: ServerCkanVersion, action: string, body: unknown, contentType = 'application/json') {
   const app = apps.get(version);
   if (app === undefined) throw new Error(`no app for ${version}`);
   const text = typeof body === 'string' ? body : JSON.stringify(body);
-  const response = await app(makeRequest('POST', `/api/3/action/${action}`, { headers: { 'content-type': contentType }, body: text }));
+  return await app(makeRequest('POST', `/api/3/action/${action}`, { headers: { 'content-type': contentType }, body: text }));
+}
+
+async function post(version: ServerCkanVersion, action: string, body: unknown, contentType = 'application/json') {
+  const response = await send(version, action, body, contentType);
   return { status: response.status, body: response.body.toString(), json: readJson(response) as Record<string, unknown> };
 }
 
@@ -211,5 +215,21 @@ describe('datastore_search_sql', () => {
     });
     const current = await post('2.10', 'datastore_search_sql', { sql: 'SELECT * FROM pg_roles' });
     expect(current.json['error']).toEqual({ __type: 'Authorization Error', message: 'Access denied: Not authorized to access system tables' });
+  });
+
+  // recordings 2.11 generated-seed1#178 (bare NaN, 200) and 2.12 generated-seed1#158 (a 500 page)
+  it('writes NaN/Infinity floats as bare tokens up to 2.11 and answers 2.12 with its 500 page', async () => {
+    const nonFinite = `SELECT _id, ratio FROM "${typeSamples}" WHERE _id IN (3, 4) ORDER BY _id`;
+    for (const version of ['2.9', '2.10', '2.11'] as const) {
+      const answer = await send(version, 'datastore_search_sql', { sql: nonFinite });
+      expect(answer.status).toBe(200);
+      expect(answer.body.toString()).toContain('"records": [{"_id": 3, "ratio": NaN}, {"_id": 4, "ratio": Infinity}]');
+    }
+    const refused = await send('2.12', 'datastore_search_sql', { sql: nonFinite });
+    expect(refused.status).toBe(500);
+    expect(refused.headers['content-type']).toMatch(/^text\/html/);
+    expect((await post('2.12', 'datastore_search_sql', { sql: `SELECT ratio FROM "${typeSamples}" WHERE _id = 1` })).body).toContain(
+      '"records": [{"ratio": 13.4}]',
+    );
   });
 });

@@ -9,7 +9,7 @@ import { checkFunctions, checkRelations, databaseError, inspectStatement, wrapSq
 import type { Inspection } from './inspect.ts';
 import { loadParser } from './parse.ts';
 import { pyJsonDumps, pyRepr, pyStr } from '../python/index.ts';
-import { valueRenderer, type ValueRenderer } from './render.ts';
+import { type RenderOptions, valueRenderer, type ValueRenderer } from './render.ts';
 
 /**
  * CKAN's `datastore_search_sql`, as the configured version answers it. Only `sql` is read; other params are echoed in the result.
@@ -38,7 +38,8 @@ async function searchSql(request: ActionRequest, context: ServerContext, traits:
   checkFunctions(found, allowed, sql);
   const result = await runQuery(wrapped, context);
   const jsonColumns = findCkanJsonColumns(found, context.datastore);
-  return { ...request.params, sql, ...renderResult(result, context.config.rowsMax, jsonColumns, traits.sqlNumericAsString) };
+  const rendering = { ckanJsonColumns: jsonColumns, numericAsString: traits.sqlNumericAsString, nonFiniteFloats: traits.sqlNonFiniteFloats };
+  return { ...request.params, sql, ...renderResult(result, context.config.rowsMax, rendering) };
 }
 
 /** CKAN's schema for `sql`: not missing (nor empty), then Python's str() of whatever came. */
@@ -87,20 +88,20 @@ export function findCkanJsonColumns(found: Inspection, datastore: Datastore): Re
   return names;
 }
 
+/** How renderResult writes values: the CKAN json columns by name (sent parsed), and the version's RenderOptions. */
+export interface ResultRendering extends Omit<RenderOptions, 'ckanJson'> {
+  ckanJsonColumns?: ReadonlySet<string>;
+}
+
 /**
  * `records` (one RawJson, so numbers keep their text), `fields`, and `records_truncated` past the cap. With
  * `numericAsString` (CKAN up to 2.10) `numeric` values are JSON strings.
  */
-export function renderResult(
-  result: EngineResult,
-  rowsMax: number,
-  ckanJsonColumns: ReadonlySet<string> = new Set(),
-  numericAsString = false,
-): Record<string, unknown> {
+export function renderResult(result: EngineResult, rowsMax: number, rendering: ResultRendering = {}): Record<string, unknown> {
   const truncated = result.rows.length > rowsMax;
   const rows = truncated ? result.rows.slice(0, rowsMax) : result.rows;
   const fields = result.fields.map((f) => ({ id: f.name, type: f.typeName }));
-  const members = planMembers(result, ckanJsonColumns, numericAsString);
+  const members = planMembers(result, rendering);
   const records = rows.map((row) => renderRecord(row, members));
   const out: Record<string, unknown> = { records: new RawJson(`[${records.join(', ')}]`), fields };
   if (truncated) out['records_truncated'] = true;
@@ -121,7 +122,8 @@ interface RecordMember {
  * A Python dict: a repeated column name keeps its first position and its last value. Worked out once per result,
  * not once per row (pages run to rows_max records).
  */
-function planMembers(result: EngineResult, ckanJsonColumns: ReadonlySet<string>, numericAsString: boolean): RecordMember[] {
+function planMembers(result: EngineResult, rendering: ResultRendering): RecordMember[] {
+  const { ckanJsonColumns = new Set<string>(), ...options } = rendering;
   const byName = new Map<string, { keyJson: string; column: number }>();
   result.fields.forEach((field, column) => {
     const member = byName.get(field.name);
@@ -131,7 +133,7 @@ function planMembers(result: EngineResult, ckanJsonColumns: ReadonlySet<string>,
   return [...byName.values()].map(({ keyJson, column }, index) => {
     const field = result.fields[column];
     const ckanJson = field?.typeName === 'json' && ckanJsonColumns.has(field.name);
-    return { prefix: `${index === 0 ? '' : ', '}${keyJson}`, column, render: valueRenderer(field?.typeName ?? 'text', { ckanJson, numericAsString }) };
+    return { prefix: `${index === 0 ? '' : ', '}${keyJson}`, column, render: valueRenderer(field?.typeName ?? 'text', { ...options, ckanJson }) };
   });
 }
 
