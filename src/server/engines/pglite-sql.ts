@@ -28,7 +28,7 @@ export interface BuildOptions {
 }
 
 /** Bumped whenever the build steps change, so databases and data dirs prepared by older steps are not reused. */
-export const BUILD_FORMAT = 3;
+export const BUILD_FORMAT = 4;
 
 /** Quotes an identifier for PostgreSQL ("a""b"). */
 export function quoteIdent(name: string): string {
