@@ -84,6 +84,7 @@ async function route(request: AppRequest, dispatch: Dispatch): Promise<AppRespon
     queryString,
     method: method === 'POST' ? 'POST' : 'GET',
     authorized: !anonymous && isAuthorized(request.headers, dispatch.context.config.apiTokens),
+    userName: anonymous ? traits.jsonpUserName : '',
     siteUrl,
   };
   const help = buildHelpUrl(siteUrl, match.locale, match.name);

@@ -5,7 +5,8 @@ import { ckanTraits, type CkanTraits } from '../ckan-versions.ts';
 import type { ActionHandler, ActionRequest, Datastore, ServerContext } from '../types.ts';
 import { ActionAuthorizationError, ActionValidationError, RawJson } from '../types.ts';
 import { loadDefaultAllowedFunctions } from './allow-list.ts';
-import { checkFunctions, checkRelations, databaseError, inspectStatement, wrapSql } from './checks.ts';
+import { checkFunctions, checkRelations, inspectStatement } from './checks.ts';
+import { createSqlStatement, databaseError, type SqlStatement } from './statement.ts';
 import type { Inspection } from './inspect.ts';
 import { loadParser } from './parse.ts';
 import { pyJsonDumps, pyRepr, pyStr } from '../python/index.ts';
@@ -30,13 +31,13 @@ export const datastoreSearchSql: ActionHandler = async (request, context) => {
 
 async function searchSql(request: ActionRequest, context: ServerContext, traits: CkanTraits): Promise<unknown> {
   const sql = readSql(request.params['sql']);
-  const wrapped = wrapSql(sql, context.config.rowsMax);
+  const statement = createSqlStatement(sql, context.config.rowsMax, traits);
   await loadParser();
-  const found = inspectStatement(sql, wrapped);
-  checkRelations(found, context.datastore, request, wrapped);
+  const found = inspectStatement(statement);
+  checkRelations(found, statement, request, context);
   const allowed = context.config.allowedFunctions.length > 0 ? context.config.allowedFunctions : await loadDefaultAllowedFunctions();
   checkFunctions(found, allowed, sql);
-  const result = await runQuery(wrapped, context);
+  const result = await runQuery(statement, context);
   const jsonColumns = findCkanJsonColumns(found, context.datastore);
   const rendering = { ckanJsonColumns: jsonColumns, numericAsString: traits.sqlNumericAsString, nonFiniteFloats: traits.sqlNonFiniteFloats };
   return { ...request.params, sql, ...renderResult(result, context.config.rowsMax, rendering) };
@@ -50,11 +51,11 @@ function readSql(value: unknown): string {
   return typeof value === 'string' ? value : pyStr(value);
 }
 
-async function runQuery(wrapped: string, context: ServerContext): Promise<EngineResult> {
+async function runQuery(statement: SqlStatement, context: ServerContext): Promise<EngineResult> {
   try {
-    return await context.engine.query(wrapped, [], { readOnly: true, timeoutMs: context.config.sqlTimeoutMs });
+    return await context.engine.query(statement.wrapped, [], { readOnly: true, timeoutMs: context.config.sqlTimeoutMs });
   } catch (error: unknown) {
-    throw translateEngineError(error, wrapped);
+    throw translateEngineError(error, statement);
   }
 }
 
@@ -65,13 +66,15 @@ async function runQuery(wrapped: string, context: ServerContext): Promise<Engine
 const serverErrorClasses = new Set(['08', '53', '58', 'XX']);
 
 /** Maps an engine failure to CKAN's answer (see the spec's 4.2 step 7). */
-export function translateEngineError(error: unknown, wrapped: string): unknown {
+export function translateEngineError(error: unknown, statement: SqlStatement): unknown {
   if (error instanceof EngineTimeoutError) return new ActionValidationError({ query: ['Query took too long'] });
   if (!(error instanceof EngineQueryError)) return error;
   const state = error.sqlState ?? '';
   if (state === '57014') return new ActionValidationError({ query: ['Query took too long'] });
   if (state === '42501') return new ActionAuthorizationError('Not authorized to read resource.');
-  if (!serverErrorClasses.has(state.slice(0, 2))) return databaseError(error.message, wrapped);
+  if (!serverErrorClasses.has(state.slice(0, 2))) {
+    return databaseError(statement, { message: error.message, sqlState: state, position: error.position, detail: error.detail, hint: error.hint });
+  }
   return new Error(`datastore_search_sql: database error ${state}: ${error.message}`, { cause: error });
 }
 

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { parsePgArray } from './pg-array.ts';
 import { renderResult, translateEngineError } from './action.ts';
 import { renderValueJson, toIsoDateTime } from './render.ts';
+import { createSqlStatement } from './statement.ts';
+import { ckanTraits } from '../ckan-versions.ts';
 import { EngineQueryError, EngineTimeoutError } from '../engine.ts';
 import { ActionAuthorizationError, ActionValidationError, RawJson, UnencodableResultError } from '../types.ts';
 
@@ -148,36 +150,42 @@ describe('renderResult', () => {
 });
 
 describe('translateEngineError', () => {
+  const statement = createSqlStatement('SELECT nope', 100, ckanTraits('2.11'));
+
   it.each([
     [new EngineTimeoutError('slow'), ActionValidationError, { query: ['Query took too long'] }],
     [new EngineQueryError('canceling statement due to statement timeout', '57014'), ActionValidationError, { query: ['Query took too long'] }],
   ])('maps %s to a 409', (error, type, errors) => {
-    const out = translateEngineError(error, 'W');
+    const out = translateEngineError(error, statement);
     expect(out).toBeInstanceOf(type);
     expect(out instanceof ActionValidationError ? out.errors : undefined).toEqual(errors);
   });
 
   it('maps SQLSTATE 42501 to the 403 CKAN gives', () => {
-    const out = translateEngineError(new EngineQueryError('permission denied for table x', '42501'), 'W');
+    const out = translateEngineError(new EngineQueryError('permission denied for table x', '42501'), statement);
     expect(out).toBeInstanceOf(ActionAuthorizationError);
     expect(out instanceof ActionAuthorizationError ? out.detail : '').toBe('Not authorized to read resource.');
   });
 
-  it('maps query errors to 409 with the PostgreSQL message and info', () => {
-    const out = translateEngineError(new EngineQueryError('column "nope" does not exist', '42703'), 'WRAPPED');
+  it('maps query errors to 409 with the PostgreSQL message and info, positioned in the EXPLAIN CKAN ran', () => {
+    const out = translateEngineError(new EngineQueryError('column "nope" does not exist', '42703', { position: 23 }), statement);
+    const orig =
+      'column "nope" does not exist\nLINE 1: ...LAIN (VERBOSE, FORMAT JSON) SELECT * FROM (SELECT nope) AS b...\n                                                             ^\n';
     expect(out instanceof ActionValidationError ? out.errors : undefined).toEqual({
-      query: ['column "nope" does not exist'],
-      info: { statement: ['WRAPPED ;'], params: [{}], orig: ['column "nope" does not exist'] },
+      query: [
+        `(psycopg2.errors.UndefinedColumn) ${orig}\n[SQL: SELECT * FROM (SELECT nope) AS blah LIMIT 101 ;]\n(Background on this error at: https://sqlalche.me/e/14/f405)`,
+      ],
+      info: { statement: ['SELECT * FROM (SELECT nope) AS blah LIMIT 101 ;'], params: [{}], orig: [orig] },
     });
   });
 
   it('maps runtime errors (division by zero) to 409 with the PostgreSQL message too', () => {
-    const out = translateEngineError(new EngineQueryError('division by zero', '22012'), 'W');
-    expect(out instanceof ActionValidationError ? out.errors['query'] : undefined).toEqual(['division by zero']);
+    const out = translateEngineError(new EngineQueryError('division by zero', '22012'), statement);
+    expect(out instanceof ActionValidationError ? out.errors['info'] : undefined).toMatchObject({ orig: ['division by zero\n'] });
   });
 
   it('leaves server-side failures (internal, resources) as a plain error: a 500', () => {
-    const out = translateEngineError(new EngineQueryError('out of memory', '53200'), 'W');
+    const out = translateEngineError(new EngineQueryError('out of memory', '53200'), statement);
     expect(out).toBeInstanceOf(Error);
     expect(out).not.toBeInstanceOf(ActionValidationError);
     expect(out).not.toBeInstanceOf(ActionAuthorizationError);
