@@ -114,8 +114,9 @@ export function describeEngineSuite(name: string, open: (fixtures: LoadedFixture
       expect(await column('SELECT title FROM courses WHERE _id = 77')).toEqual(['The Zeppelin Age']);
     });
 
-    it('lists tables and aliases in _table_metadata', async () => {
-      const rows = (await engine.query(`SELECT name, alias_of, length(_id) FROM _table_metadata WHERE name NOT LIKE '\\_%' ORDER BY name`)).rows;
+    // recordings: CKAN's _table_metadata holds the 4 tables and 3 aliases, not itself (catalogue-reference#58)
+    it('lists exactly the tables and aliases in _table_metadata', async () => {
+      const rows = (await engine.query('SELECT name, alias_of, length(_id) FROM _table_metadata ORDER BY name')).rows;
       expect(rows).toEqual([
         ['2085cfd3-7f59-4dbd-a534-ae7fe0d3c19a', null, '16'],
         ['618532cb-ff3b-40c9-8e30-2ab721a38603', null, '16'],
@@ -127,12 +128,17 @@ export function describeEngineSuite(name: string, open: (fixtures: LoadedFixture
       ]);
     });
 
-    it('compares text columns with en-US rules, not bytes', async () => {
+    // recordings: ORDER BY title DESC puts "日本語 入門" and "Über ..." before "Xylophone ..." (2.11 generated-seed2#1312)
+    it('compares text columns by bytes, as the recorded CKAN databases do', async () => {
       expect(
         await column(`SELECT x FROM (SELECT lower(title) AS x FROM "${COURSES}" WHERE _id = 101
         UNION ALL SELECT title FROM "${COURSES}" WHERE _id = 5) s ORDER BY x`),
-      ).toEqual(['café culture and société', 'Quokka Field Ecology']);
-      expect(await column(`SELECT count(*) FROM "${COURSES}" WHERE title < 'a'`)).toEqual(['0']);
+      ).toEqual(['Quokka Field Ecology', 'café culture and société']);
+      expect(await column(`SELECT count(*) FROM "${COURSES}" WHERE title < 'a'`)).not.toEqual(['0']);
+      expect(await column(`SELECT title FROM "${COURSES}" WHERE title > 'X' ORDER BY title DESC LIMIT 2`)).toEqual([
+        '日本語 入門',
+        'Über die Brücke: Deutsche Literatur',
+      ]);
     });
 
     it('passes parameters as text and lets PostgreSQL cast them', async () => {
