@@ -51,8 +51,8 @@ const libraryHomes: Record<string, readonly string[]> = {
   pg: ['src/server/engines/', 'bench/throughput.ts'],
   testcontainers: ['src/containers/'],
   '@sinclair/typebox': ['src/schema/', 'src/reporters/ctrf-schema.ts'],
-  // the one instance, and the cache of its generated validators
-  ajv: ['src/schema/ajv.ts', 'src/schema/validator-cache.ts'],
+  // the one instance
+  ajv: ['src/schema/ajv.ts'],
   'ajv-formats': ['src/schema/ajv.ts'],
   tsx: [],
   vitest: ['test/', '*.test.ts', 'vitest.config.ts'],
@@ -60,9 +60,8 @@ const libraryHomes: Record<string, readonly string[]> = {
   newman: [],
   '@biomejs/biome': [],
   knip: [],
-  // bundles the CLI (at build time, and for the tests that start it as a process), and the PGlite worker when the
-  // kit runs from source
-  esbuild: ['scripts/', 'test/helpers/cli-bundle.ts', 'src/server/engines/pglite-worker-source.mjs'],
+  // bundles the CLI for the tests that start it as a process, and the PGlite worker when the kit runs from source
+  esbuild: ['test/helpers/cli-bundle.ts', 'src/server/engines/pglite-worker-source.mjs'],
   typescript: [],
   '@types/node': [],
   '@types/pg': [],

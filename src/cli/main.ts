@@ -41,7 +41,6 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
       cli = entry === used ? (await entry.load()).register(cli, io, setExit, entry.describe) : listCommand(cli, entry);
     }
     cli = cli.showHelpOnFail(false);
-    if (!asksForHelp(argv)) skipHelpLayout(cli);
     await cli.parseAsync([...argv], {}, (_err: unknown, _argv: unknown, output: string) => {
       // why: with exitProcess(false) yargs hands --help/--version text here instead of printing it
       if (output) io.stdout.write(output.endsWith('\n') ? output : `${output}\n`);
@@ -54,24 +53,6 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
 
 function asksForHelp(argv: readonly string[]): boolean {
   return argv.some((arg) => arg === '--help' || arg === '-h' || arg === 'help');
-}
-
-/**
- * yargs lays out the help text of a command as its handler starts (`cacheHelpMessage`), in case a later
- * `showHelp()` needs it. The kit never shows help once a command has started (`showHelpOnFail(false)`, and every
- * failure is a message of ours), and that layout was 20 ms of every run (each string's width goes through
- * Intl.Segmenter). yargs has no option for it, so the step is replaced on the usage object of this instance, if
- * it has the shape of yargs 18's; otherwise nothing changes.
- */
-function skipHelpLayout(cli: Argv): void {
-  const internal: unknown = Reflect.get(cli, 'getInternalMethods');
-  if (typeof internal !== 'function') return;
-  const methods: unknown = internal.call(cli);
-  const getUsage: unknown = typeof methods === 'object' && methods !== null ? Reflect.get(methods, 'getUsageInstance') : undefined;
-  const usage: unknown = typeof getUsage === 'function' ? getUsage.call(methods) : undefined;
-  if (typeof usage === 'object' && usage !== null && typeof Reflect.get(usage, 'cacheHelpMessage') === 'function') {
-    Reflect.set(usage, 'cacheHelpMessage', () => undefined);
-  }
 }
 
 /** A command listed but not loaded: reached only when options come before the command word. */
