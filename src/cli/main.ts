@@ -1,5 +1,5 @@
 // The CLI: builds yargs over the commands, holds the one catch-all, and maps errors to exit codes.
-import yargs, { type Argv } from 'yargs';
+import type { Argv } from 'yargs';
 import { PACKAGE_INFO } from '../util/package-info.ts';
 import { isKitError } from '../errors.ts';
 import { COMMANDS, findCommand, type CommandEntry } from './commands.ts';
@@ -8,6 +8,13 @@ import { dedupeUnknownArguments, findNotANumber } from './usage-checks.ts';
 
 /** Runs the CLI with these arguments and returns the process exit code. Never calls process.exit. */
 export async function main(argv: readonly string[], io: CliIo): Promise<number> {
+  // why: the version alone needs no parser; loading yargs (cliui's string-width builds Intl.Segmenter and Unicode
+  // regexes as it loads) was two thirds of a `--version` start
+  if (argv.length === 1 && argv[0] === '--version') {
+    io.stdout.write(`${PACKAGE_INFO.version}\n`);
+    return 0;
+  }
+  const { default: yargs } = await import('yargs');
   let exitCode = 0;
   const setExit = (code: number): void => {
     exitCode = code;

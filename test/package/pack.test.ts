@@ -3,7 +3,7 @@
 // folder, import the public API from a script, type-check a TypeScript consumer, run the bin.
 import { execFile, type ExecFileException } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -41,6 +41,13 @@ function runIn(cwd: string, file: string, args: readonly string[], env: Record<s
   });
 }
 
+/** Bytes of the files under `dir` (their apparent size, as npm's "unpacked size" counts). */
+async function folderBytes(dir: string): Promise<number> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  const sizes = await Promise.all(entries.filter((entry) => entry.isFile()).map(async (entry) => (await stat(path.join(entry.parentPath, entry.name))).size));
+  return sizes.reduce((sum, size) => sum + size, 0);
+}
+
 /** The shell script of the composite action's step with id `run`. */
 function findRunScript(action: unknown): string {
   const runs = isPlainObject(action) ? action['runs'] : undefined;
@@ -73,11 +80,10 @@ async function installed(tarball: string): Promise<string> {
   const { dir } = await ensureCachedDir(INSTALLS, key, async (into) => {
     await mkdir(into, { recursive: true });
     await writeFile(path.join(into, 'package.json'), CONSUMER_PACKAGE);
-    // why: offline from the npm cache that `npm ci` filled; the registry need not be reachable. The only install
-    // scripts are optional native builds of the Docker client's dependencies (ssh2, cpu-features, protobufjs),
-    // which the kit does without: skipping them takes seconds off the install
-    const ran = await runIn(into, 'npm', ['i', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', tarball]);
+    // why: offline from the npm cache that `npm ci` filled; the registry need not be reachable
+    const ran = await runIn(into, 'npm', ['i', '--prefer-offline', '--no-audit', '--no-fund', tarball]);
     if (ran.code !== 0) throw new Error(`npm i ${tarball} exited ${ran.code}: ${ran.stderr}`);
+    await writeFile(path.join(into, 'npm-output.txt'), ran.stdout + ran.stderr);
   });
   await evictStaleDirs(INSTALLS, { keep: 2, protect: [key], minIdleMs: 60_000 });
   return dir;
@@ -108,6 +114,7 @@ describe('the packed package', () => {
   let work = '';
   let consumer = '';
   let tarball = '';
+  let install = '';
 
   beforeAll(async () => {
     work = await mkdtemp(path.join(tmpdir(), 'dsk-pack-'));
@@ -115,7 +122,7 @@ describe('the packed package', () => {
     const packed = await runIn(root, 'npm', ['pack', ...(distIsFresh() ? ['--ignore-scripts'] : []), '--pack-destination', work, '--silent']);
     expect(packed.code, packed.stderr).toBe(0);
     tarball = path.join(work, packed.stdout.trim().split('\n').at(-1) ?? '');
-    const install = await installed(tarball);
+    install = await installed(tarball);
     // why: each run checks in a folder of its own (reports, scripts), over the install of this very tarball
     await mkdir(consumer);
     await writeFile(path.join(consumer, 'package.json'), CONSUMER_PACKAGE);
@@ -161,6 +168,25 @@ describe('the packed package', () => {
     await writeFile(path.join(consumer, 'tsconfig.json'), JSON.stringify({ compilerOptions, files: ['use.ts'] }));
     const checked = await runIn(consumer, process.execPath, [path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', '.']);
     expect(checked.code, checked.stdout).toBe(0);
+  });
+
+  it('installs lean: at most 50 MB, no install script, no Docker client', async () => {
+    const tree = path.join(install, 'node_modules');
+    expect(await folderBytes(tree)).toBeLessThanOrEqual(50_000_000);
+    const lock: unknown = JSON.parse(await readFile(path.join(tree, '.package-lock.json'), 'utf8'));
+    const packages = isPlainObject(lock) && isPlainObject(lock['packages']) ? lock['packages'] : {};
+    const withScripts = Object.entries(packages).filter(([, entry]) => isPlainObject(entry) && entry['hasInstallScript'] === true);
+    expect(withScripts.map(([name]) => name)).toEqual([]);
+    expect(Object.keys(packages)).not.toContain('node_modules/testcontainers');
+    expect(await readFile(path.join(install, 'npm-output.txt'), 'utf8')).not.toMatch(/install-scripts|warn/i);
+  });
+
+  it.concurrent('says in one line that --image needs testcontainers when it is not installed (exit 2)', async () => {
+    const ran = await runIn(consumer, process.execPath, ['node_modules/datastore-kit/bin/datastore-kit.js', 'run', '--image', 'example/ckan:1']);
+    expect(ran.code).toBe(2);
+    expect(ran.stderr.trim().split('\n')).toEqual([
+      '--image and --compose need the optional package testcontainers: install it beside the kit (npm i testcontainers) (E_USAGE)',
+    ]);
   });
 
   it.concurrent('runs `npx datastore-kit run --reference` from the installing folder', async () => {
