@@ -151,6 +151,13 @@ describe('architecture', () => {
     expect(starters).toEqual([]);
   });
 
+  it('leaves the public API (src/index.ts) to library users: the CLI imports src/api/ and the folders directly, and nothing imports the CLI', () => {
+    const targetOf = (i: Import): string => relative(root, resolve(root, dirname(i.file), i.specifier));
+    const relativeImports = imports.filter((i) => i.specifier.startsWith('.'));
+    expect(relativeImports.filter((i) => targetOf(i) === 'src/index.ts').map((i) => i.file)).toEqual([]);
+    expect(relativeImports.filter((i) => !i.file.startsWith('src/cli/') && targetOf(i).startsWith('src/cli/')).map((i) => i.file)).toEqual([]);
+  });
+
   it('imports other folders and sub-folders only through their index.ts (util, schema and model excepted)', () => {
     const open = new Set(['src/util', 'src/schema', 'src/model']);
     const bypasses = imports.flatMap((i) => {

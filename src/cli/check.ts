@@ -2,7 +2,8 @@
 import type { Argv } from 'yargs';
 import { KitError, KitErrorCode } from '../errors.ts';
 import { maskUrlCredentials } from '../util/redact.ts';
-import { prepareCatalogue, verifyProfile, type PreparedCatalogue, type VerifyResult } from '../index.ts';
+import { verifyProfile, type VerifyResult } from '../probe/index.ts';
+import { prepareCatalogue, type PreparedCatalogue } from '../runner/index.ts';
 import type { CliIo } from './io.ts';
 import { addFlags, type FlagTable } from './flags.ts';
 import type { CliCommand } from './command.ts';

@@ -2,17 +2,11 @@
 import path from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import type { Argv } from 'yargs';
-import {
-  createConsoleListener,
-  hasFailures,
-  KitError,
-  KitErrorCode,
-  prepareCatalogue,
-  resolveRunOptions,
-  runCatalogue,
-  type ContainerRunOutcome,
-  type RunListener,
-} from '../index.ts';
+import { resolveRunOptions, runCatalogue, type ContainerRunOutcome } from '../api/index.ts';
+import { KitError, KitErrorCode } from '../errors.ts';
+import type { RunListener } from '../model/index.ts';
+import { createConsoleListener, hasFailures } from '../reporters/index.ts';
+import { prepareCatalogue } from '../runner/index.ts';
 import { useColour, type CliIo } from './io.ts';
 import { readTokenFile } from './token-file.ts';
 import { addContainerOptions, mapContainerArgs, runInContainer } from './run-container.ts';

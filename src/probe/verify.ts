@@ -97,11 +97,6 @@ async function likeCount(ctx: VerifyContext, pattern: string): Promise<string | 
   return (readCount(answer) ?? 0) >= 1 ? undefined : `LIKE '${pattern}' matches no record`;
 }
 
-/** The value names verifyProfile checks (the others are not verified). */
-export function verifiedValueNames(): string[] {
-  return Object.keys(VALUE_CHECKS);
-}
-
 const field = (ctx: VerifyContext, name: string): string => String(ctx.values[name]);
 
 const VALUE_CHECKS: Readonly<Record<string, Check>> = {

@@ -5,7 +5,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expandCase, loadProfile, prepareCatalogue, resolveRunOptions, runCatalogue, type RunResult } from '../../src/index.ts';
+import { expandCase, loadProfile, resolveRunOptions, runCatalogue, type RunResult } from '../../src/index.ts';
+import { prepareCatalogue } from '../../src/runner/index.ts';
 import { countOtherVersionCases, isCkanVersionReason } from '../helpers/ckan-version.ts';
 
 const ROOT = path.resolve('.');

@@ -4,7 +4,8 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resolveRunOptions, runCatalogue, startReferenceServer, type RunResult, type ServerCkanVersion } from '../../src/index.ts';
+import { resolveRunOptions, runCatalogue, startReferenceServer, type RunResult } from '../../src/index.ts';
+import type { ServerCkanVersion } from '../../src/server/index.ts';
 import { openPgliteEngine, type Engine } from '../../src/server/engines/index.ts';
 import { loadFixtures } from '../../src/server/fixtures/index.ts';
 import { makeTempDir, removeDir } from '../runner/helpers.ts';

@@ -98,13 +98,15 @@ await server.close();
 const catalogue = await loadCatalogue('node_modules/datastore-kit/cases');
 let deep = 'importable';
 try { await import('datastore-kit/dist/runner/index.js'); } catch (error) { deep = error.code; }
-console.log(JSON.stringify({ status: response.status, records: body.result.records.length, cases: catalogue.cases.length, kitError: isKitError(new Error('x')), deep }));
+const names = Object.keys(await import('datastore-kit')).length;
+const server2 = await import('datastore-kit/server');
+console.log(JSON.stringify({ status: response.status, records: body.result.records.length, cases: catalogue.cases.length, kitError: isKitError(new Error('x')), deep, names, serverEntry: typeof server2.startReferenceServer }));
 `;
 
 const CONSUMER_TS = `
-import { summarize, type RunResult } from 'datastore-kit';
+import type { RunResult } from 'datastore-kit';
 export function passed(result: RunResult): number {
-  return summarize(result.cases).summary.pass;
+  return result.summary.pass;
 }
 // @ts-expect-error the API's types are checked: a RunResult is not a number
 export const wrong: RunResult = 1;
@@ -160,6 +162,9 @@ describe('the packed package', () => {
     expect(ran.code, ran.stderr).toBe(0);
     expect(JSON.parse(ran.stdout)).toMatchObject({ status: 200, records: 2, kitError: false, deep: 'ERR_PACKAGE_PATH_NOT_EXPORTED' });
     expect(JSON.parse(ran.stdout).cases).toBeGreaterThan(50);
+    // a chosen surface, not every internal: see docs/programmatic-api.md
+    expect(JSON.parse(ran.stdout).names).toBeLessThanOrEqual(60);
+    expect(JSON.parse(ran.stdout).serverEntry).toBe('function');
   });
 
   it.concurrent('gives TypeScript consumers the API types', async () => {
