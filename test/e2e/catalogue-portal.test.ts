@@ -51,18 +51,13 @@ beforeAll(async () => {
   const reference = await loadProfile(path.join(ROOT, 'profiles/reference.yaml'));
   const profileFile = path.join(dir, 'other-data.json');
   await writeFile(profileFile, JSON.stringify({ ...reference, name: 'other-data', data: 'other' }));
-  const options = resolveRunOptions(
-    {},
-    undefined,
-    {},
-    {
-      cwd: ROOT,
-      target: { kind: 'reference', fixturesDir: 'fixtures' },
-      profileFile,
-      reportFormats: 'json',
-      outDir: path.join(dir, 'reports'),
-    },
-  );
+  const options = resolveRunOptions({
+    cwd: ROOT,
+    target: { kind: 'reference', fixturesDir: 'fixtures' },
+    profileFile,
+    reportFormats: 'json',
+    outDir: path.join(dir, 'reports'),
+  });
   ({ result } = await runCatalogue(options, { hostname: 'test' }));
 }, 180_000);
 
@@ -121,18 +116,13 @@ describe('the catalogue on data it was not written for (the measurements table a
   beforeAll(async () => {
     const profileFile = path.join(dir, 'measurements.json');
     await writeFile(profileFile, JSON.stringify(MEASUREMENTS_PROFILE));
-    const options = resolveRunOptions(
-      {},
-      undefined,
-      {},
-      {
-        cwd: ROOT,
-        target: { kind: 'reference', fixturesDir: 'fixtures' },
-        profileFile,
-        reportFormats: 'json',
-        outDir: path.join(dir, 'reports-measurements'),
-      },
-    );
+    const options = resolveRunOptions({
+      cwd: ROOT,
+      target: { kind: 'reference', fixturesDir: 'fixtures' },
+      profileFile,
+      reportFormats: 'json',
+      outDir: path.join(dir, 'reports-measurements'),
+    });
     ({ result: other } = await runCatalogue(options, { hostname: 'test' }));
   }, 180_000);
 

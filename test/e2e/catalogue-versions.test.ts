@@ -23,21 +23,16 @@ beforeAll(async () => {
   for (const version of versions) {
     const server = await startReferenceServer({ fixturesDir, engine, config: { apiTokens: [token], ckanVersion: version } });
     try {
-      const options = resolveRunOptions(
-        {},
-        undefined,
-        {},
-        {
-          cwd: path.resolve('.'),
-          target: { kind: 'url', url: server.url },
-          profileFile: 'profiles/reference.yaml',
-          token,
-          contract: 'ckan',
-          ckanVersion: version,
-          reportFormats: 'json',
-          outDir: path.join(outDir, version),
-        },
-      );
+      const options = resolveRunOptions({
+        cwd: path.resolve('.'),
+        target: { kind: 'url', url: server.url },
+        profileFile: 'profiles/reference.yaml',
+        token,
+        contract: 'ckan',
+        ckanVersion: version,
+        reportFormats: 'json',
+        outDir: path.join(outDir, version),
+      });
       results.set(version, (await runCatalogue(options, { hostname: 'test' })).result);
     } finally {
       await server.close();
