@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { ensureCachedDir, evictStaleDirs } from '../../src/server/engines/pglite-cache.ts';
 import { isPlainObject } from '../../src/util/json.ts';
+import { readBlocks } from '../docs/markdown-examples.ts';
 import { SOURCE_HASH_FILE, sourceHash } from '../../scripts/source-hash.mjs';
 
 const root = process.cwd();
@@ -166,6 +167,33 @@ describe('the packed package', () => {
     expect(JSON.parse(ran.stdout).names).toBeLessThanOrEqual(60);
     expect(JSON.parse(ran.stdout).serverEntry).toBe('function');
   });
+
+  it('type-checks and runs every example of docs/programmatic-api.md, in order, in one folder', async () => {
+    const examples = readBlocks(await readFile(path.join(root, 'docs', 'programmatic-api.md'), 'utf8')).filter((block) => block.lang === 'ts');
+    expect(examples.length).toBeGreaterThanOrEqual(6);
+    const dir = path.join(consumer, 'examples');
+    await mkdir(dir);
+    await writeFile(path.join(dir, 'package.json'), CONSUMER_PACKAGE);
+    await symlink(path.join(install, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
+    const names = examples.map((_, index) => `example-${index + 1}`);
+    await Promise.all(examples.map((block, index) => writeFile(path.join(dir, `${names[index]}.ts`), `${block.body.join('\n')}\n`)));
+    const compilerOptions = {
+      strict: true,
+      module: 'nodenext',
+      target: 'es2022',
+      skipLibCheck: true,
+      outDir: 'built',
+      types: ['node'],
+      typeRoots: [path.join(root, 'node_modules', '@types')],
+    };
+    await writeFile(path.join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions, files: names.map((name) => `${name}.ts`) }));
+    const checked = await runIn(dir, process.execPath, [path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', '.']);
+    expect(checked.code, checked.stdout).toBe(0);
+    for (const [index, name] of names.entries()) {
+      const ran = await runIn(dir, process.execPath, [path.join('built', `${name}.js`)]);
+      expect(ran.code, `example ${index + 1} (line ${examples[index]?.line}): ${ran.stderr}`).toBe(0);
+    }
+  }, 300_000);
 
   it.concurrent('gives TypeScript consumers the API types', async () => {
     await writeFile(path.join(consumer, 'use.ts'), CONSUMER_TS);
