@@ -141,11 +141,11 @@ describe('architecture', () => {
     expect(leaks).toEqual([]);
   });
 
-  it('starts the reference server and creates run clients only in the composition root (src/api/session.ts)', () => {
-    const wiring = /\b(?:startReferenceServer|prepareReportDir|openReportStream)\(/;
+  it('starts the reference server and creates HTTP clients only in the composition root (src/api/session.ts)', () => {
+    const wiring = /\b(?:startReferenceServer|prepareReportDir|openReportStream|createHttpClient)\(/;
     const starters = files
       .map((file) => relative(root, file))
-      .filter((file) => file.startsWith('src/api/') || file.startsWith('src/runner/') || file.startsWith('src/cli/'))
+      .filter((file) => !file.startsWith('src/server/') && !file.startsWith('src/http/') && !file.startsWith('src/reporters/'))
       // `serve` is the server alone, nothing wired around it
       .filter((file) => !['src/api/session.ts', 'src/cli/serve.ts'].includes(file) && wiring.test(readFileSync(join(root, file), 'utf8')));
     expect(starters).toEqual([]);

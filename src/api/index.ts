@@ -2,7 +2,7 @@
 // client and the report folder are wired together (run, extract and later commands open a session).
 export { extract, extractJob } from './extract.ts';
 export type { ExtractOptions, ExtractSource, JobOutcome } from './extract.ts';
-export { probeProfile } from './probe.ts';
+export { probeProfile, verifyProfileOnTarget } from './probe.ts';
 export type { ProbeProfileOptions, ProbeProfileOutcome } from './probe.ts';
 export { checkResponseFiles } from './contract-files.ts';
 export type { ContractFilesOutcome } from './contract-files.ts';
