@@ -242,11 +242,13 @@ describe('the packed package', () => {
       INPUT_CASES: 'cases',
       INPUT_REPORT: 'junit,html,md',
       INPUT_OUT: 'ci-reports',
-      INPUT_ARGS: '--tag smoke --retries 1',
+      // the quoted word holds a space and a $(...) that must reach the kit as text, never run
+      INPUT_ARGS: `--tag smoke --grep '.* ?|$(touch pwned)' \n --retries 1`,
     });
     expect(ran.code, ran.stdout + ran.stderr).toBe(0);
     expect((await readdir(path.join(consumer, 'ci-reports'))).sort()).toEqual(['junit.xml', 'report.html', 'summary.md']);
     expect(await readFile(summary, 'utf8')).toMatch(/passed/);
     expect(ran.stdout).not.toContain('not-a-real-token');
+    expect(await readdir(consumer)).not.toContain('pwned');
   });
 });
