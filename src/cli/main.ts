@@ -35,6 +35,8 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     .alias('h', 'help')
     .version(PACKAGE_INFO.version)
     .fail((message: string | undefined, error: Error | undefined) => {
+      // why: a YError is yargs' own usage error (a flag's coerce check among them), not a bug
+      if (error?.name === 'YError') throw new UsageFailure(error.message);
       throw error ?? new UsageFailure(dedupeUnknownArguments(message ?? 'invalid usage', argv));
     })
     .middleware((parsed) => {
