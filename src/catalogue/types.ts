@@ -2,6 +2,7 @@
 import type { NormaliseLayer } from '../schema/baseline.ts';
 import type { Case, CaseRequest, Expect } from '../schema/case.ts';
 import type { VariantKey } from '../schema/report.ts';
+import type { ResolvedRelation } from './expand-relation.ts';
 import type { ImpliedOrder } from './implied-order.ts';
 
 /** One validated case, with the file defaults merged in, and where it was written. */
@@ -45,6 +46,8 @@ export interface CaseVariant {
    * default `_id` order); checked on every answer with records, on any data.
    */
   impliedOrder?: ImpliedOrder;
+  /** What the answer must be to the answers of related requests (the case's `relation`), on any data. */
+  relation?: ResolvedRelation;
   /** Present only when the profile serves the bundled fixtures (`data: fixtures`) and the case has them. */
   expectOnFixtures?: Expect;
   /** Why this variant cannot run against this target (missing capability or variable); not a failure. */
