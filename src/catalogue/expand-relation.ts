@@ -1,17 +1,9 @@
 // A case's relation for one variant: its related requests built from the case's request (a key given replaces the
 // case's, null removes it), variables resolved, sent with the variant's method, locale and API path.
-import type { Relation, RelationRule } from '../schema/case.ts';
+import type { Relation } from '../schema/case.ts';
 import { isPlainObject } from '../util/json.ts';
-import type { ResolvedRequest } from './types.ts';
+import type { ResolvedRelation, ResolvedRequest } from './types.ts';
 import { resolveVariables, type VariableScope } from './variables.ts';
-
-/** A relation ready to check: the related requests complete. */
-export interface ResolvedRelation {
-  rule: RelationRule;
-  clause: string;
-  field?: string;
-  requests: ResolvedRequest[];
-}
 
 /** The relation of `request` (already resolved) for this variant, and the variables the profile lacks. */
 export function resolveRelation(relation: Relation, request: ResolvedRequest, scope: VariableScope): { value: ResolvedRelation; missing: string[] } {

@@ -11,7 +11,7 @@ export { parseSource, locateProblems } from './source.ts';
 export { describeAjvErrors } from './describe-errors.ts';
 export type { Catalogue, LoadedCase, CaseVariant, ResolvedRequest } from './types.ts';
 export type { ImpliedOrder } from './implied-order.ts';
-export type { ResolvedRelation } from './expand-relation.ts';
+export type { ResolvedRelation } from './types.ts';
 export { computeCoverage, renderCoverage, COVERAGE_FILE, type Coverage, type ClauseCoverage, type RenderCoverageOptions } from './coverage.ts';
 export { API_CLAUSES, type SpecClause } from './coverage-clauses.ts';
 export { collectCatalogueNames, checkProfileNames, KIT_CAPABILITIES, type CatalogueNames } from './profile-names.ts';

@@ -1,8 +1,7 @@
 // The catalogue's data types: loaded cases (with their source position) and expanded case variants.
 import type { NormaliseLayer } from '../schema/baseline.ts';
-import type { Case, CaseRequest, Expect } from '../schema/case.ts';
+import type { Case, CaseRequest, Expect, RelationRule } from '../schema/case.ts';
 import type { VariantKey } from '../schema/report.ts';
-import type { ResolvedRelation } from './expand-relation.ts';
 import type { ImpliedOrder } from './implied-order.ts';
 
 /** One validated case, with the file defaults merged in, and where it was written. */
@@ -24,6 +23,14 @@ export interface Catalogue {
 
 /** The request of one variant: variables resolved, and method, locale and apiPath fixed by the variant. */
 export type ResolvedRequest = CaseRequest & Required<Pick<CaseRequest, 'method' | 'apiPath'>> & { locale: string | null };
+
+/** A relation ready to check: the related requests complete. */
+export interface ResolvedRelation {
+  rule: RelationRule;
+  clause: string;
+  field?: string;
+  requests: ResolvedRequest[];
+}
 
 /** One runnable unit: a case under one variant (method x locale x apiPath) against one profile. */
 export interface CaseVariant {
