@@ -109,7 +109,8 @@ export async function findNumeric(target: ProbeTarget, courses: ResourceFacts, s
   const best = candidates[0];
   if (best === undefined) return missing('resources.courses has no numeric column with a plain name and two different values');
   const sorted = await search(target, { resource_id: courses.id, sort: `${best.id} desc, _id asc`, fields: ['_id', best.id], limit: 1 });
-  if (typeof sorted === 'string') return missing(`sorting on ${best.id}: ${sorted}`);
+  // why: a target without sort (or fields) still has the column; the cases that sort need capability sort anyway
+  if (typeof sorted === 'string') return found(best.id, `numeric column, ${plural(best.distinct, 'distinct value')} in the sample (sorting on it: ${sorted})`);
   const top = sorted.records[0]?.[best.id];
   return found(best.id, `numeric column, ${plural(best.distinct, 'distinct value')} in the sample; sort desc starts at ${JSON.stringify(top ?? null)}`);
 }

@@ -13,6 +13,7 @@ import { findAbsentWord, findSearchWords } from './search-words.ts';
 import { findPrefix, findStem } from './stems.ts';
 import { PROBE_DEFAULTS, type ProbeFindings, type ProbeOptions, type ProbeResult } from './types.ts';
 import { readPageSize } from './page-sizes.ts';
+import { BEHAVIOURS, probeBehaviours } from './behaviours.ts';
 
 /**
  * Probes the target. Throws KitError E_UNREACHABLE (nothing answers) or E_ENV (no DataStore API, naming the URLs
@@ -114,6 +115,9 @@ async function findAll(target: ProbeTarget, site: SiteFacts, choice: ResourceCho
   values['rowsDefault'] = await guardFound(() => readPageSize(target, courses.id, 'rowsDefault'));
   values['rowsMax'] = await guardFound(() => readPageSize(target, courses.id, 'rowsMax'));
   Object.assign(values, await findCoursesValues(target, courses, sampleSize, capabilities['sql'].ok));
+  const columns = { numericField: textOf(values, 'numericField'), categoryField: textOf(values, 'categoryField') };
+  const behaviours = await guard(() => probeBehaviours(target, courses, columns));
+  for (const name of BEHAVIOURS) capabilities[name] = typeof behaviours === 'string' ? missing(behaviours) : (behaviours[name] ?? missing('not asked'));
   return { site, choice, capabilities, values };
 }
 
