@@ -71,7 +71,7 @@ describe('probe on a data set the catalogue was not written for', () => {
   });
 
   it("lists the capabilities the target has (ckan: the reference server's status_show names 2.11.5)", () => {
-    expect([...profile.capabilities].sort()).toEqual(['ckan', 'jsonp', 'locale', 'private', 'sql', 'token']);
+    expect([...profile.capabilities].sort()).toEqual(['ckan', 'distinct', 'fields', 'jsonp', 'locale', 'offset', 'private', 'sort', 'sql', 'token', 'total']);
     expect(profile.ckan).toBe('2.11');
     expect(values['coursesAlias']).toBe(SHELF_ALIAS);
     expect(values['privateField']).toMatch(/^(full_name|town)$/);
