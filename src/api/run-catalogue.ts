@@ -1,5 +1,6 @@
 // runCatalogue(): the whole `run` command as a function: prepare the catalogue, open a session (report folder,
 // reference server, client), pre-flight, run with the cases going to the reports, close the session.
+import { KIT_PROFILE_NAMES } from './profile-vocabulary.ts';
 import { hostname as readHostname } from 'node:os';
 import path from 'node:path';
 import type { BaselineStore, Clock, RunListener, RunResult } from '../model/index.ts';
@@ -57,7 +58,11 @@ type Prepare = (ckanVersion: CkanVersion | undefined) => Promise<PreparedCatalog
 export async function runCatalogue(options: ResolvedRunOptions, context: RunCatalogueContext = {}): Promise<RunCatalogueOutcome> {
   const env = context.env ?? {};
   const reference = options.target.kind === 'reference';
-  const prepare: Prepare = (ckanVersion) => prepareCatalogue({ ...options, ckanVersion, tokenGiven: reference || options.token !== undefined }, env);
+  const prepare: Prepare = (ckanVersion) =>
+    prepareCatalogue(
+      { ...options, ckanVersion, tokenGiven: reference || options.token !== undefined, checkProfileNames: true, knownProfileNames: KIT_PROFILE_NAMES },
+      env,
+    );
   const planned = await prepareForVersion(options, prepare);
   if (options.allowEmpty !== true && planned.plan.kind !== 'auto') checkSomethingApplies(planned.prepared.variants, options.profileFile);
   const profile = planned.prepared.profile;
