@@ -10,7 +10,7 @@ export { runAgainstContainer, startContainerTarget, CONTAINER_LOG_FILE } from '.
 export type { ContainerSpec, ContainerRunOutcome, ContainerRunContext } from './container-target.ts';
 export { runCatalogue } from './run-catalogue.ts';
 export type { RunCatalogueContext, RunCatalogueOutcome } from './run-catalogue.ts';
-export { readUpdateBaseline, resolveRunOptions } from './run-options.ts';
+export { checkMinApplicable, readUpdateBaseline, resolveRunOptions } from './run-options.ts';
 export type { RunSettings, ResolvedRunOptions, RunTarget } from './run-options.ts';
 export { openSession, withSession } from './session.ts';
 export type { Session, SessionOptions, SessionTarget } from './session.ts';

@@ -13,6 +13,7 @@ import {
   type ContainerRunOutcome,
   type RunListener,
 } from '../index.ts';
+import { checkMinApplicable } from '../api/index.ts';
 import { useColour, type CliIo } from './io.ts';
 import { readTokenFile } from './token-file.ts';
 import { addContainerOptions, mapContainerArgs, runInContainer } from './run-container.ts';
@@ -89,6 +90,7 @@ export function createRunCommand(createListener: ListenerFactory): CliCommand {
             ckanVersion: argv['ckan-version'],
             baseline: readOnce('baseline', argv.baseline),
             updateBaseline: readOnce('update-baseline', argv['update-baseline']),
+            minApplicable: argv['min-applicable'],
           };
           const container = argv.list ? undefined : mapContainerArgs(argv, io.env);
           if (container === undefined) {
@@ -129,7 +131,9 @@ async function runHandler(args: RunArgs, listOnly: boolean, io: CliIo, createLis
     io.stdout.write(formatReportPaths(reportPaths, io.cwd));
     // why: 130 is the shell's code for a run stopped by SIGINT; the reports still hold what ran
     if (controller.signal.aborted) return { exitCode: 130, outDir: options.outDir };
-    return { exitCode: hasFailures(result.summary) ? 1 : 0, outDir: options.outDir };
+    const thin = checkMinApplicable(result.summary, options.minApplicablePct);
+    if (thin !== undefined) io.stderr.write(`run: ${thin}\n`);
+    return { exitCode: hasFailures(result.summary) || thin !== undefined ? 1 : 0, outDir: options.outDir };
   } finally {
     stopListening();
   }

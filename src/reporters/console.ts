@@ -6,6 +6,7 @@ import {
   cutText,
   describeBaseline,
   describeBaselineChange,
+  describeApplicability,
   describeInterruption,
   describeOutcome,
   describeVersionAndContract,
@@ -208,6 +209,8 @@ function renderVerdict(result: RunResult, paint: Paint): string {
     `${(s.vacuous ?? 0) > 0 ? ` (${s.vacuous} checked nothing on this data)` : ''}` +
     ` of ${s.total} in ${formatDuration(result.durationMs)}`;
   const interruption = describeInterruption(result);
-  const verdict = hasFailures(s) ? paint('red', text) : paint(interruption === '' ? 'green' : 'yellow', text);
-  return interruption === '' ? verdict : `${paint('red', interruption)}\n${verdict}`;
+  const thin = describeApplicability(s);
+  const verdict = hasFailures(s) ? paint('red', text) : paint(interruption === '' && thin === '' ? 'green' : 'yellow', text);
+  const warnings = [interruption === '' ? '' : paint('red', interruption), thin === '' ? '' : paint('yellow', thin)].filter((w) => w !== '');
+  return [...warnings, verdict].join('\n');
 }

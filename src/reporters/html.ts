@@ -4,7 +4,16 @@ import { anchorOf, renderBadge, renderCaseDetail, type HtmlLimits } from './html
 import { escapeHtml } from './html-escape.ts';
 import { HTML_STYLE } from './html-style.ts';
 import { hasFailures } from './summarize.ts';
-import { cutText, describeBaseline, describeInterruption, describeOutcome, describeVersionAndContract, formatDuration, sortFailuresFirst } from './text.ts';
+import {
+  cutText,
+  describeApplicability,
+  describeBaseline,
+  describeInterruption,
+  describeOutcome,
+  describeVersionAndContract,
+  formatDuration,
+  sortFailuresFirst,
+} from './text.ts';
 
 /** Options of `renderHtml`. */
 export interface HtmlOptions extends Partial<HtmlLimits> {
@@ -57,8 +66,10 @@ function renderHeader(result: RunResult): string {
     `took ${escapeHtml(formatDuration(result.durationMs))}`,
   ].filter((fact) => fact !== '');
   const interruption = describeInterruption(result);
+  const thin = describeApplicability(summary);
   const verdict = [
     interruption === '' ? '' : `<p class="verdict bad">${escapeHtml(interruption)}</p>`,
+    thin === '' ? '' : `<p class="verdict warn">${escapeHtml(thin)}</p>`,
     hasFailures(summary)
       ? `<p class="verdict bad">${summary.fail} failed, ${summary.error} errored of ${summary.total}</p>`
       : interruption === ''

@@ -2,7 +2,7 @@
 // Written as summary.md and appended to $GITHUB_STEP_SUMMARY on GitHub Actions.
 import type { CaseResult, Counts, RunResult } from '../model/index.ts';
 import { hasFailures } from './summarize.ts';
-import { cutText, describeBaseline, describeInterruption, describeOutcome, describeVersionAndContract, formatDuration } from './text.ts';
+import { cutText, describeApplicability, describeBaseline, describeInterruption, describeOutcome, describeVersionAndContract, formatDuration } from './text.ts';
 
 /** Options of `renderMarkdown`. */
 export interface MarkdownOptions {
@@ -14,11 +14,19 @@ export interface MarkdownOptions {
 export function renderMarkdown(result: RunResult, options: MarkdownOptions = {}): string {
   const { summary } = result;
   const interruption = describeInterruption(result);
-  const verdict = hasFailures(summary) ? '❌ failed' : interruption !== '' ? '⚠️ interrupted' : '✅ passed';
+  const thin = describeApplicability(summary);
+  const verdict = hasFailures(summary)
+    ? '❌ failed'
+    : interruption !== ''
+      ? '⚠️ interrupted'
+      : thin !== ''
+        ? '⚠️ passed, but most cases did not apply'
+        : '✅ passed';
   const lines = [
     `## ${escapeMarkdown(result.kit.name)} conformance: ${verdict}`,
     '',
     ...(interruption === '' ? [] : [`**${escapeMarkdown(interruption)}.**`, '']),
+    ...(thin === '' ? [] : [`**${escapeMarkdown(thin)}.**`, '']),
     `Target \`${escapeCode(result.target.url)}\`${result.target.reference ? ' (bundled reference server)' : ''}` +
       `${result.shard === undefined ? '' : `, shard ${result.shard.index}/${result.shard.count}`}` +
       `, ${summary.total} cases in ${formatDuration(result.durationMs)}, started ${result.startedAt}.`,

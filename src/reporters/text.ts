@@ -1,5 +1,6 @@
 // Shared text helpers for the renderers: finding lines, value previews, durations, header redaction.
-import type { CaseResult, Finding, RunResult } from '../model/index.ts';
+import type { CaseResult, Counts, Finding, RunResult } from '../model/index.ts';
+import { countApplied } from './summarize.ts';
 
 /** `records.every /result/records/0/name: expected "a", got "b"`: the one-line form of a finding. */
 export function formatFinding(finding: Finding): string {
@@ -40,6 +41,18 @@ export function describeInterruption(result: RunResult): string {
   const stop = result.interrupted;
   if (stop === undefined) return '';
   return `interrupted: ${stop.ran} of ${stop.ran + stop.notRun} case variants ran, ${stop.notRun} not run (reported skipped)`;
+}
+
+/**
+ * `only 38 of 237 case variants applied (16%); the others were not applicable to this target or skipped` when fewer
+ * than half applied; '' otherwise. Every report format shows it in its headline, so a thin run never reads as a
+ * full pass (`run --min-applicable PCT` also fails it).
+ */
+export function describeApplicability(summary: Counts): string {
+  const applied = countApplied(summary);
+  if (summary.total === 0 || applied * 2 >= summary.total) return '';
+  const pct = Math.floor((applied / summary.total) * 100);
+  return `only ${applied} of ${summary.total} case variants applied (${pct}%); the others were not applicable to this target or skipped`;
 }
 
 /**
