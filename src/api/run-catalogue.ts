@@ -15,6 +15,7 @@ import {
   type RunVariant,
 } from '../runner/index.ts';
 import type { CkanVersion } from '../schema/index.ts';
+import { KitError, KitErrorCode } from '../errors.ts';
 import { baselineRules, openBaseline } from './run-baseline.ts';
 import type { ResolvedRunOptions } from './run-options.ts';
 import { prepareForVersion, type VersionedCatalogue } from './run-version.ts';
@@ -36,6 +37,11 @@ export interface RunCatalogueContext {
    * cases go to the reports as they finish; the result then holds the counts only, `cases` empty).
    */
   keepCases?: boolean;
+  /**
+   * Whether the run is on CI (the CLI reads `CI`). A `--baseline` run there stops (E_USAGE, exit 2) when the
+   * profile names a token variable that is unset: its private variants would go unchecked without a word.
+   */
+  ci?: boolean;
 }
 
 export interface RunCatalogueOutcome {
@@ -64,9 +70,16 @@ export async function runCatalogue(options: ResolvedRunOptions, context: RunCata
       env,
     );
   const planned = await prepareForVersion(options, prepare);
-  if (options.allowEmpty !== true && planned.plan.kind !== 'auto') checkSomethingApplies(planned.prepared.variants, options.profileFile);
   const profile = planned.prepared.profile;
   const profileToken = profile.token === undefined ? undefined : env[profile.token.env];
+  const tokenEnv = !reference && options.token === undefined && !profileToken ? profile.token?.env : undefined;
+  if (context.ci === true && options.baselineDir !== undefined && tokenEnv !== undefined) {
+    throw new KitError(
+      KitErrorCode.usage,
+      `profile "${profile.name}" reads its token from ${tokenEnv}, which is not set: on CI a --baseline run would leave the baseline files of its private variants unchecked; set ${tokenEnv} (or pass --token-env/--token-file)`,
+    );
+  }
+  if (options.allowEmpty !== true && planned.plan.kind !== 'auto') checkSomethingApplies(planned.prepared.variants, options.profileFile);
   const session = await openSession({
     cwd: options.cwd,
     target:

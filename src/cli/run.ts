@@ -20,7 +20,7 @@ import { addContainerOptions, mapContainerArgs, runInContainer } from './run-con
 import { formatCaseList } from './list.ts';
 import type { CliCommand } from './command.ts';
 import { addSelectionOptions, readSelectionArgs } from './options-yargs.ts';
-import { mapRunArgs, mapRunEnv, type RunArgs } from './options.ts';
+import { isCiEnvironment, mapRunArgs, mapRunEnv, type RunArgs } from './options.ts';
 import { addFlags } from './flags.ts';
 import { RUN_FLAGS } from './run-flags.ts';
 
@@ -126,7 +126,7 @@ async function runHandler(args: RunArgs, listOnly: boolean, io: CliIo, createLis
   const stopListening = io.onStop(() => controller.abort());
   try {
     // why: the CLI needs the counts only; the cases go to the reports as they finish
-    const context = { env: io.env, signal: controller.signal, keepCases: false, ...(listener === undefined ? {} : { listener }) };
+    const context = { env: io.env, signal: controller.signal, keepCases: false, ci: isCiEnvironment(io.env), ...(listener === undefined ? {} : { listener }) };
     const { result, reportPaths } = await runCatalogue(options, context);
     io.stdout.write(formatReportPaths(reportPaths, io.cwd));
     // why: 130 is the shell's code for a run stopped by SIGINT; the reports still hold what ran
