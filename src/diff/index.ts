@@ -2,7 +2,7 @@
 // requests generated from target A's data with a seed, and each disagreement shrunk to its smallest request.
 export type { DiffSide, RequestPair } from './types.ts';
 export { comparePair, TOKEN_VARIABLE } from './compare-pair.ts';
-export { pairVariants } from './pairs.ts';
+export { describeValueDifferences, pairVariants } from './pairs.ts';
 export { runDiff, type DiffRunOptions, type DiffRunOutcome } from './run-diff.ts';
 export {
   createRequestArbitrary,

@@ -20,6 +20,12 @@ export const NormaliseSchema = Type.Object(
     ),
     help: Type.Optional(Type.Boolean({ description: "Drop the body's help URL (it names the host and locale). Default true." })),
     linksHost: Type.Optional(Type.Boolean({ description: 'Strip scheme and host from result._links URLs. Default true.' })),
+    deployment: Type.Optional(
+      Type.Boolean({
+        description:
+          "Hide the deployment's identity: status_show's site_* fields and extensions, the host in a JSONP answer's help URL, an HTML page's text. Default true.",
+      }),
+    ),
     estimatedTotal: Type.Optional(
       Type.Boolean({ description: 'When result.total_was_estimated is true, the total is not compared (stored as "<estimated>"). Default true.' }),
     ),
