@@ -37,7 +37,10 @@ export async function probeTarget(options: ProbeOptions): Promise<ProbeResult> {
   try {
     const named = parseNamedResources(options.resources ?? []);
     const site = await readSite(target, named[0]?.id);
-    const choice = await chooseFrom(target, named, options.maxCandidates ?? 20);
+    const choice = await chooseFrom(target, named, {
+      max: options.maxCandidates ?? Number.POSITIVE_INFINITY,
+      examineMs: options.examineMs ?? PROBE_DEFAULTS.examineMs,
+    });
     const findings = await findAll(target, site, choice, options.sampleSize ?? 250);
     return { ...buildProfile(findings, { ...options, baseUrl }), requests: target.budget.spent };
   } finally {
@@ -60,21 +63,32 @@ function parseNamedResources(given: readonly string[]): { name: string | undefin
   });
 }
 
-async function chooseFrom(target: ProbeTarget, named: { name: string | undefined; id: string }[], max: number): Promise<ResourceChoice> {
+async function chooseFrom(
+  target: ProbeTarget,
+  named: { name: string | undefined; id: string }[],
+  bounds: { max: number; examineMs: number },
+): Promise<ResourceChoice> {
   const listed = await listCandidates(
     target,
     named.map((n) => n.id),
-    max,
+    bounds.max,
   );
   if (typeof listed === 'string') return chooseResources([], listed, [listed]);
   const described: ResourceFacts[] = [];
   const unusable: string[] = [];
+  // why: a portal's tables are all examined, as long as time allows (not the first N: the one left out may be the best)
+  const deadline = Date.now() + bounds.examineMs;
   for (const id of listed.ids) {
+    if (Date.now() > deadline) break;
     const facts = await guard(() => describeResource(target, id));
     if (typeof facts === 'string') unusable.push(facts);
     else described.push(facts);
   }
-  const choice = chooseResources(described, listed.source, unusable);
+  const examined = described.length + unusable.length;
+  const left = listed.ids.length - examined;
+  const source =
+    named.length > 0 ? listed.source : `${listed.source}, ${examined} examined${left > 0 ? ` (${left} not reached within ${bounds.examineMs} ms)` : ''}`;
+  const choice = chooseResources(described, source, unusable);
   // why: a logical name given with --resource NAME=ID wins over the ranking
   for (const { name, id } of named) {
     const facts = described.find((d) => d.id === id);

@@ -141,7 +141,7 @@ describe('probe on a site whose _table_metadata is closed', () => {
     try {
       const run = await probe(['--target', proxy.url]);
       expect(run.code).toBe(0);
-      expect(run.stdout).toContain('# Resources from: package_search (2 DataStore resources, 2 examined)');
+      expect(run.stdout).toContain('# Resources from: package_search (2 DataStore resources), 2 examined');
       expect(run.stdout).toContain(`  courses: ${SHELF_ID} #`);
       expect(run.stdout).toContain(`  measurements: ${LOANS_ID} #`);
       expect(run.stdout).toMatch(/# coursesAlias: left out: _table_metadata: datastore_search answered 403/);
