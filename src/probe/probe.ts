@@ -41,6 +41,7 @@ export async function probeTarget(options: ProbeOptions): Promise<ProbeResult> {
       max: options.maxCandidates ?? Number.POSITIVE_INFINITY,
       examineMs: options.examineMs ?? PROBE_DEFAULTS.examineMs,
     });
+    checkChoice(choice, named);
     const findings = await findAll(target, site, choice, options.sampleSize ?? 250);
     return { ...buildProfile(findings, { ...options, baseUrl }), requests: target.budget.spent };
   } finally {
@@ -100,6 +101,20 @@ async function chooseFrom(
     }
   }
   return choice;
+}
+
+/**
+ * A probe that found no resource to test, or a resource named with --resource that does not answer, writes no
+ * profile: E_ENV (exit 3) with the reason, instead of a profile on which every case is not applicable.
+ */
+function checkChoice(choice: ResourceChoice, named: readonly { name: string | undefined; id: string }[]): void {
+  for (const { name, id } of named) {
+    const logical = name === 'courses' || name === 'measurements' || name === 'staff' ? choice[name] : undefined;
+    if (logical !== undefined && !logical.ok) throw new KitError(KitErrorCode.environment, `--resource ${name}=${id}: ${logical.reason}`);
+  }
+  if (!choice.courses.ok && !choice.staff.ok && !choice.measurements.ok) {
+    throw new KitError(KitErrorCode.environment, `no resource to test: ${choice.courses.reason}`);
+  }
 }
 
 async function guardFound<T>(find: () => Promise<Found<T>>): Promise<Found<T>> {

@@ -72,6 +72,28 @@ describe('an implementation of its own, probed', () => {
   }, 60_000);
 
   it.each([
+    ['no --resource (no _table_metadata, no package_search)', [], /^no resource to test: .*name them with --resource ID\) \(E_ENV\)\n$/],
+    [
+      'a named resource that answers 404',
+      ['--resource', 'courses=5e1f0000-0000-4000-8000-00000000dead'],
+      /^--resource courses=5e1f0000-0000-4000-8000-00000000dead: .*404/,
+    ],
+  ])('probe stops with exit 3 and one line when it finds nothing to test: %s', async (_what, args, message) => {
+    const captured = captureIo(ROOT);
+    const code = await main(['probe', '--target', faithful.url, ...args], captured.io);
+    expect(code).toBe(3);
+    expect(captured.stderr()).toMatch(message);
+  });
+
+  it('prints one line per root cause of what it left out', async () => {
+    const captured = captureIo(ROOT);
+    await main(['probe', '--target', faithful.url, '--resource', `courses=${BIRDS_ID}`], captured.io);
+    expect(captured.stderr()).toContain(
+      '  left out capabilities.private, capabilities.token, resources.staff: no private resource among those examined (--resource)\n',
+    );
+  });
+
+  it.each([
     ['either-or-first-value', 'relation.union'],
     ['fields-ored', 'relation.subset'],
     ['offset-ignored', 'relation.tiles'],
