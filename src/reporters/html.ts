@@ -12,6 +12,7 @@ import {
   describeOutcome,
   describeVersionAndContract,
   formatDuration,
+  groupByCause,
   sortFailuresFirst,
 } from './text.ts';
 
@@ -45,12 +46,23 @@ export function* renderHtmlChunks(result: RunResult, options: HtmlOptions = {}):
   yield `${head.join('\n')}\n${renderHeader(result)}\n${renderClassTable(result)}\n`;
   const failing = result.cases.filter((c) => c.status === 'fail' || c.status === 'error');
   if (failing.length === 0) yield '<h2>Failures</h2><p>No case failed or errored.</p>\n';
-  else yield `<h2>Failures (${failing.length})</h2>\n`;
+  else yield `<h2>Failures (${failing.length})</h2>\n${renderRootCauses(failing)}`;
   for (const c of failing) yield `${renderCaseDetail(c, limits)}\n`;
   yield `${renderBaselineChanges(result, limits)}\n`;
   yield* renderAllCases(result.cases);
   const footer = escapeHtml(`${result.kit.name} ${result.kit.version} · report schema v${result.schemaVersion} · ${result.hostname}`);
   yield `<footer>${footer}</footer>\n</body>\n</html>\n`;
+}
+
+/** The causes that failed several variants, each once with how many (one changed cell may fail dozens). */
+function renderRootCauses(failing: readonly CaseResult[]): string {
+  const shared = groupByCause(failing).filter((g) => g.results.length > 1);
+  if (shared.length === 0) return '';
+  const rows = shared.map(
+    (g) =>
+      `<tr><td>${escapeHtml(cutText(g.cause, 300))}</td><td class="n">${g.results.length}</td><td><code>${escapeHtml(g.results[0]?.id ?? '')}</code></td></tr>`,
+  );
+  return `<table class="causes">\n<tr><th>root cause</th><th class="n">variants</th><th>first</th></tr>\n${rows.join('\n')}\n</table>\n`;
 }
 
 function renderHeader(result: RunResult): string {

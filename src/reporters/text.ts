@@ -16,6 +16,26 @@ export function formatFindingDetail(finding: Finding, maxValueChars = 500): stri
   return lines.join('\n');
 }
 
+/**
+ * The root cause of a failing result, as the text that groups it with others: its first finding (rule, pointer,
+ * message: `baseline /result/records: record _id=2 changed: "subject" "German" -> "French"`), or its error.
+ */
+export function describeCause(result: CaseResult): string {
+  const first = result.findings[0];
+  if (result.status === 'fail' && first !== undefined) return formatFinding(first).replace(/\s+/g, ' ');
+  return describeOutcome(result).replace(/\s+/g, ' ');
+}
+
+/** Failing results grouped by root cause (describeCause), in the order each cause was first seen. */
+export function groupByCause(results: readonly CaseResult[]): { cause: string; results: CaseResult[] }[] {
+  const groups = new Map<string, CaseResult[]>();
+  for (const result of results) {
+    const cause = describeCause(result);
+    groups.set(cause, [...(groups.get(cause) ?? []), result]);
+  }
+  return [...groups].map(([cause, grouped]) => ({ cause, results: grouped }));
+}
+
 /** The headline of a case result: first finding, error, or skip reason; '' for a plain pass. */
 export function describeOutcome(result: CaseResult): string {
   const first = result.findings[0];
