@@ -16,7 +16,7 @@ import {
 } from '../runner/index.ts';
 import type { CkanVersion } from '../schema/index.ts';
 import { KitError, KitErrorCode } from '../errors.ts';
-import { baselineRules, openBaseline } from './run-baseline.ts';
+import { baselineRules, openBaseline, trackReads, withUncheckedBaselines } from './run-baseline.ts';
 import type { ResolvedRunOptions } from './run-options.ts';
 import { prepareForVersion, type VersionedCatalogue } from './run-version.ts';
 import { openSession, type Session } from './session.ts';
@@ -101,8 +101,9 @@ export async function runCatalogue(options: ResolvedRunOptions, context: RunCata
     },
   });
   try {
-    const baseline = await openBaseline(options);
-    return await runInSession(session, { options, planned, prepare, context, baseline });
+    const opened = await openBaseline(options);
+    const tracked = opened === undefined ? undefined : trackReads(opened);
+    return await runInSession(session, { options, planned, prepare, context, baseline: tracked?.store, read: tracked?.read });
   } finally {
     await session.close();
   }
@@ -116,6 +117,8 @@ interface RunInputs {
   context: RunCatalogueContext;
   /** The baseline folder, with --baseline. */
   baseline: BaselineStore | undefined;
+  /** The baseline files the run read (filled as it goes). */
+  read: ReadonlySet<string> | undefined;
 }
 
 async function runInSession(session: Session, inputs: RunInputs): Promise<RunCatalogueOutcome> {
@@ -160,7 +163,8 @@ async function runInSession(session: Session, inputs: RunInputs): Promise<RunCat
       },
       { client, clock: context.clock ?? wallClock, listener: context.listener, baseline, onResult: (one) => reports.add(one) },
     );
-    return { result, reportPaths: await reports.close(result) };
+    const checked = inputs.read === undefined ? result : await withUncheckedBaselines(result, options, inputs.read);
+    return { result: checked, reportPaths: await reports.close(checked) };
   } catch (error) {
     await reports.abort();
     throw error;

@@ -128,6 +128,11 @@ async function runHandler(args: RunArgs, listOnly: boolean, io: CliIo, createLis
     // why: the CLI needs the counts only; the cases go to the reports as they finish
     const context = { env: io.env, signal: controller.signal, keepCases: false, ci: isCiEnvironment(io.env), ...(listener === undefined ? {} : { listener }) };
     const { result, reportPaths } = await runCatalogue(options, context);
+    const unchecked = result.baseline?.unchecked ?? 0;
+    if (unchecked > 0)
+      io.stdout.write(
+        `Baseline files not checked by this run: ${unchecked} (${(result.baseline?.uncheckedFiles ?? []).join(', ')}${unchecked > 20 ? ', …' : ''})\n`,
+      );
     io.stdout.write(formatReportPaths(reportPaths, io.cwd));
     // why: 130 is the shell's code for a run stopped by SIGINT; the reports still hold what ran
     if (controller.signal.aborted) return { exitCode: 130, outDir: options.outDir };

@@ -154,7 +154,11 @@ export function sortFailuresFirst(cases: readonly CaseResult[]): CaseResult[] {
 export function describeBaseline(result: RunResult): string {
   const b = result.baseline;
   if (b === undefined) return '';
-  return `baseline ${b.dir} (update ${b.update}): ${b.match} match, ${b.differs} differ, ${b.missing} missing, ${b.recorded} recorded, ${b.updated} updated`;
+  const unchecked =
+    (b.unchecked ?? 0) > 0
+      ? `; ${b.unchecked} file${b.unchecked === 1 ? '' : 's'} not checked (${(b.uncheckedFiles ?? []).slice(0, 3).join(', ')}${(b.unchecked ?? 0) > 3 ? ', …' : ''})`
+      : '';
+  return `baseline ${b.dir} (update ${b.update}): ${b.match} match, ${b.differs} differ, ${b.missing} missing, ${b.recorded} recorded, ${b.updated} updated${unchecked}`;
 }
 
 /**

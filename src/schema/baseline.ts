@@ -99,6 +99,10 @@ export const BaselineSummarySchema = Type.Object(
     missing: Type.Integer({ minimum: 0 }),
     recorded: Type.Integer({ minimum: 0 }),
     updated: Type.Integer({ minimum: 0 }),
+    unchecked: Type.Optional(
+      Type.Integer({ minimum: 0, description: 'Baseline files in the folder that no variant of this run compared (not applicable, not selected, stale).' }),
+    ),
+    uncheckedFiles: Type.Optional(Type.Array(Type.String(), { description: 'The first of them (at most 20), relative to the folder.' })),
   },
   { additionalProperties: false, description: 'Present when the run compared responses with a baseline (run --baseline).' },
 );

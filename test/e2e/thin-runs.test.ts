@@ -1,6 +1,6 @@
 // Verdicts that cannot mislead: a run where most variants did not apply fails --min-applicable, and a CI baseline
 // run whose profile token variable is unset stops before sending anything instead of skipping its private variants.
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -63,4 +63,23 @@ describe('a baseline run on CI with the profile token variable unset', () => {
     expect(code).toBe(2);
     expect(captured.stderr()).toMatch(/^profile "tok" reads its token from THIN_RUN_TOKEN, which is not set: on CI a --baseline run would leave/);
   });
+});
+
+describe('a baseline run that leaves files of the folder unchecked', () => {
+  it('counts and lists them in the report and on the console', async () => {
+    const baseline = path.join(dir, 'baseline-unchecked');
+    const record = ['run', '--reference', '--id', 'search/limit/one', '--baseline', baseline, '--report', 'json', '--out', path.join(dir, 'r3')];
+    expect(await main(record, captureIo(ROOT).io)).toBe(0);
+    const captured = captureIo(ROOT, { CI: 'true' });
+    const out = path.join(dir, 'r4');
+    const code = await main(
+      ['run', '--reference', '--id', 'search/limit/zero', '--baseline', baseline, '--update-baseline', 'missing', '--report', 'json', '--out', out],
+      captured.io,
+    );
+    expect(code).toBe(0);
+    const report: { baseline?: { unchecked?: number; uncheckedFiles?: string[] } } = JSON.parse(await readFile(path.join(out, 'report.json'), 'utf8'));
+    expect(report.baseline?.unchecked).toBe(2);
+    expect(report.baseline?.uncheckedFiles?.every((f) => f.startsWith('search/limit/one'))).toBe(true);
+    expect(captured.stdout()).toMatch(/^Baseline files not checked by this run: 2 \(search\/limit\/one/m);
+  }, 120_000);
 });
