@@ -10,7 +10,7 @@ export { runAgainstContainer } from './container-target.ts';
 export type { ContainerSpec, ContainerRunOutcome } from './container-target.ts';
 export { runCatalogue } from './run-catalogue.ts';
 export type { RunCatalogueOutcome } from './run-catalogue.ts';
-export { readUpdateBaseline, resolveRunOptions } from './run-options.ts';
+export { checkMinApplicable, readUpdateBaseline, resolveRunOptions } from './run-options.ts';
 export type { RunSettings, ResolvedRunOptions } from './run-options.ts';
 export { openSession, withSession } from './session.ts';
 export { diffTargets } from './diff.ts';

@@ -1,5 +1,6 @@
 // runCatalogue(): the whole `run` command as a function: prepare the catalogue, open a session (report folder,
 // reference server, client), pre-flight, run with the cases going to the reports, close the session.
+import { KIT_PROFILE_NAMES } from './profile-vocabulary.ts';
 import { hostname as readHostname } from 'node:os';
 import path from 'node:path';
 import type { BaselineStore, Clock, RunListener, RunResult } from '../model/index.ts';
@@ -15,7 +16,8 @@ import {
   type RunVariant,
 } from '../runner/index.ts';
 import type { CkanVersion } from '../schema/index.ts';
-import { baselineRules, openBaseline } from './run-baseline.ts';
+import { KitError, KitErrorCode } from '../errors.ts';
+import { baselineRules, openBaseline, trackReads, withUncheckedBaselines } from './run-baseline.ts';
 import type { ResolvedRunOptions } from './run-options.ts';
 import { prepareForVersion, type VersionedCatalogue } from './run-version.ts';
 import { openSession, type Session } from './session.ts';
@@ -36,6 +38,11 @@ export interface RunCatalogueContext {
    * cases go to the reports as they finish; the result then holds the counts only, `cases` empty).
    */
   keepCases?: boolean;
+  /**
+   * Whether the run is on CI (the CLI reads `CI`). A `--baseline` run there stops (E_USAGE, exit 2) when the
+   * profile names a token variable that is unset: its private variants would go unchecked without a word.
+   */
+  ci?: boolean;
 }
 
 /** What runCatalogue gives back: the run's result and the report files it wrote. */
@@ -60,11 +67,28 @@ export async function runCatalogue(options: ResolvedRunOptions, context: RunCata
   const env = context.env ?? {};
   const reference = options.target.kind === 'reference';
   const prepare: Prepare = (ckanVersion, ckanRelease) =>
-    prepareCatalogue({ ...options, ckanVersion, ckanRelease, tokenGiven: reference || options.token !== undefined }, env);
+    prepareCatalogue(
+      {
+        ...options,
+        ckanVersion,
+        ckanRelease,
+        tokenGiven: reference || options.token !== undefined,
+        checkProfileNames: true,
+        knownProfileNames: KIT_PROFILE_NAMES,
+      },
+      env,
+    );
   const planned = await prepareForVersion(options, prepare);
-  if (options.allowEmpty !== true && planned.plan.kind !== 'auto') checkSomethingApplies(planned.prepared.variants, options.profileFile);
   const profile = planned.prepared.profile;
   const profileToken = profile.token === undefined ? undefined : env[profile.token.env];
+  const tokenEnv = !reference && options.token === undefined && !profileToken ? profile.token?.env : undefined;
+  if (context.ci === true && options.baselineDir !== undefined && tokenEnv !== undefined) {
+    throw new KitError(
+      KitErrorCode.usage,
+      `profile "${profile.name}" reads its token from ${tokenEnv}, which is not set: on CI a --baseline run would leave the baseline files of its private variants unchecked; set ${tokenEnv} (or pass --token-env/--token-file)`,
+    );
+  }
+  if (options.allowEmpty !== true && planned.plan.kind !== 'auto') checkSomethingApplies(planned.prepared.variants, options.profileFile);
   const session = await openSession({
     cwd: options.cwd,
     target:
@@ -86,8 +110,9 @@ export async function runCatalogue(options: ResolvedRunOptions, context: RunCata
     },
   });
   try {
-    const baseline = await openBaseline(options);
-    return await runInSession(session, { options, planned, prepare, context, baseline });
+    const opened = await openBaseline(options);
+    const tracked = opened === undefined ? undefined : trackReads(opened);
+    return await runInSession(session, { options, planned, prepare, context, baseline: tracked?.store, read: tracked?.read });
   } finally {
     await session.close();
   }
@@ -101,6 +126,8 @@ interface RunInputs {
   context: RunCatalogueContext;
   /** The baseline folder, with --baseline. */
   baseline: BaselineStore | undefined;
+  /** The baseline files the run read (filled as it goes). */
+  read: ReadonlySet<string> | undefined;
 }
 
 async function runInSession(session: Session, inputs: RunInputs): Promise<RunCatalogueOutcome> {
@@ -149,7 +176,8 @@ async function runInSession(session: Session, inputs: RunInputs): Promise<RunCat
       },
       { client, clock: context.clock ?? wallClock, listener: context.listener, baseline, onResult: (one) => reports.add(one) },
     );
-    return { result, reportPaths: await reports.close(result) };
+    const checked = inputs.read === undefined ? result : await withUncheckedBaselines(result, options, inputs.read);
+    return { result: checked, reportPaths: await reports.close(checked) };
   } catch (error) {
     await reports.abort();
     throw error;

@@ -1,8 +1,8 @@
 // Run options: defaults <- catalogue <- env <- flags, merged once into frozen data and checked (KitError E_USAGE).
 import { KitError, KitErrorCode } from '../errors.ts';
-import { parseReportFormats, REPORT_FORMATS, type ReportFormat } from '../reporters/index.ts';
+import { countApplied, parseReportFormats, REPORT_FORMATS, type ReportFormat } from '../reporters/index.ts';
 import { RUN_DEFAULTS, type ContractProfile } from '../runner/index.ts';
-import { UPDATE_BASELINE_MODES, type CkanVersion, type UpdateBaselineMode } from '../schema/index.ts';
+import { UPDATE_BASELINE_MODES, type CkanVersion, type Counts, type UpdateBaselineMode } from '../schema/index.ts';
 
 /** Where the cases are sent: a deployed API, or the bundled reference server started for the run. */
 export type RunTarget = { kind: 'url'; url: string } | { kind: 'reference'; fixturesDir: string };
@@ -60,6 +60,8 @@ export interface RunSettings {
    * accepted), all. The CLI defaults to none when the CI environment variable is set.
    */
   updateBaseline?: UpdateBaselineMode | undefined;
+  /** Fail the run (exit 1) when fewer than this percentage (0-100) of the selected variants applied. Default none. */
+  minApplicablePct?: number | undefined;
 }
 
 /** The resolved, frozen options: every default filled in, every value checked. */
@@ -87,6 +89,7 @@ export interface ResolvedRunOptions {
   readonly ckanVersion: CkanVersion | 'auto' | undefined;
   readonly baselineDir: string | undefined;
   readonly updateBaseline: UpdateBaselineMode;
+  readonly minApplicablePct: number | undefined;
 }
 
 /**
@@ -126,6 +129,7 @@ export function resolveRunOptions(settings: RunSettings, fallback: RunSettings =
     ckanVersion: s.ckanVersion,
     baselineDir: s.baselineDir === undefined ? undefined : checkNonEmpty('baseline', s.baselineDir),
     updateBaseline: readUpdateBaseline(s.updateBaseline ?? RUN_DEFAULTS.updateBaseline),
+    minApplicablePct: s.minApplicablePct === undefined ? undefined : checkPercent('min-applicable', s.minApplicablePct),
   };
   return Object.freeze(resolved);
 }
@@ -147,6 +151,23 @@ function checkUrl(url: string): void {
 function checkInteger(name: string, value: number, min: number): number {
   if (!Number.isInteger(value) || value < min) throw usage(`--${name} must be an integer >= ${min}, got ${String(value)}`);
   return value;
+}
+
+function checkPercent(name: string, value: number): number {
+  if (!Number.isFinite(value) || value < 0 || value > 100) throw usage(`--${name} must be a percentage from 0 to 100, got ${String(value)}`);
+  return value;
+}
+
+/**
+ * Why a run fails `--min-applicable PCT`: `only 38 of 237 case variants applied (16%), fewer than --min-applicable 80`;
+ * undefined when enough applied (or no minimum is set).
+ */
+export function checkMinApplicable(summary: Counts, minPct: number | undefined): string | undefined {
+  if (minPct === undefined || summary.total === 0) return undefined;
+  const applied = countApplied(summary);
+  const pct = (applied / summary.total) * 100;
+  if (pct >= minPct) return undefined;
+  return `only ${applied} of ${summary.total} case variants applied (${Math.floor(pct)}%), fewer than --min-applicable ${minPct}`;
 }
 
 function checkPositive(name: string, value: number): number {

@@ -10,6 +10,7 @@ import { getAtPointer } from '../util/json-pointer.ts';
 import type { VariantKey } from '../schema/report.ts';
 import { hasCapability } from './capabilities.ts';
 import { describeAjvErrors } from './describe-errors.ts';
+import { resolveRelation } from './expand-relation.ts';
 import { deriveImpliedOrder } from './implied-order.ts';
 import type { CaseVariant, LoadedCase } from './types.ts';
 import { resolveVariables, type VariableScope } from './variables.ts';
@@ -72,7 +73,9 @@ function expandVariant(loaded: LoadedCase, variant: Key, declared: boolean, opti
   const request = resolveRequest(loaded, { ...c.request, ...variant }, substitute);
   const expect = resolveExpect(loaded, c.expect, substitute, '/expect');
   const onFixtures = fixtures && c.expectOnFixtures ? resolveExpect(loaded, c.expectOnFixtures, substitute, '/expectOnFixtures') : undefined;
-  const missing = [...request.missing, ...expect.missing, ...(onFixtures?.missing ?? [])];
+  const resolvedRequest = { ...request.value, method: variant.method, locale: variant.locale, apiPath: variant.apiPath };
+  const relation = c.relation === undefined ? undefined : resolveRelation(c.relation, resolvedRequest, scope);
+  const missing = [...request.missing, ...expect.missing, ...(onFixtures?.missing ?? []), ...(relation?.missing ?? [])];
   const reason = joinReasons(notApplicableReason(c.needs ?? [], variant, missing, options), versionReason(c.ckan, options.ckanRelease ?? options.ckanVersion));
   // why: against other data, fixture-exact checks cannot run; a case with nothing else to check is not applicable
   const fixturesOnly = c.expectOnFixtures !== undefined && !fixtures;
@@ -90,8 +93,9 @@ function expandVariant(loaded: LoadedCase, variant: Key, declared: boolean, opti
     file: loaded.file,
     variant,
     hasVariants: declared,
-    request: { ...request.value, method: variant.method, locale: variant.locale, apiPath: variant.apiPath },
+    request: resolvedRequest,
     expect: expect.value,
+    ...(relation === undefined ? {} : { relation: relation.value }),
     ...(impliedOrder === undefined ? {} : { impliedOrder }),
     ...(onFixtures === undefined ? {} : { expectOnFixtures: onFixtures.value }),
     ...(reason === undefined ? (checksOnlyFixtures ? { notApplicable: fixtureReason } : {}) : { notApplicable: reason }),

@@ -40,6 +40,8 @@ export interface RunArgs extends SelectionArgs {
   baseline?: string | undefined;
   /** --update-baseline none|missing|changed|all (default none on CI, else missing). */
   updateBaseline?: string | undefined;
+  /** --min-applicable PCT: fail a run where fewer variants applied. */
+  minApplicable?: number | undefined;
 }
 
 /** Whether the environment says this is CI (`CI` set, not empty and not "false"), as Playwright reads it. */
@@ -147,6 +149,7 @@ export function mapRunArgs(args: RunArgs, env: CliIo['env'], cwd: string, fileTo
   if (args.out !== undefined) flags.outDir = args.out;
   if (args.contract !== undefined) flags.contract = args.contract;
   if (args.ckanVersion !== undefined) flags.ckanVersion = readCkanVersion(args.ckanVersion);
+  if (args.minApplicable !== undefined) flags.minApplicablePct = args.minApplicable;
   if (args.updateBaseline !== undefined && args.baseline === undefined) {
     throw new KitError(KitErrorCode.usage, '--update-baseline needs --baseline DIR (the folder of the baseline files)');
   }

@@ -25,6 +25,10 @@ export const RUN_FLAGS = {
     default: false,
     describe: "Count failures that a known bug of the target's CKAN release explains (reported 'known') as failures",
   },
+  'min-applicable': {
+    type: 'number',
+    describe: 'Fail the run (exit 1) when fewer than this percentage of the selected case variants applied to the target',
+  },
   list: { type: 'boolean', default: false, describe: 'Print the selected cases and exit; sends nothing' },
   report: { type: 'string', fallback: REPORT_FORMATS.join(','), env: 'DATASTORE_KIT_REPORT', describe: 'Report formats, comma-separated' },
   out: { type: 'string', fallback: RUN_DEFAULTS.outDir, env: 'DATASTORE_KIT_OUT', describe: 'Report folder' },

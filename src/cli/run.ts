@@ -2,7 +2,7 @@
 import path from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import type { Argv } from 'yargs';
-import { resolveRunOptions, runCatalogue, type ContainerRunOutcome } from '../api/index.ts';
+import { checkMinApplicable, resolveRunOptions, runCatalogue, type ContainerRunOutcome } from '../api/index.ts';
 import { KitError, KitErrorCode } from '../errors.ts';
 import type { RunListener } from '../model/index.ts';
 import { createConsoleListener, hasFailures } from '../reporters/index.ts';
@@ -13,7 +13,7 @@ import { addContainerOptions, mapContainerArgs, runInContainer } from './run-con
 import { formatCaseList } from './list.ts';
 import type { CliCommand } from './command.ts';
 import { addSelectionOptions, readSelectionArgs } from './options-yargs.ts';
-import { mapRunArgs, mapRunEnv, type RunArgs } from './options.ts';
+import { isCiEnvironment, mapRunArgs, mapRunEnv, type RunArgs } from './options.ts';
 import { addFlags } from './flags.ts';
 import { RUN_FLAGS } from './run-flags.ts';
 
@@ -83,6 +83,7 @@ export function createRunCommand(createListener: ListenerFactory): CliCommand {
             ckanVersion: argv['ckan-version'],
             baseline: readOnce('baseline', argv.baseline),
             updateBaseline: readOnce('update-baseline', argv['update-baseline']),
+            minApplicable: argv['min-applicable'],
           };
           const container = argv.list ? undefined : mapContainerArgs(argv, io.env);
           if (container === undefined) {
@@ -118,12 +119,19 @@ async function runHandler(args: RunArgs, listOnly: boolean, io: CliIo, createLis
   const stopListening = io.onStop(() => controller.abort());
   try {
     // why: the CLI needs the counts only; the cases go to the reports as they finish
-    const context = { env: io.env, signal: controller.signal, keepCases: false, ...(listener === undefined ? {} : { listener }) };
+    const context = { env: io.env, signal: controller.signal, keepCases: false, ci: isCiEnvironment(io.env), ...(listener === undefined ? {} : { listener }) };
     const { result, reportPaths } = await runCatalogue(options, context);
+    const unchecked = result.baseline?.unchecked ?? 0;
+    if (unchecked > 0)
+      io.stdout.write(
+        `Baseline files not checked by this run: ${unchecked} (${(result.baseline?.uncheckedFiles ?? []).join(', ')}${unchecked > 20 ? ', …' : ''})\n`,
+      );
     io.stdout.write(formatReportPaths(reportPaths, io.cwd));
     // why: 130 is the shell's code for a run stopped by SIGINT; the reports still hold what ran
     if (controller.signal.aborted) return { exitCode: 130, outDir: options.outDir };
-    return { exitCode: hasFailures(result.summary) ? 1 : 0, outDir: options.outDir };
+    const thin = checkMinApplicable(result.summary, options.minApplicablePct);
+    if (thin !== undefined) io.stderr.write(`run: ${thin}\n`);
+    return { exitCode: hasFailures(result.summary) || thin !== undefined ? 1 : 0, outDir: options.outDir };
   } finally {
     stopListening();
   }

@@ -1,5 +1,5 @@
 // Two-target runs (`diff`): the same requests sent to two targets, their answers normalised alike and compared;
 // requests generated from target A's data with a seed, and each disagreement shrunk to its smallest request.
 export type { DiffSide } from './types.ts';
-export { pairVariants } from './pairs.ts';
+export { describeValueDifferences, pairVariants } from './pairs.ts';
 export { runDiff, type DiffRunOutcome } from './run-diff.ts';

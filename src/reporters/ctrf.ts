@@ -1,7 +1,7 @@
 // CTRF JSON (ctrf.io): the common JSON test report many CI dashboards and GitHub actions read.
 import type { CaseResult, CaseStatus, RunResult } from '../model/index.ts';
 import type { CtrfReport, CtrfStatus, CtrfTest } from './ctrf-schema.ts';
-import { describeInterruption, describeOutcome, formatFindingDetail, redactCurl } from './text.ts';
+import { describeApplicability, describeInterruption, describeOutcome, formatFindingDetail, redactCurl } from './text.ts';
 
 /** The CTRF spec version this renderer follows. */
 export const CTRF_SPEC_VERSION = '0.0.0';
@@ -88,6 +88,7 @@ function ctrfDocument(result: RunResult, tests: CtrfTest[], interrupted: boolean
           notApplicable: summary.notApplicable,
           vacuous: summary.vacuous ?? 0,
           known: summary.known ?? 0,
+          ...(describeApplicability(summary) === '' ? {} : { warning: describeApplicability(summary) }),
           ...(result.interrupted === undefined ? {} : { interrupted: { ...result.interrupted } }),
           ...(result.baseline === undefined ? {} : { baseline: { ...result.baseline } }),
         },

@@ -1,6 +1,6 @@
 // Reporters: pure renderers of a RunResult (json, junit, html, ctrf, md), the registry that maps format names
 // to files, the one atomic writer, the console listener, and reading/merging saved JSON reports.
-export { summarize, hasFailures } from './summarize.ts';
+export { summarize, countApplied, createCounts, hasFailures } from './summarize.ts';
 export { renderJson } from './json.ts';
 export { renderJunit } from './junit.ts';
 export { renderHtml } from './html.ts';

@@ -2,7 +2,7 @@
 // conformance class (or case file), one <testcase> per case variant, named by its unique result id.
 import type { CaseResult, RunResult } from '../model/index.ts';
 import { summarize } from './summarize.ts';
-import { describeBaselineChange, describeInterruption, describeOutcome, formatFindingDetail, redactCurl } from './text.ts';
+import { describeApplicability, describeBaselineChange, describeInterruption, describeOutcome, formatFindingDetail, redactCurl } from './text.ts';
 import { escapeXmlText, renderAttributes } from './xml.ts';
 
 /** Options of `renderJunit`. */
@@ -190,6 +190,8 @@ function renderProperties(result: RunResult): string {
     ['summary.vacuous', String(result.summary.vacuous ?? 0)],
     ['summary.known', String(result.summary.known ?? 0)],
   );
+  const thin = describeApplicability(result.summary);
+  if (thin !== '') entries.push(['summary.warning', thin]);
   const lines = entries.map(([name, value]) => `      <property${renderAttributes({ name, value })}/>\n`);
   return `    <properties>\n${lines.join('')}    </properties>\n`;
 }

@@ -9,6 +9,7 @@ import { checkExpect, type ObservedResponse } from './expect.ts';
 import { applyKnownDeviation } from './known.ts';
 import { hasNonFiniteTokens } from './non-finite-json.ts';
 import { checkImpliedOrder, readReturnedRecords } from './order-check.ts';
+import { checkVariantRelation } from './relation.ts';
 import { checkedSomething, VACUOUS_REASON } from './vacuity.ts';
 import type { RunCollaborators, RunOptions, RunVariant } from './types.ts';
 
@@ -41,7 +42,18 @@ async function runOnce(variant: RunVariant, options: RunOptions, collaborators: 
     return { ...base, status: 'error', durationMs: elapsed(), error: { code: error.code, message: error.message }, exchange };
   }
   const exchange = toExchange(request, response, response.attempts, options);
-  const outcome = evaluate(variant, request, response, options);
+  const evaluated = evaluate(variant, request, response, options);
+  // why: a relation compares this answer with the answers to related requests, sent only when this one succeeded
+  const related =
+    variant.relation === undefined || 'error' in evaluated || response.status >= 300
+      ? undefined
+      : await checkVariantRelation(variant, evaluated.body, options, collaborators);
+  const outcome =
+    related === undefined || 'error' in evaluated
+      ? evaluated
+      : 'error' in related
+        ? related
+        : withRelation(evaluated, related, variant.expect.records !== undefined);
   const durationMs = elapsed();
   if ('error' in outcome) return { ...base, status: 'error', durationMs, error: outcome.error, exchange };
   const checked = baseline === undefined ? undefined : await checkBaseline(variant, { status: response.status, body: outcome.body }, baseline);
@@ -76,7 +88,17 @@ export function createBaseResult(variant: RunVariant): CaseResult {
 }
 
 /** The checks' findings, and the body as compared with a baseline (parsed JSON, else the text). */
-type Outcome = { findings: Finding[]; checkedSomething: boolean; body: unknown } | { error: { code: string; message: string } };
+type Evaluated = { findings: Finding[]; checkedSomething: boolean; body: unknown };
+type Outcome = Evaluated | { error: { code: string; message: string } };
+
+/**
+ * The evaluation with the relation's findings. The relation is the point of such a case: without a `records`
+ * expectation of its own, the variant checked something only if the relation compared records.
+ */
+function withRelation(evaluated: Evaluated, related: { findings: Finding[]; checked: boolean }, expectsRecords: boolean): Evaluated {
+  const checkedSomething = (expectsRecords && evaluated.checkedSomething) || related.checked;
+  return { ...evaluated, findings: [...evaluated.findings, ...related.findings], checkedSomething };
+}
 
 /**
  * Expectation keys that need a JSON body. CKAN answers routing errors (404, 405) with HTML, so a case that checks

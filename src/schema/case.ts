@@ -158,6 +158,41 @@ export const KnownDeviationSchema = Type.Object(
   { additionalProperties: false },
 );
 export type KnownDeviation = Static<typeof KnownDeviationSchema>;
+/** The relations a case may state between its answer and the answers to related requests (see docs/cases.md). */
+export const RELATION_RULES = ['union', 'subset', 'equal', 'tiles', 'reversed', 'projects', 'counts'] as const;
+
+const RelatedRequestSchema = Type.Object(
+  {
+    action: Type.Optional(Type.String({ minLength: 1, description: "Action of the related request; default the case's." })),
+    params: Type.Record(Type.String(), Type.Unknown(), {
+      description: "Parameters that differ from the case's request: each key replaces the case's; null removes it.",
+    }),
+  },
+  { additionalProperties: false },
+);
+
+export const RelationSchema = Type.Object(
+  {
+    rule: Type.Union(
+      RELATION_RULES.map((r) => Type.Literal(r)),
+      {
+        description:
+          "How the case's records relate to the related answers: union (the same records as all of them together), subset (every record is in each), equal (the same set), tiles (they, in order, are its records in order), reversed (the first's values of `field` in reverse order), projects (its records are the first's, cut to the request's fields), counts (its one value is the first's number of records).",
+      },
+    ),
+    clause: Type.String({ minLength: 1, description: 'The clause the relation checks, e.g. "api.md#4.1/filters-rule-1" (also listed in spec).' }),
+    field: Type.Optional(Type.String({ minLength: 1, description: 'The column compared by `reversed`.' })),
+    requests: Type.Array(RelatedRequestSchema, {
+      minItems: 1,
+      description: "Related requests, sent with the variant's method, locale and API path after the case's own.",
+    }),
+  },
+  {
+    additionalProperties: false,
+    description:
+      'A relation that holds on any data between this answer and the answers to related requests (a metamorphic check): an either-or filter is the union of its single values, a page of an offset is part of the unpaged answer, ...',
+  },
+);
 
 export const CaseSchema = Type.Object(
   {
@@ -196,6 +231,7 @@ export const CaseSchema = Type.Object(
     expect: CaseExpectSchema,
     // Extra expectations that hold only on the bundled fixtures data (not applicable against other data).
     expectOnFixtures: Type.Optional(CaseExpectSchema),
+    relation: Type.Optional(RelationSchema),
     normalise: Type.Optional(NormaliseSchema),
   },
   { additionalProperties: false },
@@ -221,6 +257,8 @@ export const CaseFileSchema = Type.Object(
 
 export type CaseRequest = Static<typeof RequestSchema>;
 export type Predicate = Static<typeof PredicateSchema>;
+export type Relation = Static<typeof RelationSchema>;
+export type RelationRule = Relation['rule'];
 export type RecordsExpect = Static<typeof RecordsExpectSchema>;
 export type Expect = Static<typeof ExpectSchema>;
 export type CaseExpect = Static<typeof CaseExpectSchema>;

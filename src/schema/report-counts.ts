@@ -66,6 +66,11 @@ export function isVacuous(result: Pick<CaseResult, 'status' | 'reason'>): boolea
   return result.status === 'not-applicable' && result.reason === VACUOUS_REASON;
 }
 
+/** Variants that ran and were judged: neither skipped nor not applicable (vacuous ones are not applicable). */
+export function countApplied(summary: Counts): number {
+  return summary.total - summary.notApplicable - summary.skipped;
+}
+
 /** True when the run should exit 1: a case failed or errored (flaky, known deviations, skipped, not applicable do not count). */
 export function hasFailures(counts: Counts): boolean {
   return counts.fail > 0 || counts.error > 0;

@@ -23,7 +23,9 @@ describe('vacuous variants in the reports', () => {
     expect(junit).toContain('<property name="summary.vacuous" value="2"/>');
     expect(junit).toContain(`message="not applicable: ${VACUOUS_REASON}"`);
     const ctrf = JSON.parse(renderCtrf(run)) as { results: { summary: { extra: unknown } } };
-    expect(ctrf.results.summary.extra).toEqual({ skipped: 0, notApplicable: 3, vacuous: 2, known: 0 });
+    const warning = 'only 1 of 4 case variants applied (25%); the others were not applicable to this target or skipped';
+    expect(ctrf.results.summary.extra).toEqual({ skipped: 0, notApplicable: 3, vacuous: 2, known: 0, warning });
+    expect(junit).toContain(`<property name="summary.warning" value="${warning}"/>`);
   });
 
   it('are counted in Markdown, HTML and the console summary', () => {
