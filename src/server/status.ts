@@ -13,7 +13,7 @@ const plugins210 = ['activity', 'image_view', 'text_view', 'datatables_view', 'd
 
 /** The `status_show` action; ignores its params, as CKAN does. */
 export const statusShow: ActionHandler = async (request, context) => {
-  const traits = ckanTraits(context.config.ckanVersion);
+  const traits = ckanTraits(context.config.ckanVersion, context.config.ckanRelease);
   const site: Record<string, unknown> = {
     site_title: referenceSiteTitle,
     // why: 2.9's ini template sets an empty description; 2.10+ declares no default, so it is None

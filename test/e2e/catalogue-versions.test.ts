@@ -8,6 +8,7 @@ import { resolveRunOptions, runCatalogue, startReferenceServer, type RunResult, 
 import { openPgliteEngine, type Engine } from '../../src/server/engines/index.ts';
 import { loadFixtures } from '../../src/server/fixtures/index.ts';
 import { makeTempDir, removeDir } from '../runner/helpers.ts';
+import { isKnownCkanBug } from '../helpers/known-ckan-bugs.ts';
 
 const versions: readonly ServerCkanVersion[] = ['2.9', '2.10', '2.11', '2.12'];
 const results = new Map<ServerCkanVersion, RunResult>();
@@ -49,10 +50,10 @@ afterAll(async () => {
   if (outDir !== undefined) await removeDir(outDir);
 });
 
-/** Every variant that failed or errored, with its findings (the contract checks the version the server answers as). */
-function listNotPassed(result: RunResult): string[] {
+/** Every variant that failed or errored but a known bug of the release, with its findings (the contract checks the version the server answers as). */
+function listNotPassed(result: RunResult, version: string): string[] {
   return result.cases
-    .filter((c) => c.status === 'fail' || c.status === 'error')
+    .filter((c) => (c.status === 'fail' && !isKnownCkanBug(c.caseId, version)) || c.status === 'error')
     .map((c) => `${c.id}: ${c.status} ${c.findings.map((f) => `${f.rule} ${f.message}`).join('; ')}${c.error?.message ?? ''}`);
 }
 
@@ -61,7 +62,7 @@ describe.each(versions)('the catalogue against the reference server answering as
     const result = results.get(version);
     expect(result).toBeDefined();
     if (result === undefined) return;
-    expect(listNotPassed(result)).toEqual([]);
+    expect(listNotPassed(result, version)).toEqual([]);
     expect(result.target.ckan?.version).toBe(version);
     expect(result.cases.filter((c) => c.status !== 'not-applicable' && c.status !== 'skipped').length).toBeGreaterThanOrEqual(150);
   });

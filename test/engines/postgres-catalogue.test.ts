@@ -7,6 +7,7 @@ import { connectAdmin, dropOwnedDatabase } from '../../src/server/engines/postgr
 import { makeTempDir, removeDir } from '../runner/helpers.ts';
 import { describePostgresAvailability, sharedPostgres } from '../helpers/postgres.ts';
 import { isCkanVersionReason } from '../helpers/ckan-version.ts';
+import { isKnownCkanBug } from '../helpers/known-ckan-bugs.ts';
 
 const postgres = sharedPostgres();
 // why: registered first at file level, so the cluster stops even when the suite's own cleanup fails
@@ -53,6 +54,7 @@ describe.skipIf(!postgres.available)(`the catalogue against the reference server
   it('passes every case variant it runs: no fail, no error', () => {
     const failed = result.cases
       .filter((c) => c.status !== 'pass' && c.status !== 'skipped' && !(c.status === 'not-applicable' && isCkanVersionReason(c.reason)))
+      .filter((c) => !(c.status === 'fail' && isKnownCkanBug(c.caseId, '2.11')))
       .map((c) => `${c.id}: ${c.status} ${c.findings.map((f) => `${f.rule} ${f.message}`).join('; ')}${c.reason ?? ''}${c.error?.message ?? ''}`);
     expect(failed).toEqual([]);
     expect(result.summary.pass).toBeGreaterThanOrEqual(100);

@@ -49,7 +49,13 @@ function resultOf(json: Record<string, unknown>): Record<string, unknown> {
 describe('config', () => {
   it('answers as 2.11 by default and refuses a version it cannot imitate', () => {
     expect(resolveServerConfig().ckanVersion).toBe('2.11');
-    expect(() => resolveServerConfig({ ckanVersion: '2.8' as ServerCkanVersion })).toThrow(/2\.9, 2\.10, 2\.11, 2\.12, not 2\.8/);
+    expect(() => resolveServerConfig({ ckanVersion: '2.8' })).toThrow(/2\.9, 2\.10, 2\.11, 2\.12 \(or a release of one, e\.g\. 2\.11\.5\), not 2\.8/);
+  });
+
+  it('imitates a release: a patch given, else the newest of the minor', () => {
+    expect(resolveServerConfig({ ckanVersion: '2.10.7' })).toMatchObject({ ckanVersion: '2.10', ckanRelease: '2.10.7' });
+    expect(resolveServerConfig({ ckanVersion: '2.12' })).toMatchObject({ ckanVersion: '2.12', ckanRelease: '2.12.0b0' });
+    expect(() => resolveServerConfig({ ckanVersion: '2.11.x' })).toThrow(RangeError);
   });
 });
 

@@ -12,7 +12,7 @@ export interface FieldInfo {
   info?: Record<string, unknown>;
 }
 
-/** A sort clause CKAN accepts: a real column and its SQL direction, e.g. `desc nulls first`. */
+/** A sort clause CKAN accepts: a real column and its SQL direction as CKAN writes it, e.g. `desc nulls first`. */
 export interface SortClause {
   column: string;
   direction: string;
@@ -46,8 +46,8 @@ export function parseSortClause(clause: unknown, columns: ReadonlyMap<string, Fi
   let column = match[1] ?? '';
   if (column.length >= 1 && column.startsWith('"') && column.endsWith('"')) column = column.slice(1, -1);
   if (!columns.has(column)) return undefined;
-  let direction = (match[3] ?? 'asc').toLowerCase();
-  if (match[5] !== undefined) direction += ` nulls ${match[5].toLowerCase()}`;
+  // why: CKAN appends the nulls part as written (its spaces kept), lower-cased
+  const direction = (match[3] ?? 'asc').toLowerCase() + (match[4] ?? '').toLowerCase();
   return { column, direction };
 }
 
