@@ -28,7 +28,7 @@ export interface BuildOptions {
 }
 
 /** Bumped whenever the build steps change, so databases and data dirs prepared by older steps are not reused. */
-export const BUILD_FORMAT = 4;
+export const BUILD_FORMAT = 5;
 
 /** Quotes an identifier for PostgreSQL ("a""b"). */
 export function quoteIdent(name: string): string {
@@ -120,7 +120,10 @@ function indexSteps(table: FixtureTable): BuildStep[] {
 /** PostgreSQL's autovacuum_analyze_threshold: rows a new table takes before autovacuum analyzes it. */
 const AUTOVACUUM_ANALYZE_THRESHOLD = 50;
 
-/** CKAN's `_table_metadata` view (datastore/backend/postgres.py): every table and alias, with alias_of. */
+/**
+ * CKAN's `_table_metadata` view (ckanext/datastore/set_permissions.sql): every table and alias, with alias_of. It
+ * reads only pinned catalogs, whose dependencies PostgreSQL does not record, so it does not list itself.
+ */
 const TABLE_METADATA_SQL = `CREATE VIEW "_table_metadata" AS
   SELECT DISTINCT
     substr(md5(dependee.relname || COALESCE(dependent.relname, '')), 0, 17) AS "_id",
@@ -132,8 +135,7 @@ const TABLE_METADATA_SQL = `CREATE VIEW "_table_metadata" AS
     LEFT OUTER JOIN pg_depend AS d ON d.objid = r.oid
     LEFT OUTER JOIN pg_class AS dependent ON d.refobjid = dependent.oid
   WHERE (dependee.oid != dependent.oid OR dependent.oid IS NULL)
-    AND (dependee.relname IN (SELECT tablename FROM pg_catalog.pg_tables)
-      OR dependee.relname IN (SELECT viewname FROM pg_catalog.pg_views))
+    AND (dependee.relkind = 'r'::"char" OR dependee.relkind = 'v'::"char")
     AND dependee.relnamespace = (SELECT oid FROM pg_namespace WHERE nspname = 'public')
   ORDER BY dependee.oid DESC`;
 
