@@ -38,7 +38,9 @@ export function adaptPyValue(value: unknown): string {
 function adaptNumber(value: number): string {
   if (Number.isNaN(value)) return "'NaN'::float";
   if (!Number.isFinite(value)) return value > 0 ? "'Infinity'::float" : "'-Infinity'::float";
-  const text = Number.isInteger(value) && Math.abs(value) < 2 ** 53 ? String(value) : reprFloat(value);
+  // why: a JSON integer is a Python int, written in full; beyond 2^53 the shortest round-trip digits (what a client's
+  // JSON.stringify sent: -9223372036854776000) stand for the text, which JSON.parse did not keep
+  const text = Number.isInteger(value) && Math.abs(value) < 1e21 ? String(value) : reprFloat(value);
   return value < 0 ? ` ${text}` : text;
 }
 
