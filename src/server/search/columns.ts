@@ -1,5 +1,5 @@
 // The table's columns as datastore_search sees them, and step 4 of the action: CKAN's column-level
-// validation of `fields`, `filters`, `offset`, `q` and `sort` (backend validate + datastore_validate),
+// validation of unknown params (`__extras`), `fields`, `filters`, `offset`, `q` and `sort` (backend validate + datastore_validate),
 // which stops at the first failing param, in that (alphabetical) order.
 import type { SearchParams } from './params.ts';
 import { pyStr } from '../python/index.ts';
@@ -68,6 +68,8 @@ export function listSelectableNames(params: SearchParams, columns: ReadonlyMap<s
  */
 export function validateColumns(params: SearchParams, columns: ReadonlyMap<string, FieldInfo>, filterOperators = false): Record<string, string[]> | undefined {
   const invalid = (key: string, value: unknown): Record<string, string[]> => ({ [key]: [`invalid value "${pyStr(value)}"`] });
+  // why: CKAN's validate walks the sorted input dict, where `__extras` (unknown params) comes first
+  if (params.extras !== undefined && params.extras.length > 0) return invalid('__extras', params.extras[0]);
   if (params.fields !== undefined) {
     const selectable = listSelectableNames(params, columns);
     const unknown = splitNameList(params.fields, true).find((name) => typeof name !== 'string' || !selectable.has(name));

@@ -25,7 +25,7 @@ export const datastoreSearch: ActionHandler = async (request, context) => {
   const columnErrors = validateColumns(params, target.columns, traits.filterOperators);
   if (columnErrors !== undefined) throw new ActionValidationError(columnErrors);
   const statements = buildStatements(params, target, { traits, tree: filterTree });
-  const page = await readRecords(params, statements, context);
+  const page = await readRecords(statements, context);
   const total = params.includeTotal ? await countTotal(params, statements, context) : undefined;
   const lastId = statements.nextPage?.statement === undefined ? page.lastId : (await runStatement(statements.nextPage.statement, context))[0];
   return composeResult({
@@ -60,11 +60,7 @@ function buildStatements(params: SearchParams, target: QueryTarget, options: { t
 }
 
 /** The page of records and, for 2.12's include_next_page, the last `_id` the same statement read. */
-async function readRecords(
-  params: SearchParams,
-  statements: SearchStatements,
-  context: ServerContext,
-): Promise<{ records: unknown; lastId?: string | null | undefined }> {
+async function readRecords(statements: SearchStatements, context: ServerContext): Promise<{ records: unknown; lastId?: string | null | undefined }> {
   if (statements.copy !== undefined) {
     return { records: await runCopyStatement(statements.records, statements.copy, statements.fieldTypes.map(copyCellType), context) };
   }

@@ -1,5 +1,6 @@
 // Step 1 of datastore_search: CKAN's schema validation (datastore_search_schema). Every param is checked
-// and all errors are reported together; unknown params are `__junk`.
+// and all errors are reported together; list-of-objects params flatten into `__junk`, other unknown params are kept
+// as navl's `__extras`, which the backend's column validation refuses later.
 import {
   coerceBoolean,
   coerceFilters,
@@ -37,6 +38,8 @@ export interface SearchParams {
   includeNextPage?: boolean;
   recordsFormat: RecordsFormat;
   fullText?: string;
+  /** Unknown params (navl's `__extras`), sorted; column validation refuses the first. */
+  extras?: string[];
 }
 
 export interface ParamLimits {
@@ -113,7 +116,8 @@ export function validateSearchParams(raw: Record<string, unknown>, limits: Param
   }
   if (present('fields')) assign(params, 'fields', take('fields', coerceNameList(given('fields'))));
   if (present('sort')) assign(params, 'sort', take('sort', coerceNameList(given('sort'))));
-  const junk = findJunk(raw, readSchemaKeys(traits), flattens);
+  const { junk, extras } = findJunk(raw, readSchemaKeys(traits), flattens);
+  if (extras.length > 0) params.extras = extras;
   if (junk.length > 0) errors['__junk'] = [`The input field [${junk.map(pyReprTuple).join(', ')}] was not expected.`];
   if (Object.keys(errors).length > 0 || resourceId === undefined) return { ok: false, errors: sortErrors(errors) };
   return { ok: true, params };
@@ -146,13 +150,15 @@ function isTruthy(value: unknown): boolean {
  * Keys navl does not expect, as flattened key tuples in input order. A list whose first item is an
  * object is flattened into (key, index, subkey) tuples, which are never expected.
  */
-function findJunk(input: Record<string, unknown>, schemaKeys: ReadonlySet<string>, flattens: boolean): (string | number)[][] {
+/** navl's leftovers: flattened list-of-objects keys (`__junk`) and unknown plain keys (`__extras`, sorted). */
+function findJunk(input: Record<string, unknown>, schemaKeys: ReadonlySet<string>, flattens: boolean): { junk: (string | number)[][]; extras: string[] } {
   const junk: (string | number)[][] = [];
+  const extras: string[] = [];
   for (const [key, value] of Object.entries(input)) {
     if (flattens && isListOfObjects(value)) junk.push(...flattenList([key], value));
-    else if (!schemaKeys.has(key)) junk.push([key]);
+    else if (!schemaKeys.has(key)) extras.push(key);
   }
-  return junk;
+  return { junk, extras: extras.sort() };
 }
 
 function isListOfObjects(value: unknown): value is Record<string, unknown>[] {
