@@ -1,5 +1,5 @@
 // Settings of the reference server: CKAN's defaults, and the one function that fills them in.
-import { DEFAULT_CKAN_VERSION, LATEST_CKAN_RELEASES, parseCkanRelease } from '../schema/ckan-version.ts';
+import { DEFAULT_CKAN_VERSION, LATEST_CKAN_RELEASES, readCkanVersionText } from '../schema/ckan-version.ts';
 import { isServerCkanVersion, SERVER_CKAN_VERSIONS } from './ckan-versions.ts';
 import type { ServerConfig } from './types.ts';
 
@@ -108,10 +108,9 @@ export type ServerConfigInput = Partial<Omit<ServerConfig, 'ckanVersion'>> & { c
 
 function readCkanRelease(text: string | undefined): { ckanVersion: ServerConfig['ckanVersion']; ckanRelease: string } {
   const chosen = text ?? DEFAULT_CKAN_VERSION;
-  const release = /^\d+\.\d+(?:\.\d+(?:[ab]\d+)?)?$/.test(chosen) ? parseCkanRelease(chosen) : undefined;
-  const minor = release?.minor;
-  if (isServerCkanVersion(minor) && release !== undefined) {
-    return { ckanVersion: minor, ckanRelease: release.patch === undefined ? LATEST_CKAN_RELEASES[minor] : chosen };
+  const named = readCkanVersionText(chosen);
+  if (named !== undefined && isServerCkanVersion(named.minor)) {
+    return { ckanVersion: named.minor, ckanRelease: named.release ?? LATEST_CKAN_RELEASES[named.minor] };
   }
   throw new RangeError(`the reference server answers as CKAN ${SERVER_CKAN_VERSIONS.join(', ')} (or a release of one, e.g. 2.11.5), not ${chosen}`);
 }

@@ -76,6 +76,22 @@ describe('status_show', () => {
     expect(keys.indexOf('ckan_version')).toBe(version === '2.9' ? 3 : keys.length - 1);
   });
 
+  it('imitates the patch release it is asked for: its name, and the DISTINCT of CKAN #8709 from 2.11.3 only', async () => {
+    const fixtures = await loadFixtures(path.resolve('fixtures'));
+    const ask = async (release: string, action: string, body: unknown): Promise<Record<string, unknown>> => {
+      const app = createApp({ engine, datastore: fixtures.datastore, config: resolveServerConfig({ ckanVersion: release }) });
+      const response = await app(
+        makeRequest('POST', `/api/3/action/${action}`, { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+      );
+      return resultOf(readJson(response) as Record<string, unknown>);
+    };
+    expect((await ask('2.11.2', 'status_show', {}))['ckan_version']).toBe('2.11.2');
+    const distinct = { resource_id: courses, distinct: true, fields: ['stage'], sort: 'stage' };
+    // why: 2.11.3+ cut the sorted page first and apply DISTINCT to its 100 rows (all one stage); 2.11.2 does not
+    expect(((await ask('2.11.2', 'datastore_search', distinct))['records'] as unknown[]).length).toBe(4);
+    expect(((await ask('2.11.5', 'datastore_search', distinct))['records'] as unknown[]).length).toBeLessThan(4);
+  });
+
   it('answers GET, with a locale segment and on /api/action too', async () => {
     const app = apps.get('2.12');
     const response = await app?.(makeRequest('GET', '/fr/api/action/status_show'));
