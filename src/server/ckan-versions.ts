@@ -41,6 +41,26 @@ export interface CkanTraits {
   /** Text between "Bad request" and the detail of a bare 400 string: " - " (up to 2.11), ": " (2.12). */
   badRequestSeparator: string;
   /**
+   * NaN/Infinity floats in datastore_search_sql results: bare `NaN`/`Infinity` tokens (simplejson 3 with allow_nan,
+   * up to 2.11; not valid JSON) or a refusal of the whole answer (simplejson 4.1 in 2.12: CKAN's 500 page).
+   */
+  sqlNonFiniteFloats: NonFiniteFloats;
+  /** The user a JSONP call runs as, as refusals name it: `None` (2.9 clears the user), else the anonymous ``. */
+  jsonpUserName: string;
+  /**
+   * 2.12's datastore_auth catches the core refusal and words its own: searches say `User  not authorized to
+   * perform resource_show on resource <id>`, SQL `Not authorized to read resource.`. Before, the core's
+   * `User  not authorized to read resource <id>` came through.
+   */
+  datastoreAuthRefusal: boolean;
+  /**
+   * A backslash-quote (`\\'`) in SQL is refused as "not a single statement": a security fix of 2.10.10 and 2.11.5,
+   * not in 2.9.11 nor in 2.12's dev branch (nor earlier patches).
+   */
+  backslashQuoteRefusal: boolean;
+  /** SQLAlchemy's error link before the error code, as its version writes it (1.3 in 2.9, 1.4, 2.0 in 2.12). */
+  sqlalchemyErrorUrl: string;
+  /**
    * The search statement's shape: `flat` (2.9, 2.10.0-2.10.7, 2.11.0-2.11.2), `inner-sort` (2.10.8+, 2.11.3+: the
    * page is sorted and cut in a subselect and DISTINCT applies after LIMIT, CKAN #8709), `cte` (2.12).
    */
@@ -48,6 +68,9 @@ export interface CkanTraits {
   /** How search statements take their values: `%s` and a list (up to 2.10), `%(value_N)s` and a dict (2.11+). */
   paramStyle: 'format' | 'pyformat';
 }
+
+/** How a JSON encoder treats NaN and Infinity floats: writes them as bare tokens, or refuses to encode. */
+export type NonFiniteFloats = 'token' | 'refuse';
 
 /** The traits of a version, as its release `release` (default: the newest release of the minor) answers. */
 export function ckanTraits(version: ServerCkanVersion, release: string = LATEST_CKAN_RELEASES[version]): CkanTraits {
@@ -66,6 +89,11 @@ export function ckanTraits(version: ServerCkanVersion, release: string = LATEST_
     filterOperators: atLeast('2.12'),
     timestampMilliseconds: atLeast('2.12'),
     badRequestSeparator: atLeast('2.12') ? ': ' : ' - ',
+    sqlNonFiniteFloats: atLeast('2.12') ? 'refuse' : 'token',
+    jsonpUserName: atLeast('2.10') ? '' : 'None',
+    datastoreAuthRefusal: atLeast('2.12'),
+    backslashQuoteRefusal: isInCkanRange(release, { min: '2.10.10', max: '2.10' }) || isInCkanRange(release, { min: '2.11.5', max: '2.11' }),
+    sqlalchemyErrorUrl: atLeast('2.12') ? 'https://sqlalche.me/e/20/' : atLeast('2.10') ? 'https://sqlalche.me/e/14/' : 'http://sqlalche.me/e/',
     searchLayout: atLeast('2.12') ? 'cte' : innerSort ? 'inner-sort' : 'flat',
     paramStyle: atLeast('2.11') ? 'pyformat' : 'format',
   };

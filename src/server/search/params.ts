@@ -38,7 +38,10 @@ export interface SearchParams {
   includeNextPage?: boolean;
   recordsFormat: RecordsFormat;
   fullText?: string;
-  /** Unknown params (navl's `__extras`), sorted; column validation refuses the first. */
+  /**
+   * Unknown top-level params (navl's `__extras`), in input order: the DataStore's own check after the resource and
+   * access checks refuses the first (recorded on 2.9.11-2.12: {"foo": 1} -> {"__extras": ["invalid value \"foo\""]}).
+   */
   extras?: string[];
 }
 
@@ -147,10 +150,9 @@ function isTruthy(value: unknown): boolean {
 }
 
 /**
- * Keys navl does not expect, as flattened key tuples in input order. A list whose first item is an
- * object is flattened into (key, index, subkey) tuples, which are never expected.
+ * Keys navl does not expect, in input order: nested ones as flattened key tuples (`__junk`; a list whose first item
+ * is an object is flattened into (key, index, subkey) tuples, which are never expected), top-level ones (`__extras`).
  */
-/** navl's leftovers: flattened list-of-objects keys (`__junk`) and unknown plain keys (`__extras`, sorted). */
 function findJunk(input: Record<string, unknown>, schemaKeys: ReadonlySet<string>, flattens: boolean): { junk: (string | number)[][]; extras: string[] } {
   const junk: (string | number)[][] = [];
   const extras: string[] = [];
@@ -158,7 +160,7 @@ function findJunk(input: Record<string, unknown>, schemaKeys: ReadonlySet<string
     if (flattens && isListOfObjects(value)) junk.push(...flattenList([key], value));
     else if (!schemaKeys.has(key)) extras.push(key);
   }
-  return { junk, extras: extras.sort() };
+  return { junk, extras };
 }
 
 function isListOfObjects(value: unknown): value is Record<string, unknown>[] {
