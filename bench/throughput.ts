@@ -1,7 +1,7 @@
 // Bench: the reference server on the PostgreSQL engine under load, against the same SQL sent directly to the same
 // PostgreSQL at the same concurrency (the in-run baseline), over a generated 100k-row table:
 //   - datastore_search with a filter and a page of 50: the direct side runs the server's own two statements for it
-//     (records rendered as JSON inside PostgreSQL, and the exact count behind `total`), built by buildSearchQuery;
+//     (records rendered as JSON inside PostgreSQL, and the exact count behind `total`), built by buildSearchStatements;
 //   - datastore_search_sql of one light read: the direct side runs that query.
 // The ratio is what the server (HTTP, checks, the read-only transaction, the envelope) costs on top of the database.
 // Without PostgreSQL binaries the bench says so and stops.
@@ -13,7 +13,9 @@ import pg from 'pg';
 import { Agent, request } from 'undici';
 import { startReferenceServer } from '../src/index.ts';
 import type { FieldInfo } from '../src/server/search/columns.ts';
-import { buildSearchQuery } from '../src/server/search/query.ts';
+import { ckanTraits } from '../src/server/ckan-versions.ts';
+import { interpolateParams } from '../src/server/search/psycopg.ts';
+import { buildSearchStatements } from '../src/server/search/statement.ts';
 import { findPostgres } from '../test/helpers/postgres.ts';
 import { writeGeneratedTable } from './lib/generated-table.ts';
 import { createBenchReport } from './lib/result.ts';
@@ -48,10 +50,14 @@ const columns = new Map<string, FieldInfo>(
 /** The two statements the server runs for searchFor(n). */
 function searchSqlFor(n: number): { recordsSql: string; countSql: string; params: (string | null)[] } {
   const body = searchFor(n);
-  return buildSearchQuery(
+  const statements = buildSearchStatements(
     { resourceId, filters: body.filters, limit: body.limit, includeTotal: true, totalEstimationThreshold: null, recordsFormat: 'objects' },
-    { table: resourceId, columns },
+    columns,
+    resourceId,
+    { traits: ckanTraits('2.11') },
   );
+  const sql = (statement: { text: string; params: unknown[] | Record<string, unknown> }): string => interpolateParams(statement.text, statement.params);
+  return { recordsSql: sql(statements.records), countSql: sql(statements.count), params: [] };
 }
 
 /** Runs `task(i)` for i in 0..total-1, `concurrency` at a time; the rate per second. */

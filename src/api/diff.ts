@@ -55,7 +55,7 @@ async function prepareSide(options: ResolvedRunOptions, catalogue: boolean, env:
   const profileToken = prepared.profile.token === undefined ? undefined : env[prepared.profile.token.env];
   const target: SessionTarget =
     options.target.kind === 'reference'
-      ? { kind: 'reference', fixturesDir: options.target.fixturesDir, ckanVersion: serverVersion }
+      ? { kind: 'reference', fixturesDir: options.target.fixturesDir, ckanVersion: serverVersion, ckanRelease: options.ckanRelease }
       : { kind: 'url', url: options.target.url, token: options.token ?? (profileToken || undefined) };
   return { prepared: catalogue ? prepared : { ...prepared, variants: [] }, target };
 }

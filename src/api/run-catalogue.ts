@@ -93,7 +93,7 @@ export async function runCatalogue(options: ResolvedRunOptions, context: RunCata
     cwd: options.cwd,
     target:
       options.target.kind === 'reference'
-        ? { kind: 'reference', fixturesDir: options.target.fixturesDir, ckanVersion: planned.serverVersion }
+        ? { kind: 'reference', fixturesDir: options.target.fixturesDir, ckanVersion: planned.serverVersion, ckanRelease: options.ckanRelease }
         : { kind: 'url', url: options.target.url, token: options.token ?? (profileToken || undefined) },
     http: {
       timeoutMs: options.timeoutMs,

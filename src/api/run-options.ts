@@ -53,6 +53,8 @@ export interface RunSettings {
    * version the server answers as (2.11 when neither says).
    */
   ckanVersion?: CkanVersion | 'auto' | undefined;
+  /** With the reference target: the patch release of `ckanVersion` the server imitates (e.g. "2.11.5"); default its newest. */
+  ckanRelease?: string | undefined;
   /** Baseline folder: each answer is compared with (or recorded as) its file there. Default none. */
   baselineDir?: string | undefined;
   /**
@@ -87,6 +89,7 @@ export interface ResolvedRunOptions {
   readonly contract: ContractProfile | undefined;
   readonly allowEmpty: boolean;
   readonly ckanVersion: CkanVersion | 'auto' | undefined;
+  readonly ckanRelease: string | undefined;
   readonly baselineDir: string | undefined;
   readonly updateBaseline: UpdateBaselineMode;
   readonly minApplicablePct: number | undefined;
@@ -127,6 +130,7 @@ export function resolveRunOptions(settings: RunSettings, fallback: RunSettings =
     contract: s.contract,
     allowEmpty: s.allowEmpty ?? false,
     ckanVersion: s.ckanVersion,
+    ckanRelease: s.ckanRelease,
     baselineDir: s.baselineDir === undefined ? undefined : checkNonEmpty('baseline', s.baselineDir),
     updateBaseline: readUpdateBaseline(s.updateBaseline ?? RUN_DEFAULTS.updateBaseline),
     minApplicablePct: s.minApplicablePct === undefined ? undefined : checkPercent('min-applicable', s.minApplicablePct),

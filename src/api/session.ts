@@ -19,6 +19,8 @@ export type SessionTarget =
       fixturesDir: string;
       /** The CKAN version the server answers as; default its own (2.11). */
       ckanVersion?: ServerCkanVersion | undefined;
+      /** The release of that version it imitates (e.g. "2.11.5"); default the newest. */
+      ckanRelease?: string | undefined;
     };
 
 /** What to open. */
@@ -64,7 +66,7 @@ export async function openSession(options: SessionOptions): Promise<Session> {
   const { target } = options;
   // why: the reference server gets a fresh random token, so private-resource cases exercise real auth
   const token = target.kind === 'reference' ? randomBytes(18).toString('base64url') : target.token;
-  const server = target.kind === 'reference' ? await startServer(options.cwd, target.fixturesDir, token, target.ckanVersion) : undefined;
+  const server = target.kind === 'reference' ? await startServer(options.cwd, target, token) : undefined;
   const client = options.http === undefined ? undefined : createHttpClient(options.http);
   let closed = false;
   return {
@@ -109,9 +111,12 @@ export async function withSession<T>(options: SessionOptions, body: (session: Se
   }
 }
 
-async function startServer(cwd: string, fixturesDir: string, token: string | undefined, ckanVersion: ServerCkanVersion | undefined): Promise<ReferenceServer> {
-  const dir = path.resolve(cwd, await resolveWithBundled(cwd, fixturesDir, RUN_DEFAULTS.fixturesDir));
-  const config = { apiTokens: token === undefined ? [] : [token], ...(ckanVersion === undefined ? {} : { ckanVersion }) };
+async function startServer(cwd: string, target: Extract<SessionTarget, { kind: 'reference' }>, token: string | undefined): Promise<ReferenceServer> {
+  const dir = path.resolve(cwd, await resolveWithBundled(cwd, target.fixturesDir, RUN_DEFAULTS.fixturesDir));
+  const { ckanVersion, ckanRelease } = target;
+  // why: a release of another minor than the one the run settled on is not imitated; the minor's newest is
+  const release = ckanRelease !== undefined && ckanVersion !== undefined && ckanRelease.startsWith(`${ckanVersion}.`) ? { ckanRelease } : {};
+  const config = { apiTokens: token === undefined ? [] : [token], ...(ckanVersion === undefined ? {} : { ckanVersion }), ...release };
   try {
     return await startReferenceServer({ fixturesDir: dir, port: 0, config });
   } catch (error) {

@@ -50,6 +50,7 @@ describe('mapRunArgs', () => {
     ['a token from --token-env', { tokenEnv: 'MY_TOKEN' }, { token: 'abc' }],
     ['the CKAN version', { reference: true, ckanVersion: '2.12' }, { target: { kind: 'reference' }, ckanVersion: '2.12' }],
     ['an older CKAN version for a target', { target: 'http://h:1', ckanVersion: '2.8' }, { ckanVersion: '2.8' }],
+    ['a CKAN release for the reference server', { reference: true, ckanVersion: '2.11.2' }, { ckanVersion: '2.11', ckanRelease: '2.11.2' }],
   ])('maps %s', (_name, args, wanted) => {
     expect(mapRunArgs({ ...base, ...args }, { MY_TOKEN: ' abc\n' }, '/w')).toMatchObject(wanted);
   });
@@ -63,7 +64,11 @@ describe('mapRunArgs', () => {
     ['both targets', { target: 'http://h', reference: true }, /--target and --reference/],
     ['an unset token variable', { tokenEnv: 'NOPE' }, /--token-env NOPE/],
     ['both token sources', { tokenEnv: 'MY_TOKEN', tokenFile: 't' }, /--token-env and --token-file/],
-    ['an unknown CKAN version', { ckanVersion: '3.0' }, /--ckan-version must be one of 2\.8, 2\.9, 2\.10, 2\.11, 2\.12 or auto, got "3\.0"/],
+    [
+      'an unknown CKAN version',
+      { ckanVersion: '3.0' },
+      /--ckan-version must be one of 2\.8, 2\.9, 2\.10, 2\.11, 2\.12 \(or a release such as 2\.11\.5\) or auto, got "3\.0"/,
+    ],
   ])('rejects %s', (_name, args, message) => {
     expect(() => mapRunArgs({ ...base, ...args }, { MY_TOKEN: 'abc' }, '/w')).toThrow(message);
   });

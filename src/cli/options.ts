@@ -2,7 +2,7 @@
 import { readUpdateBaseline, type RunSettings } from '../api/index.ts';
 import { KitError, KitErrorCode } from '../errors.ts';
 import type { SelectionOptions } from '../runner/index.ts';
-import { CKAN_VERSIONS, isCkanVersion, type CkanVersion } from '../schema/ckan-version.ts';
+import { CKAN_VERSIONS, readCkanVersionText, type CkanVersion } from '../schema/ckan-version.ts';
 import type { CliIo } from './io.ts';
 import { RUN_ENV } from './run-flags.ts';
 
@@ -50,11 +50,16 @@ export function isCiEnvironment(env: CliIo['env']): boolean {
   return value !== undefined && value !== '' && value.toLowerCase() !== 'false';
 }
 
-/** A `--ckan-version` value (2.8 ... 2.12, or auto); throws KitError E_USAGE naming the known ones otherwise. */
-export function readCkanVersion(text: string): CkanVersion | 'auto' {
+/**
+ * A `--ckan-version` value (2.8 ... 2.12, a release of one such as 2.11.5, or auto): the minor version, and the
+ * release when one was named. Throws KitError E_USAGE naming the known ones otherwise.
+ */
+export function readCkanVersion(text: string): { version: CkanVersion | 'auto'; release?: string } {
   const trimmed = text.trim();
-  if (isCkanVersion(trimmed) || trimmed === 'auto') return trimmed;
-  throw new KitError(KitErrorCode.usage, `--ckan-version must be one of ${CKAN_VERSIONS.join(', ')} or auto, got "${text}"`);
+  if (trimmed === 'auto') return { version: trimmed };
+  const named = readCkanVersionText(trimmed);
+  if (named !== undefined) return named.release === undefined ? { version: named.minor } : { version: named.minor, release: named.release };
+  throw new KitError(KitErrorCode.usage, `--ckan-version must be one of ${CKAN_VERSIONS.join(', ')} (or a release such as 2.11.5) or auto, got "${text}"`);
 }
 
 /** `2/5` -> { index: 2, count: 5 }; throws KitError E_USAGE otherwise. */
@@ -148,7 +153,11 @@ export function mapRunArgs(args: RunArgs, env: CliIo['env'], cwd: string, fileTo
   if (args.report !== undefined) flags.reportFormats = args.report;
   if (args.out !== undefined) flags.outDir = args.out;
   if (args.contract !== undefined) flags.contract = args.contract;
-  if (args.ckanVersion !== undefined) flags.ckanVersion = readCkanVersion(args.ckanVersion);
+  if (args.ckanVersion !== undefined) {
+    const { version, release } = readCkanVersion(args.ckanVersion);
+    flags.ckanVersion = version;
+    if (release !== undefined) flags.ckanRelease = release;
+  }
   if (args.minApplicable !== undefined) flags.minApplicablePct = args.minApplicable;
   if (args.updateBaseline !== undefined && args.baseline === undefined) {
     throw new KitError(KitErrorCode.usage, '--update-baseline needs --baseline DIR (the folder of the baseline files)');

@@ -88,8 +88,9 @@ describe('resolveServeOptions', () => {
     [{ searchTimeoutMs: -5 }, '--search-timeout-ms must be a whole number > 0, got -5'],
     [{ searchWorkers: 0 }, '--search-workers must be a whole number > 0, got 0'],
     [{ sqlWorkers: 1.5 }, '--sql-workers must be a whole number > 0, got 1.5'],
-    [{ ckanVersion: '2.8' }, '--ckan-version must be one of 2.9, 2.10, 2.11, 2.12, got "2.8"'],
-    [{ ckanVersion: 'latest' }, '--ckan-version must be one of 2.9, 2.10, 2.11, 2.12, got "latest"'],
+    [{ ckanVersion: '2.8' }, '--ckan-version must be one of 2.9, 2.10, 2.11, 2.12 (or a release such as 2.11.5), got "2.8"'],
+    [{ ckanVersion: 'latest' }, '--ckan-version must be one of 2.9, 2.10, 2.11, 2.12 (or a release such as 2.11.5), got "latest"'],
+    [{ ckanVersion: '2.8.12' }, '--ckan-version must be one of 2.9, 2.10, 2.11, 2.12 (or a release such as 2.11.5), got "2.8.12"'],
   ])('rejects %j as a usage error', (override, message) => {
     let failure: unknown;
     try {
@@ -105,6 +106,7 @@ describe('resolveServeOptions', () => {
 it('maps --ckan-version to the version the server answers as', () => {
   expect(resolveServeOptions({ ...defaults, ckanVersion: ' 2.12 ' }, {}, '/').config?.ckanVersion).toBe('2.12');
   expect(resolveServeOptions(defaults, {}, '/').config).not.toHaveProperty('ckanVersion');
+  expect(resolveServeOptions({ ...defaults, ckanVersion: '2.10.7' }, {}, '/').config).toMatchObject({ ckanVersion: '2.10', ckanRelease: '2.10.7' });
 });
 
 describe('formatReadyLine', () => {

@@ -2,7 +2,7 @@
 import path from 'node:path';
 import { KitError, KitErrorCode } from '../errors.ts';
 import { RUN_DEFAULTS } from '../runner/index.ts';
-import { DEFAULT_CKAN_VERSION } from '../schema/ckan-version.ts';
+import { DEFAULT_CKAN_VERSION, readCkanVersionText } from '../schema/ckan-version.ts';
 import {
   defaultWorkerCount,
   isServerCkanVersion,
@@ -131,7 +131,7 @@ export function resolveServeOptions(args: ServeArgs, env: CliIo['env'], cwd: str
       apiTokens,
       sqlEnabled: args.sql,
       ...(args.sqlTimeoutMs === undefined ? {} : { sqlTimeoutMs: args.sqlTimeoutMs }),
-      ...(args.ckanVersion === undefined ? {} : { ckanVersion: readServerCkanVersion(args.ckanVersion) }),
+      ...(args.ckanVersion === undefined ? {} : readServerCkanVersion(args.ckanVersion)),
       ...(args.searchTimeoutMs === undefined ? {} : { searchTimeoutMs: args.searchTimeoutMs }),
     },
     ...(args.searchWorkers === undefined ? {} : { searchWorkers: args.searchWorkers }),
@@ -152,9 +152,12 @@ export function formatReadyLine(url: string, resourceCount: number, fixturesArg:
   return `datastore-kit reference server listening on ${url} (${resourceCount} ${noun}, ${folder})${version}`;
 }
 
-/** A `--ckan-version` value the reference server can answer as, or a usage error naming the ones it can. */
-export function readServerCkanVersion(value: string): ServerCkanVersion {
+/** A `--ckan-version` value the reference server can answer as (a version or a release of one), or a usage error. */
+export function readServerCkanVersion(value: string): { ckanVersion: ServerCkanVersion; ckanRelease?: string } {
   const trimmed = value.trim();
-  if (isServerCkanVersion(trimmed)) return trimmed;
-  throw new KitError(KitErrorCode.usage, `--ckan-version must be one of ${SERVER_CKAN_VERSIONS.join(', ')}, got "${value}"`);
+  const named = readCkanVersionText(trimmed);
+  if (named !== undefined && isServerCkanVersion(named.minor)) {
+    return named.release === undefined ? { ckanVersion: named.minor } : { ckanVersion: named.minor, ckanRelease: named.release };
+  }
+  throw new KitError(KitErrorCode.usage, `--ckan-version must be one of ${SERVER_CKAN_VERSIONS.join(', ')} (or a release such as 2.11.5), got "${value}"`);
 }

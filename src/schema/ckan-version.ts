@@ -104,3 +104,14 @@ export function isInCkanRange(version: string, range: CkanRange): boolean {
 export function toCkanVersion(text: string): CkanVersion | undefined {
   return parseCkanRelease(text)?.minor;
 }
+
+/**
+ * A version or release exactly as a flag or setting names it ("2.11", "2.11.5", "2.12.0b0"): its minor version, and
+ * the release when a patch is named; undefined for any other text.
+ */
+export function readCkanVersionText(text: string): { minor: CkanVersion; release?: string } | undefined {
+  const match = /^(\d+\.\d+)(\.\d+(?:[ab]\d+)?)?$/.exec(text);
+  const minor = match?.[1];
+  if (minor === undefined || !isCkanVersion(minor)) return undefined;
+  return match?.[2] === undefined ? { minor } : { minor, release: text };
+}

@@ -62,7 +62,7 @@ async function route(request: AppRequest, dispatch: Dispatch): Promise<AppRespon
   if (match.kind === 'none') return respondHtmlError(404);
   const callback = readCallback(method, queryString);
   if (match.kind === 'version') return withJsonp(respondJson(200, { version: match.version }), callback);
-  const traits = ckanTraits(dispatch.context.config.ckanVersion);
+  const traits = ckanTraits(dispatch.context.config.ckanVersion, dispatch.context.config.ckanRelease);
   const action = Object.hasOwn(dispatch.actions, match.name) ? dispatch.actions[match.name] : undefined;
   if (action === undefined) return respondBadRequest(`Action name not known: ${match.name}`, traits.badRequestSeparator);
   const decoded = decodeActionInput({

@@ -1,7 +1,7 @@
 // What the reference server answers differently for each CKAN version it can imitate. Every difference a
 // client can see is one named trait here, read from CKAN's source at the tag of each version (ckan-datastore.md
 // §7 and the [2.10]/[2.12] flags); the actions ask traits, never version numbers.
-import { compareCkanVersions, type CkanVersion } from '../schema/ckan-version.ts';
+import { compareCkanVersions, isInCkanRange, LATEST_CKAN_RELEASES, type CkanVersion } from '../schema/ckan-version.ts';
 
 /** The CKAN versions the reference server can answer as, oldest first (2.8 differs too much to imitate cheaply). */
 export const SERVER_CKAN_VERSIONS = ['2.9', '2.10', '2.11', '2.12'] as const;
@@ -14,9 +14,9 @@ export function isServerCkanVersion(value: unknown): value is ServerCkanVersion 
   return typeof value === 'string' && (SERVER_CKAN_VERSIONS as readonly string[]).includes(value);
 }
 
-/** How one CKAN version behaves where the versions differ. */
+/** How one CKAN release behaves where the releases differ. */
 export interface CkanTraits {
-  /** `ckan_version` in status_show: the newest release of that minor version (2.12: the dev branch's). */
+  /** `ckan_version` in status_show: the release imitated (by default the newest of the minor; 2.12: the dev branch's). */
   fullVersion: string;
   /** status_show lists `ckan_version` before `error_emails_to` (2.9) or last (2.10+). */
   statusVersionFirst: boolean;
@@ -55,28 +55,29 @@ export interface CkanTraits {
   datastoreAuthRefusal: boolean;
   /**
    * A backslash-quote (`\\'`) in SQL is refused as "not a single statement": a security fix of 2.10.10 and 2.11.5,
-   * not in 2.9.11 nor in 2.12's dev branch (nor earlier patches). Read for the newest release of each minor.
+   * not in 2.9.11 nor in 2.12's dev branch (nor earlier patches).
    */
   backslashQuoteRefusal: boolean;
   /** SQLAlchemy's error link before the error code, as its version writes it (1.3 in 2.9, 1.4, 2.0 in 2.12). */
   sqlalchemyErrorUrl: string;
+  /**
+   * The search statement's shape: `flat` (2.9, 2.10.0-2.10.7, 2.11.0-2.11.2), `inner-sort` (2.10.8+, 2.11.3+: the
+   * page is sorted and cut in a subselect and DISTINCT applies after LIMIT, CKAN #8709), `cte` (2.12).
+   */
+  searchLayout: 'flat' | 'inner-sort' | 'cte';
+  /** How search statements take their values: `%s` and a list (up to 2.10), `%(value_N)s` and a dict (2.11+). */
+  paramStyle: 'format' | 'pyformat';
 }
 
 /** How a JSON encoder treats NaN and Infinity floats: writes them as bare tokens, or refuses to encode. */
 export type NonFiniteFloats = 'token' | 'refuse';
 
-const fullVersions: Readonly<Record<ServerCkanVersion, string>> = {
-  '2.9': '2.9.11',
-  '2.10': '2.10.10',
-  '2.11': '2.11.5',
-  '2.12': '2.12.0b0',
-};
-
-/** The traits of a version. */
-export function ckanTraits(version: ServerCkanVersion): CkanTraits {
+/** The traits of a version, as its release `release` (default: the newest release of the minor) answers. */
+export function ckanTraits(version: ServerCkanVersion, release: string = LATEST_CKAN_RELEASES[version]): CkanTraits {
   const atLeast = (other: CkanVersion): boolean => compareCkanVersions(version, other) >= 0;
+  const innerSort = isInCkanRange(release, { min: '2.10.8', max: '2.10' }) || isInCkanRange(release, { min: '2.11.3', max: '2.11' });
   return {
-    fullVersion: fullVersions[version],
+    fullVersion: release,
     statusVersionFirst: !atLeast('2.10'),
     fullTextParam: atLeast('2.10'),
     stringifyTextFilters: atLeast('2.11'),
@@ -91,7 +92,9 @@ export function ckanTraits(version: ServerCkanVersion): CkanTraits {
     sqlNonFiniteFloats: atLeast('2.12') ? 'refuse' : 'token',
     jsonpUserName: atLeast('2.10') ? '' : 'None',
     datastoreAuthRefusal: atLeast('2.12'),
-    backslashQuoteRefusal: version === '2.10' || version === '2.11',
+    backslashQuoteRefusal: isInCkanRange(release, { min: '2.10.10', max: '2.10' }) || isInCkanRange(release, { min: '2.11.5', max: '2.11' }),
     sqlalchemyErrorUrl: atLeast('2.12') ? 'https://sqlalche.me/e/20/' : atLeast('2.10') ? 'https://sqlalche.me/e/14/' : 'http://sqlalche.me/e/',
+    searchLayout: atLeast('2.12') ? 'cte' : innerSort ? 'inner-sort' : 'flat',
+    paramStyle: atLeast('2.11') ? 'pyformat' : 'format',
   };
 }

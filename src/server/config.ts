@@ -1,5 +1,5 @@
 // Settings of the reference server: CKAN's defaults, and the one function that fills them in.
-import { DEFAULT_CKAN_VERSION } from '../schema/ckan-version.ts';
+import { DEFAULT_CKAN_VERSION, LATEST_CKAN_RELEASES, readCkanVersionText } from '../schema/ckan-version.ts';
 import { isServerCkanVersion, SERVER_CKAN_VERSIONS } from './ckan-versions.ts';
 import type { ServerConfig } from './types.ts';
 
@@ -84,7 +84,8 @@ export const SERVER_CONFIG_DEFAULTS = Object.freeze({
  * CKAN's locales, 1 MiB body cap, CKAN 2.11) and returns frozen data. Inputs are not mutated. Throws a
  * RangeError for a CKAN version the server cannot answer as.
  */
-export function resolveServerConfig(partial: Partial<ServerConfig> = {}): ServerConfig {
+export function resolveServerConfig(partial: ServerConfigInput = {}): ServerConfig {
+  const { ckanVersion, ckanRelease } = readCkanRelease(partial.ckanRelease ?? partial.ckanVersion);
   const config: ServerConfig = {
     rowsDefault: partial.rowsDefault ?? SERVER_CONFIG_DEFAULTS.rowsDefault,
     rowsMax: partial.rowsMax ?? SERVER_CONFIG_DEFAULTS.rowsMax,
@@ -96,13 +97,20 @@ export function resolveServerConfig(partial: Partial<ServerConfig> = {}): Server
     locales: Object.freeze([...(partial.locales ?? ckanLocales)]),
     siteUrl: partial.siteUrl === undefined ? undefined : partial.siteUrl.replace(/\/+$/, ''),
     maxBodyBytes: partial.maxBodyBytes ?? defaultMaxBodyBytes,
-    ckanVersion: readCkanVersion(partial.ckanVersion),
+    ckanVersion,
+    ckanRelease,
   };
   return Object.freeze(config);
 }
 
-function readCkanVersion(version: string | undefined): ServerConfig['ckanVersion'] {
-  const chosen = version ?? DEFAULT_CKAN_VERSION;
-  if (isServerCkanVersion(chosen)) return chosen;
-  throw new RangeError(`the reference server answers as CKAN ${SERVER_CKAN_VERSIONS.join(', ')}, not ${chosen}`);
+/** A partial configuration; `ckanVersion` may name a release ("2.11.5"), which then sets `ckanRelease` too. */
+export type ServerConfigInput = Partial<Omit<ServerConfig, 'ckanVersion'>> & { ckanVersion?: string | undefined };
+
+function readCkanRelease(text: string | undefined): { ckanVersion: ServerConfig['ckanVersion']; ckanRelease: string } {
+  const chosen = text ?? DEFAULT_CKAN_VERSION;
+  const named = readCkanVersionText(chosen);
+  if (named !== undefined && isServerCkanVersion(named.minor)) {
+    return { ckanVersion: named.minor, ckanRelease: named.release ?? LATEST_CKAN_RELEASES[named.minor] };
+  }
+  throw new RangeError(`the reference server answers as CKAN ${SERVER_CKAN_VERSIONS.join(', ')} (or a release of one, e.g. 2.11.5), not ${chosen}`);
 }

@@ -14,7 +14,7 @@ const plugins210 = ['activity', 'datastore'];
 
 /** The `status_show` action; ignores its params, as CKAN does. */
 export const statusShow: ActionHandler = async (request, context) => {
-  const traits = ckanTraits(context.config.ckanVersion);
+  const traits = ckanTraits(context.config.ckanVersion, context.config.ckanRelease);
   const site: Record<string, unknown> = { site_title: referenceSiteTitle, site_description: '', site_url: request.siteUrl ?? '' };
   if (traits.statusVersionFirst) site['ckan_version'] = traits.fullVersion;
   // why: 2.9 has no default for ckan.error_email_to (None); 2.10's config declarations default it to ""

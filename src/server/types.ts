@@ -51,6 +51,8 @@ export interface ServerConfig {
   maxBodyBytes: number;
   /** The CKAN version whose answers the server gives (see ckan-versions.ts); default 2.11. */
   ckanVersion: ServerCkanVersion;
+  /** The release of that version it imitates, known bugs included (e.g. "2.11.5"); default the minor's newest. */
+  ckanRelease: string;
 }
 
 /** What an action sees of one HTTP request, after routing and input decoding (CKAN's input dict). */

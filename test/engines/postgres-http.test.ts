@@ -47,7 +47,7 @@ describe.skipIf(!postgres.available)(`reference server on ${describePostgresAvai
   it.each([
     [`resource_id=${ids.courses}&limit=3&sort=title`],
     [`resource_id=courses&q=fourths&fields=_id,title`],
-    // why: 108 matches share 7 ranks; ties come back in _id order on both engines, whatever the plan
+    // why: 108 matches share 7 ranks and CKAN orders by rank alone: ties come in plan order, alike on both engines
     [`resource_id=courses&q=advanced%20learners&fields=_id,rank&limit=40&offset=20`],
     [`resource_id=courses&q=advanced%20learners&fields=_id,rank,stage&distinct=true&limit=200`],
     [`resource_id=${ids.courses}&filters={"online":true}&sort=credits desc,_id&limit=5&include_total=true`],
@@ -60,11 +60,14 @@ describe.skipIf(!postgres.available)(`reference server on ${describePostgresAvai
     expect(fromPostgres.text).toBe(fromPglite.text);
   });
 
-  it('breaks ties in rank on _id on the PostgreSQL server, as on PGlite', async () => {
-    const answer = await getAction(onPostgres.url, '/api/3/action/datastore_search?resource_id=courses&q=advanced%20learners&fields=_id,rank&limit=200');
-    const records = recordsOf(answer) as { _id: number; rank: number }[];
-    expect(records).toHaveLength(108);
-    expect(records).toEqual([...records].sort((a, b) => b.rank - a.rank || a._id - b._id));
+  it('orders by rank alone on the PostgreSQL server, as CKAN writes ORDER BY, finding what PGlite finds', async () => {
+    const path = '/api/3/action/datastore_search?resource_id=courses&q=advanced%20learners&fields=_id,rank&limit=200';
+    const fromPostgres = recordsOf(await getAction(onPostgres.url, path)) as { _id: number; rank: number }[];
+    const fromPglite = recordsOf(await getAction(onPglite.url, path)) as { _id: number; rank: number }[];
+    expect(fromPostgres).toHaveLength(108);
+    expect(fromPostgres.map((r) => r.rank)).toEqual(fromPostgres.map((r) => r.rank).sort((a, b) => b - a));
+    const byRankThenId = (records: { _id: number; rank: number }[]) => [...records].sort((a, b) => b.rank - a.rank || a._id - b._id);
+    expect(byRankThenId(fromPostgres)).toEqual(byRankThenId(fromPglite));
   });
 
   it.each([

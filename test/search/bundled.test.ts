@@ -35,17 +35,15 @@ function sortedByRankThenId(records: { _id: number; rank: number }[]): { _id: nu
 }
 
 describe('full-text order', () => {
-  it('breaks ties in rank on _id, on every page and with distinct', async () => {
-    // why: 108 matches share 7 ranks; without a tie-breaker PGlite returns equal ranks in plan order
+  it('orders by rank alone, as CKAN writes ORDER BY, with or without distinct', async () => {
+    // why: CKAN adds no tie-breaker, so 108 matches sharing a few ranks come in plan order within each rank
     const all = await call(`/api/3/action/datastore_search?resource_id=${courses}&q=advanced%20learners&fields=_id,rank&limit=200`);
     const records = all['records'] as { _id: number; rank: number }[];
     expect(records).toHaveLength(108);
     expect(new Set(records.map((r) => r.rank)).size).toBeLessThan(10);
-    expect(records).toEqual(sortedByRankThenId(records));
-    const page = await call(`/api/3/action/datastore_search?resource_id=${courses}&q=advanced%20learners&fields=_id,rank&limit=10&offset=30`);
-    expect(page['records']).toEqual(records.slice(30, 40));
+    expect(records.map((r) => r.rank)).toEqual(records.map((r) => r.rank).sort((a, b) => b - a));
     const distinct = await call(`/api/3/action/datastore_search?resource_id=${courses}&q=advanced%20learners&fields=_id,rank&distinct=true&limit=200`);
-    expect(distinct['records']).toEqual(records);
+    expect(sortedByRankThenId(distinct['records'] as { _id: number; rank: number }[])).toEqual(sortedByRankThenId(records));
   });
 });
 

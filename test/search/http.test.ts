@@ -93,10 +93,10 @@ describe('datastore_search over HTTP', () => {
   it('answers 409 with CKAN error keys and no message', async () => {
     const { status, body } = await call(`/api/3/action/datastore_search?resource_id=${rid}&limit=-1&_=123`);
     expect(status).toBe(409);
-    expect(body['error']).toEqual({
-      limit: ['Must be a natural number'],
-      __type: 'Validation Error',
-    });
+    expect(body['error']).toEqual({ limit: ['Must be a natural number'], __type: 'Validation Error' });
+    // why: an unknown param passes the schema (navl's __extras) and is refused by the column validation (CKAN 2.9-2.12)
+    const extra = await call(`/api/3/action/datastore_search?resource_id=${rid}&_=123&fields=nope`);
+    expect(extra.body['error']).toEqual({ __extras: ['invalid value "_"'], __type: 'Validation Error' });
   });
 
   it('answers 404 and 403 with CKAN messages, and serves private data with a token', async () => {

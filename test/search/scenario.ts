@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { openPgliteEngine, type Engine } from '../../src/server/engines/index.ts';
 import { loadFixtures } from '../../src/server/fixtures/index.ts';
 import type { ServerCkanVersion } from '../../src/server/ckan-versions.ts';
+import { LATEST_CKAN_RELEASES } from '../../src/schema/ckan-version.ts';
 import type { ActionRequest, Datastore, ServerContext } from '../../src/server/types.ts';
 import { writeScenarioFixtures } from './scenario-fixtures.ts';
 
@@ -53,7 +54,8 @@ export async function openScenario(resources: ScenarioResource[], config: Partia
 }
 
 export function createContext(engine: Engine, datastore: Datastore, config: Partial<typeof defaultConfig> = {}): ServerContext {
-  return { engine, datastore, config: { ...defaultConfig, ...config } };
+  const merged = { ...defaultConfig, ...config };
+  return { engine, datastore, config: { ...merged, ckanRelease: LATEST_CKAN_RELEASES[merged.ckanVersion] } };
 }
 
 /** An action request as the surface builds it (POST with a JSON body unless a query string is given). */

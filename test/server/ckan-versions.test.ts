@@ -54,7 +54,13 @@ function resultOf(json: Record<string, unknown>): Record<string, unknown> {
 describe('config', () => {
   it('answers as 2.11 by default and refuses a version it cannot imitate', () => {
     expect(resolveServerConfig().ckanVersion).toBe('2.11');
-    expect(() => resolveServerConfig({ ckanVersion: '2.8' as ServerCkanVersion })).toThrow(/2\.9, 2\.10, 2\.11, 2\.12, not 2\.8/);
+    expect(() => resolveServerConfig({ ckanVersion: '2.8' })).toThrow(/2\.9, 2\.10, 2\.11, 2\.12 \(or a release of one, e\.g\. 2\.11\.5\), not 2\.8/);
+  });
+
+  it('imitates a release: a patch given, else the newest of the minor', () => {
+    expect(resolveServerConfig({ ckanVersion: '2.10.7' })).toMatchObject({ ckanVersion: '2.10', ckanRelease: '2.10.7' });
+    expect(resolveServerConfig({ ckanVersion: '2.12' })).toMatchObject({ ckanVersion: '2.12', ckanRelease: '2.12.0b0' });
+    expect(() => resolveServerConfig({ ckanVersion: '2.11.x' })).toThrow(RangeError);
   });
 });
 
@@ -76,6 +82,22 @@ describe('status_show', () => {
     const keys = Object.keys(result);
     // why: 2.9 built the dict with ckan_version in the middle; 2.10+ adds it last
     expect(keys.indexOf('ckan_version')).toBe(version === '2.9' ? 3 : keys.length - 1);
+  });
+
+  it('imitates the patch release it is asked for: its name, and the DISTINCT of CKAN #8709 from 2.11.3 only', async () => {
+    const fixtures = await loadFixtures(path.resolve('fixtures'));
+    const ask = async (release: string, action: string, body: unknown): Promise<Record<string, unknown>> => {
+      const app = createApp({ engine, datastore: fixtures.datastore, config: resolveServerConfig({ ckanVersion: release }) });
+      const response = await app(
+        makeRequest('POST', `/api/3/action/${action}`, { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+      );
+      return resultOf(readJson(response) as Record<string, unknown>);
+    };
+    expect((await ask('2.11.2', 'status_show', {}))['ckan_version']).toBe('2.11.2');
+    const distinct = { resource_id: courses, distinct: true, fields: ['stage'], sort: 'stage' };
+    // why: 2.11.3+ cut the sorted page first and apply DISTINCT to its 100 rows (all one stage); 2.11.2 does not
+    expect(((await ask('2.11.2', 'datastore_search', distinct))['records'] as unknown[]).length).toBe(4);
+    expect(((await ask('2.11.5', 'datastore_search', distinct))['records'] as unknown[]).length).toBeLessThan(4);
   });
 
   it('answers GET, with a locale segment and on /api/action too', async () => {

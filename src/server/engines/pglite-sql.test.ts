@@ -67,14 +67,20 @@ describe('buildDatabasePlan', () => {
   const rows = Array.from({ length: 5 }, (_, n) => [String(n), `t${n}`, null]);
   const five: FixtureTable = { ...table, rows };
 
-  it('creates the table and its views first, fills after, and indexes, grants and analyzes last', () => {
+  it('creates the table and its views first, fills after, and indexes and grants last', () => {
     const plan = buildDatabasePlan([five]);
     expect(plan.create.map((s) => s.sql.split(' ').slice(0, 2).join(' '))).toEqual(['CREATE TABLE', 'COMMENT ON', 'CREATE VIEW']);
     expect(plan.fills).toHaveLength(1);
     expect(plan.finish.at(0)?.sql).toContain('ADD PRIMARY KEY');
-    expect(plan.finish.at(-1)?.sql).toBe('ANALYZE');
+    expect(plan.finish.at(-1)?.sql).toMatch(/^GRANT SELECT/);
     const rendered = plan.fills.flat().map((step) => ('csv' in step ? { sql: step.sql, csv: step.csv() } : step));
     expect(buildDatabaseSteps([five])).toEqual([...plan.create, ...rendered, ...plan.finish]);
+  });
+
+  it('analyzes only the tables autovacuum would have analyzed under CKAN (more than 50 rows)', () => {
+    const many: FixtureTable = { ...table, rows: Array.from({ length: 51 }, (_, n) => [String(n), `t${n}`, null]) };
+    expect(buildDatabasePlan([five]).finish.filter((step) => step.sql.startsWith('ANALYZE'))).toEqual([]);
+    expect(buildDatabasePlan([many]).finish.at(-1)?.sql).toBe(`ANALYZE "${table.resource.id}"`);
   });
 
   it('fills a table in the slices asked for, each with its own staging table and _ids, every row once', () => {

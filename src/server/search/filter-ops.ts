@@ -3,7 +3,7 @@
 // Parsed to one tree of FilterOp, then turned into one WHERE clause.
 import { pyRepr, pyStr } from '../python/index.ts';
 import type { FieldInfo } from './columns.ts';
-import { quoteIdentifier } from './sql-text.ts';
+import { identifier } from './statement-parts.ts';
 import { isPlainObject } from '../../util/json.ts';
 
 /** One node of the filter tree: a field comparison (`field` set) or a combinator ($and/$or over FilterOps). */
@@ -176,7 +176,7 @@ export function buildFilterOpClause(filter: FilterOp, adapt: (field: string, val
     return `(${parts.join(filter.op === '$and' ? ' AND ' : ' OR ')})`;
   }
   const field = filter.field ?? '';
-  const column = quoteIdentifier(field);
+  const column = identifier(field);
   if (filter.op === 'in' && Array.isArray(filter.value)) {
     return filter.value.length === 0 ? 'false' : `${column} in (${filter.value.map((item) => adapt(field, item)).join(',')})`;
   }

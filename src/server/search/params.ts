@@ -1,5 +1,6 @@
 // Step 1 of datastore_search: CKAN's schema validation (datastore_search_schema). Every param is checked
-// and all errors are reported together; unknown nested keys are `__junk`, unknown top-level keys `__extras`.
+// and all errors are reported together; list-of-objects params flatten into `__junk`, other unknown params are kept
+// as navl's `__extras`, which the backend's column validation refuses later.
 import {
   coerceBoolean,
   coerceFilters,
@@ -37,6 +38,11 @@ export interface SearchParams {
   includeNextPage?: boolean;
   recordsFormat: RecordsFormat;
   fullText?: string;
+  /**
+   * Unknown top-level params (navl's `__extras`), in input order: the DataStore's own check after the resource and
+   * access checks refuses the first (recorded on 2.9.11-2.12: {"foo": 1} -> {"__extras": ["invalid value \"foo\""]}).
+   */
+  extras?: string[];
 }
 
 export interface ParamLimits {
@@ -114,11 +120,9 @@ export function validateSearchParams(raw: Record<string, unknown>, limits: Param
   if (present('fields')) assign(params, 'fields', take('fields', coerceNameList(given('fields'))));
   if (present('sort')) assign(params, 'sort', take('sort', coerceNameList(given('sort'))));
   const { junk, extras } = findJunk(raw, readSchemaKeys(traits), flattens);
+  if (extras.length > 0) params.extras = extras;
   if (junk.length > 0) errors['__junk'] = [`The input field [${junk.map(pyReprTuple).join(', ')}] was not expected.`];
   if (Object.keys(errors).length > 0 || resourceId === undefined) return { ok: false, errors: sortErrors(errors) };
-  // why: navl keeps unknown top-level keys in __extras, and the DataStore's own check after the schema refuses the
-  // first of them (recorded on 2.9.11-2.12: {"foo": 1} -> {"__extras": ["invalid value \"foo\""]})
-  if (extras[0] !== undefined) return { ok: false, errors: { __extras: [`invalid value "${extras[0]}"`] } };
   return { ok: true, params };
 }
 
@@ -146,10 +150,9 @@ function isTruthy(value: unknown): boolean {
 }
 
 /**
- * Keys navl does not expect, as flattened key tuples in input order. A list whose first item is an
- * object is flattened into (key, index, subkey) tuples, which are never expected.
+ * Keys navl does not expect, in input order: nested ones as flattened key tuples (`__junk`; a list whose first item
+ * is an object is flattened into (key, index, subkey) tuples, which are never expected), top-level ones (`__extras`).
  */
-/** Nested keys the schema does not know (`__junk`), and unknown top-level keys (`__extras`), in input order. */
 function findJunk(input: Record<string, unknown>, schemaKeys: ReadonlySet<string>, flattens: boolean): { junk: (string | number)[][]; extras: string[] } {
   const junk: (string | number)[][] = [];
   const extras: string[] = [];
