@@ -1,7 +1,7 @@
 // What the reference server answers differently for each CKAN version it can imitate. Every difference a
 // client can see is one named trait here, read from CKAN's source at the tag of each version (ckan-datastore.md
 // §7 and the [2.10]/[2.12] flags); the actions ask traits, never version numbers.
-import { compareCkanVersions, type CkanVersion } from '../schema/ckan-version.ts';
+import { compareCkanVersions, isInCkanRange, type CkanVersion } from '../schema/ckan-version.ts';
 
 /** The CKAN versions the reference server can answer as, oldest first (2.8 differs too much to imitate cheaply). */
 export const SERVER_CKAN_VERSIONS = ['2.9', '2.10', '2.11', '2.12'] as const;
@@ -54,8 +54,8 @@ export interface CkanTraits {
    */
   datastoreAuthRefusal: boolean;
   /**
-   * A backslash-quote (`\\'`) in SQL is refused as "not a single statement": a security fix of 2.10.10 and 2.11.5,
-   * not in 2.9.11 nor in 2.12's dev branch (nor earlier patches). Read for the newest release of each minor.
+   * A backslash-quote (`\'`) in SQL is refused as "not a single statement": a security fix of 2.10.10 and 2.11.5,
+   * not in 2.9.11 nor in 2.12's dev branch (nor earlier patches of 2.10 and 2.11).
    */
   backslashQuoteRefusal: boolean;
   /** SQLAlchemy's error link before the error code, as its version writes it (1.3 in 2.9, 1.4, 2.0 in 2.12). */
@@ -72,8 +72,11 @@ const fullVersions: Readonly<Record<ServerCkanVersion, string>> = {
   '2.12': '2.12.0b0',
 };
 
-/** The traits of a version. */
-export function ckanTraits(version: ServerCkanVersion): CkanTraits {
+/**
+ * The traits of a version; `release` (default: the version's newest, `fullVersion`) decides the traits that
+ * changed within a minor version (the backslash-quote fix).
+ */
+export function ckanTraits(version: ServerCkanVersion, release: string = fullVersions[version]): CkanTraits {
   const atLeast = (other: CkanVersion): boolean => compareCkanVersions(version, other) >= 0;
   return {
     fullVersion: fullVersions[version],
@@ -91,7 +94,12 @@ export function ckanTraits(version: ServerCkanVersion): CkanTraits {
     sqlNonFiniteFloats: atLeast('2.12') ? 'refuse' : 'token',
     jsonpUserName: atLeast('2.10') ? '' : 'None',
     datastoreAuthRefusal: atLeast('2.12'),
-    backslashQuoteRefusal: version === '2.10' || version === '2.11',
+    backslashQuoteRefusal: hasBackslashQuoteFix(release),
     sqlalchemyErrorUrl: atLeast('2.12') ? 'https://sqlalche.me/e/20/' : atLeast('2.10') ? 'https://sqlalche.me/e/14/' : 'http://sqlalche.me/e/',
   };
+}
+
+// The releases whose is_single_statement refuses `\'` (ckanext/datastore/helpers.py at each tag)
+function hasBackslashQuoteFix(release: string): boolean {
+  return isInCkanRange(release, { min: '2.10.10', max: '2.10' }) || isInCkanRange(release, { min: '2.11.5', max: '2.11' });
 }
