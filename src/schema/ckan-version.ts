@@ -28,6 +28,17 @@ export const CkanRangeSchema = Type.Object(
 );
 export type CkanRange = Static<typeof CkanRangeSchema>;
 
+/** One range, or several (the case holds on any of them: `[{min: "2.10.10", max: "2.10"}, {min: "2.11.5"}]`). */
+export const CkanRangesSchema = Type.Union([CkanRangeSchema, Type.Array(CkanRangeSchema, { minItems: 1 })], {
+  description: 'CKAN versions (inclusive) the case holds for, or a list of such ranges; other versions: not applicable.',
+});
+export type CkanRanges = Static<typeof CkanRangesSchema>;
+
+/** Whether a version or release lies in a range, or in any of a list of ranges. */
+export function isInCkanRanges(version: string, ranges: CkanRanges): boolean {
+  return Array.isArray(ranges) ? ranges.some((range) => isInCkanRange(version, range)) : isInCkanRange(version, ranges);
+}
+
 /**
  * The newest release of each minor version the kit knows: a target whose patch is unknown (a profile that says
  * `ckan: "2.11"`) is taken as this release where a range names a patch. 2.12: the dev branch's.

@@ -26,7 +26,7 @@ export interface BuildOptions {
   copyFrom?: 'blob' | 'stdin';
 }
 
-/** Bumped whenever the build steps change, so databases and data dirs prepared by older steps are not reused. */
+/** Bumped whenever the build steps or the loaded values change (5: json cells as json.dumps text, text columns COLLATE "C"), so databases and data dirs prepared by older steps are not reused. */
 export const BUILD_FORMAT = 5;
 
 /** Quotes an identifier for PostgreSQL ("a""b"). */
