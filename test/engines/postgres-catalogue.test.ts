@@ -49,10 +49,12 @@ describe.skipIf(!postgres.available)(`the catalogue against the reference server
     }
   });
 
-  // why: cases the profile skips (known reference-server gaps) are skipped on every engine alike
+  // why: cases the profile skips (known reference-server gaps) are skipped on every engine alike; a known deviation
+  // of the release the server imitates (CKAN's bare NaN tokens) is what it must answer, as in test/e2e/catalogue.test.ts
   it('passes every case variant it runs: no fail, no error', () => {
+    const knownOfRelease = (c: (typeof result.cases)[number]): boolean => c.status === 'known' && c.known?.release === result.target.ckan?.release;
     const failed = result.cases
-      .filter((c) => c.status !== 'pass' && c.status !== 'skipped' && !(c.status === 'not-applicable' && isCkanVersionReason(c.reason)))
+      .filter((c) => c.status !== 'pass' && c.status !== 'skipped' && !knownOfRelease(c) && !(c.status === 'not-applicable' && isCkanVersionReason(c.reason)))
       .map((c) => `${c.id}: ${c.status} ${c.findings.map((f) => `${f.rule} ${f.message}`).join('; ')}${c.reason ?? ''}${c.error?.message ?? ''}`);
     expect(failed).toEqual([]);
     expect(result.summary.pass).toBeGreaterThanOrEqual(100);
