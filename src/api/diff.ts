@@ -30,6 +30,7 @@ export interface DiffContext {
   onPair?: (result: PairResult) => void;
 }
 
+/** What diffTargets gives back: the diff report and the report files written. */
 export interface DiffOutcome {
   report: DiffReport;
   reportPaths: string[];

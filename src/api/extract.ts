@@ -1,6 +1,6 @@
 // Public entry points for extracts: one extract from options, or a job file; both may run against the
 // bundled reference server started in-process.
-import { createHttpClient, type HttpClientOptions } from '../http/index.ts';
+import type { HttpClientOptions } from '../http/index.ts';
 import type { Clock } from '../model/index.ts';
 import type { Manifest } from '../schema/extract-files.ts';
 import {
@@ -14,7 +14,8 @@ import {
   type ExtractTarget,
   type JobItem,
 } from '../extract/index.ts';
-import { withSession } from './session.ts';
+import { runPool } from '../runner/index.ts';
+import { withClient, withSession } from './session.ts';
 
 /** Where to read from: a base URL, or the bundled reference server over a fixtures folder. */
 /** Where to read: a target URL, or the bundled reference server on `fixturesDir` (relative to `cwd`, default the process's). */
@@ -99,9 +100,18 @@ export async function extractJob(options: ExtractJobOptions, context: ExtractRun
       ...item,
       spec: { ...item.spec, ...(options.reference === undefined ? {} : { target: reference }), ...(options.restart === true ? { restart: true } : {}) },
     }));
-    return runPool(withToken, job.concurrency ?? 2, (item) =>
-      runJobItem(item, { clock, ...(context.listener === undefined ? {} : { listener: context.listener }) }),
+    const outcomes: JobOutcome[] = [];
+    const runContext = { clock, ...(context.listener === undefined ? {} : { listener: context.listener }) };
+    await runPool(
+      withToken.length,
+      job.concurrency ?? 2,
+      async (index) => {
+        const item = withToken[index];
+        if (item !== undefined) outcomes[index] = await runJobItem(item, runContext);
+      },
+      () => false,
     );
+    return outcomes;
   });
 }
 
@@ -118,12 +128,9 @@ async function runWithClient(
   http: ExtractHttpOptions | undefined,
   context: Required<Pick<ExtractRunContext, 'clock'>> & ExtractRunContext,
 ): Promise<Manifest> {
-  const client = createHttpClient(extractClientOptions(http, context.clock));
-  try {
-    return await runExtract(spec, { client, clock: context.clock, ...(context.listener === undefined ? {} : { listener: context.listener }) });
-  } finally {
-    await client.close();
-  }
+  return withClient(extractClientOptions(http, context.clock), (client) =>
+    runExtract(spec, { client, clock: context.clock, ...(context.listener === undefined ? {} : { listener: context.listener }) }),
+  );
 }
 
 async function withSource<T>(source: ExtractSource, body: (target: ExtractTarget) => Promise<T>): Promise<T> {
@@ -133,19 +140,4 @@ async function withSource<T>(source: ExtractSource, body: (target: ExtractTarget
   return withSession({ cwd: source.reference.cwd ?? process.cwd(), target }, (session) =>
     body({ baseUrl: session.url, ...(session.token === undefined ? {} : { token: session.token }), label: session.label }),
   );
-}
-
-async function runPool<T, R>(items: readonly T[], concurrency: number, work: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array<R>(items.length);
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    while (next < items.length) {
-      const index = next;
-      next += 1;
-      const item = items[index];
-      if (item !== undefined) results[index] = await work(item);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
-  return results;
 }

@@ -38,6 +38,7 @@ export interface RunCatalogueContext {
   keepCases?: boolean;
 }
 
+/** What runCatalogue gives back: the run's result and the report files it wrote. */
 export interface RunCatalogueOutcome {
   result: RunResult;
   /** Report files written. */

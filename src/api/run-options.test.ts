@@ -6,7 +6,7 @@ const reference: RunSettings = { target: { kind: 'reference', fixturesDir: 'fixt
 
 describe('resolveRunOptions', () => {
   it('fills defaults for a URL target: contract and CKAN version left to the profile, no profile', () => {
-    const o = resolveRunOptions({}, undefined, {}, url);
+    const o = resolveRunOptions(url);
     expect(o).toMatchObject({
       casesDir: 'cases',
       concurrency: 8,
@@ -22,28 +22,23 @@ describe('resolveRunOptions', () => {
   });
 
   it('uses the reference profile with the reference server', () => {
-    const o = resolveRunOptions({}, undefined, {}, reference);
+    const o = resolveRunOptions(reference);
     expect(o.profileFile).toBe('profiles/reference.yaml');
   });
 
   it('keeps --contract and --ckan-version as given', () => {
-    expect(resolveRunOptions({}, undefined, {}, { ...url, contract: 'seed', ckanVersion: 'auto' })).toMatchObject({ contract: 'seed', ckanVersion: 'auto' });
+    expect(resolveRunOptions({ ...url, contract: 'seed', ckanVersion: 'auto' })).toMatchObject({ contract: 'seed', ckanVersion: 'auto' });
   });
 
-  it('lets later layers win: defaults < catalogue < env < flags', () => {
-    const o = resolveRunOptions(
-      { concurrency: 1, retries: 1, timeoutMs: 1 },
-      { concurrency: 2, retries: 2 },
-      { concurrency: 3, ...url },
-      { concurrency: 4, ...reference },
-    );
-    expect([o.concurrency, o.retries, o.timeoutMs, o.target.kind]).toEqual([4, 2, 1, 'reference']);
+  it('lets the settings win over the fallback, field by field', () => {
+    const o = resolveRunOptions({ concurrency: 4, ...reference }, { concurrency: 3, retries: 2, ...url });
+    expect([o.concurrency, o.retries, o.timeoutMs, o.target.kind]).toEqual([4, 2, 30_000, 'reference']);
   });
 
   it('does not mutate its inputs', () => {
     const flags: RunSettings = { ...url, tags: ['a'] };
     const copy = structuredClone(flags);
-    resolveRunOptions({}, undefined, {}, flags);
+    resolveRunOptions(flags);
     expect(flags).toEqual(copy);
   });
 
@@ -58,9 +53,9 @@ describe('resolveRunOptions', () => {
     ['a bad shard', { ...url, shard: { index: 3, count: 2 } }, /--shard/],
     ['an unknown report format', { ...url, reportFormats: 'json,pdf' }, /unknown report format "pdf"/],
   ])('rejects %s with E_USAGE', (_name, flags, message) => {
-    expect(() => resolveRunOptions({}, undefined, {}, flags)).toThrow(message);
+    expect(() => resolveRunOptions(flags)).toThrow(message);
     try {
-      resolveRunOptions({}, undefined, {}, flags);
+      resolveRunOptions(flags);
     } catch (error) {
       expect(error).toMatchObject({ code: 'E_USAGE', exitCode: 2 });
     }

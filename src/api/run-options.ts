@@ -90,12 +90,13 @@ export interface ResolvedRunOptions {
 }
 
 /**
- * Merges the layers (later wins, field by field; `target` as a whole) and checks the values. Pure: reads no
- * environment and no files. Throws KitError E_USAGE for a missing target or an out-of-range value.
+ * Resolves `settings` over `fallback` (field by field; `target` as a whole; the CLI passes its flags over the
+ * environment's settings) and the defaults, and checks the values. Pure: reads no environment and no files.
+ * Throws KitError E_USAGE for a missing target or an out-of-range value.
  */
-export function resolveRunOptions(defaults: RunSettings, catalogue: RunSettings | undefined, env: RunSettings, flags: RunSettings): ResolvedRunOptions {
+export function resolveRunOptions(settings: RunSettings, fallback: RunSettings = {}): ResolvedRunOptions {
   const s: RunSettings = {};
-  for (const layer of [defaults, catalogue ?? {}, env, flags]) {
+  for (const layer of [fallback, settings]) {
     for (const [key, value] of Object.entries(layer)) if (value !== undefined) Object.assign(s, { [key]: value });
   }
   const target = s.target;

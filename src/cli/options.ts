@@ -1,14 +1,8 @@
 // Flag and environment mapping for `run`, `list` and `check`: pure functions from parsed args to option layers.
-import {
-  CKAN_VERSIONS,
-  isCkanVersion,
-  KitError,
-  KitErrorCode,
-  readUpdateBaseline,
-  type CkanVersion,
-  type RunSettings,
-  type SelectionOptions,
-} from '../index.ts';
+import { readUpdateBaseline, type RunSettings } from '../api/index.ts';
+import { KitError, KitErrorCode } from '../errors.ts';
+import type { SelectionOptions } from '../runner/index.ts';
+import { CKAN_VERSIONS, isCkanVersion, type CkanVersion } from '../schema/ckan-version.ts';
 import type { CliIo } from './io.ts';
 import { RUN_ENV } from './run-flags.ts';
 

@@ -1,5 +1,7 @@
 // The flags of `run` (beside the selection and container flags) and the environment variables it reads.
-import { CKAN_VERSIONS, DEFAULT_CKAN_VERSION, REPORT_FORMATS, RUN_DEFAULTS } from '../index.ts';
+import { REPORT_FORMATS } from '../reporters/index.ts';
+import { RUN_DEFAULTS } from '../runner/index.ts';
+import { CKAN_VERSIONS, DEFAULT_CKAN_VERSION } from '../schema/ckan-version.ts';
 import type { FlagTable } from './flags.ts';
 
 /** The flags of `run`; numbers have no yargs default, so the environment layer can fill them. */

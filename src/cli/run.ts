@@ -2,17 +2,11 @@
 import path from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import type { Argv } from 'yargs';
-import {
-  createConsoleListener,
-  hasFailures,
-  KitError,
-  KitErrorCode,
-  prepareCatalogue,
-  resolveRunOptions,
-  runCatalogue,
-  type ContainerRunOutcome,
-  type RunListener,
-} from '../index.ts';
+import { resolveRunOptions, runCatalogue, type ContainerRunOutcome } from '../api/index.ts';
+import { KitError, KitErrorCode } from '../errors.ts';
+import type { RunListener } from '../model/index.ts';
+import { createConsoleListener, hasFailures } from '../reporters/index.ts';
+import { prepareCatalogue } from '../runner/index.ts';
 import { useColour, type CliIo } from './io.ts';
 import { readTokenFile } from './token-file.ts';
 import { addContainerOptions, mapContainerArgs, runInContainer } from './run-container.ts';
@@ -38,8 +32,7 @@ export function formatReportPaths(reportPaths: readonly string[], cwd: string): 
  * lets a long run's heap reach three to four times its live size (most of a response dies young, but enough is
  * promoted): 320 MB peak for 10,000 cases on a heap of 55 MB live. At 30% that run peaks near 200 MB, and no
  * run measured slower (`npm run bench:memory`). Set by the CLI's run only: the programmatic API leaves its
- * host's garbage collector alone. bin/datastore-kit.js sets the same flag before it compiles the bundle (V8's code
- * cache must be made and used under the same flags); keep the two equal.
+ * host's garbage collector alone.
  */
 const HEAP_GROWING_PERCENT = 30;
 
@@ -118,7 +111,7 @@ async function runHandler(args: RunArgs, listOnly: boolean, io: CliIo, createLis
     io.stdout.write(formatCaseList(prepared));
     return { exitCode: 0, outDir: '' };
   }
-  const options = resolveRunOptions({}, undefined, mapRunEnv(io.env), flags);
+  const options = resolveRunOptions(flags, mapRunEnv(io.env));
   setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
   const listener = createListener(io);
   const controller = new AbortController();

@@ -3,7 +3,7 @@
 export { runExtract } from './extract.ts';
 export { loadJobFile, resolveJob, expandTemplate } from './job.ts';
 export type { JobItem } from './job.ts';
-export { checkpointPath, manifestPath, partPath } from './checkpoint.ts';
-export { EXTRACT_DEFAULTS, PagingMethod } from './types.ts';
-export type { ExtractColumn, ExtractHttpOptions, ExtractListener, ExtractSpec } from './types.ts';
+export { checkpointPath, partPath } from './checkpoint.ts';
+export { EXTRACT_DEFAULTS } from './types.ts';
+export type { ExtractHttpOptions, ExtractListener, ExtractSpec } from './types.ts';
 export type { ExtractTarget } from './api.ts';

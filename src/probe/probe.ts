@@ -1,6 +1,6 @@
 // probeTarget(): asks a live target what it is and which of its data fits the catalogue, and returns a profile
 // with notes (counts, and why names are left out). Sends a bounded number of requests through the kit's client.
-import { createHttpClient } from '../http/index.ts';
+import type { HttpClient } from '../http/index.ts';
 import { KitError, KitErrorCode } from '../errors.ts';
 import { guard, type ProbeTarget } from './ask.ts';
 import { buildProfile } from './build-profile.ts';
@@ -16,15 +16,10 @@ import { readPageSize } from './page-sizes.ts';
 
 /**
  * Probes the target. Throws KitError E_UNREACHABLE (nothing answers) or E_ENV (no DataStore API, naming the URLs
- * tried), both exit 3; anything it cannot find is left out of the profile with the reason.
+ * tried), both exit 3; anything it cannot find is left out of the profile with the reason. Sends through
+ * `client` (made by the caller from the options' timeoutMs, retries, concurrency and rateRps; left open).
  */
-export async function probeTarget(options: ProbeOptions): Promise<ProbeResult> {
-  const client = createHttpClient({
-    timeoutMs: options.timeoutMs ?? PROBE_DEFAULTS.timeoutMs,
-    retries: options.retries ?? PROBE_DEFAULTS.retries,
-    concurrency: options.concurrency ?? PROBE_DEFAULTS.concurrency,
-    ...(options.rateRps === undefined ? {} : { rateRps: options.rateRps }),
-  });
+export async function probeTarget(options: ProbeOptions, client: HttpClient): Promise<ProbeResult> {
   const baseUrl = options.targetUrl.replace(/\/+$/, '');
   const target: ProbeTarget = {
     client,
@@ -33,15 +28,11 @@ export async function probeTarget(options: ProbeOptions): Promise<ProbeResult> {
     apiPath: '/api/3/action',
     budget: { max: options.maxRequests ?? PROBE_DEFAULTS.maxRequests, spent: 0 },
   };
-  try {
-    const named = parseNamedResources(options.resources ?? []);
-    const site = await readSite(target, named[0]?.id);
-    const choice = await chooseFrom(target, named, options.maxCandidates ?? 20);
-    const findings = await findAll(target, site, choice, options.sampleSize ?? 250);
-    return { ...buildProfile(findings, { ...options, baseUrl }), requests: target.budget.spent };
-  } finally {
-    await client.close();
-  }
+  const named = parseNamedResources(options.resources ?? []);
+  const site = await readSite(target, named[0]?.id);
+  const choice = await chooseFrom(target, named, options.maxCandidates ?? 20);
+  const findings = await findAll(target, site, choice, options.sampleSize ?? 250);
+  return { ...buildProfile(findings, { ...options, baseUrl }), requests: target.budget.spent };
 }
 
 /** The logical resources `--resource NAME=ID` may name (typeSamples is the bundled fixtures' own). */

@@ -220,7 +220,6 @@ export const CaseFileSchema = Type.Object(
 );
 
 export type CaseRequest = Static<typeof RequestSchema>;
-export type Variants = Static<typeof VariantsSchema>;
 export type Predicate = Static<typeof PredicateSchema>;
 export type RecordsExpect = Static<typeof RecordsExpectSchema>;
 export type Expect = Static<typeof ExpectSchema>;

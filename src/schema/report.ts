@@ -175,9 +175,12 @@ export const RunResultSchema = Type.Object(
 );
 
 export type CaseStatus = Static<typeof CaseStatusSchema>;
+/** One broken expectation of a case: where (a JSON pointer or a check name), what was expected and what came. */
 export type Finding = Static<typeof FindingSchema>;
 export type Exchange = Static<typeof ExchangeSchema>;
 export type VariantKey = Static<typeof VariantKeySchema>;
+/** The outcome of one case variant: its status (pass, fail, error, ...), findings and the exchanges it made. */
 export type CaseResult = Static<typeof CaseResultSchema>;
 export type Counts = Static<typeof CountsSchema>;
+/** A whole run: the target, the options that matter, every case result and the summary counts (the JSON report). */
 export type RunResult = Static<typeof RunResultSchema>;

@@ -10,17 +10,12 @@ let result: RunResult;
 
 beforeAll(async () => {
   outDir = await makeTempDir('dsk-self-');
-  const options = resolveRunOptions(
-    {},
-    undefined,
-    {},
-    {
-      cwd: path.resolve('.'),
-      target: { kind: 'reference', fixturesDir: 'fixtures' },
-      reportFormats: 'json',
-      outDir,
-    },
-  );
+  const options = resolveRunOptions({
+    cwd: path.resolve('.'),
+    target: { kind: 'reference', fixturesDir: 'fixtures' },
+    reportFormats: 'json',
+    outDir,
+  });
   ({ result } = await runCatalogue(options, { hostname: 'test' }));
 }, 180_000);
 

@@ -4,17 +4,9 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createHttpClient,
-  prepareCatalogue,
-  run,
-  startReferenceServer,
-  type CaseResult,
-  type HttpClient,
-  type PreparedCatalogue,
-  type ReferenceServer,
-  type RunResult,
-} from '../../src/index.ts';
+import { startReferenceServer, type CaseResult, type ReferenceServer, type RunResult } from '../../src/index.ts';
+import { createHttpClient, type HttpClient } from '../../src/http/index.ts';
+import { prepareCatalogue, run, type PreparedCatalogue } from '../../src/runner/index.ts';
 import { alterParams, alterResult, passThrough } from './alter.ts';
 import type { Mutant } from './mutant.ts';
 import { ORDER_MUTANTS } from './mutants-order.ts';

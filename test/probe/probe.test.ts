@@ -7,7 +7,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.ts';
-import { loadProfile, probeTarget, PROBE_VALUES, type Profile } from '../../src/index.ts';
+import { loadProfile, type Profile } from '../../src/index.ts';
+import { createHttpClient } from '../../src/http/index.ts';
+import { probeTarget, PROBE_VALUES } from '../../src/probe/index.ts';
 import { captureIo } from '../helpers/captured-io.ts';
 import { actionOf, jsonAnswer, readParams, successAnswer } from '../mutants/alter.ts';
 import { createUpstream, startMutantProxy, type MutantHandler } from '../mutants/proxy.ts';
@@ -92,7 +94,8 @@ describe('probe on a data set the catalogue was not written for', () => {
   });
 
   it('finds every value it knows, whether or not this catalogue uses it (the language-rule words too)', async () => {
-    const all = (await probeTarget({ targetUrl: library.url, token: LIBRARY_TOKEN })).profile.values ?? {};
+    const client = createHttpClient({ concurrency: 2 });
+    const all = (await probeTarget({ targetUrl: library.url, token: LIBRARY_TOKEN }, client).finally(() => client.close())).profile.values ?? {};
     expect(Object.keys(all).sort()).toEqual(Object.keys(PROBE_VALUES).sort());
     expect(all['rowCount']).toBe(72);
     expect(all['stemWord']).toBe('gardening');
