@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { diffTargets, resolveDiffOptions, type ReferenceServer } from '../../src/index.ts';
 import type { DiffReport } from '../../src/schema/diff-report.ts';
-import { createUpstream, startMutantProxy, type MutantServer, type ProxiedRequest } from '../mutants/proxy.ts';
+import { createUpstream, startMutantProxy, type MutantServer, type ProxiedRequest, type ProxiedResponse } from '../mutants/proxy.ts';
 import { ROOT, startServer, TOKEN } from './helpers.ts';
 
 /** The request with the second key of its `filters` (query parameter or JSON body) left out. */
@@ -27,6 +27,14 @@ function dropSecondFilter(request: ProxiedRequest): ProxiedRequest {
   return { ...request, body: JSON.stringify({ ...body, filters: drop(body.filters) }) };
 }
 
+/**
+ * The answer with the upstream's base URL (in `help`) replaced by the proxy's, as a site names itself. `diff` drops
+ * `help` from JSON answers, but compares the text of the SQL answers that carry CKAN's bare NaN tokens whole.
+ */
+function presentAsProxy(response: ProxiedResponse): ProxiedResponse {
+  return { ...response, body: response.body.split(server.url).join(proxy.url) };
+}
+
 let server: ReferenceServer;
 let proxy: MutantServer;
 let out = '';
@@ -34,7 +42,7 @@ let out = '';
 beforeAll(async () => {
   server = await startServer(path.join(ROOT, 'fixtures'));
   const { upstream } = createUpstream(server.url);
-  proxy = await startMutantProxy((request, send) => send(dropSecondFilter(request)), upstream);
+  proxy = await startMutantProxy(async (request, send) => presentAsProxy(await send(dropSecondFilter(request))), upstream);
   out = await mkdtemp(path.join(tmpdir(), 'dsk-diff-gen-'));
 });
 

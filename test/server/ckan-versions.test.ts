@@ -3,7 +3,7 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app.ts';
-import { SERVER_CKAN_VERSIONS, type ServerCkanVersion } from '../../src/server/ckan-versions.ts';
+import { ckanTraits, SERVER_CKAN_VERSIONS, type ServerCkanVersion } from '../../src/server/ckan-versions.ts';
 import { resolveServerConfig } from '../../src/server/config.ts';
 import { openPgliteEngine, type Engine } from '../../src/server/engines/index.ts';
 import { loadFixtures } from '../../src/server/fixtures/index.ts';
@@ -308,5 +308,23 @@ describe('refusals of a private resource', () => {
     expect(await messageOf(version, '/api/3/action/datastore_search', { resource_id: staff })).toBe(`Access denied: ${search}`);
     expect(await messageOf(version, `/api/3/action/datastore_search?resource_id=${staff}&callback=cb`)).toBe(`Access denied: ${jsonp}`);
     expect(await messageOf(version, '/api/3/action/datastore_search_sql', sql)).toBe(`Access denied: ${inSql}`);
+  });
+});
+
+describe('ckanTraits of a patch release', () => {
+  // the fix is in helpers.py of ckan-2.10.10 and ckan-2.11.5, not of 2.10.9, 2.11.4, 2.9.11 or dev-v2.12
+  it.each([
+    ['2.9', '2.9.11', false],
+    ['2.10', '2.10.9', false],
+    ['2.10', '2.10.10', true],
+    ['2.11', '2.11.4', false],
+    ['2.11', '2.11.5', true],
+    ['2.12', '2.12.0b0', false],
+  ] as const)('refuses a backslash-quote on %s as %s: %s', (version, release, refused) => {
+    expect(ckanTraits(version, release).backslashQuoteRefusal).toBe(refused);
+  });
+
+  it('takes the newest release of the minor version by default', () => {
+    expect(ckanTraits('2.11')).toEqual(ckanTraits('2.11', '2.11.5'));
   });
 });
