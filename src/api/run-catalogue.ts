@@ -9,6 +9,7 @@ import {
   detectCkanVersion,
   prepareCatalogue,
   resolvePlan,
+  withStatusRelease,
   run,
   type PreparedCatalogue,
   type RunVariant,
@@ -46,7 +47,7 @@ export interface RunCatalogueOutcome {
 
 const wallClock: Clock = { now: () => Date.now() };
 
-type Prepare = (ckanVersion: CkanVersion | undefined) => Promise<PreparedCatalogue>;
+type Prepare = (ckanVersion: CkanVersion | undefined, ckanRelease?: string) => Promise<PreparedCatalogue>;
 
 /**
  * Runs the selected catalogue against the target and writes the reports. Throws InputError/KitError (exit 2)
@@ -58,7 +59,8 @@ type Prepare = (ckanVersion: CkanVersion | undefined) => Promise<PreparedCatalog
 export async function runCatalogue(options: ResolvedRunOptions, context: RunCatalogueContext = {}): Promise<RunCatalogueOutcome> {
   const env = context.env ?? {};
   const reference = options.target.kind === 'reference';
-  const prepare: Prepare = (ckanVersion) => prepareCatalogue({ ...options, ckanVersion, tokenGiven: reference || options.token !== undefined }, env);
+  const prepare: Prepare = (ckanVersion, ckanRelease) =>
+    prepareCatalogue({ ...options, ckanVersion, ckanRelease, tokenGiven: reference || options.token !== undefined }, env);
   const planned = await prepareForVersion(options, prepare);
   if (options.allowEmpty !== true && planned.plan.kind !== 'auto') checkSomethingApplies(planned.prepared.variants, options.profileFile);
   const profile = planned.prepared.profile;
@@ -116,6 +118,9 @@ async function runInSession(session: Session, inputs: RunInputs): Promise<RunCat
     if (ckan.version !== undefined) prepared = await prepare(ckan.version);
     if (options.allowEmpty !== true) checkSomethingApplies(prepared.variants, options.profileFile);
   }
+  ckan = withStatusRelease(ckan, answers);
+  // why: cases whose range names a patch release (a fix in 2.11.5) are judged on the release the target names
+  if (ckan.release !== undefined && ckan.version !== undefined) prepared = await prepare(ckan.version, ckan.release);
   const reports = await session.openReports();
   const profile = prepared.profile;
   // why handed over: run() drops each variant once its case is reported, and nothing here keeps `prepared` past this
@@ -132,7 +137,8 @@ async function runInSession(session: Session, inputs: RunInputs): Promise<RunCat
         token: session.token,
         contract: contract.profile,
         contractReason: contract.reason,
-        ckan: { version: ckan.version, versions: ckan.versions, reason: ckan.reason },
+        ckan: { version: ckan.version, versions: ckan.versions, reason: ckan.reason, release: ckan.release },
+        strictKnown: options.strictKnown,
         concurrency: options.concurrency,
         bail: options.bail,
         shard: options.shard,

@@ -34,6 +34,8 @@ export interface RunSettings {
   shard?: { index: number; count: number } | undefined;
   /** Stop starting cases after the first fail/error. Default false. */
   bail?: boolean | undefined;
+  /** Count failures that a known bug of the target's CKAN release explains as failures. Default false (status known). */
+  strictKnown?: boolean | undefined;
   /** Report formats, or a comma list. Default every registered format. */
   reportFormats?: readonly string[] | string | undefined;
   /** Report folder. Default `reports`. */
@@ -76,6 +78,7 @@ export interface ResolvedRunOptions {
   readonly ids: readonly string[];
   readonly shard: Readonly<{ index: number; count: number }> | undefined;
   readonly bail: boolean;
+  readonly strictKnown: boolean;
   readonly reportFormats: readonly ReportFormat[];
   readonly outDir: string;
   /** As given; undefined: chosen with the profile (chooseContract). */
@@ -115,6 +118,7 @@ export function resolveRunOptions(settings: RunSettings, fallback: RunSettings =
     ids: Object.freeze([...(s.ids ?? [])]),
     shard: s.shard === undefined ? undefined : Object.freeze(checkShard(s.shard)),
     bail: s.bail ?? false,
+    strictKnown: s.strictKnown ?? false,
     reportFormats: Object.freeze(s.reportFormats === undefined ? [...REPORT_FORMATS] : parseReportFormats(s.reportFormats)),
     outDir: s.outDir ?? RUN_DEFAULTS.outDir,
     contract: s.contract,

@@ -1,6 +1,6 @@
 // The catalogue's data types: loaded cases (with their source position) and expanded case variants.
 import type { NormaliseLayer } from '../schema/baseline.ts';
-import type { Case, CaseRequest, Expect } from '../schema/case.ts';
+import type { Case, CaseRequest, Expect, KnownDeviation } from '../schema/case.ts';
 import type { VariantKey } from '../schema/report.ts';
 import type { ImpliedOrder } from './implied-order.ts';
 
@@ -55,4 +55,6 @@ export interface CaseVariant {
   skip?: string;
   /** The case's normalisation rules for baselines (over the profile's). */
   normalise?: NormaliseLayer;
+  /** Known bugs of CKAN releases that make this case fail there (the case's `known`). */
+  known?: readonly KnownDeviation[];
 }

@@ -29,6 +29,8 @@ export interface RunArgs extends SelectionArgs {
   retries: number | undefined;
   rate: number | undefined;
   bail: boolean;
+  /** --strict-known: known deviations of the target's CKAN release count as failures. */
+  strictKnown?: boolean | undefined;
   report: string | undefined;
   out: string | undefined;
   contract: 'seed' | 'ckan' | undefined;
@@ -123,6 +125,7 @@ export function mapRunArgs(args: RunArgs, env: CliIo['env'], cwd: string, fileTo
     tags: selection.tags ?? [],
     ids: selection.ids ?? [],
     bail: args.bail,
+    ...(args.strictKnown === true ? { strictKnown: true } : {}),
     allowEmpty: args.allowEmpty,
   };
   if (args.reference) flags.target = { kind: 'reference', fixturesDir: args.fixtures };

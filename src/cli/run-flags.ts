@@ -20,6 +20,11 @@ export const RUN_FLAGS = {
   retries: { type: 'number', fallback: RUN_DEFAULTS.retries, env: 'DATASTORE_KIT_RETRIES', describe: 'Retries on network errors, 5xx and 429' },
   rate: { type: 'number', fallback: 'unlimited', describe: 'Requests per second at most' },
   bail: { type: 'boolean', default: false, describe: 'Start no new case after the first failure' },
+  'strict-known': {
+    type: 'boolean',
+    default: false,
+    describe: "Count failures that a known bug of the target's CKAN release explains (reported 'known') as failures",
+  },
   list: { type: 'boolean', default: false, describe: 'Print the selected cases and exit; sends nothing' },
   report: { type: 'string', fallback: REPORT_FORMATS.join(','), env: 'DATASTORE_KIT_REPORT', describe: 'Report formats, comma-separated' },
   out: { type: 'string', fallback: RUN_DEFAULTS.outDir, env: 'DATASTORE_KIT_OUT', describe: 'Report folder' },

@@ -76,6 +76,7 @@ export function createRunCommand(createListener: ListenerFactory): CliCommand {
             retries: argv.retries,
             rate: argv.rate,
             bail: argv.bail,
+            strictKnown: argv['strict-known'],
             report: argv.report,
             out: argv.out,
             contract: argv.contract,

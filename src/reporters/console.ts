@@ -7,6 +7,7 @@ import {
   describeBaseline,
   describeBaselineChange,
   describeInterruption,
+  describeKnownCount,
   describeOutcome,
   describeVersionAndContract,
   formatDuration,
@@ -40,6 +41,7 @@ const statusLabel = {
   flaky: 'FLAKY',
   skipped: 'SKIP',
   'not-applicable': 'N/A',
+  known: 'KNOWN',
 } as const satisfies Record<CaseResult['status'], string>;
 
 const statusColour = {
@@ -49,6 +51,7 @@ const statusColour = {
   flaky: 'yellow',
   skipped: 'grey',
   'not-applicable': 'grey',
+  known: 'yellow',
 } as const satisfies Record<CaseResult['status'], Colour>;
 
 /** Creates a RunListener that reports progress and the final summary on `options.stream`. */
@@ -87,7 +90,8 @@ export function createConsoleListener(options: ConsoleListenerOptions): RunListe
         if (seenUpdated.shown.length < maxFailures) seenUpdated.shown.push(result);
       }
       counts.total += 1;
-      counts[result.status === 'not-applicable' ? 'notApplicable' : result.status] += 1;
+      const key = result.status === 'not-applicable' ? 'notApplicable' : result.status;
+      counts[key] = (counts[key] ?? 0) + 1;
       if (live) {
         clearLine();
         if (result.status === 'fail' || result.status === 'error') options.stream.write(`${renderCaseLine(result, paint)}\n`);
@@ -95,7 +99,8 @@ export function createConsoleListener(options: ConsoleListenerOptions): RunListe
         options.stream.write(renderProgress(counts, total, result.id, paint, width));
         lineShown = true;
       } else {
-        if (result.status === 'fail' || result.status === 'error' || result.status === 'flaky') options.stream.write(`${renderCaseLine(result, paint)}\n`);
+        if (result.status === 'fail' || result.status === 'error' || result.status === 'flaky' || result.status === 'known')
+          options.stream.write(`${renderCaseLine(result, paint)}\n`);
         if (now() - lastProgressAt >= progressEveryMs && counts.total < total) {
           lastProgressAt = now();
           options.stream.write(`${renderProgress(counts, total, result.id, paint, 200)}\n`);
@@ -138,6 +143,7 @@ function renderProgress(counts: Counts, total: number, lastId: string, paint: Pa
     [counts.fail > 0 ? 'red' : undefined, counts.fail > 0 ? `${counts.fail} failed` : ''],
     [counts.error > 0 ? 'red' : undefined, counts.error > 0 ? `${counts.error} errored` : ''],
     ['yellow', counts.flaky > 0 ? `${counts.flaky} flaky` : ''],
+    ['yellow', (counts.known ?? 0) > 0 ? `${counts.known} known` : ''],
     ['grey', counts.skipped > 0 ? `${counts.skipped} skipped` : ''],
     ['grey', counts.notApplicable > 0 ? `${counts.notApplicable} n/a` : ''],
   ];
@@ -154,6 +160,7 @@ const columns: ReadonlyArray<[keyof Counts, string]> = [
   ['fail', 'fail'],
   ['error', 'error'],
   ['flaky', 'flaky'],
+  ['known', 'known'],
   ['skipped', 'skip'],
   ['notApplicable', 'n/a'],
   ['vacuous', 'vacuous'],
@@ -204,7 +211,7 @@ function renderVerdict(result: RunResult, paint: Paint): string {
   const s = result.summary;
   const text =
     `${s.pass + s.flaky} passed, ${s.fail} failed, ${s.error} errored` +
-    `${s.flaky > 0 ? ` (${s.flaky} flaky)` : ''}, ${s.skipped} skipped, ${s.notApplicable} not applicable` +
+    `${s.flaky > 0 ? ` (${s.flaky} flaky)` : ''}${describeKnownCount(s.known)}, ${s.skipped} skipped, ${s.notApplicable} not applicable` +
     `${(s.vacuous ?? 0) > 0 ? ` (${s.vacuous} checked nothing on this data)` : ''}` +
     ` of ${s.total} in ${formatDuration(result.durationMs)}`;
   const interruption = describeInterruption(result);

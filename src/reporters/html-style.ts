@@ -29,7 +29,7 @@ details.case.fail { border-left-color: var(--fail); } details.case.error { borde
 .badge { display: inline-block; min-width: 3.6rem; text-align: center; padding: 0 .4rem; margin-right: .4rem; border-radius: 4px;
   font-size: 11px; font-weight: 700; text-transform: uppercase; color: #fff; background: var(--skip); }
 .badge.pass { background: var(--pass); } .badge.fail { background: var(--fail); } .badge.error { background: var(--error); }
-.badge.flaky { background: var(--flaky); }
+.badge.flaky, .badge.known { background: var(--flaky); }
 .title { color: var(--muted); font-weight: 400; }
 dl.facts { display: grid; grid-template-columns: max-content 1fr; gap: .1rem .8rem; margin: .5rem 0; }
 dl.facts dt { color: var(--muted); } dl.facts dd { margin: 0; overflow-wrap: anywhere; }

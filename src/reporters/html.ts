@@ -38,6 +38,11 @@ export function* renderHtmlChunks(result: RunResult, options: HtmlOptions = {}):
   if (failing.length === 0) yield '<h2>Failures</h2><p>No case failed or errored.</p>\n';
   else yield `<h2>Failures (${failing.length})</h2>\n`;
   for (const c of failing) yield `${renderCaseDetail(c, limits)}\n`;
+  const known = result.cases.filter((c) => c.status === 'known');
+  if (known.length > 0) {
+    yield `<h2>Known deviations of the target's CKAN release (${known.length})</h2>\n<p>These variants fail as a known bug of that release says they do; they do not fail the run (run --strict-known to count them as failures).</p>\n`;
+    for (const c of known) yield `${renderCaseDetail(c, limits)}\n`;
+  }
   yield `${renderBaselineChanges(result, limits)}\n`;
   yield* renderAllCases(result.cases);
   const footer = escapeHtml(`${result.kit.name} ${result.kit.version} · report schema v${result.schemaVersion} · ${result.hostname}`);
@@ -76,6 +81,7 @@ const countColumns: ReadonlyArray<[keyof Counts, string]> = [
   ['fail', 'fail'],
   ['error', 'error'],
   ['flaky', 'flaky'],
+  ['known', 'known'],
   ['skipped', 'skipped'],
   ['notApplicable', 'n/a'],
   ['vacuous', 'vacuous'],
@@ -103,7 +109,7 @@ function renderBaselineChanges(result: RunResult, limits: HtmlLimits): string {
 function* renderAllCases(cases: readonly CaseResult[]): Generator<string> {
   yield `<h2>All cases (${cases.length})</h2>\n<table><thead><tr><th>status</th><th>case</th><th>class</th><th class="n">time</th><th>note</th></tr></thead><tbody>\n`;
   for (const result of sortFailuresFirst(cases)) {
-    const failed = result.status === 'fail' || result.status === 'error';
+    const failed = result.status === 'fail' || result.status === 'error' || result.status === 'known';
     const id = failed ? `<a href="#${escapeHtml(anchorOf(result.id))}"><code>${escapeHtml(result.id)}</code></a>` : `<code>${escapeHtml(result.id)}</code>`;
     const note = escapeHtml(cutText(describeOutcome(result), 200));
     yield `<tr><td>${renderBadge(result.status)}</td><td>${id}</td><td>${escapeHtml(result.class)}</td><td class="n">${escapeHtml(formatDuration(result.durationMs))}</td><td>${note}</td></tr>\n`;

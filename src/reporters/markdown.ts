@@ -25,8 +25,8 @@ export function renderMarkdown(result: RunResult, options: MarkdownOptions = {})
     ...(describeVersionAndContract(result) === '' ? [] : ['', `${escapeMarkdown(describeVersionAndContract(result))}.`]),
     ...(describeBaseline(result) === '' ? [] : ['', `${escapeMarkdown(describeBaseline(result))}.`]),
     '',
-    '| class | total | pass | fail | error | flaky | skipped | n/a | vacuous |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '| class | total | pass | fail | error | flaky | known | skipped | n/a | vacuous |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...Object.entries(result.byClass).map(([name, counts]) => countsRow(escapeMarkdown(name), counts)),
     countsRow('**all**', summary),
   ];
@@ -42,6 +42,11 @@ export function renderMarkdown(result: RunResult, options: MarkdownOptions = {})
     lines.push('', `### Failing cases (${failing.length})`, '');
     lines.push(...failing.slice(0, max).map(failureLine));
     if (failing.length > max) lines.push(`- … and ${failing.length - max} more (see the HTML or JSON report)`);
+  }
+  const known = result.cases.filter((c) => c.status === 'known');
+  if (known.length > 0) {
+    lines.push('', `### Known deviations of the target's CKAN release (${known.length})`, '');
+    lines.push(...known.slice(0, options.maxFailures ?? 50).map(failureLine));
   }
   lines.push(...baselineChanges(result, options.maxFailures ?? 50));
   return `${lines.join('\n')}\n`;
@@ -64,7 +69,17 @@ function baselineChanges(result: RunResult, max: number): string[] {
 }
 
 function countsRow(label: string, counts: Counts): string {
-  const values = [counts.total, counts.pass, counts.fail, counts.error, counts.flaky, counts.skipped, counts.notApplicable, counts.vacuous ?? 0];
+  const values = [
+    counts.total,
+    counts.pass,
+    counts.fail,
+    counts.error,
+    counts.flaky,
+    counts.known ?? 0,
+    counts.skipped,
+    counts.notApplicable,
+    counts.vacuous ?? 0,
+  ];
   return `| ${label} | ${values.join(' | ')} |`;
 }
 

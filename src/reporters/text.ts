@@ -25,11 +25,25 @@ export function describeOutcome(result: CaseResult): string {
   if (result.status === 'error') {
     return result.error === undefined ? (result.reason ?? 'error') : `${result.error.message} (${result.error.code})`;
   }
+  if (result.status === 'known' && result.known !== undefined) return describeKnown(result.known, first);
   if (result.status === 'flaky') {
     const attempts = result.exchange?.attempts;
     return attempts === undefined ? 'passed on retry' : `passed on retry (${attempts} attempts)`;
   }
   return result.reason ?? '';
+}
+
+/** `known deviation of CKAN 2.11.5: DISTINCT applied after LIMIT (ckan/ckan#8709; fixed in 2.12.0)`, then the first finding. */
+export function describeKnown(known: NonNullable<CaseResult['known']>, first?: Finding): string {
+  const where = [known.ref, known.fixed === undefined ? 'not fixed yet' : `fixed in ${known.fixed}`].join('; ');
+  const finding = first === undefined ? '' : `: ${formatFinding(first)}`;
+  return `known deviation of CKAN ${known.release}: ${known.note} (${where})${finding}`;
+}
+
+/** `, 2 known deviations of the target's CKAN release` for the verdict line; '' when there are none. */
+export function describeKnownCount(known: number | undefined): string {
+  if (known === undefined || known === 0) return '';
+  return `, ${known} known deviation${known === 1 ? '' : 's'} of the target's CKAN release`;
 }
 
 /**

@@ -5,7 +5,7 @@ export { run } from './run.ts';
 export { RUN_DEFAULTS } from './defaults.ts';
 export { prepareCatalogue, checkSomethingApplies } from './prepare.ts';
 export type { SelectionOptions, PreparedCatalogue } from './prepare.ts';
-export { chooseContract, detectCkanVersion, planCkanVersion, resolvePlan } from './ckan-version.ts';
+export { chooseContract, detectCkanVersion, planCkanVersion, resolvePlan, withStatusRelease } from './ckan-version.ts';
 export type { CkanVersionPlan } from './ckan-version.ts';
 export { checkReachable, unreachableError } from './preflight.ts';
 export { runPool } from './pool.ts';

@@ -32,6 +32,8 @@ export interface SelectionOptions {
   tokenGiven?: boolean | undefined;
   /** The CKAN version the target runs, when known otherwise than from the profile (flag, detection). */
   ckanVersion?: CkanVersion | undefined;
+  /** The target's full release (status_show's ckan_version) of that version, when known. */
+  ckanRelease?: string | undefined;
   /**
    * Refuse a profile naming a capability, resource or value the catalogue does not know (InputError naming the
    * key and the closest known name). Default false (run and list accept them; check refuses).
@@ -76,7 +78,8 @@ export async function prepareCatalogue(options: SelectionOptions, env: Readonly<
   const profileToken = profile.token === undefined ? '' : (env[profile.token.env] ?? '');
   const hasToken = options.tokenGiven === undefined ? {} : { hasToken: options.tokenGiven || profileToken !== '' };
   const ckanVersion = options.ckanVersion ?? (profile.ckan === 'auto' ? undefined : profile.ckan);
-  const variants = cases.flatMap((c) => expandCase(c, { profile, env, ...hasToken, ckanVersion }));
+  const ckanRelease = options.ckanRelease;
+  const variants = cases.flatMap((c) => expandCase(c, { profile, env, ...hasToken, ckanVersion, ckanRelease }));
   return { root: catalogue.root, profile, profileFile: options.profileFile, cases, variants };
 }
 

@@ -6,6 +6,8 @@ import { rememberParsedBody } from './agree.ts';
 import { buildRequest } from './build-request.ts';
 import { checkContractFor } from './contract-check.ts';
 import { checkExpect, type ObservedResponse } from './expect.ts';
+import { applyKnownDeviation } from './known.ts';
+import { hasNonFiniteTokens } from './non-finite-json.ts';
 import { checkImpliedOrder, readReturnedRecords } from './order-check.ts';
 import { checkedSomething, VACUOUS_REASON } from './vacuity.ts';
 import type { RunCollaborators, RunOptions, RunVariant } from './types.ts';
@@ -18,6 +20,10 @@ export const DEFAULT_REPORT_BODY_BYTES = 64 * 1024;
  * `baseline`, an answer that could be evaluated is also compared with (or recorded as) its baseline file.
  */
 export async function runVariant(variant: RunVariant, options: RunOptions, collaborators: RunCollaborators, baseline?: BaselineContext): Promise<CaseResult> {
+  return applyKnownDeviation(await runOnce(variant, options, collaborators, baseline), variant, options);
+}
+
+async function runOnce(variant: RunVariant, options: RunOptions, collaborators: RunCollaborators, baseline?: BaselineContext): Promise<CaseResult> {
   const base = createBaseResult(variant);
   if (variant.skip !== undefined) return { ...base, status: 'skipped', reason: variant.skip };
   if (variant.notApplicable !== undefined) return { ...base, status: 'not-applicable', reason: variant.notApplicable };
@@ -93,6 +99,10 @@ function evaluate(variant: RunVariant, request: HttpRequest, response: HttpRespo
     const type = response.headers['content-type']?.split(';')[0]?.trim() || 'no content type';
     const flat = response.body.replace(/\s+/g, ' ').trim();
     const head = flat.length > 80 ? `${flat.slice(0, 80)}…` : flat;
+    if (hasNonFiniteTokens(response.body)) {
+      const why = 'JSON but for bare NaN/Infinity number tokens, which JSON does not have (Python writes non-finite floats so)';
+      return { error: { code: 'E_JSON_NON_FINITE', message: `${where}, response is not valid JSON: ${why}` } };
+    }
     const redirect = describeRedirect(request.url, response);
     const what = redirect === undefined ? `response is not JSON (${type}): ${head || '(empty body)'}` : `response is not JSON: ${redirect}`;
     return { error: { code: 'E_NOT_JSON', message: `${where}, ${what}` } };

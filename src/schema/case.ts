@@ -1,7 +1,7 @@
 // The case-file format: one schema value, from which the TS types and cases/case.schema.json derive.
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { NormaliseSchema } from './baseline.ts';
-import { CkanRangeSchema } from './ckan-version.ts';
+import { CkanRangesSchema } from './ckan-version.ts';
 
 const Method = Type.Union([Type.Literal('GET'), Type.Literal('POST')], { description: 'HTTP method.' });
 const ApiPath = Type.Union([Type.Literal('/api/action'), Type.Literal('/api/3/action')], {
@@ -144,6 +144,21 @@ export const ExpectSchema = expectSchema(literalCount);
 /** What a case expects, as its file writes it (counts may be profile variables). */
 export const CaseExpectSchema = expectSchema(countOrVariable);
 
+/**
+ * A known bug of some CKAN releases that makes this case fail there: on a target in `ckan`, a failure of the case
+ * is reported as a known deviation of that release (not a plain failure) unless the run is strict about them.
+ */
+export const KnownDeviationSchema = Type.Object(
+  {
+    ckan: CkanRangesSchema,
+    note: Type.String({ minLength: 1, description: 'What those releases do wrong, in one line.' }),
+    ref: Type.String({ minLength: 1, description: "CKAN's issue, pull request or commit that explains it, e.g. ckan/ckan#8709." }),
+    fixed: Type.Optional(Type.String({ minLength: 1, description: 'The first release with the fix, e.g. 2.12.0; absent while unfixed.' })),
+  },
+  { additionalProperties: false },
+);
+export type KnownDeviation = Static<typeof KnownDeviationSchema>;
+
 export const CaseSchema = Type.Object(
   {
     id: Type.String({
@@ -168,7 +183,13 @@ export const CaseSchema = Type.Object(
         description: 'Capabilities the target must have (e.g. sql, private, token); else the case is not applicable.',
       }),
     ),
-    ckan: Type.Optional(CkanRangeSchema),
+    ckan: Type.Optional(CkanRangesSchema),
+    known: Type.Optional(
+      Type.Array(KnownDeviationSchema, {
+        minItems: 1,
+        description: 'Known bugs of CKAN releases that make this case fail there: reported as known deviations, not failures.',
+      }),
+    ),
     skip: Type.Optional(Type.String({ minLength: 1, description: 'Reason to skip this case.' })),
     request: RequestSchema,
     variants: Type.Optional(VariantsSchema),

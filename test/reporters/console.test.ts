@@ -21,7 +21,7 @@ describe('createConsoleListener', () => {
     expect(text).toContain('FAIL search/filters/either-or [GET fr /api/3/action]: records.exact /result/records: records differ');
     expect(text).toContain('ERROR errors/timeout: [POST] "http://127.0.0.1:8800/api/action/datastore_search": timeout after 5000 ms (E_TIMEOUT)');
     expect(text).not.toMatch(/^PASS/m);
-    expect(text).toContain('search.core      2     1     0      0      1     0    0');
+    expect(text).toContain('search.core      2     1     0      0      1      0     0    0');
     expect(text.trimEnd().split('\n').at(-1)).toBe('2 passed, 1 failed, 1 errored (1 flaky), 1 skipped, 1 not applicable of 6 in 1.50 s');
   });
 

@@ -13,7 +13,7 @@ describe('renderMarkdown', () => {
   it('shows the counts table by class and each failing case with its first finding', () => {
     const text = renderMarkdown(buildMixedRun());
     expect(text).toContain('| search.core | 2 | 1 | 0 | 0 | 1 | 0 | 0 |');
-    expect(text).toContain('| **all** | 6 | 1 | 1 | 1 | 1 | 1 | 1 |');
+    expect(text).toContain('| **all** | 6 | 1 | 1 | 1 | 1 | 0 | 1 | 1 |');
     expect(text).toContain('- **error** `errors/timeout`: ');
     expect(text).not.toContain('<script>');
     expect(text).toContain('&lt;script&gt;');

@@ -2,6 +2,8 @@
 // literally, non-ASCII escaped as \uXXXX unless ensure_ascii is off, and RawJson (PostgreSQL's own JSON text
 // for records) spliced in verbatim.
 import { RawJson } from '../types.ts';
+import type { PyValue } from './json-parse.ts';
+import { reprFloat } from './repr.ts';
 
 /** Python's json.dumps flags that CKAN's texts depend on. */
 export interface PyJsonDumpsOptions {
@@ -27,6 +29,31 @@ export function pyJsonDumps(value: unknown, options: PyJsonDumpsOptions = {}): s
     case 'object':
       return Array.isArray(value) ? stringifyArray(value, options) : stringifyObject(value, options);
     default:
+      return 'null';
+  }
+}
+
+/**
+ * json.dumps of a value decoded by parsePyJson: ints keep their digits, floats take Python's repr (`1e+20`,
+ * `100000.0`), a repeated key keeps its first place and its last value (a dict).
+ */
+export function pyJsonDumpsValue(value: PyValue): string {
+  switch (value.type) {
+    case 'dict': {
+      const members = new Map(value.entries);
+      return `{${[...members].map(([key, item]) => `${stringifyString(key, {})}: ${pyJsonDumpsValue(item)}`).join(', ')}}`;
+    }
+    case 'list':
+      return `[${value.items.map(pyJsonDumpsValue).join(', ')}]`;
+    case 'str':
+      return stringifyString(value.value, {});
+    case 'int':
+      return value.text === '-0' ? '0' : value.text;
+    case 'float':
+      return Number.isFinite(value.value) ? reprFloat(value.value) : stringifyNumber(value.value);
+    case 'bool':
+      return value.value ? 'true' : 'false';
+    case 'none':
       return 'null';
   }
 }

@@ -32,7 +32,8 @@ export function parseSql(sql: string): ParseOutcome {
   } catch (error: unknown) {
     if (!(error instanceof Error)) throw error;
     const details: unknown = (error as { sqlDetails?: unknown }).sqlDetails;
-    const position = isPlainObject(details) && typeof details['cursorPosition'] === 'number' ? details['cursorPosition'] : undefined;
+    // why: libpg-query counts characters from 0; PostgreSQL reports them from 1
+    const position = isPlainObject(details) && typeof details['cursorPosition'] === 'number' ? details['cursorPosition'] + 1 : undefined;
     return { ok: false, message: error.message, position };
   }
 }
