@@ -36,21 +36,16 @@ async function runAgainstRecording(version: RecordedVersion, kind: ProfileKind):
   const server = await startReplayServer({ exchanges, recordedUrl: readRecordingMeta(version).baseUrl, token });
   try {
     const profileFile = kind === 'reference' ? 'profiles/reference.yaml' : path.resolve(`test/ckan-recordings/${version}/probed-profile.yaml`);
-    const options = resolveRunOptions(
-      {},
-      undefined,
-      {},
-      {
-        cwd: path.resolve('.'),
-        target: { kind: 'url', url: server.url },
-        profileFile,
-        token,
-        ...(kind === 'reference' ? { ckanVersion: version } : {}),
-        reportFormats: 'json',
-        outDir: path.join(outDir, version, kind),
-        retries: 0,
-      },
-    );
+    const options = resolveRunOptions({
+      cwd: path.resolve('.'),
+      target: { kind: 'url', url: server.url },
+      profileFile,
+      token,
+      ...(kind === 'reference' ? { ckanVersion: version } : {}),
+      reportFormats: 'json',
+      outDir: path.join(outDir, version, kind),
+      retries: 0,
+    });
     const outcome = { result: (await runCatalogue(options, { hostname: 'test' })).result, unrecorded: [...server.unrecorded] };
     outcomes.set(key, outcome);
     return outcome;
