@@ -32,9 +32,7 @@ describe('the catalogue against the bundled reference server', () => {
       .filter((c) => c.status !== 'pass' && !otherVersion(c) && !knownOfRelease(c) && !(c.status === 'skipped' && /reference server/.test(c.reason ?? '')))
       .map((c) => `${c.id}: ${c.status} ${c.findings.map((f) => `${f.rule} ${f.message}`).join('; ')}${c.reason ?? ''}${c.error?.message ?? ''}`);
     expect(notPassed).toEqual([]);
-    expect(result.summary.pass + result.summary.skipped + result.cases.filter(otherVersion).length + (result.summary.known ?? 0)).toBe(
-      result.summary.total,
-    );
+    expect(result.summary.pass + result.summary.skipped + result.cases.filter(otherVersion).length + (result.summary.known ?? 0)).toBe(result.summary.total);
   });
 
   it('runs the whole catalogue, every conformance class included', () => {
