@@ -3,7 +3,6 @@ import path from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import type { Argv } from 'yargs';
 import { checkMinApplicable, resolveRunOptions, runCatalogue, type ContainerRunOutcome } from '../api/index.ts';
-import { KitError, KitErrorCode } from '../errors.ts';
 import type { RunListener } from '../model/index.ts';
 import { createConsoleListener, hasFailures } from '../reporters/index.ts';
 import { prepareCatalogue } from '../runner/index.ts';
@@ -81,8 +80,8 @@ export function createRunCommand(createListener: ListenerFactory): CliCommand {
             out: argv.out,
             contract: argv.contract,
             ckanVersion: argv['ckan-version'],
-            baseline: readOnce('baseline', argv.baseline),
-            updateBaseline: readOnce('update-baseline', argv['update-baseline']),
+            baseline: argv.baseline,
+            updateBaseline: argv['update-baseline'],
             minApplicable: argv['min-applicable'],
           };
           const container = argv.list ? undefined : mapContainerArgs(argv, io.env);
@@ -95,12 +94,6 @@ export function createRunCommand(createListener: ListenerFactory): CliCommand {
       );
     },
   };
-}
-
-/** A string flag given at most once (yargs makes a repeated one an array). */
-function readOnce(name: string, value: unknown): string | undefined {
-  if (value === undefined || typeof value === 'string') return value;
-  throw new KitError(KitErrorCode.usage, `--${name} is given more than once`);
 }
 
 async function runHandler(args: RunArgs, listOnly: boolean, io: CliIo, createListener: ListenerFactory): Promise<ContainerRunOutcome> {

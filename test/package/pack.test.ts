@@ -66,6 +66,13 @@ function distIsFresh(): boolean {
   }
 }
 
+/**
+ * Budget of a check that starts processes in the consumer: they run side by side (it.concurrent), and a cold PGlite
+ * cache (new fixtures, a fresh clone) makes each reference server build its database first, over a minute on a
+ * loaded 2-core machine.
+ */
+const PROCESS_TIMEOUT_MS = 180_000;
+
 const CONSUMER_PACKAGE = JSON.stringify({ name: 'consumer', private: true, type: 'module' });
 
 /**
@@ -157,16 +164,20 @@ describe('the packed package', () => {
   });
 
   // why: the four checks below are separate processes over their own files in the consumer folder; run side by side
-  it.concurrent('runs the public API from a script, and refuses deep imports', async () => {
-    await writeFile(path.join(consumer, 'use.mjs'), CONSUMER_SCRIPT);
-    const ran = await runIn(consumer, process.execPath, ['use.mjs']);
-    expect(ran.code, ran.stderr).toBe(0);
-    expect(JSON.parse(ran.stdout)).toMatchObject({ status: 200, records: 2, kitError: false, deep: 'ERR_PACKAGE_PATH_NOT_EXPORTED' });
-    expect(JSON.parse(ran.stdout).cases).toBeGreaterThan(50);
-    // a chosen surface, not every internal: see docs/programmatic-api.md
-    expect(JSON.parse(ran.stdout).names).toBeLessThanOrEqual(60);
-    expect(JSON.parse(ran.stdout).serverEntry).toBe('function');
-  });
+  it.concurrent(
+    'runs the public API from a script, and refuses deep imports',
+    async () => {
+      await writeFile(path.join(consumer, 'use.mjs'), CONSUMER_SCRIPT);
+      const ran = await runIn(consumer, process.execPath, ['use.mjs']);
+      expect(ran.code, ran.stderr).toBe(0);
+      expect(JSON.parse(ran.stdout)).toMatchObject({ status: 200, records: 2, kitError: false, deep: 'ERR_PACKAGE_PATH_NOT_EXPORTED' });
+      expect(JSON.parse(ran.stdout).cases).toBeGreaterThan(50);
+      // a chosen surface, not every internal: see docs/programmatic-api.md
+      expect(JSON.parse(ran.stdout).names).toBeLessThanOrEqual(60);
+      expect(JSON.parse(ran.stdout).serverEntry).toBe('function');
+    },
+    PROCESS_TIMEOUT_MS,
+  );
 
   it('type-checks and runs every example of docs/programmatic-api.md, in order, in one folder', async () => {
     const examples = readBlocks(await readFile(path.join(root, 'docs', 'programmatic-api.md'), 'utf8')).filter((block) => block.lang === 'ts');
@@ -195,13 +206,17 @@ describe('the packed package', () => {
     }
   }, 300_000);
 
-  it.concurrent('gives TypeScript consumers the API types', async () => {
-    await writeFile(path.join(consumer, 'use.ts'), CONSUMER_TS);
-    const compilerOptions = { noEmit: true, strict: true, module: 'nodenext', target: 'es2022', skipLibCheck: true, types: [] };
-    await writeFile(path.join(consumer, 'tsconfig.json'), JSON.stringify({ compilerOptions, files: ['use.ts'] }));
-    const checked = await runIn(consumer, process.execPath, [path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', '.']);
-    expect(checked.code, checked.stdout).toBe(0);
-  });
+  it.concurrent(
+    'gives TypeScript consumers the API types',
+    async () => {
+      await writeFile(path.join(consumer, 'use.ts'), CONSUMER_TS);
+      const compilerOptions = { noEmit: true, strict: true, module: 'nodenext', target: 'es2022', skipLibCheck: true, types: [] };
+      await writeFile(path.join(consumer, 'tsconfig.json'), JSON.stringify({ compilerOptions, files: ['use.ts'] }));
+      const checked = await runIn(consumer, process.execPath, [path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', '.']);
+      expect(checked.code, checked.stdout).toBe(0);
+    },
+    PROCESS_TIMEOUT_MS,
+  );
 
   it('installs lean: at most 50 MB, no install script, no Docker client', async () => {
     const tree = path.join(install, 'node_modules');
@@ -214,41 +229,53 @@ describe('the packed package', () => {
     expect(await readFile(path.join(install, 'npm-output.txt'), 'utf8')).not.toMatch(/install-scripts|warn/i);
   });
 
-  it.concurrent('says in one line that --image needs testcontainers when it is not installed (exit 2)', async () => {
-    const ran = await runIn(consumer, process.execPath, ['node_modules/datastore-kit/bin/datastore-kit.js', 'run', '--image', 'example/ckan:1']);
-    expect(ran.code).toBe(2);
-    expect(ran.stderr.trim().split('\n')).toEqual([
-      '--image and --compose need the optional package testcontainers: install it beside the kit (npm i testcontainers) (E_USAGE)',
-    ]);
-  });
+  it.concurrent(
+    'says in one line that --image needs testcontainers when it is not installed (exit 2)',
+    async () => {
+      const ran = await runIn(consumer, process.execPath, ['node_modules/datastore-kit/bin/datastore-kit.js', 'run', '--image', 'example/ckan:1']);
+      expect(ran.code).toBe(2);
+      expect(ran.stderr.trim().split('\n')).toEqual([
+        '--image and --compose need the optional package testcontainers: install it beside the kit (npm i testcontainers) (E_USAGE)',
+      ]);
+    },
+    PROCESS_TIMEOUT_MS,
+  );
 
-  it.concurrent('runs `npx datastore-kit run --reference` from the installing folder', async () => {
-    const ran = await runIn(consumer, 'npx', ['--no-install', 'datastore-kit', 'run', '--reference']);
-    expect(ran.code, ran.stdout + ran.stderr).toBe(0);
-    expect(ran.stdout).toMatch(/\b(\d+) passed, 0 failed, 0 errored/);
-    expect(await readdir(path.join(consumer, 'reports'))).toEqual(expect.arrayContaining(['report.json', 'junit.xml', 'report.html']));
-  });
+  it.concurrent(
+    'runs `npx datastore-kit run --reference` from the installing folder',
+    async () => {
+      const ran = await runIn(consumer, 'npx', ['--no-install', 'datastore-kit', 'run', '--reference']);
+      expect(ran.code, ran.stdout + ran.stderr).toBe(0);
+      expect(ran.stdout).toMatch(/\b(\d+) passed, 0 failed, 0 errored/);
+      expect(await readdir(path.join(consumer, 'reports'))).toEqual(expect.arrayContaining(['report.json', 'junit.xml', 'report.html']));
+    },
+    PROCESS_TIMEOUT_MS,
+  );
 
-  it.concurrent("runs the GitHub Action's run step (action.yml) with the installed package as the action", async () => {
-    const script = findRunScript(parse(await readFile(path.join(root, 'action.yml'), 'utf8')));
-    expect(script).toContain('datastore-kit.js');
-    const summary = path.join(consumer, 'step-summary.md');
-    const ran = await runIn(consumer, 'bash', ['-c', script], {
-      GITHUB_ACTION_PATH: path.join(consumer, 'node_modules', 'datastore-kit'),
-      GITHUB_STEP_SUMMARY: summary,
-      INPUT_TARGET: 'reference',
-      INPUT_PROFILE: '',
-      INPUT_TOKEN: 'not-a-real-token',
-      INPUT_CASES: 'cases',
-      INPUT_REPORT: 'junit,html,md',
-      INPUT_OUT: 'ci-reports',
-      // the quoted word holds a space and a $(...) that must reach the kit as text, never run
-      INPUT_ARGS: `--tag smoke --grep '.* ?|$(touch pwned)' \n --retries 1`,
-    });
-    expect(ran.code, ran.stdout + ran.stderr).toBe(0);
-    expect((await readdir(path.join(consumer, 'ci-reports'))).sort()).toEqual(['junit.xml', 'report.html', 'summary.md']);
-    expect(await readFile(summary, 'utf8')).toMatch(/passed/);
-    expect(ran.stdout).not.toContain('not-a-real-token');
-    expect(await readdir(consumer)).not.toContain('pwned');
-  });
+  it.concurrent(
+    "runs the GitHub Action's run step (action.yml) with the installed package as the action",
+    async () => {
+      const script = findRunScript(parse(await readFile(path.join(root, 'action.yml'), 'utf8')));
+      expect(script).toContain('datastore-kit.js');
+      const summary = path.join(consumer, 'step-summary.md');
+      const ran = await runIn(consumer, 'bash', ['-c', script], {
+        GITHUB_ACTION_PATH: path.join(consumer, 'node_modules', 'datastore-kit'),
+        GITHUB_STEP_SUMMARY: summary,
+        INPUT_TARGET: 'reference',
+        INPUT_PROFILE: '',
+        INPUT_TOKEN: 'not-a-real-token',
+        INPUT_CASES: 'cases',
+        INPUT_REPORT: 'junit,html,md',
+        INPUT_OUT: 'ci-reports',
+        // the quoted word holds a space and a $(...) that must reach the kit as text, never run
+        INPUT_ARGS: `--tag smoke --grep '.* ?|$(touch pwned)' \n --retries 1`,
+      });
+      expect(ran.code, ran.stdout + ran.stderr).toBe(0);
+      expect((await readdir(path.join(consumer, 'ci-reports'))).sort()).toEqual(['junit.xml', 'report.html', 'summary.md']);
+      expect(await readFile(summary, 'utf8')).toMatch(/passed/);
+      expect(ran.stdout).not.toContain('not-a-real-token');
+      expect(await readdir(consumer)).not.toContain('pwned');
+    },
+    PROCESS_TIMEOUT_MS,
+  );
 });

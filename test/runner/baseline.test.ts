@@ -245,7 +245,7 @@ describe('run --baseline flags', () => {
   it.each([
     [['--update-baseline', 'sometimes'], '--update-baseline must be one of none, missing, changed, all, got "sometimes"'],
     [['--baseline', ''], '--baseline must not be empty'],
-    [['--baseline', 'x', '--baseline', 'y'], '--baseline is given more than once'],
+    [['--baseline', 'x', '--baseline', 'y'], '--baseline was given 2 times ("x", "y"); give it once'],
   ])('exits 2 on %j', async (args, message) => {
     const { io, stderr } = createCapturedIo(dir);
     const code = await main(
