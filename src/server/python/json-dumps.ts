@@ -2,6 +2,8 @@
 // literally, non-ASCII escaped as \uXXXX unless ensure_ascii is off, and RawJson (PostgreSQL's own JSON text
 // for records) spliced in verbatim.
 import { RawJson } from '../types.ts';
+import type { PyValue } from './json-parse.ts';
+import { reprFloat } from './repr.ts';
 
 /** Python's json.dumps flags that CKAN's texts depend on. */
 export interface PyJsonDumpsOptions {
@@ -66,4 +68,28 @@ function stringifyString(text: string, options: PyJsonDumpsOptions): string {
 // why: ensure_ascii escapes everything outside space..~ as lower-case \uXXXX (UTF-16 units)
 function escapeNonAscii(json: string): string {
   return json.replace(/[\u007f-\uffff]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/** json.dumps of a decoded value (ints and floats kept apart): ", "/": " or, with `compact`, ","/":" separators. */
+export function pyValueJson(value: PyValue, options: PyJsonDumpsOptions & { compact?: boolean } = {}): string {
+  const [comma, colon] = options.compact === true ? [',', ':'] : [', ', ': '];
+  const write = (item: PyValue): string => {
+    switch (item.type) {
+      case 'dict':
+        return `{${item.entries.map(([key, entry]) => `${stringifyString(key, options)}${colon}${write(entry)}`).join(comma)}}`;
+      case 'list':
+        return `[${item.items.map(write).join(comma)}]`;
+      case 'str':
+        return stringifyString(item.value, options);
+      case 'int':
+        return item.text;
+      case 'float':
+        return Number.isFinite(item.value) ? reprFloat(item.value) : stringifyNumber(item.value);
+      case 'bool':
+        return item.value ? 'true' : 'false';
+      case 'none':
+        return 'null';
+    }
+  };
+  return write(value);
 }
