@@ -3,9 +3,15 @@
 import { createHttpClient, type HttpClientOptions } from '../http/index.ts';
 import type { Clock } from '../model/index.ts';
 import type { Manifest } from '../schema/extract-files.ts';
+import { KitError, KitErrorCode } from '../errors.ts';
 import {
   EXTRACT_DEFAULTS,
+  expandTemplate,
+  findCompletedOutput,
+  findUnknownTemplate,
   loadJobFile,
+  pruneDatedOutputs,
+  TEMPLATE_NAMES,
   resolveJob,
   runExtract,
   type ExtractHttpOptions,
@@ -33,6 +39,8 @@ export type ExtractOptions = Pick<ExtractSpec, 'resource' | 'sql' | 'filters' | 
   resume?: boolean;
   /** Discard any unfinished extract beside `out` and start over; default false. */
   restart?: boolean;
+  /** With a dated `out` ({date}, {datetime}): keep the newest N files of this extract, remove older ones. */
+  keep?: number;
   http?: ExtractHttpOptions;
 };
 
@@ -53,22 +61,42 @@ export function extractClientOptions(http: ExtractHttpOptions | undefined, clock
   };
 }
 
-/** Runs one extract and returns its manifest; throws KitError (E_EXTRACT_FAILED, E_SERVER_START, ...). */
+/**
+ * Runs one extract and returns its manifest; throws KitError (E_EXTRACT_FAILED, E_SERVER_START, ...). `out` may
+ * hold {date}, {datetime} and {name} (the resource, or "sql"), expanded at the start.
+ */
 export async function extract(options: ExtractOptions, context: ExtractRunContext = {}): Promise<Manifest> {
   const clock = context.clock ?? systemClock;
+  const name = options.resource ?? 'sql';
+  const unknown = findUnknownTemplate(options.out);
+  if (unknown !== undefined) {
+    throw new KitError(KitErrorCode.usage, `--out ${options.out}: unknown template ${unknown}; use ${TEMPLATE_NAMES.map((n) => `{${n}}`).join(', ')}`);
+  }
   return withSource(options.source, async (target) => {
-    const { source: _source, http: _http, ...what } = options;
+    const { source: _source, http: _http, keep: _keep, ...what } = options;
     const { restart, ...rest } = what;
     const spec: ExtractSpec = {
       ...rest,
+      out: expandTemplate(options.out, name, clock.now()),
       target,
       gzip: options.gzip ?? false,
       pageSize: options.pageSize ?? EXTRACT_DEFAULTS.pageSize,
       resume: options.resume ?? false,
       ...(restart === true ? { restart } : {}),
     };
-    return runWithClient(spec, options.http, { clock, ...(context.listener === undefined ? {} : { listener: context.listener }) });
+    const manifest = await runWithClient(spec, options.http, { clock, ...(context.listener === undefined ? {} : { listener: context.listener }) });
+    await pruneOlder({ template: options.out, name, current: spec.out, keep: options.keep }, context.listener);
+    return manifest;
   });
+}
+
+async function pruneOlder(
+  prune: { template: string; name: string; current: string; keep: number | undefined },
+  listener: ExtractListener | undefined,
+): Promise<void> {
+  if (prune.keep === undefined) return;
+  const removed = await pruneDatedOutputs({ ...prune, keep: prune.keep });
+  if (removed.length > 0) listener?.onNote?.(`${prune.current}: kept the newest ${prune.keep}, removed ${removed.length} older: ${removed.join(', ')}`);
 }
 
 export interface ExtractJobOptions {
@@ -78,10 +106,14 @@ export interface ExtractJobOptions {
   reference?: { fixturesDir: string; cwd?: string };
   /** Discard every extract's unfinished leftovers and start each over; default false. */
   restart?: boolean;
+  /** Run extracts whose output and manifest are already complete (sha256) again; default false: skip them. */
+  force?: boolean;
 }
 
-/** The outcome of one extract of a job. */
-export type JobOutcome = { name: string; ok: true; manifest: Manifest } | { name: string; ok: false; error: string };
+/** The outcome of one extract of a job (`out`: its output file; `skipped`: it was complete already). */
+export type JobOutcome =
+  | { name: string; out: string; ok: true; manifest: Manifest; skipped: boolean }
+  | { name: string; out: string; ok: false; error: string };
 
 /** Runs a job file's extracts with bounded concurrency; one failing extract does not stop the others. */
 export async function extractJob(options: ExtractJobOptions, context: ExtractRunContext = {}): Promise<JobOutcome[]> {
@@ -100,16 +132,21 @@ export async function extractJob(options: ExtractJobOptions, context: ExtractRun
       spec: { ...item.spec, ...(options.reference === undefined ? {} : { target: reference }), ...(options.restart === true ? { restart: true } : {}) },
     }));
     return runPool(withToken, job.concurrency ?? 2, (item) =>
-      runJobItem(item, { clock, ...(context.listener === undefined ? {} : { listener: context.listener }) }),
+      runJobItem(item, { clock, force: options.force === true, ...(context.listener === undefined ? {} : { listener: context.listener }) }),
     );
   });
 }
 
-async function runJobItem(item: JobItem, context: Required<Pick<ExtractRunContext, 'clock'>> & ExtractRunContext): Promise<JobOutcome> {
+async function runJobItem(item: JobItem, context: Required<Pick<ExtractRunContext, 'clock'>> & ExtractRunContext & { force: boolean }): Promise<JobOutcome> {
+  const { name, spec } = item;
   try {
-    return { name: item.name, ok: true, manifest: await runWithClient(item.spec, item.http, context) };
+    const done = context.force || spec.restart === true ? undefined : await findCompletedOutput(spec);
+    if (done !== undefined) return { name, out: spec.out, ok: true, manifest: done, skipped: true };
+    const manifest = await runWithClient(spec, item.http, context);
+    await pruneOlder({ template: item.outTemplate, name, current: spec.out, keep: item.keep }, context.listener);
+    return { name, out: spec.out, ok: true, manifest, skipped: false };
   } catch (error) {
-    return { name: item.name, ok: false, error: error instanceof Error ? error.message : String(error) };
+    return { name, out: spec.out, ok: false, error: error instanceof Error ? error.message : String(error) };
   }
 }
 

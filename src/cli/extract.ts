@@ -33,6 +33,8 @@ export interface ExtractArgs {
   timeoutMs?: number | undefined;
   resume?: boolean | undefined;
   restart?: boolean | undefined;
+  keep?: number | undefined;
+  force?: boolean | undefined;
 }
 
 const formats = ['csv', 'tsv', 'jsonl', 'json'] as const;
@@ -64,6 +66,8 @@ const EXTRACT_FLAGS = {
   'timeout-ms': { type: 'number', fallback: EXTRACT_DEFAULTS.timeoutMs, describe: 'Per-request timeout in ms' },
   resume: { type: 'boolean', describe: 'Continue an interrupted extract from its checkpoint (or finish one that was complete)' },
   restart: { type: 'boolean', describe: 'Discard an interrupted extract (part file and checkpoint) and start over' },
+  keep: { type: 'number', describe: 'With a dated --out ({date}, {datetime}): keep the newest N files of the extract, remove older ones' },
+  force: { type: 'boolean', describe: 'With --job: run extracts again whose output and manifest are already complete' },
 } as const satisfies FlagTable;
 
 export const extractCommand: CliCommand = {
@@ -96,6 +100,7 @@ async function runExtractCommand(args: ExtractArgs, io: CliIo): Promise<number> 
           env: io.env,
           ...(args.reference === true ? { reference: { fixturesDir: args.fixtures, cwd: io.cwd } } : {}),
           ...(args.restart === true ? { restart: true } : {}),
+          ...(args.force === true ? { force: true } : {}),
         },
         { listener: progress },
       );
@@ -104,10 +109,13 @@ async function runExtractCommand(args: ExtractArgs, io: CliIo): Promise<number> 
     const fileToken = args.tokenFile === undefined ? undefined : await readTokenFile(args.tokenFile, io.cwd);
     const options = toExtractOptions(args, io.env, fileToken);
     const source = 'reference' in options.source ? { reference: { ...options.source.reference, cwd: io.cwd } } : options.source;
-    const manifest = await extract({ ...options, source, out: path.resolve(io.cwd, options.out) }, { listener: progress });
+    const out = path.resolve(io.cwd, options.out);
+    const manifest = await extract({ ...options, source, out }, { listener: progress });
     progress.done();
+    // why: the manifest names the file relative to itself, and it sits beside the file
+    const written = path.join(path.dirname(out), manifest.output.file);
     io.stdout.write(
-      `wrote ${manifest.rows} rows to ${displayPath(manifest.output.file, io.cwd)} (${manifest.output.bytes} bytes, sha256 ${manifest.output.sha256.slice(0, 12)}…, ${manifest.paging.method})\n`,
+      `wrote ${manifest.rows} rows to ${displayPath(written, io.cwd)} (${manifest.output.bytes} bytes, sha256 ${manifest.output.sha256.slice(0, 12)}…, ${manifest.paging.method})\n`,
     );
     return 0;
   } finally {
@@ -123,7 +131,9 @@ function displayPath(file: string, cwd: string): string {
 
 function printJobOutcomes(outcomes: readonly JobOutcome[], io: CliIo): number {
   for (const outcome of outcomes) {
-    if (outcome.ok) io.stdout.write(`ok     ${outcome.name}: ${outcome.manifest.rows} rows -> ${outcome.manifest.output.file}\n`);
+    if (outcome.ok && outcome.skipped)
+      io.stdout.write(`skip   ${outcome.name}: ${outcome.out} is complete (${outcome.manifest.rows} rows, sha256 matches its manifest; --force reruns it)\n`);
+    else if (outcome.ok) io.stdout.write(`ok     ${outcome.name}: ${outcome.manifest.rows} rows -> ${outcome.out}\n`);
     else io.stdout.write(`FAILED ${outcome.name}: ${outcome.error}\n`);
   }
   const failed = outcomes.filter((o) => !o.ok).length;
@@ -164,6 +174,7 @@ export function toExtractOptions(args: ExtractArgs, env: Readonly<Record<string,
     ...(args.parallel === undefined ? {} : { parallel: parallelCount(args.parallel) }),
     resume: args.resume ?? false,
     ...(args.restart === true ? { restart: true } : {}),
+    ...(args.keep === undefined ? {} : { keep: wholeNumber(args.keep, '--keep', 1) }),
     http: {
       ...(args.retries === undefined ? {} : { retries: wholeNumber(args.retries, '--retries', 0) }),
       ...(args.rate === undefined ? {} : { rateRps: positiveNumber(args.rate, '--rate') }),

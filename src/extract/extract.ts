@@ -15,6 +15,7 @@ import { createEncoder } from './encode.ts';
 import { checkSameExtract, inspectLeftovers, type Leftovers } from './leftovers.ts';
 import { buildManifest, describeNameMismatch, type FinishedExtract } from './manifest.ts';
 import { isKeyset, openPageStream } from './page-stream.ts';
+import { acquireOutputLock } from './lock.ts';
 import { PartFile } from './part-file.ts';
 import { planExtract, type ExtractPlan } from './plan.ts';
 import type { ExtractListener, ExtractSpec } from './types.ts';
@@ -27,12 +28,22 @@ export interface ExtractCollaborators {
 }
 
 /**
- * Extracts `spec` to its output file and returns the manifest. Throws KitError: E_USAGE for an output path that
- * cannot be written, E_RESUME for leftovers that cannot be continued as asked, E_EXTRACT_FAILED on failure.
+ * Extracts `spec` to its output file and returns the manifest, holding `<out>.lock` meanwhile. Throws KitError:
+ * E_USAGE for an output path that cannot be written, E_ENV while another live run writes the output, E_RESUME for leftovers that cannot be continued as asked, E_EXTRACT_FAILED on failure.
  */
 export async function runExtract(spec: ExtractSpec, collaborators: ExtractCollaborators): Promise<Manifest> {
-  const { client, clock, listener } = collaborators;
   await checkOutputPath(spec.out);
+  const onWarning = collaborators.listener?.onWarning;
+  const lock = await acquireOutputLock(spec.out, onWarning === undefined ? {} : { onWarning: (message) => onWarning(message) });
+  try {
+    return await runLocked(spec, collaborators);
+  } finally {
+    await lock.release();
+  }
+}
+
+async function runLocked(spec: ExtractSpec, collaborators: ExtractCollaborators): Promise<Manifest> {
+  const { client, clock, listener } = collaborators;
   const leftovers = await inspectLeftovers(spec);
   let plan: ExtractPlan;
   try {

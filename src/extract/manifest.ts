@@ -1,4 +1,5 @@
 // The manifest beside a finished output: what was extracted, from where, how it was paged, and what to check.
+import { basename } from 'node:path';
 import type { Clock } from '../model/index.ts';
 import { MANIFEST_VERSION, type Manifest } from '../schema/extract-files.ts';
 import { displayTarget, type Checkpoint } from './checkpoint.ts';
@@ -32,7 +33,8 @@ export function buildManifest(done: FinishedExtract, clock: Clock): Manifest {
   }
   return {
     manifestVersion: MANIFEST_VERSION,
-    output: { file: spec.out, format: spec.format, gzip: spec.gzip, ...done.output },
+    // why: relative to the manifest, which sits beside the output, so a moved folder's manifest stays right
+    output: { file: basename(spec.out), format: spec.format, gzip: spec.gzip, ...done.output },
     source: {
       target: displayTarget(spec.target),
       ...(spec.resource === undefined ? {} : { resource: spec.resource }),

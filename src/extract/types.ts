@@ -59,6 +59,8 @@ export interface ExtractListener {
   onStart?(info: { out: string; method: PagingMethod; total: number | undefined; resumedRows: number }): void;
   onPage?(info: { out: string; rows: number; total: number | undefined; elapsedMs: number }): void;
   onWarning?(message: string): void;
+  /** A line worth telling that is no warning: an extract skipped as already done, older files pruned. */
+  onNote?(message: string): void;
 }
 
 /** HTTP settings of one extract (the client's defaults apply to what is not given). */

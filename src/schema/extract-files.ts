@@ -49,7 +49,7 @@ export const ManifestSchema = Type.Object(
     manifestVersion: Type.Literal(MANIFEST_VERSION),
     output: Type.Object(
       {
-        file: Type.String(),
+        file: Type.String({ description: 'The output file, relative to the manifest (which sits beside it).' }),
         format: Type.String(),
         gzip: Type.Boolean(),
         bytes: Type.Integer({ minimum: 0 }),

@@ -29,6 +29,9 @@ const extractProperties = {
   timeoutMs: Type.Optional(Type.Integer({ minimum: 1, description: 'Per-request timeout in ms (default 60000).' })),
   tokenEnv: Type.Optional(Type.String({ pattern: '^[A-Za-z_][A-Za-z0-9_]*$', description: 'Env variable holding the token.' })),
   resume: Type.Optional(Type.Boolean({ description: 'Continue from the checkpoint if there is one (default true in jobs).' })),
+  keep: Type.Optional(
+    Type.Integer({ minimum: 1, description: 'Keep the newest N files of a dated out ({date}, {datetime}); older ones and their manifests are removed.' }),
+  ),
 };
 
 export const JobExtractSchema = Type.Object(
