@@ -69,6 +69,11 @@ const libraryHomes: Record<string, readonly string[]> = {
   '@types/js-yaml': [],
   '@types/yargs': [],
   'fast-check': ['src/diff/generate/arbitrary.ts', '*.test.ts'],
+  // the Parquet output of extracts, loaded only when one is written
+  'hyparquet-writer': ['src/extract/parquet.ts'],
+  // the independent reader the Parquet tests read the files back with (Rust's parquet crate, as WebAssembly)
+  'parquet-wasm': ['test/'],
+  'apache-arrow': ['test/'],
 };
 
 function isHome(file: string, home: string): boolean {

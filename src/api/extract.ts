@@ -11,6 +11,9 @@ import {
   findUnknownTemplate,
   loadJobFile,
   pruneDatedOutputs,
+  streamExtract,
+  type StreamedExtract,
+  type TextSink,
   TEMPLATE_NAMES,
   resolveJob,
   runExtract,
@@ -87,6 +90,25 @@ export async function extract(options: ExtractOptions, context: ExtractRunContex
     const manifest = await runWithClient(spec, options.http, { clock, ...(context.listener === undefined ? {} : { listener: context.listener }) });
     await pruneOlder({ template: options.out, name, current: spec.out, keep: options.keep }, context.listener);
     return manifest;
+  });
+}
+
+/** Streams one extract to `output` (csv, tsv or jsonl) as the pages arrive: no file, checkpoint or manifest. */
+export async function extractToStream(
+  options: Omit<ExtractOptions, 'out' | 'keep' | 'resume' | 'restart'>,
+  output: TextSink,
+  context: ExtractRunContext = {},
+): Promise<StreamedExtract> {
+  const clock = context.clock ?? systemClock;
+  return withSource(options.source, async (target) => {
+    const { source: _source, http, ...what } = options;
+    const spec: ExtractSpec = { ...what, out: '-', target, gzip: false, pageSize: options.pageSize ?? EXTRACT_DEFAULTS.pageSize, resume: false };
+    const client = createHttpClient(extractClientOptions(http, clock));
+    try {
+      return await streamExtract(spec, output, { client, ...(context.listener === undefined ? {} : { listener: context.listener }) });
+    } finally {
+      await client.close();
+    }
   });
 }
 

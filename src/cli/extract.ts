@@ -6,8 +6,11 @@ import { EXTRACT_DEFAULTS, extract, extractJob, RUN_DEFAULTS, type ExtractOption
 import type { CliIo } from './io.ts';
 import { addFlags, type FlagTable } from './flags.ts';
 import { isPlainObject } from '../util/json.ts';
+import { EXTRACT_FORMATS } from '../schema/extract-job.ts';
+import { formatOfName } from '../extract/index.ts';
 import type { CliCommand } from './command.ts';
 import { createExtractProgress } from './extract-progress.ts';
+import { extractToStream } from '../api/index.ts';
 import { readTokenFile } from './token-file.ts';
 
 /** The parsed flags of `extract`, as yargs gives them. */
@@ -37,7 +40,8 @@ export interface ExtractArgs {
   force?: boolean | undefined;
 }
 
-const formats = ['csv', 'tsv', 'jsonl', 'json'] as const;
+const formats = EXTRACT_FORMATS;
+const STREAM_FORMATS: ReadonlySet<string> = new Set(['csv', 'tsv', 'jsonl']);
 
 /** The flags of `extract`; numbers have no yargs default, so a job file's values are not overridden. */
 const EXTRACT_FLAGS = {
@@ -52,7 +56,7 @@ const EXTRACT_FLAGS = {
   fields: { type: 'string', describe: 'Columns to keep, comma-separated, in order' },
   format: { type: 'string', choices: formats, fallback: "from --out's extension, else csv", describe: 'Output format' },
   gzip: { type: 'boolean', describe: 'Gzip the output' },
-  out: { type: 'string', describe: 'Output file' },
+  out: { type: 'string', nargs: 1, describe: 'Output file; - for stdout (csv, tsv, jsonl)' },
   'page-size': { type: 'number', fallback: EXTRACT_DEFAULTS.pageSize, describe: 'Rows per request (the server may allow fewer)' },
   parallel: {
     type: 'number',
@@ -109,6 +113,12 @@ async function runExtractCommand(args: ExtractArgs, io: CliIo): Promise<number> 
     const fileToken = args.tokenFile === undefined ? undefined : await readTokenFile(args.tokenFile, io.cwd);
     const options = toExtractOptions(args, io.env, fileToken);
     const source = 'reference' in options.source ? { reference: { ...options.source.reference, cwd: io.cwd } } : options.source;
+    if (options.out === '-') {
+      const streamed = await extractToStream({ ...options, source }, io.stdout, { listener: progress });
+      progress.done();
+      io.stderr.write(`wrote ${streamed.rows} rows to stdout (${streamed.method})\n`);
+      return 0;
+    }
     const out = path.resolve(io.cwd, options.out);
     const manifest = await extract({ ...options, source, out }, { listener: progress });
     progress.done();
@@ -150,6 +160,11 @@ export function toExtractOptions(args: ExtractArgs, env: Readonly<Record<string,
   if (args.sql !== undefined && (args.filters !== undefined || args.q !== undefined || args.fields !== undefined)) {
     throw usage('--filters, --q and --fields go with --resource, not with --sql (write them into the SQL)');
   }
+  const format = args.format === undefined ? formatFromName(args.out) : parseFormat(args.format);
+  if (args.out === '-' && (!STREAM_FORMATS.has(format) || args.gzip === true || args.resume === true || args.keep !== undefined)) {
+    throw usage('--out - streams csv, tsv or jsonl, plain, without --resume or --keep (pipe it to gzip for gzip)');
+  }
+  if (format === 'parquet' && args.gzip === true) throw usage('--gzip does not go with parquet, which compresses its columns itself');
   const token = fileToken ?? readToken(args.tokenEnv, env);
   const source: ExtractSource =
     args.target === undefined ? { reference: { fixturesDir: args.fixtures } } : { target: args.target, ...(token === undefined ? {} : { token }) };
@@ -167,7 +182,7 @@ export function toExtractOptions(args: ExtractArgs, env: Readonly<Record<string,
             .map((f) => f.trim())
             .filter((f) => f !== ''),
         }),
-    format: args.format === undefined ? formatFromName(args.out) : parseFormat(args.format),
+    format,
     gzip: args.gzip ?? args.out.endsWith('.gz'),
     out: args.out,
     ...(args.pageSize === undefined ? {} : { pageSize: wholeNumber(args.pageSize, '--page-size', 1) }),
@@ -204,8 +219,9 @@ function parseFilters(text: string): Record<string, unknown> {
 }
 
 function formatFromName(out: string): ExtractOptions['format'] {
-  const name = out.replace(/\.gz$/, '');
-  return formats.find((format) => name.endsWith(`.${format}`)) ?? 'csv';
+  const named = formatOfName(out);
+  if (!named.ok) throw new KitError(KitErrorCode.usage, `--out ${named.message} with --format`);
+  return named.format;
 }
 
 function parseFormat(value: string): ExtractOptions['format'] {

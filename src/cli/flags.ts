@@ -21,6 +21,8 @@ export interface FlagSpec {
   readonly array?: boolean;
   readonly choices?: readonly (string | number)[];
   readonly demandOption?: boolean;
+  /** Values the flag takes; 1 lets the value be `-` (stdout), which yargs would otherwise read as an argument. */
+  readonly nargs?: number;
 }
 
 /** A command's flags by name. Declare with `as const satisfies FlagTable` so yargs infers the parsed types. */
@@ -37,6 +39,7 @@ export function toYargsOption(spec: FlagSpec): Options {
   if (spec.array === true) option.array = true;
   if (spec.choices !== undefined) option.choices = spec.choices;
   if (spec.demandOption === true) option.demandOption = true;
+  if (spec.nargs !== undefined) option.nargs = spec.nargs;
   return option;
 }
 

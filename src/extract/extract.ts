@@ -16,6 +16,7 @@ import { checkSameExtract, inspectLeftovers, type Leftovers } from './leftovers.
 import { buildManifest, describeNameMismatch, type FinishedExtract } from './manifest.ts';
 import { isKeyset, openPageStream } from './page-stream.ts';
 import { acquireOutputLock } from './lock.ts';
+import { rewriteAsParquet } from './parquet.ts';
 import { PartFile } from './part-file.ts';
 import { planExtract, type ExtractPlan } from './plan.ts';
 import type { ExtractListener, ExtractSpec } from './types.ts';
@@ -139,7 +140,8 @@ async function copyPages(spec: ExtractSpec, plan: ExtractPlan, state: ExtractSta
 async function finish(run: { spec: ExtractSpec; plan: ExtractPlan; state: ExtractState; clock: Clock; notes: readonly string[] }): Promise<Manifest> {
   const { spec, state } = run;
   await state.part.append(createEncoder(spec.format).tail());
-  const output = await state.part.seal();
+  const columns = run.plan.columns;
+  const output = await state.part.seal(spec.format === 'parquet' ? (path) => rewriteAsParquet(path, columns) : undefined);
   // why: recorded before the rename, so a kill after it leaves a checkpoint that proves the output complete
   state.checkpoint = { ...state.checkpoint, finished: output };
   await writeCheckpoint(spec.out, state.checkpoint);

@@ -5,6 +5,7 @@ import { InputError, KitError, KitErrorCode, type InputProblem } from '../errors
 import { describeAjvErrors, locateProblems, parseSource } from '../catalogue/index.ts';
 import { compileSchema } from '../schema/ajv.ts';
 import { JobFileSchema, type JobExtract, type JobFile } from '../schema/extract-job.ts';
+import { formatOfName } from './format-name.ts';
 import { expandTemplate, findUnknownTemplate, TEMPLATE_NAMES } from './template.ts';
 import { EXTRACT_DEFAULTS, type ExtractHttpOptions, type ExtractSpec } from './types.ts';
 
@@ -60,6 +61,12 @@ function checkOutputs(job: JobFile, file: string, locate: (pointer: string) => {
       problems.push({ file, ...locate(pointer), pointer, message: `unknown template ${unknown} in "${extract.out}": use ${known}` });
       return;
     }
+    const named = formatOfName(extract.out);
+    if ((extract.format ?? job.defaults?.format) === undefined && !named.ok) {
+      const pointer = `/extracts/${index}/out`;
+      problems.push({ file, ...locate(pointer), pointer, message: `${named.message} (format:)` });
+      return;
+    }
     const out = resolve(dirname(file), expandTemplate(extract.out, extract.name, 0));
     const owner = owners.get(out);
     if (owner === undefined) {
@@ -92,6 +99,11 @@ export interface JobItem {
   outTemplate: string;
   /** Keep the newest N files of a dated out. */
   keep?: number;
+}
+
+function formatOfOut(out: string): ExtractSpec['format'] {
+  const named = formatOfName(out);
+  return named.ok ? named.format : 'csv';
 }
 
 /** Turns a job's extracts into specs: defaults merged, templates expanded, tokens read from the environment. */
@@ -127,7 +139,7 @@ function resolveJobExtract(job: JobFile, extract: JobExtract, context: JobContex
     ...(merged.filters === undefined ? {} : { filters: merged.filters }),
     ...(merged.q === undefined ? {} : { q: merged.q }),
     ...(merged.fields === undefined ? {} : { fields: merged.fields }),
-    format: merged.format ?? 'csv',
+    format: merged.format ?? formatOfOut(merged.out),
     gzip: merged.gzip ?? false,
     out,
     pageSize: merged.pageSize ?? EXTRACT_DEFAULTS.pageSize,

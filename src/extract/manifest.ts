@@ -68,7 +68,7 @@ export function describeNameMismatch(spec: ExtractSpec): string | undefined {
       ? `${spec.out} holds gzip-compressed ${spec.format} but its name does not end in .gz; name it ${spec.out}.gz for tools that go by the name`
       : `${spec.out} holds plain ${spec.format} (not gzip) although its name ends in .gz`;
   }
-  const extension = /\.(csv|tsv|jsonl|json)$/.exec(spec.out.replace(/\.gz$/, ''))?.[1];
+  const extension = /\.(csv|tsv|jsonl|json|parquet)$/.exec(spec.out.replace(/\.gz$/, ''))?.[1];
   if (extension !== undefined && extension !== spec.format) return `${spec.out} holds ${spec.format}, not ${extension} as its name says`;
   return undefined;
 }

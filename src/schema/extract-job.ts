@@ -1,9 +1,13 @@
 // The extract format: one extract's settings, and the job file (extracts.yaml) that lists many of them.
 import { Type, type Static } from '@sinclair/typebox';
 
-export const ExtractFormatSchema = Type.Union([Type.Literal('csv'), Type.Literal('tsv'), Type.Literal('jsonl'), Type.Literal('json')], {
-  description: 'Output format.',
-});
+export const ExtractFormatSchema = Type.Union(
+  [Type.Literal('csv'), Type.Literal('tsv'), Type.Literal('jsonl'), Type.Literal('json'), Type.Literal('parquet')],
+  { description: 'Output format.' },
+);
+
+/** The output formats, in the order help texts list them. */
+export const EXTRACT_FORMATS = ['csv', 'tsv', 'jsonl', 'json', 'parquet'] as const;
 
 /** Most requests an extract keeps in flight (`parallel`). */
 export const MAX_PARALLEL = 16;
