@@ -44,6 +44,9 @@ export type ExtractOptions = Pick<ExtractSpec, 'resource' | 'sql' | 'filters' | 
   restart?: boolean;
   /** With a dated `out` ({date}, {datetime}): keep the newest N files of this extract, remove older ones. */
   keep?: number;
+  /** Write only the rows after the previous run's high-water mark of `watermark` (default `_id`); default false. */
+  incremental?: boolean;
+  watermark?: string;
   http?: ExtractHttpOptions;
 };
 
@@ -76,10 +79,11 @@ export async function extract(options: ExtractOptions, context: ExtractRunContex
     throw new KitError(KitErrorCode.usage, `--out ${options.out}: unknown template ${unknown}; use ${TEMPLATE_NAMES.map((n) => `{${n}}`).join(', ')}`);
   }
   return withSource(options.source, async (target) => {
-    const { source: _source, http: _http, keep: _keep, ...what } = options;
+    const { source: _source, http: _http, keep: _keep, incremental, watermark, ...what } = options;
     const { restart, ...rest } = what;
     const spec: ExtractSpec = {
       ...rest,
+      ...(incremental === true ? { incremental: { column: watermark ?? '_id' } } : {}),
       out: expandTemplate(options.out, name, clock.now()),
       target,
       gzip: options.gzip ?? false,
@@ -95,7 +99,7 @@ export async function extract(options: ExtractOptions, context: ExtractRunContex
 
 /** Streams one extract to `output` (csv, tsv or jsonl) as the pages arrive: no file, checkpoint or manifest. */
 export async function extractToStream(
-  options: Omit<ExtractOptions, 'out' | 'keep' | 'resume' | 'restart'>,
+  options: Omit<ExtractOptions, 'out' | 'keep' | 'resume' | 'restart' | 'incremental' | 'watermark'>,
   output: TextSink,
   context: ExtractRunContext = {},
 ): Promise<StreamedExtract> {

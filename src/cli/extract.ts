@@ -38,6 +38,8 @@ export interface ExtractArgs {
   restart?: boolean | undefined;
   keep?: number | undefined;
   force?: boolean | undefined;
+  incremental?: boolean | undefined;
+  watermark?: string | undefined;
 }
 
 const formats = EXTRACT_FORMATS;
@@ -70,6 +72,8 @@ const EXTRACT_FLAGS = {
   'timeout-ms': { type: 'number', fallback: EXTRACT_DEFAULTS.timeoutMs, describe: 'Per-request timeout in ms' },
   resume: { type: 'boolean', describe: 'Continue an interrupted extract from its checkpoint (or finish one that was complete)' },
   restart: { type: 'boolean', describe: 'Discard an interrupted extract (part file and checkpoint) and start over' },
+  incremental: { type: 'boolean', describe: "Write only the rows after the previous run's high-water mark (kept beside the output)" },
+  watermark: { type: 'string', fallback: '_id', describe: 'With --incremental: the increasing column the mark is kept on (other than _id: needs SQL)' },
   keep: { type: 'number', describe: 'With a dated --out ({date}, {datetime}): keep the newest N files of the extract, remove older ones' },
   force: { type: 'boolean', describe: 'With --job: run extracts again whose output and manifest are already complete' },
 } as const satisfies FlagTable;
@@ -161,9 +165,10 @@ export function toExtractOptions(args: ExtractArgs, env: Readonly<Record<string,
     throw usage('--filters, --q and --fields go with --resource, not with --sql (write them into the SQL)');
   }
   const format = args.format === undefined ? formatFromName(args.out) : parseFormat(args.format);
-  if (args.out === '-' && (!STREAM_FORMATS.has(format) || args.gzip === true || args.resume === true || args.keep !== undefined)) {
-    throw usage('--out - streams csv, tsv or jsonl, plain, without --resume or --keep (pipe it to gzip for gzip)');
+  if (args.out === '-' && (!STREAM_FORMATS.has(format) || args.gzip === true || args.resume === true || args.keep !== undefined || args.incremental === true)) {
+    throw usage('--out - streams csv, tsv or jsonl, plain, without --resume, --keep or --incremental (pipe it to gzip for gzip)');
   }
+  if (args.watermark !== undefined && args.incremental !== true) throw usage('--watermark goes with --incremental');
   if (format === 'parquet' && args.gzip === true) throw usage('--gzip does not go with parquet, which compresses its columns itself');
   const token = fileToken ?? readToken(args.tokenEnv, env);
   const source: ExtractSource =
@@ -190,6 +195,8 @@ export function toExtractOptions(args: ExtractArgs, env: Readonly<Record<string,
     resume: args.resume ?? false,
     ...(args.restart === true ? { restart: true } : {}),
     ...(args.keep === undefined ? {} : { keep: wholeNumber(args.keep, '--keep', 1) }),
+    ...(args.incremental === true ? { incremental: true } : {}),
+    ...(args.watermark === undefined ? {} : { watermark: args.watermark }),
     http: {
       ...(args.retries === undefined ? {} : { retries: wholeNumber(args.retries, '--retries', 0) }),
       ...(args.rate === undefined ? {} : { rateRps: positiveNumber(args.rate, '--rate') }),

@@ -15,6 +15,7 @@ import { createEncoder } from './encode.ts';
 import { checkSameExtract, inspectLeftovers, type Leftovers } from './leftovers.ts';
 import { buildManifest, describeNameMismatch, type FinishedExtract } from './manifest.ts';
 import { isKeyset, openPageStream } from './page-stream.ts';
+import { planIncremental, startIncremental, writeMark } from './incremental.ts';
 import { acquireOutputLock } from './lock.ts';
 import { rewriteAsParquet } from './parquet.ts';
 import { PartFile } from './part-file.ts';
@@ -43,13 +44,30 @@ export async function runExtract(spec: ExtractSpec, collaborators: ExtractCollab
   }
 }
 
-async function runLocked(spec: ExtractSpec, collaborators: ExtractCollaborators): Promise<Manifest> {
+async function runLocked(asked: ExtractSpec, collaborators: ExtractCollaborators): Promise<Manifest> {
+  let spec: ExtractSpec;
+  try {
+    spec = await startIncremental(asked, collaborators.client);
+  } catch (error) {
+    throw failure(asked, error, 0);
+  }
+  const manifest = await runPlanned(spec, collaborators);
+  const through = manifest.incremental?.through;
+  if (asked.incremental !== undefined && through !== undefined && through !== null) {
+    await writeMark(asked, asked.incremental.column, through, collaborators.clock.now());
+  }
+  return manifest;
+}
+
+async function runPlanned(spec: ExtractSpec, collaborators: ExtractCollaborators): Promise<Manifest> {
   const { client, clock, listener } = collaborators;
   const leftovers = await inspectLeftovers(spec);
   let plan: ExtractPlan;
   try {
     plan = await planExtract(client, spec, leftovers.kind === 'fresh' ? undefined : leftovers.checkpoint.method);
+    plan = await planIncremental(client, spec, plan);
   } catch (error) {
+    if (error instanceof KitError) throw error;
     throw failure(spec, error, 0);
   }
   const notes = leftovers.kind === 'fresh' ? [] : checkSameExtract(leftovers.checkpoint, spec, plan);
@@ -97,7 +115,8 @@ async function openState(spec: ExtractSpec, plan: ExtractPlan, leftovers: Leftov
     source: { target: displayTarget(spec.target), identity: sourceIdentity(spec.target) },
     method: plan.method,
     columns: plan.columns,
-    cursor: { lastId: null, offset: 0 },
+    // why: an incremental run by `_id` starts its keyset after the previous run's mark
+    cursor: { lastId: spec.incremental?.column === '_id' ? (spec.incremental.after ?? null) : null, offset: 0 },
     rows: 0,
     bytes: 0,
     pages: 0,

@@ -54,7 +54,15 @@ export function buildManifest(done: FinishedExtract, clock: Clock): Manifest {
     resumed: done.resumed,
     totalCheck,
     warnings,
+    ...(spec.incremental === undefined ? {} : { incremental: incrementalOf(spec.incremental, checkpoint) }),
   };
+}
+
+/** The marks of an incremental run: with `_id`, the last `_id` written (the cursor), else the maximum read at the start. */
+function incrementalOf(incremental: NonNullable<ExtractSpec['incremental']>, checkpoint: Checkpoint): NonNullable<Manifest['incremental']> {
+  const after = incremental.after ?? null;
+  const through = incremental.column === '_id' ? (checkpoint.cursor.lastId ?? after) : (incremental.through ?? after);
+  return { column: incremental.column, after, through };
 }
 
 /**

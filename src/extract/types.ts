@@ -46,6 +46,11 @@ export interface ExtractSpec {
   resume: boolean;
   /** Discard any leftovers (part file, checkpoint) and start over; default false. */
   restart?: boolean;
+  /**
+   * Write only the rows after the previous run's high-water mark of `column` (kept beside the output, see
+   * incremental.ts); `after` and `through` are filled in when the run starts.
+   */
+  incremental?: { column: string; after?: string | null; through?: string | null };
 }
 
 /** Where paging stands: the last `_id` written (keyset) and rows written so far (offset). */

@@ -98,6 +98,16 @@ export const ManifestSchema = Type.Object(
       { description: 'Row count against the server total (null when the server gave none, e.g. for SQL).' },
     ),
     warnings: Type.Array(Type.String()),
+    incremental: Type.Optional(
+      Type.Object(
+        {
+          column: Type.String(),
+          after: Type.Union([Type.String(), Type.Null()], { description: "The previous run's mark: rows after it were written (null: all rows)." }),
+          through: Type.Union([Type.String(), Type.Null()], { description: 'The mark now: the last value written, where the next run starts.' }),
+        },
+        { additionalProperties: false },
+      ),
+    ),
   },
   { additionalProperties: false },
 );

@@ -33,6 +33,8 @@ const extractProperties = {
   timeoutMs: Type.Optional(Type.Integer({ minimum: 1, description: 'Per-request timeout in ms (default 60000).' })),
   tokenEnv: Type.Optional(Type.String({ pattern: '^[A-Za-z_][A-Za-z0-9_]*$', description: 'Env variable holding the token.' })),
   resume: Type.Optional(Type.Boolean({ description: 'Continue from the checkpoint if there is one (default true in jobs).' })),
+  incremental: Type.Optional(Type.Boolean({ description: "Write only the rows after the previous run's high-water mark (default false)." })),
+  watermark: Type.Optional(Type.String({ minLength: 1, description: 'The increasing column the mark is kept on (default _id; another column needs SQL).' })),
   keep: Type.Optional(
     Type.Integer({ minimum: 1, description: 'Keep the newest N files of a dated out ({date}, {datetime}); older ones and their manifests are removed.' }),
   ),
