@@ -7,22 +7,19 @@ import { KitError, KitErrorCode } from '../errors.ts';
 import {
   EXTRACT_DEFAULTS,
   expandTemplate,
-  findCompletedOutput,
   findUnknownTemplate,
-  loadJobFile,
   pruneDatedOutputs,
   streamExtract,
   type StreamedExtract,
   type TextSink,
   TEMPLATE_NAMES,
-  resolveJob,
   runExtract,
   type ExtractHttpOptions,
   type ExtractListener,
   type ExtractSpec,
   type ExtractTarget,
-  type JobItem,
 } from '../extract/index.ts';
+import { checkReachable } from '../runner/index.ts';
 import { withSession } from './session.ts';
 
 /** Where to read from: a base URL, or the bundled reference server over a fixtures folder. */
@@ -55,7 +52,7 @@ export interface ExtractRunContext {
   listener?: ExtractListener;
 }
 
-const systemClock: Clock = { now: () => Date.now() };
+export const systemClock: Clock = { now: () => Date.now() };
 
 /** Extract defaults for HTTP: patient with slow pages, and retrying transient failures. */
 export function extractClientOptions(http: ExtractHttpOptions | undefined, clock: Clock): HttpClientOptions {
@@ -78,23 +75,33 @@ export async function extract(options: ExtractOptions, context: ExtractRunContex
   if (unknown !== undefined) {
     throw new KitError(KitErrorCode.usage, `--out ${options.out}: unknown template ${unknown}; use ${TEMPLATE_NAMES.map((n) => `{${n}}`).join(', ')}`);
   }
-  return withSource(options.source, async (target) => {
-    const { source: _source, http: _http, keep: _keep, incremental, watermark, ...what } = options;
-    const { restart, ...rest } = what;
-    const spec: ExtractSpec = {
-      ...rest,
-      ...(incremental === true ? { incremental: { column: watermark ?? '_id' } } : {}),
-      out: expandTemplate(options.out, name, clock.now()),
-      target,
-      gzip: options.gzip ?? false,
-      pageSize: options.pageSize ?? EXTRACT_DEFAULTS.pageSize,
-      resume: options.resume ?? false,
-      ...(restart === true ? { restart } : {}),
-    };
-    const manifest = await runWithClient(spec, options.http, { clock, ...(context.listener === undefined ? {} : { listener: context.listener }) });
-    await pruneOlder({ template: options.out, name, current: spec.out, keep: options.keep }, context.listener);
-    return manifest;
-  });
+  return withSource(
+    options.source,
+    async (target) => {
+      const { source: _source, http: _http, keep: _keep, incremental, watermark, ...what } = options;
+      const { restart, ...rest } = what;
+      const spec: ExtractSpec = {
+        ...rest,
+        ...(incremental === true ? { incremental: { column: watermark ?? '_id' } } : {}),
+        out: expandTemplate(options.out, name, clock.now()),
+        target,
+        gzip: options.gzip ?? false,
+        pageSize: options.pageSize ?? EXTRACT_DEFAULTS.pageSize,
+        resume: options.resume ?? false,
+        ...(restart === true ? { restart } : {}),
+      };
+      const preflight = 'target' in options.source ? () => checkTarget(target.baseUrl, options.http, clock) : undefined;
+      const manifest = await runWithClient(spec, options.http, {
+        clock,
+        ...(context.listener === undefined ? {} : { listener: context.listener }),
+        ...(preflight === undefined ? {} : { preflight }),
+      });
+      await pruneOlder({ template: options.out, name, current: spec.out, keep: options.keep }, context.listener);
+      return manifest;
+    },
+    options.http,
+    clock,
+  );
 }
 
 /** Streams one extract to `output` (csv, tsv or jsonl) as the pages arrive: no file, checkpoint or manifest. */
@@ -104,19 +111,25 @@ export async function extractToStream(
   context: ExtractRunContext = {},
 ): Promise<StreamedExtract> {
   const clock = context.clock ?? systemClock;
-  return withSource(options.source, async (target) => {
-    const { source: _source, http, ...what } = options;
-    const spec: ExtractSpec = { ...what, out: '-', target, gzip: false, pageSize: options.pageSize ?? EXTRACT_DEFAULTS.pageSize, resume: false };
-    const client = createHttpClient(extractClientOptions(http, clock));
-    try {
-      return await streamExtract(spec, output, { client, ...(context.listener === undefined ? {} : { listener: context.listener }) });
-    } finally {
-      await client.close();
-    }
-  });
+  return withSource(
+    options.source,
+    async (target) => {
+      const { source: _source, http, ...what } = options;
+      const spec: ExtractSpec = { ...what, out: '-', target, gzip: false, pageSize: options.pageSize ?? EXTRACT_DEFAULTS.pageSize, resume: false };
+      const client = createHttpClient(extractClientOptions(http, clock));
+      try {
+        return await streamExtract(spec, output, { client, ...(context.listener === undefined ? {} : { listener: context.listener }) });
+      } finally {
+        await client.close();
+      }
+    },
+    options.http,
+    clock,
+    true,
+  );
 }
 
-async function pruneOlder(
+export async function pruneOlder(
   prune: { template: string; name: string; current: string; keep: number | undefined },
   listener: ExtractListener | undefined,
 ): Promise<void> {
@@ -125,90 +138,54 @@ async function pruneOlder(
   if (removed.length > 0) listener?.onNote?.(`${prune.current}: kept the newest ${prune.keep}, removed ${removed.length} older: ${removed.join(', ')}`);
 }
 
-export interface ExtractJobOptions {
-  file: string;
-  env: Readonly<Record<string, string | undefined>>;
-  /** Run every extract against the bundled reference server instead of the job's targets. */
-  reference?: { fixturesDir: string; cwd?: string };
-  /** Discard every extract's unfinished leftovers and start each over; default false. */
-  restart?: boolean;
-  /** Run extracts whose output and manifest are already complete (sha256) again; default false: skip them. */
-  force?: boolean;
-}
-
-/** The outcome of one extract of a job (`out`: its output file; `skipped`: it was complete already). */
-export type JobOutcome =
-  | { name: string; out: string; ok: true; manifest: Manifest; skipped: boolean }
-  | { name: string; out: string; ok: false; error: string };
-
-/** Runs a job file's extracts with bounded concurrency; one failing extract does not stop the others. */
-export async function extractJob(options: ExtractJobOptions, context: ExtractRunContext = {}): Promise<JobOutcome[]> {
-  const clock = context.clock ?? systemClock;
-  const job = await loadJobFile(options.file);
-  const source: ExtractSource = options.reference === undefined ? { target: '' } : { reference: options.reference };
-  return withSource(source, async (reference) => {
-    const items = resolveJob(job, {
-      file: options.file,
-      env: options.env,
-      nowMs: clock.now(),
-      ...(options.reference === undefined ? {} : { targetOverride: reference.baseUrl }),
-    });
-    const withToken = items.map((item) => ({
-      ...item,
-      spec: { ...item.spec, ...(options.reference === undefined ? {} : { target: reference }), ...(options.restart === true ? { restart: true } : {}) },
-    }));
-    return runPool(withToken, job.concurrency ?? 2, (item) =>
-      runJobItem(item, { clock, force: options.force === true, ...(context.listener === undefined ? {} : { listener: context.listener }) }),
-    );
-  });
-}
-
-async function runJobItem(item: JobItem, context: Required<Pick<ExtractRunContext, 'clock'>> & ExtractRunContext & { force: boolean }): Promise<JobOutcome> {
-  const { name, spec } = item;
-  try {
-    const done = context.force || spec.restart === true ? undefined : await findCompletedOutput(spec);
-    if (done !== undefined) return { name, out: spec.out, ok: true, manifest: done, skipped: true };
-    const manifest = await runWithClient(spec, item.http, context);
-    await pruneOlder({ template: item.outTemplate, name, current: spec.out, keep: item.keep }, context.listener);
-    return { name, out: spec.out, ok: true, manifest, skipped: false };
-  } catch (error) {
-    return { name, out: spec.out, ok: false, error: error instanceof Error ? error.message : String(error) };
-  }
-}
-
-async function runWithClient(
+export async function runWithClient(
   spec: ExtractSpec,
   http: ExtractHttpOptions | undefined,
-  context: Required<Pick<ExtractRunContext, 'clock'>> & ExtractRunContext,
+  context: Required<Pick<ExtractRunContext, 'clock'>> & ExtractRunContext & { preflight?: () => Promise<void> },
 ): Promise<Manifest> {
   const client = createHttpClient(extractClientOptions(http, context.clock));
   try {
-    return await runExtract(spec, { client, clock: context.clock, ...(context.listener === undefined ? {} : { listener: context.listener }) });
+    return await runExtract(spec, {
+      client,
+      clock: context.clock,
+      ...(context.listener === undefined ? {} : { listener: context.listener }),
+      ...(context.preflight === undefined ? {} : { preflight: context.preflight }),
+    });
   } finally {
     await client.close();
   }
 }
 
-async function withSource<T>(source: ExtractSource, body: (target: ExtractTarget) => Promise<T>): Promise<T> {
-  if ('target' in source) return body(source.token === undefined ? { baseUrl: source.target } : { baseUrl: source.target, token: source.token });
+/**
+ * The front door `run` has: the target must answer as CKAN's action API before anything is written, else one line
+ * and exit 3 (E_UNREACHABLE, or E_NOT_CKAN with what the base URL should be).
+ */
+export async function checkTarget(baseUrl: string, http: ExtractHttpOptions | undefined, clock: Clock): Promise<void> {
+  // why: a pre-flight answers at once or says why not; the extract's patient retries would only delay the line
+  const client = createHttpClient({ ...extractClientOptions(http, clock), retries: 0 });
+  try {
+    await checkReachable(client, baseUrl);
+  } finally {
+    await client.close();
+  }
+}
+
+export async function withSource<T>(
+  source: ExtractSource,
+  body: (target: ExtractTarget) => Promise<T>,
+  http?: ExtractHttpOptions,
+  clock: Clock = systemClock,
+  preflight = false,
+): Promise<T> {
+  if ('target' in source) {
+    // why: a file extract pre-flights after its local checks (runExtract's `preflight`), so bad paths and leftovers
+    // are refused before any request; a stream has none, so it asks here
+    if (preflight) await checkTarget(source.target, http, clock);
+    return body(source.token === undefined ? { baseUrl: source.target } : { baseUrl: source.target, token: source.token });
+  }
   // why: the reference server's private resources need a token; the session's random one lives only as long as this run
   const target = { kind: 'reference' as const, fixturesDir: source.reference.fixturesDir };
   return withSession({ cwd: source.reference.cwd ?? process.cwd(), target }, (session) =>
     body({ baseUrl: session.url, ...(session.token === undefined ? {} : { token: session.token }), label: session.label }),
   );
-}
-
-async function runPool<T, R>(items: readonly T[], concurrency: number, work: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array<R>(items.length);
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    while (next < items.length) {
-      const index = next;
-      next += 1;
-      const item = items[index];
-      if (item !== undefined) results[index] = await work(item);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
-  return results;
 }

@@ -1,7 +1,9 @@
 // High-level entry points that compose several modules; session.ts is the one place a reference server, an HTTP
 // client and the report folder are wired together (run, extract and later commands open a session).
-export { extract, extractJob, extractClientOptions, extractToStream } from './extract.ts';
-export type { ExtractOptions, ExtractSource, ExtractJobOptions, JobOutcome, ExtractRunContext } from './extract.ts';
+export { extract, extractClientOptions, extractToStream } from './extract.ts';
+export type { ExtractOptions, ExtractSource, ExtractRunContext } from './extract.ts';
+export { extractJob } from './extract-job.ts';
+export type { ExtractJobOptions, JobOutcome } from './extract-job.ts';
 export { probeProfile } from './probe.ts';
 export type { ProbeProfileOptions, ProbeProfileOutcome } from './probe.ts';
 export { checkResponseFiles } from './contract-files.ts';

@@ -11,6 +11,7 @@ import { CHECKPOINT_VERSION, type Manifest } from '../schema/extract-files.ts';
 import { writeFileAtomic } from '../util/atomic-write.ts';
 import { maskUrlCredentials } from '../util/redact.ts';
 import { displayTarget, manifestPath, partPath, removeCheckpoint, sourceIdentity, specKey, writeCheckpoint, type Checkpoint } from './checkpoint.ts';
+import { ActionCallError } from './api.ts';
 import { createEncoder } from './encode.ts';
 import { checkSameExtract, inspectLeftovers, type Leftovers } from './leftovers.ts';
 import { buildManifest, describeNameMismatch, type FinishedExtract } from './manifest.ts';
@@ -27,6 +28,11 @@ export interface ExtractCollaborators {
   client: HttpClient;
   clock: Clock;
   listener?: ExtractListener;
+  /**
+   * Checks that the target is the API it should be (the CLI's pre-flight: exit 3 with a hint); called once, after
+   * the local checks (output path, lock, leftovers) and before the first request of the extract.
+   */
+  preflight?: () => Promise<void>;
 }
 
 /**
@@ -46,6 +52,8 @@ export async function runExtract(spec: ExtractSpec, collaborators: ExtractCollab
 
 async function runLocked(asked: ExtractSpec, collaborators: ExtractCollaborators): Promise<Manifest> {
   let spec: ExtractSpec;
+  // why: a mark column other than _id is read from the target, so the pre-flight comes first there
+  if (asked.incremental !== undefined && asked.incremental.column !== '_id') await collaborators.preflight?.();
   try {
     spec = await startIncremental(asked, collaborators.client);
   } catch (error) {
@@ -62,6 +70,7 @@ async function runLocked(asked: ExtractSpec, collaborators: ExtractCollaborators
 async function runPlanned(spec: ExtractSpec, collaborators: ExtractCollaborators): Promise<Manifest> {
   const { client, clock, listener } = collaborators;
   const leftovers = await inspectLeftovers(spec);
+  if (spec.incremental === undefined || spec.incremental.column === '_id') await collaborators.preflight?.();
   let plan: ExtractPlan;
   try {
     plan = await planExtract(client, spec, leftovers.kind === 'fresh' ? undefined : leftovers.checkpoint.method);
@@ -187,6 +196,14 @@ async function completeFinished(
   return manifest;
 }
 
+/** On a 403, what to do about the token: give one (the resource may be private), or check the one given. */
+function tokenHint(spec: ExtractSpec, error: unknown): string {
+  if (!(error instanceof ActionCallError) || error.status !== 403) return '';
+  return spec.target.token === undefined
+    ? ' (the resource may be private: give a token that may read it with --token-env NAME or --token-file FILE, tokenEnv in a job)'
+    : ' (the token given may not read it: check that it is valid on this site and its user may read the dataset)';
+}
+
 /** Fails before any request when `out` cannot be written: a folder, or a place no folder can be made. */
 async function checkOutputPath(out: string): Promise<void> {
   const usage = (reason: string, cause?: unknown): KitError =>
@@ -202,7 +219,7 @@ async function checkOutputPath(out: string): Promise<void> {
 }
 
 function failure(spec: ExtractSpec, error: unknown, pages: number): KitError {
-  const reason = maskUrlCredentials(error instanceof Error ? error.message : String(error));
+  const reason = maskUrlCredentials(error instanceof Error ? error.message : String(error)) + tokenHint(spec, error);
   const hint = pages > 0 ? `; the rows written so far are kept in ${partPath(spec.out)}: rerun with --resume to continue` : '';
   return new KitError(KitErrorCode.extractFailed, `extract to ${spec.out} failed: ${reason}${hint}`, { cause: error });
 }
