@@ -44,6 +44,8 @@ export type ExtractOptions = Pick<ExtractSpec, 'resource' | 'sql' | 'filters' | 
   /** Write only the rows after the previous run's high-water mark of `watermark` (default `_id`); default false. */
   incremental?: boolean;
   watermark?: string;
+  /** CSV/TSV: read through the target's /datastore/dump/<id> where it serves it; default false. */
+  dump?: boolean;
   http?: ExtractHttpOptions;
 };
 
@@ -59,6 +61,8 @@ export function extractClientOptions(http: ExtractHttpOptions | undefined, clock
   return {
     timeoutMs: http?.timeoutMs ?? EXTRACT_DEFAULTS.timeoutMs,
     retries: http?.retries ?? EXTRACT_DEFAULTS.retries,
+    // why: a dump page holds tens of thousands of rows
+    maxBodyBytes: 512 * 1024 * 1024,
     clock,
     ...(http?.rateRps === undefined ? {} : { rateRps: http.rateRps }),
   };

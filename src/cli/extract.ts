@@ -40,6 +40,7 @@ export interface ExtractArgs {
   force?: boolean | undefined;
   incremental?: boolean | undefined;
   watermark?: string | undefined;
+  dump?: boolean | undefined;
 }
 
 const formats = EXTRACT_FORMATS;
@@ -72,6 +73,10 @@ const EXTRACT_FLAGS = {
   'timeout-ms': { type: 'number', fallback: EXTRACT_DEFAULTS.timeoutMs, describe: 'Per-request timeout in ms' },
   resume: { type: 'boolean', describe: 'Continue an interrupted extract from its checkpoint (or finish one that was complete)' },
   restart: { type: 'boolean', describe: 'Discard an interrupted extract (part file and checkpoint) and start over' },
+  dump: {
+    type: 'boolean',
+    describe: "CSV/TSV: read through the target's /datastore/dump/<id> in _id-sorted slices (the fastest way; checked by _id order and total)",
+  },
   incremental: { type: 'boolean', describe: "Write only the rows after the previous run's high-water mark (kept beside the output)" },
   watermark: { type: 'string', fallback: '_id', describe: 'With --incremental: the increasing column the mark is kept on (other than _id: needs SQL)' },
   keep: { type: 'number', describe: 'With a dated --out ({date}, {datetime}): keep the newest N files of the extract, remove older ones' },
@@ -196,6 +201,7 @@ export function toExtractOptions(args: ExtractArgs, env: Readonly<Record<string,
     ...(args.restart === true ? { restart: true } : {}),
     ...(args.keep === undefined ? {} : { keep: wholeNumber(args.keep, '--keep', 1) }),
     ...(args.incremental === true ? { incremental: true } : {}),
+    ...(args.dump === true ? { dump: true } : {}),
     ...(args.watermark === undefined ? {} : { watermark: args.watermark }),
     http: {
       ...(args.retries === undefined ? {} : { retries: wholeNumber(args.retries, '--retries', 0) }),

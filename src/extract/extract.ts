@@ -21,7 +21,8 @@ import { acquireOutputLock } from './lock.ts';
 import { rewriteAsParquet } from './parquet.ts';
 import { PartFile } from './part-file.ts';
 import { planExtract, type ExtractPlan } from './plan.ts';
-import type { ExtractListener, ExtractSpec } from './types.ts';
+import { type ExtractListener, type ExtractSpec, PagingMethod } from './types.ts';
+import { DUMP_PAGE_ROWS } from './dump-pages.ts';
 import { makeDir } from '../util/make-dir.ts';
 
 export interface ExtractCollaborators {
@@ -101,6 +102,11 @@ async function runPlanned(spec: ExtractSpec, collaborators: ExtractCollaborators
   }
 }
 
+// why: dump slices are not capped by rows_max; larger ones mean fewer requests and offsets to skip
+function pageSizeFor(spec: ExtractSpec, plan: ExtractPlan): number {
+  return plan.method === PagingMethod.dump ? Math.max(spec.pageSize, DUMP_PAGE_ROWS) : spec.pageSize;
+}
+
 interface ExtractState {
   part: PartFile;
   checkpoint: Checkpoint;
@@ -114,7 +120,7 @@ async function openState(spec: ExtractSpec, plan: ExtractPlan, leftovers: Leftov
     listener?.onStart?.({ out: spec.out, method: plan.method, total: plan.total, resumedRows: found.rows });
     // why: the target may be reached under another port or spelling now; later messages name the current one
     // why: this run may ask another page size than the interrupted one; the server lowers it again if it must
-    const checkpoint = { ...found, source: { ...found.source, target: displayTarget(spec.target) }, pageSizeUsed: spec.pageSize };
+    const checkpoint = { ...found, source: { ...found.source, target: displayTarget(spec.target) }, pageSizeUsed: pageSizeFor(spec, plan) };
     return { part, checkpoint, resumed: true };
   }
   const part = await PartFile.create(partPath(spec.out), spec.gzip);
@@ -129,7 +135,7 @@ async function openState(spec: ExtractSpec, plan: ExtractPlan, leftovers: Leftov
     rows: 0,
     bytes: 0,
     pages: 0,
-    pageSizeUsed: spec.pageSize,
+    pageSizeUsed: pageSizeFor(spec, plan),
     startedAt: new Date(clock.now()).toISOString(),
   };
   listener?.onStart?.({ out: spec.out, method: plan.method, total: plan.total, resumedRows: 0 });

@@ -11,6 +11,8 @@ export const PagingMethod = {
   nextPage: 'next-page',
   offset: 'offset',
   sqlOffset: 'sql-offset',
+  /** CKAN's /datastore/dump/<id> in `_id`-sorted offset slices (csv/tsv outputs; see dump-pages.ts). */
+  dump: 'dump',
 } as const;
 export type PagingMethod = (typeof PagingMethod)[keyof typeof PagingMethod];
 
@@ -51,6 +53,8 @@ export interface ExtractSpec {
    * incremental.ts); `after` and `through` are filled in when the run starts.
    */
   incremental?: { column: string; after?: string | null; through?: string | null };
+  /** CSV/TSV: read through the target's /datastore/dump/<id> where it serves it (dump-pages.ts); default false. */
+  dump?: boolean;
 }
 
 /** Where paging stands: the last `_id` written (keyset) and rows written so far (offset). */

@@ -3,7 +3,13 @@ import { Type, type Static } from '@sinclair/typebox';
 
 export const MANIFEST_VERSION = 1;
 
-const PagingMethodSchema = Type.Union([Type.Literal('sql-keyset'), Type.Literal('next-page'), Type.Literal('offset'), Type.Literal('sql-offset')]);
+const PagingMethodSchema = Type.Union([
+  Type.Literal('sql-keyset'),
+  Type.Literal('next-page'),
+  Type.Literal('offset'),
+  Type.Literal('sql-offset'),
+  Type.Literal('dump'),
+]);
 
 const ColumnSchema = Type.Object({ id: Type.String(), type: Type.String() }, { additionalProperties: false });
 

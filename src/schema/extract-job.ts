@@ -35,6 +35,7 @@ const extractProperties = {
   resume: Type.Optional(Type.Boolean({ description: 'Continue from the checkpoint if there is one (default true in jobs).' })),
   incremental: Type.Optional(Type.Boolean({ description: "Write only the rows after the previous run's high-water mark (default false)." })),
   watermark: Type.Optional(Type.String({ minLength: 1, description: 'The increasing column the mark is kept on (default _id; another column needs SQL).' })),
+  dump: Type.Optional(Type.Boolean({ description: "CSV/TSV: read through the target's /datastore/dump/<id>, the fastest way (default false)." })),
   keep: Type.Optional(
     Type.Integer({ minimum: 1, description: 'Keep the newest N files of a dated out ({date}, {datetime}); older ones and their manifests are removed.' }),
   ),
