@@ -46,6 +46,10 @@ export type ExtractOptions = Pick<ExtractSpec, 'resource' | 'sql' | 'filters' | 
   watermark?: string;
   /** CSV/TSV: read through the target's /datastore/dump/<id> where it serves it; default false. */
   dump?: boolean;
+  /** Fail (E_EXTRACT_FAILED) when the columns differ from the previous run's; default false. */
+  failOnDrift?: boolean;
+  /** Fail (E_EXTRACT_FAILED) when the rows fell by more than this percentage since the previous run. */
+  maxShrinkPct?: number;
   http?: ExtractHttpOptions;
 };
 

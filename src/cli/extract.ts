@@ -41,6 +41,8 @@ export interface ExtractArgs {
   incremental?: boolean | undefined;
   watermark?: string | undefined;
   dump?: boolean | undefined;
+  failOnDrift?: boolean | undefined;
+  maxShrink?: number | undefined;
 }
 
 const formats = EXTRACT_FORMATS;
@@ -77,6 +79,8 @@ const EXTRACT_FLAGS = {
     type: 'boolean',
     describe: "CSV/TSV: read through the target's /datastore/dump/<id> in _id-sorted slices (the fastest way; checked by _id order and total)",
   },
+  'fail-on-drift': { type: 'boolean', describe: "Exit 1 when the columns differ from the previous run's (added, removed, retyped)" },
+  'max-shrink': { type: 'number', describe: 'Exit 1 when the rows fell by more than this percentage since the previous run' },
   incremental: { type: 'boolean', describe: "Write only the rows after the previous run's high-water mark (kept beside the output)" },
   watermark: { type: 'string', fallback: '_id', describe: 'With --incremental: the increasing column the mark is kept on (other than _id: needs SQL)' },
   keep: { type: 'number', describe: 'With a dated --out ({date}, {datetime}): keep the newest N files of the extract, remove older ones' },
@@ -202,6 +206,8 @@ export function toExtractOptions(args: ExtractArgs, env: Readonly<Record<string,
     ...(args.keep === undefined ? {} : { keep: wholeNumber(args.keep, '--keep', 1) }),
     ...(args.incremental === true ? { incremental: true } : {}),
     ...(args.dump === true ? { dump: true } : {}),
+    ...(args.failOnDrift === true ? { failOnDrift: true } : {}),
+    ...(args.maxShrink === undefined ? {} : { maxShrinkPct: percentage(args.maxShrink) }),
     ...(args.watermark === undefined ? {} : { watermark: args.watermark }),
     http: {
       ...(args.retries === undefined ? {} : { retries: wholeNumber(args.retries, '--retries', 0) }),
@@ -252,6 +258,11 @@ function parallelCount(value: number): number {
   const count = wholeNumber(value, '--parallel', 1);
   if (count > EXTRACT_DEFAULTS.maxParallel) throw new KitError(KitErrorCode.usage, `--parallel must be at most ${EXTRACT_DEFAULTS.maxParallel}`);
   return count;
+}
+
+function percentage(value: number): number {
+  if (!Number.isFinite(value) || value < 0 || value > 100) throw new KitError(KitErrorCode.usage, '--max-shrink must be a percentage from 0 to 100');
+  return value;
 }
 
 function positiveNumber(value: number, flag: string): number {

@@ -13,6 +13,7 @@ import { maskUrlCredentials } from '../util/redact.ts';
 import { displayTarget, manifestPath, partPath, removeCheckpoint, sourceIdentity, specKey, writeCheckpoint, type Checkpoint } from './checkpoint.ts';
 import { ActionCallError } from './api.ts';
 import { createEncoder } from './encode.ts';
+import { checkDrift, readPreviousRun } from './drift.ts';
 import { checkSameExtract, inspectLeftovers, type Leftovers } from './leftovers.ts';
 import { buildManifest, describeNameMismatch, type FinishedExtract } from './manifest.ts';
 import { isKeyset, openPageStream } from './page-stream.ts';
@@ -60,12 +61,14 @@ async function runLocked(asked: ExtractSpec, collaborators: ExtractCollaborators
   } catch (error) {
     throw failure(asked, error, 0);
   }
+  const previous = await readPreviousRun(asked);
   const manifest = await runPlanned(spec, collaborators);
+  // why: the mark moves with the file written, even when a drift check then fails the run
   const through = manifest.incremental?.through;
   if (asked.incremental !== undefined && through !== undefined && through !== null) {
     await writeMark(asked, asked.incremental.column, through, collaborators.clock.now());
   }
-  return manifest;
+  return checkDrift(asked, previous, manifest, collaborators.listener?.onWarning);
 }
 
 async function runPlanned(spec: ExtractSpec, collaborators: ExtractCollaborators): Promise<Manifest> {

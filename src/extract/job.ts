@@ -146,6 +146,8 @@ function resolveJobExtract(job: JobFile, extract: JobExtract, context: JobContex
     ...(merged.parallel === undefined ? {} : { parallel: merged.parallel }),
     resume: merged.resume ?? true,
     ...(merged.dump === true ? { dump: true } : {}),
+    ...(merged.failOnDrift === true ? { failOnDrift: true } : {}),
+    ...(merged.maxShrink === undefined ? {} : { maxShrinkPct: merged.maxShrink }),
     ...(merged.incremental === true ? { incremental: { column: merged.watermark ?? '_id' } } : {}),
   };
 }

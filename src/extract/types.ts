@@ -55,6 +55,10 @@ export interface ExtractSpec {
   incremental?: { column: string; after?: string | null; through?: string | null };
   /** CSV/TSV: read through the target's /datastore/dump/<id> where it serves it (dump-pages.ts); default false. */
   dump?: boolean;
+  /** Fail (exit 1) when the columns differ from the previous run's; default false. */
+  failOnDrift?: boolean;
+  /** Fail (exit 1) when the rows fell by more than this percentage since the previous run. */
+  maxShrinkPct?: number;
 }
 
 /** Where paging stands: the last `_id` written (keyset) and rows written so far (offset). */

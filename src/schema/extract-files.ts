@@ -104,6 +104,18 @@ export const ManifestSchema = Type.Object(
       { description: 'Row count against the server total (null when the server gave none, e.g. for SQL).' },
     ),
     warnings: Type.Array(Type.String()),
+    drift: Type.Optional(
+      Type.Object(
+        {
+          previous: Type.Object({ file: Type.String(), finishedAt: Type.String(), rows: Type.Integer() }, { additionalProperties: false }),
+          columnsAdded: Type.Array(Type.String()),
+          columnsRemoved: Type.Array(Type.String()),
+          columnsRetyped: Type.Array(Type.Object({ id: Type.String(), from: Type.String(), to: Type.String() }, { additionalProperties: false })),
+          rowChange: Type.Integer({ description: 'Rows now minus rows in the previous run (0 for incremental runs).' }),
+        },
+        { additionalProperties: false, description: 'How this run differs from the previous run of the same extract.' },
+      ),
+    ),
     incremental: Type.Optional(
       Type.Object(
         {
