@@ -2,13 +2,11 @@
 // target, resource or SQL and query, whatever the file is called: a summary of each run is kept in the output
 // folder): columns added, removed or retyped, and the change in rows. `--fail-on-drift` makes a column change, and
 // `--max-shrink PCT` a loss of more than PCT percent of the rows, fail the run (exit 1), the new file kept.
-import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
 import { KitError, KitErrorCode } from '../errors.ts';
 import type { Manifest } from '../schema/extract-files.ts';
 import { writeFileAtomic } from '../util/atomic-write.ts';
-import { manifestPath, sourceIdentity } from './checkpoint.ts';
+import { extractStatePath, manifestPath } from './checkpoint.ts';
 import type { ExtractColumn, ExtractSpec } from './types.ts';
 
 /** What is kept of a run for the next one to compare with. */
@@ -30,10 +28,7 @@ export interface Drift {
 }
 
 function summaryPath(spec: ExtractSpec): string {
-  const what = [sourceIdentity(spec.target), spec.resource ?? null, spec.sql ?? null, spec.filters ?? null, spec.q ?? null, spec.fields ?? null];
-  const key = createHash('sha256').update(JSON.stringify(what)).digest('hex').slice(0, 16);
-  const name = (spec.resource ?? 'sql').replace(/[^A-Za-z0-9._-]+/g, '-').slice(0, 40);
-  return join(dirname(spec.out), `.datastore-kit-last-${name}-${key}.json`);
+  return extractStatePath(spec, 'last');
 }
 
 /** The previous run's summary, or undefined for a first run (or an unreadable summary: then there is nothing to compare). */

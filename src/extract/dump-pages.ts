@@ -10,7 +10,10 @@ import { type CopyCsvPage, transcodeCopyCsv } from './copy-csv.ts';
 import type { ExtractPlan } from './plan.ts';
 import type { Cursor, ExtractSpec } from './types.ts';
 
-/** Rows per dump request: the dump is not capped by rows_max, so pages are larger than datastore_search's. */
+/**
+ * Rows per dump request at least: the dump is not capped by rows_max. Measured in bench/extract.ts (200k rows, three
+ * runs on a shared machine): 50,000-row slices 0.83x the dump, 100,000 0.58x (fewer pages to overlap), 32,000 0.65x.
+ */
 export const DUMP_PAGE_ROWS = 50_000;
 
 /** The dump URL of a slice: csv, sorted by `_id`, `_id` first among the fields. */

@@ -3,14 +3,12 @@
 // so a run with another file name (`out/{date}.csv`) finds it. With `_id` (the default) the mark is where keyset
 // paging starts, on any target with SQL or next_page; another column needs SQL: the rows are asked with
 // `"col" > <last mark> AND "col" <= <its maximum now>`, and that maximum is the next mark.
-import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
 import { KitError, KitErrorCode } from '../errors.ts';
 import type { HttpClient } from '../http/index.ts';
 import { writeFileAtomic } from '../util/atomic-write.ts';
 import { callAction } from './api.ts';
-import { sourceIdentity } from './checkpoint.ts';
+import { extractStatePath, sourceIdentity } from './checkpoint.ts';
 import { JsonNumber, type LosslessValue } from './lossless-json.ts';
 import type { ExtractPlan } from './plan.ts';
 import { buildIdSpanSql, quoteIdentifier, quoteLiteral, resourceConditions, trimStatement } from './sql-text.ts';
@@ -28,11 +26,8 @@ interface MarkFile {
 }
 
 /** Where the mark of `spec` (by `column`) is kept: beside the output, named by what it is the mark of. */
-export function markPath(spec: ExtractSpec, column: string): string {
-  const what = [sourceIdentity(spec.target), spec.resource ?? null, spec.sql ?? null, spec.filters ?? null, spec.q ?? null, spec.fields ?? null, column];
-  const key = createHash('sha256').update(JSON.stringify(what)).digest('hex').slice(0, 16);
-  const name = (spec.resource ?? 'sql').replace(/[^A-Za-z0-9._-]+/g, '-').slice(0, 40);
-  return join(dirname(spec.out), `.datastore-kit-mark-${name}-${key}.json`);
+function markPath(spec: ExtractSpec, column: string): string {
+  return extractStatePath(spec, 'mark', [column]);
 }
 
 /** The previous run's mark, or null when this is the first run. */

@@ -20,11 +20,6 @@ export function findUnknownTemplate(template: string): string | undefined {
   return undefined;
 }
 
-/** Whether a template makes a file per run (it holds {date} or {datetime}). */
-export function isDatedTemplate(template: string): boolean {
-  return template.includes('{date}') || template.includes('{datetime}');
-}
-
 /**
  * The folder and the pattern of the file names a dated template gives for `name` at any time, or undefined when
  * the date is in the folder part (then runs do not share a folder).
