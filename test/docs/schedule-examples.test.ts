@@ -57,19 +57,19 @@ async function runDocumented(command: string): Promise<{ code: number; files: st
   return { code, files: await readdir(join(folder, 'out')), stdout: run.stdout() };
 }
 
-const valueOf = (lines: readonly string[], key: string): string => lines.find((line) => line.startsWith(`${key}=`))?.slice(key.length + 1) ?? '';
+const settingOf = (lines: readonly string[], key: string): string => lines.find((line) => line.startsWith(`${key}=`))?.slice(key.length + 1) ?? '';
 
 describe('docs/extracts.md on a schedule', () => {
   it('schedules all three at 03:15 every day', () => {
     expect(cronLine.split(/\s+/).slice(0, 5)).toEqual(['15', '3', '*', '*', '*']);
-    expect(valueOf(timer, 'OnCalendar')).toBe('*-*-* 03:15:00');
+    expect(settingOf(timer, 'OnCalendar')).toBe('*-*-* 03:15:00');
     expect(workflow).toMatchObject({ on: { schedule: [{ cron: '15 3 * * *' }] } });
-    expect(valueOf(service, 'Type')).toBe('oneshot');
+    expect(settingOf(service, 'Type')).toBe('oneshot');
   });
 
   it.each([
     ['cron', () => cronLine.split(/\s+/).slice(5).join(' ').split('&&').at(-1)?.replace(/>>.*$/, '') ?? ''],
-    ['systemd', () => valueOf(service, 'ExecStart')],
+    ['systemd', () => settingOf(service, 'ExecStart')],
     ['GitHub Actions', () => JSON.stringify(workflow).match(/"run":"([^"]*datastore-kit[^"]*)"/)?.[1] ?? ''],
   ])('runs the %s command as shown: every extract of the job, with the token from the environment', async (_name, command) => {
     const { code, files, stdout } = await runDocumented(command());
