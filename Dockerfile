@@ -14,9 +14,9 @@ WORKDIR /build
 COPY . .
 # why: a context that already holds node_modules (after `npm ci`) builds offline; otherwise npm installs it.
 # dist/ is always rebuilt from src/, never taken from the context, so the image cannot hold a stale build. The image
-# runs the CLI alone, so only its bundle is built (seconds; the programmatic API's tsc build is not needed here).
+# runs the CLI from tsc's output in dist/, as the npm package does.
 RUN if [ ! -d node_modules ]; then npm ci --no-audit --no-fund --ignore-scripts; fi \
- && node scripts/build.mjs --cli-only \
+ && node scripts/build.mjs \
  && npm prune --omit=dev --offline --no-audit --no-fund
 # why: a smoke run over the bundled fixtures checks the build and leaves the embedded database built in the
 # cache, so a container answers in seconds instead of building it at every start (mounted fixtures still work:

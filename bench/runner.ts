@@ -15,7 +15,9 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import type * as Http from '../src/http/index.ts';
 import type * as Kit from '../src/index.ts';
+import type * as Runner from '../src/runner/index.ts';
 import { replayBare, type RecordedRequest } from './lib/bare-replay.mjs';
 import { recordCatalogue } from './lib/memory-target.ts';
 import { buildPostmanCollection, type AnsweredRequest } from './lib/newman-collection.ts';
@@ -31,11 +33,17 @@ const work = mkdtempSync(path.join(tmpdir(), 'dsk-bench-runner-'));
 const clock = { now: () => Date.now() };
 
 if (process.env['DSK_BENCH_NO_BUILD'] !== '1') execFileSync('npm', ['run', '--silent', 'build'], { cwd: root, stdio: 'inherit' });
-// why: the built JavaScript is what users run; its types are the source's (dynamic import of a computed URL is any)
-const kit: typeof Kit = await import(pathToFileURL(path.join(root, 'dist/index.js')).href);
+// why: the built JavaScript is what users run; its types are the source's (dynamic import of a computed URL is any).
+// The runner and the HTTP client are the levels below the public API, imported from dist/ by path.
+const built = (file: string): string => pathToFileURL(path.join(root, 'dist', file)).href;
+const publicKit: typeof Kit = await import(built('index.js'));
+const kit: typeof Runner & typeof Http = {
+  ...((await import(built('runner/index.js'))) as typeof Runner),
+  ...((await import(built('http/index.js'))) as typeof Http),
+};
 
 /** The options run() gets in `run --target <memory> --profile profiles/reference.yaml` (ckan contract, 2.11). */
-async function prepareRun(url: string): Promise<Kit.RunOptions> {
+async function prepareRun(url: string): Promise<Runner.RunOptions> {
   const prepared = await kit.prepareCatalogue(
     { cwd: root, casesDir: 'cases', profileFile: 'profiles/reference.yaml', tokenGiven: true, ckanVersion: '2.11' },
     {},
@@ -55,10 +63,10 @@ async function prepareRun(url: string): Promise<Kit.RunOptions> {
 }
 
 /** One request phase; with `log`, the requests sent (in sending order) and their statuses are appended to it. */
-async function runPhase(options: Kit.RunOptions, log?: AnsweredRequest[]): Promise<Kit.RunResult> {
+async function runPhase(options: Runner.RunOptions, log?: AnsweredRequest[]): Promise<Kit.RunResult> {
   const client = kit.createHttpClient({ concurrency });
   const origin = new URL(options.targetUrl).origin;
-  const logging: Kit.HttpClient = {
+  const logging: Http.HttpClient = {
     send: async (request) => {
       const entry: AnsweredRequest = { method: request.method, path: request.url.slice(origin.length), headers: { ...request.headers }, status: 0 };
       if (request.body !== undefined) entry.body = request.body;
@@ -111,7 +119,7 @@ const report = createBenchReport('runner', {
   title: 'runner vs bare undici replay and Newman, against a target answering from memory',
   sizes: { rounds, processRuns, newmanRuns, concurrency },
 });
-const { memory, summary } = await recordCatalogue(kit, { root, token, outDir: path.join(work, 'recording') });
+const { memory, summary } = await recordCatalogue(publicKit, { root, token, outDir: path.join(work, 'recording') });
 try {
   const recorded = await memory.replay();
   const options = await prepareRun(memory.url);
@@ -134,7 +142,7 @@ try {
 await report.finish();
 
 /** (a) and (b), interleaved round by round so a burst of load on the shared machine hits both alike. */
-async function measureInProcess(options: Kit.RunOptions, requests: readonly RecordedRequest[]): Promise<void> {
+async function measureInProcess(options: Runner.RunOptions, requests: readonly RecordedRequest[]): Promise<void> {
   const origin = new URL(options.targetUrl).origin;
   const bare: Sample[] = [];
   const phase: Sample[] = [];

@@ -13,7 +13,7 @@ export function sourceHash(root) {
   const files = readdirSync(path.join(root, 'src'), { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile())
     .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)));
-  files.push('tsconfig.json', 'tsconfig.build.json', 'package.json', 'scripts/build.mjs', 'scripts/bundle-cli.mjs');
+  files.push('tsconfig.json', 'tsconfig.build.json', 'package.json', 'scripts/build.mjs');
   const hash = createHash('sha256');
   for (const file of files.sort())
     hash

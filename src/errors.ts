@@ -74,6 +74,7 @@ export function formatProblem(problem: InputProblem, code: KitErrorCode): string
   return `${where} ${pointer}${problem.message} (${code})`;
 }
 
+/** Whether `value` is a KitError: a run error of the kit (bad input, usage, environment), not a bug. */
 export function isKitError(value: unknown): value is KitError {
   return value instanceof KitError;
 }

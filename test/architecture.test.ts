@@ -51,8 +51,8 @@ const libraryHomes: Record<string, readonly string[]> = {
   pg: ['src/server/engines/', 'bench/throughput.ts'],
   testcontainers: ['src/containers/'],
   '@sinclair/typebox': ['src/schema/', 'src/reporters/ctrf-schema.ts'],
-  // the one instance, and the cache of its generated validators
-  ajv: ['src/schema/ajv.ts', 'src/schema/validator-cache.ts'],
+  // the one instance
+  ajv: ['src/schema/ajv.ts'],
   'ajv-formats': ['src/schema/ajv.ts'],
   tsx: [],
   vitest: ['test/', '*.test.ts', 'vitest.config.ts'],
@@ -60,9 +60,8 @@ const libraryHomes: Record<string, readonly string[]> = {
   newman: [],
   '@biomejs/biome': [],
   knip: [],
-  // bundles the CLI (at build time, and for the tests that start it as a process), and the PGlite worker when the
-  // kit runs from source
-  esbuild: ['scripts/', 'test/helpers/cli-bundle.ts', 'src/server/engines/pglite-worker-source.mjs'],
+  // bundles the CLI for the tests that start it as a process, and the PGlite worker when the kit runs from source
+  esbuild: ['test/helpers/cli-bundle.ts', 'src/server/engines/pglite-worker-source.mjs'],
   typescript: [],
   '@types/node': [],
   '@types/pg': [],
@@ -147,14 +146,21 @@ describe('architecture', () => {
     expect(leaks).toEqual([]);
   });
 
-  it('starts the reference server and creates run clients only in the composition root (src/api/session.ts)', () => {
-    const wiring = /\b(?:startReferenceServer|prepareReportDir|openReportStream)\(/;
+  it('starts the reference server and creates HTTP clients only in the composition root (src/api/session.ts)', () => {
+    const wiring = /\b(?:startReferenceServer|prepareReportDir|openReportStream|createHttpClient)\(/;
     const starters = files
       .map((file) => relative(root, file))
-      .filter((file) => file.startsWith('src/api/') || file.startsWith('src/runner/') || file.startsWith('src/cli/'))
+      .filter((file) => !file.startsWith('src/server/') && !file.startsWith('src/http/') && !file.startsWith('src/reporters/'))
       // `serve` is the server alone, nothing wired around it
       .filter((file) => !['src/api/session.ts', 'src/cli/serve.ts'].includes(file) && wiring.test(readFileSync(join(root, file), 'utf8')));
     expect(starters).toEqual([]);
+  });
+
+  it('leaves the public API (src/index.ts) to library users: the CLI imports src/api/ and the folders directly, and nothing imports the CLI', () => {
+    const targetOf = (i: Import): string => relative(root, resolve(root, dirname(i.file), i.specifier));
+    const relativeImports = imports.filter((i) => i.specifier.startsWith('.'));
+    expect(relativeImports.filter((i) => targetOf(i) === 'src/index.ts').map((i) => i.file)).toEqual([]);
+    expect(relativeImports.filter((i) => !i.file.startsWith('src/cli/') && targetOf(i).startsWith('src/cli/')).map((i) => i.file)).toEqual([]);
   });
 
   it('imports other folders and sub-folders only through their index.ts (util, schema and model excepted)', () => {

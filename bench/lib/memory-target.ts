@@ -55,12 +55,14 @@ export async function recordCatalogue(
   const server = await kit.startReferenceServer({ fixturesDir: path.join(root, 'fixtures'), port: 0, config: { apiTokens: [token], ckanVersion: '2.11' } });
   try {
     const memory = await startMemoryTarget(server.url);
-    const run = kit.resolveRunOptions(
-      {},
-      undefined,
-      {},
-      { cwd: root, target: { kind: 'url', url: memory.url }, profileFile: 'profiles/reference.yaml', token, outDir, reportFormats: 'json' },
-    );
+    const run = kit.resolveRunOptions({
+      cwd: root,
+      target: { kind: 'url', url: memory.url },
+      profileFile: 'profiles/reference.yaml',
+      token,
+      outDir,
+      reportFormats: 'json',
+    });
     const { result } = await kit.runCatalogue(run, { hostname: 'bench' });
     return { memory, summary: result.summary };
   } finally {

@@ -57,7 +57,7 @@ function checkGenerate(count: number | undefined, seed: number | undefined): { c
 
 /** Resolves and checks the options (KitError E_USAGE, exit 2). Pure: reads no environment and no files. */
 export function resolveDiffOptions(settings: DiffSettings): DiffOptions {
-  const [a, b] = settings.sides.map((side) => resolveRunOptions({}, undefined, settings.shared, side));
+  const [a, b] = settings.sides.map((side) => resolveRunOptions(side, settings.shared));
   if (a === undefined || b === undefined) throw usage('diff needs two targets');
   if (a.target.kind === 'reference' && b.target.kind === 'reference') throw usage('--reference can stand for one of the two targets only');
   const catalogue = settings.catalogue ?? true;

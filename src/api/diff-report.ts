@@ -1,5 +1,5 @@
 // The diff report from a run's outcome: targets, counts, the pairs that did not agree, generated disagreements.
-import type { DiffRunOutcome, DiffSide } from '../diff/index.ts';
+import { describeValueDifferences, type DiffRunOutcome, type DiffSide } from '../diff/index.ts';
 import type { DiffReport } from '../schema/diff-report.ts';
 import { DIFF_REPORT_SCHEMA_VERSION } from '../schema/diff-report.ts';
 import { PACKAGE_INFO } from '../util/package-info.ts';
@@ -21,6 +21,7 @@ export interface DiffReportInput {
 export function buildDiffReport(input: DiffReportInput): DiffReport {
   const { results, generated } = input.outcome;
   const count = (outcome: string): number => results.filter((r) => r.outcome === outcome).length;
+  const valuesDiffer = describeValueDifferences(input.sides[0], input.sides[1]);
   const target = (side: DiffSide) => ({ label: side.label, url: maskUrlCredentials(side.url), reference: side.reference, profile: side.profile.name });
   return {
     schemaVersion: DIFF_REPORT_SCHEMA_VERSION,
@@ -31,6 +32,7 @@ export function buildDiffReport(input: DiffReportInput): DiffReport {
     targets: [target(input.sides[0]), target(input.sides[1])],
     summary: { total: results.length, agree: count('agree'), differ: count('differ'), error: count('error'), skipped: input.skipped },
     pairs: results.filter((r) => r.outcome !== 'agree'),
+    ...(valuesDiffer.length === 0 ? {} : { valuesDiffer }),
     ...(generated === undefined
       ? {}
       : { generated: { ...generated, replay: input.replay ?? `datastore-kit diff ... --generate ${generated.count} --seed ${generated.seed}` } }),

@@ -1,6 +1,7 @@
 // `diff` as a use case: prepare both sides (the catalogue under each profile), open a session per target (the
 // reference server started for a --reference side), pre-flight both, send the pairs (and generated requests),
 // write the diff reports.
+import { KIT_PROFILE_NAMES } from './profile-vocabulary.ts';
 import { hostname as readHostname } from 'node:os';
 import path from 'node:path';
 import { pairVariants, runDiff, type DiffSide } from '../diff/index.ts';
@@ -30,6 +31,7 @@ export interface DiffContext {
   onPair?: (result: PairResult) => void;
 }
 
+/** What diffTargets gives back: the diff report and the report files written. */
 export interface DiffOutcome {
   report: DiffReport;
   reportPaths: string[];
@@ -45,7 +47,10 @@ async function prepareSide(options: ResolvedRunOptions, catalogue: boolean, env:
   // without the catalogue only the profile is used: an empty selection is fine
   const selection = catalogue ? options : { ...options, allowEmpty: true };
   const prepare = (ckanVersion: CkanVersion | undefined): Promise<PreparedCatalogue> =>
-    prepareCatalogue({ ...selection, ckanVersion, tokenGiven: reference || options.token !== undefined }, env);
+    prepareCatalogue(
+      { ...selection, ckanVersion, tokenGiven: reference || options.token !== undefined, checkProfileNames: true, knownProfileNames: KIT_PROFILE_NAMES },
+      env,
+    );
   const { prepared, serverVersion } = await prepareForVersion(options, prepare);
   const profileToken = prepared.profile.token === undefined ? undefined : env[prepared.profile.token.env];
   const target: SessionTarget =

@@ -3,6 +3,7 @@
 import { KitError } from '../errors.ts';
 import { findCompletedOutput, loadJobFile, resolveJob, type ExtractTarget, type JobItem } from '../extract/index.ts';
 import type { Clock } from '../model/index.ts';
+import { runPool } from '../runner/index.ts';
 import type { Manifest } from '../schema/extract-files.ts';
 import { checkTarget, type ExtractRunContext, pruneOlder, runWithClient, systemClock, withSource } from './extract.ts';
 
@@ -38,11 +39,23 @@ export async function extractJob(options: ExtractJobOptions, context: ExtractRun
       spec: { ...item.spec, ...(reference === undefined ? {} : { target: reference }), ...(options.restart === true ? { restart: true } : {}) },
     }));
     const down = reference === undefined ? await checkJobTargets(withToken, clock) : new Map<string, string>();
-    return runPool(withToken, job.concurrency ?? 2, async (item) => {
+    const outcomes: JobOutcome[] = [];
+    const runContext = { clock, force: options.force === true, ...(context.listener === undefined ? {} : { listener: context.listener }) };
+    const runOne = async (item: JobItem): Promise<JobOutcome> => {
       const refused = down.get(item.spec.target.baseUrl);
       if (refused !== undefined) return { name: item.name, out: item.spec.out, ok: false, error: refused };
-      return runJobItem(item, { clock, force: options.force === true, ...(context.listener === undefined ? {} : { listener: context.listener }) });
-    });
+      return runJobItem(item, runContext);
+    };
+    await runPool(
+      withToken.length,
+      job.concurrency ?? 2,
+      async (index) => {
+        const item = withToken[index];
+        if (item !== undefined) outcomes[index] = await runOne(item);
+      },
+      () => false,
+    );
+    return outcomes;
   };
   return options.reference === undefined ? run(undefined) : withSource({ reference: options.reference }, run);
 }
@@ -79,19 +92,4 @@ async function runJobItem(item: JobItem, context: Required<Pick<ExtractRunContex
   } catch (error) {
     return { name, out: spec.out, ok: false, error: error instanceof Error ? error.message : String(error) };
   }
-}
-
-async function runPool<T, R>(items: readonly T[], concurrency: number, work: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array<R>(items.length);
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    while (next < items.length) {
-      const index = next;
-      next += 1;
-      const item = items[index];
-      if (item !== undefined) results[index] = await work(item);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
-  return results;
 }

@@ -1,6 +1,6 @@
 // Public entry points for extracts: one extract from options, or a job file; both may run against the
 // bundled reference server started in-process.
-import { createHttpClient, type HttpClientOptions } from '../http/index.ts';
+import type { HttpClientOptions } from '../http/index.ts';
 import type { Clock } from '../model/index.ts';
 import type { Manifest } from '../schema/extract-files.ts';
 import { KitError, KitErrorCode } from '../errors.ts';
@@ -20,7 +20,7 @@ import {
   type ExtractTarget,
 } from '../extract/index.ts';
 import { checkReachable } from '../runner/index.ts';
-import { withSession } from './session.ts';
+import { withClient, withSession } from './session.ts';
 
 /** Where to read from: a base URL, or the bundled reference server over a fixtures folder. */
 /** Where to read: a target URL, or the bundled reference server on `fixturesDir` (relative to `cwd`, default the process's). */
@@ -124,12 +124,9 @@ export async function extractToStream(
     async (target) => {
       const { source: _source, http, ...what } = options;
       const spec: ExtractSpec = { ...what, out: '-', target, gzip: false, pageSize: options.pageSize ?? EXTRACT_DEFAULTS.pageSize, resume: false };
-      const client = createHttpClient(extractClientOptions(http, clock));
-      try {
-        return await streamExtract(spec, output, { client, ...(context.listener === undefined ? {} : { listener: context.listener }) });
-      } finally {
-        await client.close();
-      }
+      return withClient(extractClientOptions(http, clock), (client) =>
+        streamExtract(spec, output, { client, ...(context.listener === undefined ? {} : { listener: context.listener }) }),
+      );
     },
     options.http,
     clock,
@@ -151,17 +148,14 @@ export async function runWithClient(
   http: ExtractHttpOptions | undefined,
   context: Required<Pick<ExtractRunContext, 'clock'>> & ExtractRunContext & { preflight?: () => Promise<void> },
 ): Promise<Manifest> {
-  const client = createHttpClient(extractClientOptions(http, context.clock));
-  try {
-    return await runExtract(spec, {
+  return withClient(extractClientOptions(http, context.clock), (client) =>
+    runExtract(spec, {
       client,
       clock: context.clock,
       ...(context.listener === undefined ? {} : { listener: context.listener }),
       ...(context.preflight === undefined ? {} : { preflight: context.preflight }),
-    });
-  } finally {
-    await client.close();
-  }
+    }),
+  );
 }
 
 /**
@@ -170,12 +164,7 @@ export async function runWithClient(
  */
 export async function checkTarget(baseUrl: string, http: ExtractHttpOptions | undefined, clock: Clock): Promise<void> {
   // why: a pre-flight answers at once or says why not; the extract's patient retries would only delay the line
-  const client = createHttpClient({ ...extractClientOptions(http, clock), retries: 0 });
-  try {
-    await checkReachable(client, baseUrl);
-  } finally {
-    await client.close();
-  }
+  await withClient({ ...extractClientOptions(http, clock), retries: 0 }, (client) => checkReachable(client, baseUrl));
 }
 
 export async function withSource<T>(

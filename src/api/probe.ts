@@ -3,11 +3,13 @@
 import path from 'node:path';
 import { collectCatalogueNames, loadCatalogue, parseProfile, renderProfile } from '../catalogue/index.ts';
 import { KitError, KitErrorCode } from '../errors.ts';
-import { probeTarget, type ProbeOptions, type ProbeResult } from '../probe/index.ts';
+import type { Profile } from '../schema/profile.ts';
+import { PROBE_DEFAULTS, probeTarget, verifyProfile, type ProbeOptions, type ProbeResult, type VerifyResult } from '../probe/index.ts';
 import { RUN_DEFAULTS } from '../runner/index.ts';
 import { writeFileAtomic } from '../util/atomic-write.ts';
 import { makeDir } from '../util/make-dir.ts';
 import { pathExists, resolveWithBundled } from '../util/bundled.ts';
+import { withClient } from './session.ts';
 
 /** Options of `probeProfile`: the probe's, plus where the catalogue is and where the profile goes. */
 export interface ProbeProfileOptions extends Omit<ProbeOptions, 'names'> {
@@ -41,7 +43,13 @@ export async function probeProfile(options: ProbeProfileOptions): Promise<ProbeP
   const casesDir = await resolveWithBundled(options.cwd, options.casesDir ?? RUN_DEFAULTS.casesDir, RUN_DEFAULTS.casesDir);
   const catalogue = await loadCatalogue(casesDir, { cwd: options.cwd });
   const name = options.name ?? (options.out === undefined ? undefined : path.basename(options.out).replace(/\.(ya?ml|json)$/i, ''));
-  const result = await probeTarget({ ...options, name, names: collectCatalogueNames(catalogue.cases) });
+  const http = {
+    timeoutMs: options.timeoutMs ?? PROBE_DEFAULTS.timeoutMs,
+    retries: options.retries ?? PROBE_DEFAULTS.retries,
+    concurrency: options.concurrency ?? PROBE_DEFAULTS.concurrency,
+    ...(options.rateRps === undefined ? {} : { rateRps: options.rateRps }),
+  };
+  const result = await withClient(http, (client) => probeTarget({ ...options, name, names: collectCatalogueNames(catalogue.cases) }, client));
   const text = renderProfile(result.profile, result.notes);
   parseProfile(text, options.out ?? 'probed profile');
   if (outPath !== undefined) await writeProfile(outPath, text);
@@ -57,4 +65,13 @@ async function writeProfile(outPath: string, text: string): Promise<void> {
     const reason = error instanceof Error && 'code' in error ? String(error.code) : String(error);
     throw new KitError(KitErrorCode.environment, `cannot write ${outPath}: ${reason}`, { cause: error });
   }
+}
+
+/**
+ * Verifies a profile's resources and values on `targetUrl` (`check --target`): KitError (exit 3) when the target is
+ * unreachable or has no DataStore API, every other shortfall a problem line of the result.
+ */
+export function verifyProfileOnTarget(profile: Profile, options: { targetUrl: string; token?: string | undefined }): Promise<VerifyResult> {
+  // why: a check sends few requests; a slow site gets 15 s an attempt and one retry
+  return withClient({ timeoutMs: 15_000, retries: 1, concurrency: 2 }, (client) => verifyProfile(profile, options, client));
 }

@@ -1,5 +1,6 @@
 // runCatalogue(): the whole `run` command as a function: prepare the catalogue, open a session (report folder,
 // reference server, client), pre-flight, run with the cases going to the reports, close the session.
+import { KIT_PROFILE_NAMES } from './profile-vocabulary.ts';
 import { hostname as readHostname } from 'node:os';
 import path from 'node:path';
 import type { BaselineStore, Clock, RunListener, RunResult } from '../model/index.ts';
@@ -9,12 +10,14 @@ import {
   detectCkanVersion,
   prepareCatalogue,
   resolvePlan,
+  withStatusRelease,
   run,
   type PreparedCatalogue,
   type RunVariant,
 } from '../runner/index.ts';
 import type { CkanVersion } from '../schema/index.ts';
-import { baselineRules, openBaseline } from './run-baseline.ts';
+import { KitError, KitErrorCode } from '../errors.ts';
+import { baselineRules, openBaseline, trackReads, withUncheckedBaselines } from './run-baseline.ts';
 import type { ResolvedRunOptions } from './run-options.ts';
 import { prepareForVersion, type VersionedCatalogue } from './run-version.ts';
 import { openSession, type Session } from './session.ts';
@@ -35,8 +38,14 @@ export interface RunCatalogueContext {
    * cases go to the reports as they finish; the result then holds the counts only, `cases` empty).
    */
   keepCases?: boolean;
+  /**
+   * Whether the run is on CI (the CLI reads `CI`). A `--baseline` run there stops (E_USAGE, exit 2) when the
+   * profile names a token variable that is unset: its private variants would go unchecked without a word.
+   */
+  ci?: boolean;
 }
 
+/** What runCatalogue gives back: the run's result and the report files it wrote. */
 export interface RunCatalogueOutcome {
   result: RunResult;
   /** Report files written. */
@@ -45,7 +54,7 @@ export interface RunCatalogueOutcome {
 
 const wallClock: Clock = { now: () => Date.now() };
 
-type Prepare = (ckanVersion: CkanVersion | undefined) => Promise<PreparedCatalogue>;
+type Prepare = (ckanVersion: CkanVersion | undefined, ckanRelease?: string) => Promise<PreparedCatalogue>;
 
 /**
  * Runs the selected catalogue against the target and writes the reports. Throws InputError/KitError (exit 2)
@@ -57,11 +66,29 @@ type Prepare = (ckanVersion: CkanVersion | undefined) => Promise<PreparedCatalog
 export async function runCatalogue(options: ResolvedRunOptions, context: RunCatalogueContext = {}): Promise<RunCatalogueOutcome> {
   const env = context.env ?? {};
   const reference = options.target.kind === 'reference';
-  const prepare: Prepare = (ckanVersion) => prepareCatalogue({ ...options, ckanVersion, tokenGiven: reference || options.token !== undefined }, env);
+  const prepare: Prepare = (ckanVersion, ckanRelease) =>
+    prepareCatalogue(
+      {
+        ...options,
+        ckanVersion,
+        ckanRelease,
+        tokenGiven: reference || options.token !== undefined,
+        checkProfileNames: true,
+        knownProfileNames: KIT_PROFILE_NAMES,
+      },
+      env,
+    );
   const planned = await prepareForVersion(options, prepare);
-  if (options.allowEmpty !== true && planned.plan.kind !== 'auto') checkSomethingApplies(planned.prepared.variants, options.profileFile);
   const profile = planned.prepared.profile;
   const profileToken = profile.token === undefined ? undefined : env[profile.token.env];
+  const tokenEnv = !reference && options.token === undefined && !profileToken ? profile.token?.env : undefined;
+  if (context.ci === true && options.baselineDir !== undefined && tokenEnv !== undefined) {
+    throw new KitError(
+      KitErrorCode.usage,
+      `profile "${profile.name}" reads its token from ${tokenEnv}, which is not set: on CI a --baseline run would leave the baseline files of its private variants unchecked; set ${tokenEnv} (or pass --token-env/--token-file)`,
+    );
+  }
+  if (options.allowEmpty !== true && planned.plan.kind !== 'auto') checkSomethingApplies(planned.prepared.variants, options.profileFile);
   const session = await openSession({
     cwd: options.cwd,
     target:
@@ -83,8 +110,9 @@ export async function runCatalogue(options: ResolvedRunOptions, context: RunCata
     },
   });
   try {
-    const baseline = await openBaseline(options);
-    return await runInSession(session, { options, planned, prepare, context, baseline });
+    const opened = await openBaseline(options);
+    const tracked = opened === undefined ? undefined : trackReads(opened);
+    return await runInSession(session, { options, planned, prepare, context, baseline: tracked?.store, read: tracked?.read });
   } finally {
     await session.close();
   }
@@ -98,6 +126,8 @@ interface RunInputs {
   context: RunCatalogueContext;
   /** The baseline folder, with --baseline. */
   baseline: BaselineStore | undefined;
+  /** The baseline files the run read (filled as it goes). */
+  read: ReadonlySet<string> | undefined;
 }
 
 async function runInSession(session: Session, inputs: RunInputs): Promise<RunCatalogueOutcome> {
@@ -115,6 +145,9 @@ async function runInSession(session: Session, inputs: RunInputs): Promise<RunCat
     if (ckan.version !== undefined) prepared = await prepare(ckan.version);
     if (options.allowEmpty !== true) checkSomethingApplies(prepared.variants, options.profileFile);
   }
+  ckan = withStatusRelease(ckan, answers);
+  // why: cases whose range names a patch release (a fix in 2.11.5) are judged on the release the target names
+  if (ckan.release !== undefined && ckan.version !== undefined) prepared = await prepare(ckan.version, ckan.release);
   const reports = await session.openReports();
   const profile = prepared.profile;
   // why handed over: run() drops each variant once its case is reported, and nothing here keeps `prepared` past this
@@ -131,7 +164,8 @@ async function runInSession(session: Session, inputs: RunInputs): Promise<RunCat
         token: session.token,
         contract: contract.profile,
         contractReason: contract.reason,
-        ckan: { version: ckan.version, versions: ckan.versions, reason: ckan.reason },
+        ckan: { version: ckan.version, versions: ckan.versions, reason: ckan.reason, release: ckan.release },
+        strictKnown: options.strictKnown,
         concurrency: options.concurrency,
         bail: options.bail,
         shard: options.shard,
@@ -142,7 +176,8 @@ async function runInSession(session: Session, inputs: RunInputs): Promise<RunCat
       },
       { client, clock: context.clock ?? wallClock, listener: context.listener, baseline, onResult: (one) => reports.add(one) },
     );
-    return { result, reportPaths: await reports.close(result) };
+    const checked = inputs.read === undefined ? result : await withUncheckedBaselines(result, options, inputs.read);
+    return { result: checked, reportPaths: await reports.close(checked) };
   } catch (error) {
     await reports.abort();
     throw error;

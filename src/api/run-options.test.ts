@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { resolveRunOptions, type RunSettings } from './run-options.ts';
+import { createCounts } from '../reporters/index.ts';
+import { checkMinApplicable, resolveRunOptions, type RunSettings } from './run-options.ts';
 
 const url: RunSettings = { target: { kind: 'url', url: 'http://t:1' } };
 const reference: RunSettings = { target: { kind: 'reference', fixturesDir: 'fixtures' } };
 
 describe('resolveRunOptions', () => {
   it('fills defaults for a URL target: contract and CKAN version left to the profile, no profile', () => {
-    const o = resolveRunOptions({}, undefined, {}, url);
+    const o = resolveRunOptions(url);
     expect(o).toMatchObject({
       casesDir: 'cases',
       concurrency: 8,
@@ -22,28 +23,23 @@ describe('resolveRunOptions', () => {
   });
 
   it('uses the reference profile with the reference server', () => {
-    const o = resolveRunOptions({}, undefined, {}, reference);
+    const o = resolveRunOptions(reference);
     expect(o.profileFile).toBe('profiles/reference.yaml');
   });
 
   it('keeps --contract and --ckan-version as given', () => {
-    expect(resolveRunOptions({}, undefined, {}, { ...url, contract: 'seed', ckanVersion: 'auto' })).toMatchObject({ contract: 'seed', ckanVersion: 'auto' });
+    expect(resolveRunOptions({ ...url, contract: 'seed', ckanVersion: 'auto' })).toMatchObject({ contract: 'seed', ckanVersion: 'auto' });
   });
 
-  it('lets later layers win: defaults < catalogue < env < flags', () => {
-    const o = resolveRunOptions(
-      { concurrency: 1, retries: 1, timeoutMs: 1 },
-      { concurrency: 2, retries: 2 },
-      { concurrency: 3, ...url },
-      { concurrency: 4, ...reference },
-    );
-    expect([o.concurrency, o.retries, o.timeoutMs, o.target.kind]).toEqual([4, 2, 1, 'reference']);
+  it('lets the settings win over the fallback, field by field', () => {
+    const o = resolveRunOptions({ concurrency: 4, ...reference }, { concurrency: 3, retries: 2, ...url });
+    expect([o.concurrency, o.retries, o.timeoutMs, o.target.kind]).toEqual([4, 2, 30_000, 'reference']);
   });
 
   it('does not mutate its inputs', () => {
     const flags: RunSettings = { ...url, tags: ['a'] };
     const copy = structuredClone(flags);
-    resolveRunOptions({}, undefined, {}, flags);
+    resolveRunOptions(flags);
     expect(flags).toEqual(copy);
   });
 
@@ -58,11 +54,28 @@ describe('resolveRunOptions', () => {
     ['a bad shard', { ...url, shard: { index: 3, count: 2 } }, /--shard/],
     ['an unknown report format', { ...url, reportFormats: 'json,pdf' }, /unknown report format "pdf"/],
   ])('rejects %s with E_USAGE', (_name, flags, message) => {
-    expect(() => resolveRunOptions({}, undefined, {}, flags)).toThrow(message);
+    expect(() => resolveRunOptions(flags)).toThrow(message);
     try {
-      resolveRunOptions({}, undefined, {}, flags);
+      resolveRunOptions(flags);
     } catch (error) {
       expect(error).toMatchObject({ code: 'E_USAGE', exitCode: 2 });
     }
+  });
+});
+
+describe('checkMinApplicable', () => {
+  it.each([
+    [undefined, 100, 90, undefined],
+    [80, 100, 20, undefined],
+    [80, 100, 21, 'only 79 of 100 case variants applied (79%), fewer than --min-applicable 80'],
+    [50, 0, 0, undefined],
+  ])('with --min-applicable %s, %i variants of which %i not applicable: %j', (min, total, notApplicable, expected) => {
+    expect(checkMinApplicable({ ...createCounts(), total, notApplicable }, min)).toBe(expected);
+  });
+
+  it('refuses a percentage outside 0 to 100', () => {
+    expect(() => resolveRunOptions({ target: { kind: 'reference', fixturesDir: 'fixtures' }, minApplicablePct: 120 })).toThrow(
+      '--min-applicable must be a percentage from 0 to 100, got 120',
+    );
   });
 });

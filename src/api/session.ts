@@ -89,6 +89,16 @@ export async function openSession(options: SessionOptions): Promise<Session> {
   };
 }
 
+/** A client alone (probe, check --target, each item of an extract job), handed to `body` and closed after it. */
+export async function withClient<T>(http: HttpClientOptions, body: (client: HttpClient) => Promise<T>): Promise<T> {
+  const client = createHttpClient(http);
+  try {
+    return await body(client);
+  } finally {
+    await client.close();
+  }
+}
+
 /** Opens a session, hands it to `body`, and closes it whatever happens. */
 export async function withSession<T>(options: SessionOptions, body: (session: Session) => Promise<T>): Promise<T> {
   const session = await openSession(options);

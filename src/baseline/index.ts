@@ -2,7 +2,5 @@
 // and recorded or updated as --update-baseline says. The runner calls checkBaseline; the store is built by the
 // composition code (createFileBaselineStore), so the runner stays free of the file system.
 export { checkBaseline } from './check.ts';
-export type { BaselineCheck, BaselineContext, BaselineSubject } from './check.ts';
-export { baselineFilePath } from './file-name.ts';
-export { parseBaselineFile, renderBaselineFile } from './file-format.ts';
+export type { BaselineContext } from './check.ts';
 export { createFileBaselineStore } from './store.ts';

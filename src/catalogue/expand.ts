@@ -3,13 +3,14 @@
 import { InputError, KitErrorCode } from '../errors.ts';
 import { compileSchema } from '../schema/ajv.ts';
 import { CaseExpectSchema, ExpectSchema, RequestSchema, type CaseExpect, type CaseRequest, type Expect, type Method } from '../schema/case.ts';
-import { isInCkanRange, type CkanRange, type CkanVersion } from '../schema/ckan-version.ts';
+import { isInCkanRanges, type CkanRange, type CkanRanges, type CkanVersion } from '../schema/ckan-version.ts';
 import type { Profile } from '../schema/profile.ts';
 import { showJson } from '../util/json.ts';
 import { getAtPointer } from '../util/json-pointer.ts';
 import type { VariantKey } from '../schema/report.ts';
 import { hasCapability } from './capabilities.ts';
 import { describeAjvErrors } from './describe-errors.ts';
+import { resolveRelation } from './expand-relation.ts';
 import { deriveImpliedOrder } from './implied-order.ts';
 import type { CaseVariant, LoadedCase } from './types.ts';
 import { resolveVariables, type VariableScope } from './variables.ts';
@@ -40,6 +41,8 @@ export interface ExpandOptions {
    * applicable when the version is unknown (undefined).
    */
   ckanVersion?: CkanVersion | undefined;
+  /** The target's full release (e.g. 2.11.5), when known; ranges naming a patch are judged on it. */
+  ckanRelease?: string | undefined;
 }
 
 /** The expectation keys that say nothing about the data: a case with only these checks only fixture data. */
@@ -70,8 +73,10 @@ function expandVariant(loaded: LoadedCase, variant: Key, declared: boolean, opti
   const request = resolveRequest(loaded, { ...c.request, ...variant }, substitute);
   const expect = resolveExpect(loaded, c.expect, substitute, '/expect');
   const onFixtures = fixtures && c.expectOnFixtures ? resolveExpect(loaded, c.expectOnFixtures, substitute, '/expectOnFixtures') : undefined;
-  const missing = [...request.missing, ...expect.missing, ...(onFixtures?.missing ?? [])];
-  const reason = joinReasons(notApplicableReason(c.needs ?? [], variant, missing, options), versionReason(c.ckan, options.ckanVersion));
+  const resolvedRequest = { ...request.value, method: variant.method, locale: variant.locale, apiPath: variant.apiPath };
+  const relation = c.relation === undefined ? undefined : resolveRelation(c.relation, resolvedRequest, scope);
+  const missing = [...request.missing, ...expect.missing, ...(onFixtures?.missing ?? []), ...(relation?.missing ?? [])];
+  const reason = joinReasons(notApplicableReason(c.needs ?? [], variant, missing, options), versionReason(c.ckan, options.ckanRelease ?? options.ckanVersion));
   // why: against other data, fixture-exact checks cannot run; a case with nothing else to check is not applicable
   const fixturesOnly = c.expectOnFixtures !== undefined && !fixtures;
   const checksOnlyFixtures = fixturesOnly && Object.keys(c.expect).every((key) => dataFreeKeys.has(key));
@@ -88,14 +93,16 @@ function expandVariant(loaded: LoadedCase, variant: Key, declared: boolean, opti
     file: loaded.file,
     variant,
     hasVariants: declared,
-    request: { ...request.value, method: variant.method, locale: variant.locale, apiPath: variant.apiPath },
+    request: resolvedRequest,
     expect: expect.value,
+    ...(relation === undefined ? {} : { relation: relation.value }),
     ...(impliedOrder === undefined ? {} : { impliedOrder }),
     ...(onFixtures === undefined ? {} : { expectOnFixtures: onFixtures.value }),
     ...(reason === undefined ? (checksOnlyFixtures ? { notApplicable: fixtureReason } : {}) : { notApplicable: reason }),
     ...(fixturesOnly && !checksOnlyFixtures ? { partlyNotApplicable: fixtureReason } : {}),
     ...(c.skip === undefined ? {} : { skip: c.skip }),
     ...(c.normalise === undefined ? {} : { normalise: c.normalise }),
+    ...(c.known === undefined ? {} : { known: c.known }),
   };
 }
 
@@ -167,12 +174,12 @@ function notApplicableReason(needs: readonly string[], variant: VariantKey, miss
   return reasons.length === 0 ? undefined : reasons.join('; ');
 }
 
-/** Why a case whose expectations hold for a range of CKAN versions does not apply to this target, if it does not. */
-function versionReason(range: CkanRange | undefined, version: CkanVersion | undefined): string | undefined {
-  if (range === undefined) return undefined;
-  const span = describeRange(range);
+/** Why a case whose expectations hold for some CKAN versions does not apply to this target, if it does not. */
+function versionReason(ranges: CkanRanges | undefined, version: string | undefined): string | undefined {
+  if (ranges === undefined) return undefined;
+  const span = (Array.isArray(ranges) ? ranges : [ranges]).map(describeRange).join(' or ');
   if (version === undefined) return `holds for CKAN ${span} and the target's CKAN version is unknown (set ckan: in the profile or pass --ckan-version)`;
-  return isInCkanRange(version, range) ? undefined : `holds for CKAN ${span}; the target runs CKAN ${version}`;
+  return isInCkanRanges(version, ranges) ? undefined : `holds for CKAN ${span}; the target runs CKAN ${version}`;
 }
 
 function describeRange(range: CkanRange): string {

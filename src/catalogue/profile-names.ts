@@ -5,14 +5,14 @@ import path from 'node:path';
 import { InputError, KitErrorCode, type InputProblem } from '../errors.ts';
 import { CKAN_VERSIONS } from '../schema/ckan-version.ts';
 import type { Profile } from '../schema/profile.ts';
-import { CKAN_CAPABILITY } from './capabilities.ts';
+import { BEHAVIOUR_CAPABILITIES, CKAN_CAPABILITY } from './capabilities.ts';
 import { locateProblems, parseSource } from './source.ts';
 import type { LoadedCase } from './types.ts';
 import { toPointer } from '../util/json-pointer.ts';
 
 /**
  * Capabilities the kit itself acts on, whatever the catalogue: `locale` (variants with a locale segment need it),
- * `token` (the runner sends one), `ckan` (answers as CKAN does), and the older `ckan-<version>` for every version.
+ * `token` (the runner sends one), the behaviour capabilities (offset, sort, ... probe detects them), `ckan` (answers as CKAN does), and the older `ckan-<version>` for every version.
  */
 export const KIT_CAPABILITIES: readonly string[] = Object.freeze([
   'sql',
@@ -20,6 +20,7 @@ export const KIT_CAPABILITIES: readonly string[] = Object.freeze([
   'token',
   'locale',
   'jsonp',
+  ...BEHAVIOUR_CAPABILITIES,
   CKAN_CAPABILITY,
   ...CKAN_VERSIONS.map((v) => `ckan-${v}`),
 ]);

@@ -1,4 +1,5 @@
-// Checks a schema cannot express: variable references are well-formed and `matches`/`bodyMatches` patterns compile.
+// Checks a schema cannot express: variable references are well-formed, `matches`/`bodyMatches` patterns compile, a
+// relation's clause is in the case's spec.
 // They run on the raw data (even when the schema check failed) so one run reports every problem at once.
 import type { SchemaProblem } from './describe-errors.ts';
 import { checkVariables } from './variables.ts';
@@ -20,9 +21,19 @@ function checkCase(value: Record<string, unknown>, pointer: string): PointerProb
     ...checkVariables(value['request'], `${pointer}/request`),
     ...checkVariables(value['expect'], `${pointer}/expect`),
     ...checkVariables(value['expectOnFixtures'], `${pointer}/expectOnFixtures`),
+    ...checkVariables(value['relation'], `${pointer}/relation`),
+    ...checkRelationClause(value, pointer),
     ...checkPatterns(value['expect'], `${pointer}/expect`),
     ...checkPatterns(value['expectOnFixtures'], `${pointer}/expectOnFixtures`),
   ];
+}
+
+/** A relation names a clause the case lists in `spec`, so reports and coverage count it. */
+function checkRelationClause(value: Record<string, unknown>, pointer: string): PointerProblem[] {
+  const relation = value['relation'];
+  const spec = Array.isArray(value['spec']) ? value['spec'] : [];
+  if (!isPlainObject(relation) || typeof relation['clause'] !== 'string' || spec.includes(relation['clause'])) return [];
+  return [{ pointer: `${pointer}/relation/clause`, message: `"${relation['clause']}" is not in the case's spec (add it there)` }];
 }
 
 function checkPatterns(expect: unknown, pointer: string): PointerProblem[] {

@@ -1,6 +1,6 @@
 // The catalogue's data types: loaded cases (with their source position) and expanded case variants.
 import type { NormaliseLayer } from '../schema/baseline.ts';
-import type { Case, CaseRequest, Expect } from '../schema/case.ts';
+import type { Case, CaseRequest, Expect, KnownDeviation, RelationRule } from '../schema/case.ts';
 import type { VariantKey } from '../schema/report.ts';
 import type { ImpliedOrder } from './implied-order.ts';
 
@@ -24,6 +24,14 @@ export interface Catalogue {
 /** The request of one variant: variables resolved, and method, locale and apiPath fixed by the variant. */
 export type ResolvedRequest = CaseRequest & Required<Pick<CaseRequest, 'method' | 'apiPath'>> & { locale: string | null };
 
+/** A relation ready to check: the related requests complete. */
+export interface ResolvedRelation {
+  rule: RelationRule;
+  clause: string;
+  field?: string;
+  requests: ResolvedRequest[];
+}
+
 /** One runnable unit: a case under one variant (method x locale x apiPath) against one profile. */
 export interface CaseVariant {
   /** The case id, plus ` [METHOD locale|- apiPath]` when the case has variants. JUnit name and report key. */
@@ -45,6 +53,8 @@ export interface CaseVariant {
    * default `_id` order); checked on every answer with records, on any data.
    */
   impliedOrder?: ImpliedOrder;
+  /** What the answer must be to the answers of related requests (the case's `relation`), on any data. */
+  relation?: ResolvedRelation;
   /** Present only when the profile serves the bundled fixtures (`data: fixtures`) and the case has them. */
   expectOnFixtures?: Expect;
   /** Why this variant cannot run against this target (missing capability or variable); not a failure. */
@@ -55,4 +65,6 @@ export interface CaseVariant {
   skip?: string;
   /** The case's normalisation rules for baselines (over the profile's). */
   normalise?: NormaliseLayer;
+  /** Known bugs of CKAN releases that make this case fail there (the case's `known`). */
+  known?: readonly KnownDeviation[];
 }

@@ -2,7 +2,9 @@
 import type { Argv } from 'yargs';
 import { KitError, KitErrorCode } from '../errors.ts';
 import { maskUrlCredentials } from '../util/redact.ts';
-import { prepareCatalogue, verifyProfile, type PreparedCatalogue, type VerifyResult } from '../index.ts';
+import { verifyProfileOnTarget } from '../api/index.ts';
+import type { VerifyResult } from '../probe/index.ts';
+import { prepareCatalogue, type PreparedCatalogue } from '../runner/index.ts';
 import type { CliIo } from './io.ts';
 import { addFlags, type FlagTable } from './flags.ts';
 import type { CliCommand } from './command.ts';
@@ -72,7 +74,7 @@ export const checkCommand: CliCommand = {
         if (argv.target === undefined) return setExit(0);
         if (args.profile === undefined) throw new KitError(KitErrorCode.usage, 'check --target needs --profile FILE (the profile to verify)');
         const token = await readGivenToken({ tokenFile: argv['token-file'], tokenEnv: argv['token-env'] }, io, prepared.profile.token?.env);
-        const result = await verifyProfile(prepared.profile, { targetUrl: argv.target, token });
+        const result = await verifyProfileOnTarget(prepared.profile, { targetUrl: argv.target, token });
         io.stdout.write(formatVerifyResult(argv.target, result));
         setExit(result.problems.length === 0 ? 0 : 1);
       },

@@ -1,7 +1,8 @@
 // `datastore-kit contract FILE...`: saved response bodies against the ckan contract of a CKAN version, each
 // finding with its JSON pointer. Exit 0 all keep it, 1 some do not, 2 a file cannot be read (or usage).
 import type { Argv } from 'yargs';
-import { checkResponseFiles, CKAN_VERSIONS, DEFAULT_CKAN_VERSION, type CkanVersion, type ContractFilesOutcome } from '../index.ts';
+import { checkResponseFiles, type ContractFilesOutcome } from '../api/index.ts';
+import { CKAN_VERSIONS, DEFAULT_CKAN_VERSION, type CkanVersion } from '../schema/ckan-version.ts';
 import type { CliCommand } from './command.ts';
 import type { CliIo } from './io.ts';
 import { addFlags, type FlagTable } from './flags.ts';

@@ -1,7 +1,11 @@
 // `datastore-kit diff`: sends the same requests to two targets (and generated ones with --generate), compares
 // their normalised answers, prints the disagreements and writes the diff reports.
 import { randomInt } from 'node:crypto';
-import { CKAN_VERSIONS, DIFF_REPORT_FORMATS, diffTargets, formatDiffSummary, RUN_DEFAULTS, resolveDiffOptions, type PairResult } from '../index.ts';
+import { diffTargets, resolveDiffOptions } from '../api/index.ts';
+import { DIFF_REPORT_FORMATS, formatDiffSummary } from '../reporters/index.ts';
+import { RUN_DEFAULTS } from '../runner/index.ts';
+import { CKAN_VERSIONS } from '../schema/ckan-version.ts';
+import type { PairResult } from '../schema/diff-report.ts';
 import type { CliCommand } from './command.ts';
 import { mapDiffArgs, replayCommand, type DiffArgs } from './diff-options.ts';
 import { addFlags, type FlagTable } from './flags.ts';

@@ -2,7 +2,9 @@
 import path from 'node:path';
 import type { Argv } from 'yargs';
 import { KitError, KitErrorCode } from '../errors.ts';
-import { EXTRACT_DEFAULTS, extract, extractJob, RUN_DEFAULTS, type ExtractOptions, type ExtractSource, type JobOutcome } from '../index.ts';
+import { extract, extractJob, type ExtractOptions, type ExtractSource, type JobOutcome } from '../api/index.ts';
+import { EXTRACT_DEFAULTS } from '../extract/index.ts';
+import { RUN_DEFAULTS } from '../runner/index.ts';
 import type { CliIo } from './io.ts';
 import { addFlags, type FlagTable } from './flags.ts';
 import { isPlainObject } from '../util/json.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { captureIo } from '../../test/helpers/captured-io.ts';
-import { RUN_DEFAULTS } from '../index.ts';
+import { RUN_DEFAULTS } from '../runner/index.ts';
 import { COMMANDS } from './commands.ts';
 import { toYargsOption } from './flags.ts';
 import { main } from './main.ts';
@@ -15,7 +15,7 @@ async function helpOf(argv: readonly string[]): Promise<string> {
 describe('toYargsOption', () => {
   it('appends the environment variable and shows a later-applied default without applying it', () => {
     const option = toYargsOption({ type: 'number', describe: 'Requests in flight', fallback: 8, env: 'X_CONCURRENCY' });
-    expect(option).toEqual({ type: 'number', describe: 'Requests in flight (env X_CONCURRENCY)', defaultDescription: '8' });
+    expect(option).toEqual({ type: 'number', describe: 'Requests in flight (env X_CONCURRENCY)', defaultDescription: '8', coerce: expect.any(Function) });
   });
 
   it('hands a yargs default, an array and choices over as they are', () => {
@@ -25,7 +25,34 @@ describe('toYargsOption', () => {
       default: [],
       array: true,
       choices: ['a', 'b'],
+      coerce: expect.any(Function),
     });
+  });
+});
+
+describe('a single-valued flag given twice', () => {
+  it.each([
+    [
+      ['run', '--reference', '--profile', 'a.yaml', '--profile', 'b.yaml'],
+      'datastore-kit: --profile was given 2 times ("a.yaml", "b.yaml"); give it once\nRun \'datastore-kit --help\' for usage.',
+    ],
+    [
+      ['list', '--shard', '1/2', '--shard=2/2'],
+      'datastore-kit: --shard was given 2 times ("1/2", "2/2"); give it once\nRun \'datastore-kit --help\' for usage.',
+    ],
+    [
+      ['run', '--reference', '--concurrency', '2', '--concurrency', '3'],
+      "datastore-kit: --concurrency was given 2 times (2, 3); give it once\nRun 'datastore-kit --help' for usage.",
+    ],
+  ])('is refused with one line and exit 2: %j', async (argv, line) => {
+    const captured = captureIo(process.cwd());
+    expect(await main(argv, captured.io)).toBe(2);
+    expect(captured.stderr().trim()).toBe(line);
+  });
+
+  it('leaves repeatable flags alone', async () => {
+    const captured = captureIo(process.cwd());
+    expect(await main(['list', '--tag', 'smoke', '--tag', 'search'], captured.io)).toBe(0);
   });
 });
 

@@ -1,6 +1,7 @@
 // One declaration per CLI flag: type, default, description and environment variable, in a table per command
 // (or per group of flags several commands share). yargs options and help text are derived from the table, so a
 // default or a variable name is written once. To add a flag: add a row to its command's table.
+import { KitError, KitErrorCode } from '../errors.ts';
 import type { Argv, InferredOptionTypes, Options } from 'yargs';
 
 /** One flag, keyed by its name (kebab-case, as typed) in a FlagTable. */
@@ -29,7 +30,7 @@ export interface FlagSpec {
 export type FlagTable = Readonly<Record<string, FlagSpec>>;
 
 /** The yargs option of one flag: the description with its environment variable, the default yargs shows. */
-export function toYargsOption(spec: FlagSpec): Options {
+export function toYargsOption(spec: FlagSpec, name = ''): Options {
   const option: Options = {
     type: spec.type,
     describe: spec.env === undefined ? spec.describe : `${spec.describe} (env ${spec.env})`,
@@ -40,12 +41,22 @@ export function toYargsOption(spec: FlagSpec): Options {
   if (spec.choices !== undefined) option.choices = spec.choices;
   if (spec.demandOption === true) option.demandOption = true;
   if (spec.nargs !== undefined) option.nargs = spec.nargs;
+  // why: yargs collects a single-valued flag given twice into an array, which then reads as one value joined by a
+  // comma. A repeatable flag gets a coerce too: it replaces the check where a command redeclares a shared flag as
+  // repeatable (diff's --profile), since yargs keeps an earlier declaration's coerce
+  option.coerce = spec.array === true ? (value: unknown): unknown => value : (value: unknown): unknown => refuseRepeated(name, value);
   return option;
+}
+
+function refuseRepeated(name: string, value: unknown): unknown {
+  if (!Array.isArray(value)) return value;
+  const given = value.map((item) => JSON.stringify(item)).join(', ');
+  throw new KitError(KitErrorCode.usage, `--${name} was given ${value.length} times (${given}); give it once`);
 }
 
 /** Adds every flag of `table` to `y`. */
 export function addFlags<T, F extends FlagTable>(y: Argv<T>, table: F): Argv<Omit<T, keyof F> & InferredOptionTypes<F>> {
-  const options = Object.fromEntries(Object.entries(table).map(([name, spec]) => [name, toYargsOption(spec)]));
+  const options = Object.fromEntries(Object.entries(table).map(([name, spec]) => [name, toYargsOption(spec, name)]));
   // why: `options` holds `table` row for row, so the types yargs would infer from `table` are the parsed ones
   return y.options(options) as unknown as Argv<Omit<T, keyof F> & InferredOptionTypes<F>>;
 }

@@ -1,6 +1,6 @@
 // `datastore-kit list`: prints the selected cases (id, class, title, variants) and sends nothing.
 import type { Argv } from 'yargs';
-import { prepareCatalogue, type PreparedCatalogue } from '../index.ts';
+import { prepareCatalogue, type PreparedCatalogue } from '../runner/index.ts';
 import type { CliIo } from './io.ts';
 import type { CliCommand } from './command.ts';
 import { addSelectionOptions, readSelectionArgs } from './options-yargs.ts';

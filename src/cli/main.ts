@@ -1,5 +1,5 @@
 // The CLI: builds yargs over the commands, holds the one catch-all, and maps errors to exit codes.
-import yargs, { type Argv } from 'yargs';
+import type { Argv } from 'yargs';
 import { PACKAGE_INFO } from '../util/package-info.ts';
 import { isKitError } from '../errors.ts';
 import { COMMANDS, findCommand, type CommandEntry } from './commands.ts';
@@ -8,6 +8,13 @@ import { dedupeUnknownArguments, findNotANumber } from './usage-checks.ts';
 
 /** Runs the CLI with these arguments and returns the process exit code. Never calls process.exit. */
 export async function main(argv: readonly string[], io: CliIo): Promise<number> {
+  // why: the version alone needs no parser; loading yargs (cliui's string-width builds Intl.Segmenter and Unicode
+  // regexes as it loads) was two thirds of a `--version` start
+  if (argv.length === 1 && argv[0] === '--version') {
+    io.stdout.write(`${PACKAGE_INFO.version}\n`);
+    return 0;
+  }
+  const { default: yargs } = await import('yargs');
   let exitCode = 0;
   const setExit = (code: number): void => {
     exitCode = code;
@@ -28,6 +35,8 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     .alias('h', 'help')
     .version(PACKAGE_INFO.version)
     .fail((message: string | undefined, error: Error | undefined) => {
+      // why: a YError is yargs' own usage error (a flag's coerce check among them), not a bug
+      if (error?.name === 'YError') throw new UsageFailure(error.message);
       throw error ?? new UsageFailure(dedupeUnknownArguments(message ?? 'invalid usage', argv));
     })
     .middleware((parsed) => {
@@ -41,7 +50,6 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
       cli = entry === used ? (await entry.load()).register(cli, io, setExit, entry.describe) : listCommand(cli, entry);
     }
     cli = cli.showHelpOnFail(false);
-    if (!asksForHelp(argv)) skipHelpLayout(cli);
     await cli.parseAsync([...argv], {}, (_err: unknown, _argv: unknown, output: string) => {
       // why: with exitProcess(false) yargs hands --help/--version text here instead of printing it
       if (output) io.stdout.write(output.endsWith('\n') ? output : `${output}\n`);
@@ -54,24 +62,6 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
 
 function asksForHelp(argv: readonly string[]): boolean {
   return argv.some((arg) => arg === '--help' || arg === '-h' || arg === 'help');
-}
-
-/**
- * yargs lays out the help text of a command as its handler starts (`cacheHelpMessage`), in case a later
- * `showHelp()` needs it. The kit never shows help once a command has started (`showHelpOnFail(false)`, and every
- * failure is a message of ours), and that layout was 20 ms of every run (each string's width goes through
- * Intl.Segmenter). yargs has no option for it, so the step is replaced on the usage object of this instance, if
- * it has the shape of yargs 18's; otherwise nothing changes.
- */
-function skipHelpLayout(cli: Argv): void {
-  const internal: unknown = Reflect.get(cli, 'getInternalMethods');
-  if (typeof internal !== 'function') return;
-  const methods: unknown = internal.call(cli);
-  const getUsage: unknown = typeof methods === 'object' && methods !== null ? Reflect.get(methods, 'getUsageInstance') : undefined;
-  const usage: unknown = typeof getUsage === 'function' ? getUsage.call(methods) : undefined;
-  if (typeof usage === 'object' && usage !== null && typeof Reflect.get(usage, 'cacheHelpMessage') === 'function') {
-    Reflect.set(usage, 'cacheHelpMessage', () => undefined);
-  }
 }
 
 /** A command listed but not loaded: reached only when options come before the command word. */

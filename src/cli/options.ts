@@ -1,14 +1,8 @@
 // Flag and environment mapping for `run`, `list` and `check`: pure functions from parsed args to option layers.
-import {
-  CKAN_VERSIONS,
-  isCkanVersion,
-  KitError,
-  KitErrorCode,
-  readUpdateBaseline,
-  type CkanVersion,
-  type RunSettings,
-  type SelectionOptions,
-} from '../index.ts';
+import { readUpdateBaseline, type RunSettings } from '../api/index.ts';
+import { KitError, KitErrorCode } from '../errors.ts';
+import type { SelectionOptions } from '../runner/index.ts';
+import { CKAN_VERSIONS, isCkanVersion, type CkanVersion } from '../schema/ckan-version.ts';
 import type { CliIo } from './io.ts';
 import { RUN_ENV } from './run-flags.ts';
 
@@ -35,6 +29,8 @@ export interface RunArgs extends SelectionArgs {
   retries: number | undefined;
   rate: number | undefined;
   bail: boolean;
+  /** --strict-known: known deviations of the target's CKAN release count as failures. */
+  strictKnown?: boolean | undefined;
   report: string | undefined;
   out: string | undefined;
   contract: 'seed' | 'ckan' | undefined;
@@ -44,6 +40,8 @@ export interface RunArgs extends SelectionArgs {
   baseline?: string | undefined;
   /** --update-baseline none|missing|changed|all (default none on CI, else missing). */
   updateBaseline?: string | undefined;
+  /** --min-applicable PCT: fail a run where fewer variants applied. */
+  minApplicable?: number | undefined;
 }
 
 /** Whether the environment says this is CI (`CI` set, not empty and not "false"), as Playwright reads it. */
@@ -129,6 +127,7 @@ export function mapRunArgs(args: RunArgs, env: CliIo['env'], cwd: string, fileTo
     tags: selection.tags ?? [],
     ids: selection.ids ?? [],
     bail: args.bail,
+    ...(args.strictKnown === true ? { strictKnown: true } : {}),
     allowEmpty: args.allowEmpty,
   };
   if (args.reference) flags.target = { kind: 'reference', fixturesDir: args.fixtures };
@@ -150,6 +149,7 @@ export function mapRunArgs(args: RunArgs, env: CliIo['env'], cwd: string, fileTo
   if (args.out !== undefined) flags.outDir = args.out;
   if (args.contract !== undefined) flags.contract = args.contract;
   if (args.ckanVersion !== undefined) flags.ckanVersion = readCkanVersion(args.ckanVersion);
+  if (args.minApplicable !== undefined) flags.minApplicablePct = args.minApplicable;
   if (args.updateBaseline !== undefined && args.baseline === undefined) {
     throw new KitError(KitErrorCode.usage, '--update-baseline needs --baseline DIR (the folder of the baseline files)');
   }

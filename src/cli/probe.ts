@@ -2,7 +2,9 @@
 import path from 'node:path';
 import type { Argv } from 'yargs';
 import { KitError, KitErrorCode } from '../errors.ts';
-import { PROBE_DEFAULTS, probeProfile, RUN_DEFAULTS, type ProbeProfileOptions, type ProbeProfileOutcome } from '../index.ts';
+import { probeProfile, type ProbeProfileOptions, type ProbeProfileOutcome } from '../api/index.ts';
+import { PROBE_DEFAULTS } from '../probe/index.ts';
+import { RUN_DEFAULTS } from '../runner/index.ts';
 import type { CliIo } from './io.ts';
 import { addFlags, type FlagTable } from './flags.ts';
 import type { CliCommand } from './command.ts';
@@ -55,9 +57,25 @@ export function formatProbeSummary(outcome: ProbeProfileOutcome, cwd: string): s
   const where = shown === undefined ? 'printed below' : `wrote ${shown}`;
   const lines = [
     `probe: ${where}: CKAN ${profile.ckan ?? 'unknown'}; capabilities ${profile.capabilities.join(', ') || 'none'}; ${count(profile.resources)} resources, ${count(profile.values)} values (${requests} requests)`,
-    ...(notes.leftOut ?? []).map((l) => `  left out ${l.section}.${l.name}: ${l.reason}`),
+    ...groupLeftOut(notes.leftOut ?? []),
   ];
   return `${lines.join('\n')}\n`;
+}
+
+/** Names shown per root cause before "and N more". */
+const SHOWN_NAMES = 5;
+
+/**
+ * One line per root cause: the names left out for the same reason together (`left out capabilities.sql,
+ * values.likePattern: datastore_search_sql answered 404`), so one missing table does not print 30 lines.
+ */
+export function groupLeftOut(leftOut: readonly { section: string; name: string; reason: string }[]): string[] {
+  const byReason = new Map<string, string[]>();
+  for (const l of leftOut) byReason.set(l.reason, [...(byReason.get(l.reason) ?? []), `${l.section}.${l.name}`]);
+  return [...byReason].map(([reason, names]) => {
+    const shown = names.length > SHOWN_NAMES ? `${names.slice(0, SHOWN_NAMES - 1).join(', ')} and ${names.length - SHOWN_NAMES + 1} more` : names.join(', ');
+    return `  left out ${shown}: ${reason}`;
+  });
 }
 
 /** The flags of `probe`. */

@@ -1,6 +1,7 @@
 // `datastore-kit report merge|render`: merge shard reports, or re-render reports from a saved JSON report.
 import path from 'node:path';
 import type { Argv } from 'yargs';
+import type { RunResult } from '../model/index.ts';
 import {
   createConsoleListener,
   hasFailures,
@@ -8,11 +9,10 @@ import {
   parseReportFormats,
   readReport,
   REPORT_FORMATS,
-  RUN_DEFAULTS,
   writeReports,
   type ReportFormat,
-  type RunResult,
-} from '../index.ts';
+} from '../reporters/index.ts';
+import { RUN_DEFAULTS } from '../runner/index.ts';
 import { useColour, type CliIo } from './io.ts';
 import type { CliCommand } from './command.ts';
 import { addFlags, type FlagTable } from './flags.ts';

@@ -1,5 +1,7 @@
 // The flags of `run` (beside the selection and container flags) and the environment variables it reads.
-import { CKAN_VERSIONS, DEFAULT_CKAN_VERSION, REPORT_FORMATS, RUN_DEFAULTS } from '../index.ts';
+import { REPORT_FORMATS } from '../reporters/index.ts';
+import { RUN_DEFAULTS } from '../runner/index.ts';
+import { CKAN_VERSIONS, DEFAULT_CKAN_VERSION } from '../schema/ckan-version.ts';
 import type { FlagTable } from './flags.ts';
 
 /** The flags of `run`; numbers have no yargs default, so the environment layer can fill them. */
@@ -18,6 +20,15 @@ export const RUN_FLAGS = {
   retries: { type: 'number', fallback: RUN_DEFAULTS.retries, env: 'DATASTORE_KIT_RETRIES', describe: 'Retries on network errors, 5xx and 429' },
   rate: { type: 'number', fallback: 'unlimited', describe: 'Requests per second at most' },
   bail: { type: 'boolean', default: false, describe: 'Start no new case after the first failure' },
+  'strict-known': {
+    type: 'boolean',
+    default: false,
+    describe: "Count failures that a known bug of the target's CKAN release explains (reported 'known') as failures",
+  },
+  'min-applicable': {
+    type: 'number',
+    describe: 'Fail the run (exit 1) when fewer than this percentage of the selected case variants applied to the target',
+  },
   list: { type: 'boolean', default: false, describe: 'Print the selected cases and exit; sends nothing' },
   report: { type: 'string', fallback: REPORT_FORMATS.join(','), env: 'DATASTORE_KIT_REPORT', describe: 'Report formats, comma-separated' },
   out: { type: 'string', fallback: RUN_DEFAULTS.outDir, env: 'DATASTORE_KIT_OUT', describe: 'Report folder' },

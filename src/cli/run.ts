@@ -2,24 +2,18 @@
 import path from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import type { Argv } from 'yargs';
-import {
-  createConsoleListener,
-  hasFailures,
-  KitError,
-  KitErrorCode,
-  prepareCatalogue,
-  resolveRunOptions,
-  runCatalogue,
-  type ContainerRunOutcome,
-  type RunListener,
-} from '../index.ts';
+import { checkMinApplicable, resolveRunOptions, runCatalogue, type ContainerRunOutcome } from '../api/index.ts';
+import { KitError, KitErrorCode } from '../errors.ts';
+import type { RunListener } from '../model/index.ts';
+import { createConsoleListener, hasFailures } from '../reporters/index.ts';
+import { prepareCatalogue } from '../runner/index.ts';
 import { useColour, type CliIo } from './io.ts';
 import { readTokenFile } from './token-file.ts';
 import { addContainerOptions, mapContainerArgs, runInContainer } from './run-container.ts';
 import { formatCaseList } from './list.ts';
 import type { CliCommand } from './command.ts';
 import { addSelectionOptions, readSelectionArgs } from './options-yargs.ts';
-import { mapRunArgs, mapRunEnv, type RunArgs } from './options.ts';
+import { isCiEnvironment, mapRunArgs, mapRunEnv, type RunArgs } from './options.ts';
 import { addFlags } from './flags.ts';
 import { RUN_FLAGS } from './run-flags.ts';
 
@@ -38,8 +32,7 @@ export function formatReportPaths(reportPaths: readonly string[], cwd: string): 
  * lets a long run's heap reach three to four times its live size (most of a response dies young, but enough is
  * promoted): 320 MB peak for 10,000 cases on a heap of 55 MB live. At 30% that run peaks near 200 MB, and no
  * run measured slower (`npm run bench:memory`). Set by the CLI's run only: the programmatic API leaves its
- * host's garbage collector alone. bin/datastore-kit.js sets the same flag before it compiles the bundle (V8's code
- * cache must be made and used under the same flags); keep the two equal.
+ * host's garbage collector alone.
  */
 const HEAP_GROWING_PERCENT = 30;
 
@@ -83,12 +76,14 @@ export function createRunCommand(createListener: ListenerFactory): CliCommand {
             retries: argv.retries,
             rate: argv.rate,
             bail: argv.bail,
+            strictKnown: argv['strict-known'],
             report: argv.report,
             out: argv.out,
             contract: argv.contract,
             ckanVersion: argv['ckan-version'],
             baseline: readOnce('baseline', argv.baseline),
             updateBaseline: readOnce('update-baseline', argv['update-baseline']),
+            minApplicable: argv['min-applicable'],
           };
           const container = argv.list ? undefined : mapContainerArgs(argv, io.env);
           if (container === undefined) {
@@ -117,19 +112,26 @@ async function runHandler(args: RunArgs, listOnly: boolean, io: CliIo, createLis
     io.stdout.write(formatCaseList(prepared));
     return { exitCode: 0, outDir: '' };
   }
-  const options = resolveRunOptions({}, undefined, mapRunEnv(io.env), flags);
+  const options = resolveRunOptions(flags, mapRunEnv(io.env));
   setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
   const listener = createListener(io);
   const controller = new AbortController();
   const stopListening = io.onStop(() => controller.abort());
   try {
     // why: the CLI needs the counts only; the cases go to the reports as they finish
-    const context = { env: io.env, signal: controller.signal, keepCases: false, ...(listener === undefined ? {} : { listener }) };
+    const context = { env: io.env, signal: controller.signal, keepCases: false, ci: isCiEnvironment(io.env), ...(listener === undefined ? {} : { listener }) };
     const { result, reportPaths } = await runCatalogue(options, context);
+    const unchecked = result.baseline?.unchecked ?? 0;
+    if (unchecked > 0)
+      io.stdout.write(
+        `Baseline files not checked by this run: ${unchecked} (${(result.baseline?.uncheckedFiles ?? []).join(', ')}${unchecked > 20 ? ', …' : ''})\n`,
+      );
     io.stdout.write(formatReportPaths(reportPaths, io.cwd));
     // why: 130 is the shell's code for a run stopped by SIGINT; the reports still hold what ran
     if (controller.signal.aborted) return { exitCode: 130, outDir: options.outDir };
-    return { exitCode: hasFailures(result.summary) ? 1 : 0, outDir: options.outDir };
+    const thin = checkMinApplicable(result.summary, options.minApplicablePct);
+    if (thin !== undefined) io.stderr.write(`run: ${thin}\n`);
+    return { exitCode: hasFailures(result.summary) || thin !== undefined ? 1 : 0, outDir: options.outDir };
   } finally {
     stopListening();
   }

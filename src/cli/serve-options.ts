@@ -1,17 +1,17 @@
 // Pure mapping of `serve` flags and environment to reference server options, and the ready line.
 import path from 'node:path';
 import { KitError, KitErrorCode } from '../errors.ts';
+import { RUN_DEFAULTS } from '../runner/index.ts';
+import { DEFAULT_CKAN_VERSION } from '../schema/ckan-version.ts';
 import {
-  DEFAULT_CKAN_VERSION,
   defaultWorkerCount,
   isServerCkanVersion,
-  RUN_DEFAULTS,
   SERVER_CKAN_VERSIONS,
   SERVER_CONFIG_DEFAULTS,
   type ReferenceServerOptions,
   type ServerCkanVersion,
   WORKER_GROW_AFTER_MS,
-} from '../index.ts';
+} from '../server/index.ts';
 import type { FlagTable } from './flags.ts';
 import type { CliIo } from './io.ts';
 

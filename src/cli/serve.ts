@@ -1,6 +1,7 @@
 // `datastore-kit serve`: runs the reference server over a fixtures folder until SIGINT/SIGTERM.
 import type { Argv } from 'yargs';
-import { resolveWithBundled, startReferenceServer } from '../index.ts';
+import { startReferenceServer } from '../server/index.ts';
+import { resolveWithBundled } from '../util/bundled.ts';
 import type { CliCommand } from './command.ts';
 import type { CliIo } from './io.ts';
 import { readTokenFile } from './token-file.ts';

@@ -111,6 +111,8 @@ describe('normaliseSnapshot', () => {
       snapshot: { status: 200, body: '<body nested deeper than 256 levels>' },
       applied: ['depth'],
     });
-    expect(normaliseSnapshot({ status: 404, body: '<html>Not found</html>' }, DEFAULT_NORMALISE_RULES).snapshot.body).toBe('<html>Not found</html>');
+    expect(normaliseSnapshot({ status: 400, body: 'Bad request - JSON Error' }, DEFAULT_NORMALISE_RULES).snapshot.body).toBe('Bad request - JSON Error');
+    // an HTML (error) page names the deployment (its title, its host), not the data
+    expect(normaliseSnapshot({ status: 404, body: '<html>Not found</html>' }, DEFAULT_NORMALISE_RULES).snapshot.body).toBe('<HTML page, <deployment>>');
   });
 });

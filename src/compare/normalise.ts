@@ -4,6 +4,7 @@ import { isPlainObject } from '../util/json.ts';
 import { getChild, splitPointer } from '../util/json-pointer.ts';
 import { isNestedDeeperThan, MAX_DEPTH, withKey, withoutKey } from './json-edit.ts';
 import { readColumns } from './record-table.ts';
+import { hideDeployment } from './deployment.ts';
 import { replaceNames } from './replace-names.ts';
 import type { NormaliseRules, ResponseSnapshot } from './types.ts';
 
@@ -14,6 +15,7 @@ export const DEFAULT_NORMALISE_RULES: Readonly<NormaliseRules> = Object.freeze({
   rankDigits: 6,
   help: true,
   linksHost: true,
+  deployment: true,
   estimatedTotal: true,
   names: {},
 });
@@ -28,6 +30,7 @@ export function resolveNormaliseRules(...layers: Array<Partial<NormaliseRules> |
     if (layer.rankDigits !== undefined) rules.rankDigits = layer.rankDigits;
     if (layer.help !== undefined) rules.help = layer.help;
     if (layer.linksHost !== undefined) rules.linksHost = layer.linksHost;
+    if (layer.deployment !== undefined) rules.deployment = layer.deployment;
     if (layer.estimatedTotal !== undefined) rules.estimatedTotal = layer.estimatedTotal;
     if (layer.names !== undefined) rules.names = { ...rules.names, ...layer.names };
   }
@@ -59,6 +62,7 @@ export function normaliseSnapshot(snapshot: ResponseSnapshot, rules: NormaliseRu
   };
   if (rules.help && isPlainObject(body) && Object.hasOwn(body, 'help')) step('help', withoutKey(body, 'help'));
   if (rules.linksHost) step('linksHost', updateResult(body, stripLinkHosts));
+  if (rules.deployment) step('deployment', hideDeployment(body));
   if (rules.estimatedTotal) step('estimatedTotal', updateResult(body, hideEstimatedTotal));
   step(
     `rankDigits=${rules.rankDigits}`,

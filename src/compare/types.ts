@@ -17,6 +17,11 @@ export interface NormaliseRules {
   rankDigits: number;
   /** Drop the body's `help` URL (it names the host and the locale). Default true. */
   help: boolean;
+  /**
+   * Hide what names the deployment rather than the data: status_show's site fields and extensions, the host of a
+   * JSONP answer's help URL, the text of an HTML (error) page. Default true.
+   */
+  deployment: boolean;
   /** Strip scheme and host from the URLs in `result._links`. Default true. */
   linksHost: boolean;
   /** When `result.total_was_estimated` is true, the total is not compared (it becomes `<estimated>`). Default true. */

@@ -3,9 +3,11 @@ import { existsSync } from 'node:fs';
 import { connect } from 'node:net';
 import type { Readable } from 'node:stream';
 import { KitError, KitErrorCode } from '../errors.ts';
-import { importPackage } from '../util/import-package.ts';
 
-/** testcontainers, imported on first use: it pulls in a Docker client most commands never need. */
+/**
+ * testcontainers, imported on first use: it pulls in a Docker client (170 packages, about 100 MB) that only
+ * `run --image/--compose` needs, so it is an optional peer dependency, installed by those who use containers.
+ */
 export type Testcontainers = typeof import('testcontainers');
 
 const MAX_LOG_BYTES = 4 * 1024 * 1024;
@@ -20,13 +22,31 @@ export async function connectEngine(dockerHost?: string): Promise<Testcontainers
   if (dockerHost !== undefined && dockerHost !== '' && !(await answers(dockerHost))) {
     throw new KitError(KitErrorCode.environment, `no container engine at DOCKER_HOST ${dockerHost}: ${NO_ENGINE}`);
   }
-  const testcontainers = await importPackage('testcontainers', () => import('testcontainers'));
+  const testcontainers = await importTestcontainers();
   try {
     await testcontainers.getContainerRuntimeClient();
   } catch (error) {
     throw new KitError(KitErrorCode.environment, `no container engine is reachable: ${NO_ENGINE}`, { cause: error });
   }
   return testcontainers;
+}
+
+/** The testcontainers package; KitError E_USAGE (exit 2) with how to install it when it is not installed. */
+async function importTestcontainers(): Promise<Testcontainers> {
+  try {
+    return await import('testcontainers');
+  } catch (error) {
+    if (!isMissingPackage(error, 'testcontainers')) throw error;
+    throw new KitError(KitErrorCode.usage, MISSING_TESTCONTAINERS, { cause: error });
+  }
+}
+
+const MISSING_TESTCONTAINERS = '--image and --compose need the optional package testcontainers: install it beside the kit (npm i testcontainers)';
+
+/** Whether `error` is Node's failure to find the package `name` itself (not one of its own imports). */
+function isMissingPackage(error: unknown, name: string): boolean {
+  if (!(error instanceof Error) || !('code' in error) || error.code !== 'ERR_MODULE_NOT_FOUND') return false;
+  return error.message.includes(`Cannot find package '${name}'`);
 }
 
 /** Whether a DOCKER_HOST (unix:// socket or tcp://host:port) is there to connect to. */

@@ -5,4 +5,4 @@ export type { ImageTargetOptions } from './image.ts';
 export { startComposeTarget } from './compose.ts';
 export type { ComposeTargetOptions } from './compose.ts';
 export { DEFAULT_IMAGE_PORT, DEFAULT_WAIT_PATH, DEFAULT_STARTUP_TIMEOUT_MS, parseEnvAssignments } from './types.ts';
-export type { ContainerStartOptions, ContainerTarget } from './types.ts';
+export type { ContainerTarget } from './types.ts';

@@ -13,6 +13,7 @@ import { checkTypeAgreement } from './type-agreement.ts';
 
 export type ContractProfile = 'seed' | 'ckan';
 
+/** What checkResponse checks a response against: the action, the contract profile and the CKAN version. */
 export interface CheckResponseOptions {
   /** The action called, e.g. `datastore_search` or `datastore_search_sql`. */
   action: string;
@@ -23,6 +24,7 @@ export interface CheckResponseOptions {
   ckanVersion?: CkanVersion;
 }
 
+/** The response to check: its HTTP status and its body, parsed JSON (`unknown`). */
 export interface CheckedResponse {
   status: number;
   /** The parsed JSON body. */

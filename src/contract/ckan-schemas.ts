@@ -156,9 +156,6 @@ export function createSqlResultSchema(version?: CkanVersion): JsonSchema {
   };
 }
 
-/** The datastore_search_sql result of CKAN 2.11. */
-export const SQL_RESULT_SCHEMA: JsonSchema = createSqlResultSchema();
-
 /** `{help, success: true, result}` with nothing else. */
 export function createSuccessEnvelopeSchema(action: string, result: JsonSchema): JsonSchema {
   return {

@@ -1,12 +1,13 @@
 // Request pairs: the catalogue's variants matched across the two profiles, and generated requests rendered for
 // each side; plus the names each side's answers are normalised with.
-import type { CaseVariant } from '../catalogue/index.ts';
+import type { CaseVariant, ResolvedRequest } from '../catalogue/index.ts';
 import { replaceNames, resourceNames, targetNames } from '../compare/index.ts';
 import type { HttpRequest } from '../http/index.ts';
 import { buildRequest, encodeQuery } from '../runner/index.ts';
 import { GENERATED_PREFIX } from '../schema/diff-report.ts';
 import { describeRequest, renderRequest, type GeneratedRequest } from './generate/index.ts';
 import type { DiffSide, PairRules, RequestPair } from './types.ts';
+import { isPlainObject, showJson, toCanonicalJson } from '../util/json.ts';
 
 /** A side's own names -> logical names: each resource id -> `${resources.NAME}`, its base URL -> `${target}`. */
 export function sideNames(side: Pick<DiffSide, 'profile' | 'url'>): Record<string, string> {
@@ -41,15 +42,46 @@ export function pairVariants(
       skipped++;
       continue;
     }
+    // why: both targets get the same question: A's values, with A's resource ids mapped to B's by logical name
     pairs.push({
       id: variantA.id,
       request: describeVariant(variantA, sideNames(a)),
       a: buildRequest(variantA, a.url, a.token),
-      b: buildRequest(variantB, b.url, b.token),
+      b: buildRequest({ ...variantA, request: mapResources(variantA.request, a, b) }, b.url, b.token),
       normalise: variantA.normalise,
     });
   }
   return { pairs, skipped };
+}
+
+/** A's request with each of A's resource ids replaced by B's id for the same logical name. */
+function mapResources(request: ResolvedRequest, a: DiffSide, b: DiffSide): ResolvedRequest {
+  const ids: Record<string, string> = {};
+  for (const [name, id] of Object.entries(a.profile.resources ?? {})) {
+    const other = b.profile.resources?.[name];
+    if (other !== undefined) ids[id] = other;
+  }
+  const params = replaceNames(request.params, ids);
+  const body = replaceNames(request.body, ids);
+  const query = replaceNames(request.query, ids);
+  return {
+    ...request,
+    ...(isPlainObject(params) ? { params } : {}),
+    ...(typeof body === 'string' ? { body } : {}),
+    ...(typeof query === 'string' ? { query } : {}),
+  };
+}
+
+/**
+ * The values the two profiles give differently (`categoryValue: "Advanced" (A) vs "Intermediate" (B)`): the
+ * pairs ask both targets with A's, so B's own data may answer them differently.
+ */
+export function describeValueDifferences(a: DiffSide, b: DiffSide): string[] {
+  const valuesA = a.profile.values ?? {};
+  const valuesB = b.profile.values ?? {};
+  return Object.keys(valuesA)
+    .filter((name) => name in valuesB && toCanonicalJson(valuesA[name]) !== toCanonicalJson(valuesB[name]))
+    .map((name) => `${name}: ${showJson(valuesA[name])} (A) vs ${showJson(valuesB[name])} (B)`);
 }
 
 function describeVariant(variant: CaseVariant, names: Record<string, string>): string {

@@ -1,6 +1,6 @@
 // createHttpClient: undici.request on one keep-alive pool, with rate limiting, retries and body caps.
 import { ACCEPT_ENCODING } from './content-coding.ts';
-import { Agent } from './undici.ts';
+import { Agent } from 'undici';
 import { createRateLimiter, type RateLimiter } from './rate-limiter.ts';
 import { computeBackoffMs, computeRetryDelayMs, isRetryableStatus } from './retry-policy.ts';
 import { sendOnce } from './send-once.ts';

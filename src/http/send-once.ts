@@ -2,7 +2,7 @@
 import type { Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import { decodeBody, findUnsupportedCoding, readCodings } from './content-coding.ts';
-import { request, type Dispatcher } from './undici.ts';
+import { request, type Dispatcher } from 'undici';
 import type { Clock } from '../model/index.ts';
 import { createHttpError, describeInterrupted, describeTimeout, describeTransportError, describeUndecodable } from './transport-error.ts';
 import { HttpError, type HttpRequest, type HttpResponse } from './types.ts';
@@ -32,7 +32,8 @@ export async function sendOnce(req: HttpRequest, headers: Record<string, string>
   let codings: string[] = [];
   let undecodable: string | undefined;
   try {
-    const answer = await request(new URL(req.url), ctx.dispatcher, {
+    const answer = await request(req.url, {
+      dispatcher: ctx.dispatcher,
       method: req.method,
       headers,
       body: req.body ?? null,

@@ -11,7 +11,7 @@ export type {
   Counts,
   RunResult,
 } from '../schema/report.ts';
-export type { Case, CaseFile, CaseRequest, Expect, Predicate, RecordsExpect, Variants } from '../schema/case.ts';
+export type { Expect, Predicate, RecordsExpect } from '../schema/case.ts';
 
 /** Time source, injectable so that tests and reports can use a fixed clock. */
 export interface Clock {

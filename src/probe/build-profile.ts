@@ -4,13 +4,14 @@ import { CKAN_CAPABILITY, type CatalogueNames, type LeftOutName, type ProfileNot
 import type { Profile } from '../schema/index.ts';
 import { FIXTURE_ONLY_RESOURCES, PROBE_RESOURCES, PROBE_VALUES } from './names.ts';
 import type { ProbeFindings, ProbeOptions } from './types.ts';
+import { BEHAVIOURS } from './behaviours.ts';
 import type { Found } from './search.ts';
 import { maskUrlCredentials } from '../util/redact.ts';
 import { API_PATHS } from './site.ts';
 
 /** The catalogue's names when none are given: every name probe knows, and the capabilities it tests. */
 const ALL_NAMES: CatalogueNames = {
-  capabilities: ['sql', 'private', 'token', 'locale', 'jsonp'],
+  capabilities: ['sql', 'private', 'token', 'locale', 'jsonp', ...BEHAVIOURS],
   resources: Object.keys(PROBE_RESOURCES),
   values: Object.keys(PROBE_VALUES),
 };
@@ -44,9 +45,11 @@ export function buildProfile(findings: ProbeFindings, options: ProbeOptions & { 
     ),
   );
   const version = findings.site.version;
-  const ckan = version.ok ? version.value : 'auto';
-  comments['/ckan'] = version.ok ? version.note : `${version.reason}; auto reads it from the first responses`;
   const messages = findings.site.messages;
+  // why: `ckan` turns on CKAN's strict contract; a target that shows no sign of CKAN is checked by the API's own
+  const isCkan = version.ok || messages.ok;
+  const ckan = version.ok ? version.value : 'auto';
+  if (isCkan) comments['/ckan'] = version.ok ? version.note : `${version.reason}; auto reads it from the first responses`;
   if (version.ok && !messages.ok) {
     // why: the exact-message checks would fail a site for its language; left out, they are not applicable
     leftOut.push({ section: 'capabilities', name: CKAN_CAPABILITY, reason: `${messages.reason}; add ${CKAN_CAPABILITY} to check CKAN's other exact answers` });
@@ -59,7 +62,7 @@ export function buildProfile(findings: ProbeFindings, options: ProbeOptions & { 
     name: options.name ?? profileNameOf(options.baseUrl),
     description: `Written by datastore-kit probe from ${maskUrlCredentials(options.baseUrl)}.`,
     data: 'other',
-    ckan,
+    ...(isCkan ? { ckan } : {}),
     capabilities,
     ...(Object.keys(resources).length === 0 ? {} : { resources: resources as Record<string, string> }),
     ...(Object.keys(values).length === 0 ? {} : { values }),
@@ -109,6 +112,8 @@ function headerLines(findings: ProbeFindings, options: ProbeOptions & { baseUrl:
     ...site.apiPathFailures.map((f) => `  not answering: ${f}`),
     `Resources from: ${findings.choice.source}`,
   ];
+  if (!findings.site.version.ok && !findings.site.messages.ok)
+    lines.push(`ckan: left out: no sign of CKAN (${findings.site.version.reason}; ${findings.site.messages.reason}); the API's own contract applies`);
   if (options.token !== undefined && options.tokenEnv === undefined)
     lines.push('The token came from --token-file: give it to `run` the same way (--token-file FILE).');
   return lines;

@@ -105,13 +105,19 @@ export async function findNumeric(target: ProbeTarget, courses: ResourceFacts, s
     .map((f) => ({ id: f.id, values: sample.map((r) => r[f.id]) }))
     .map((c) => ({ ...c, nulls: c.values.filter((v) => v == null).length, distinct: new Set(c.values.filter((v) => v != null).map(String)).size }))
     .filter((c) => c.distinct >= 2)
-    .sort((a, b) => a.nulls - b.nulls || b.distinct - a.distinct);
+    // why: the sort cases break ties with a second key; a column whose values repeat checks that, a unique one not
+    .sort((a, b) => a.nulls - b.nulls || Number(hasTies(b)) - Number(hasTies(a)) || b.distinct - a.distinct);
   const best = candidates[0];
   if (best === undefined) return missing('resources.courses has no numeric column with a plain name and two different values');
   const sorted = await search(target, { resource_id: courses.id, sort: `${best.id} desc, _id asc`, fields: ['_id', best.id], limit: 1 });
-  if (typeof sorted === 'string') return missing(`sorting on ${best.id}: ${sorted}`);
+  // why: a target without sort (or fields) still has the column; the cases that sort need capability sort anyway
+  if (typeof sorted === 'string') return found(best.id, `numeric column, ${plural(best.distinct, 'distinct value')} in the sample (sorting on it: ${sorted})`);
   const top = sorted.records[0]?.[best.id];
   return found(best.id, `numeric column, ${plural(best.distinct, 'distinct value')} in the sample; sort desc starts at ${JSON.stringify(top ?? null)}`);
+}
+
+function hasTies(column: { values: readonly unknown[]; nulls: number; distinct: number }): boolean {
+  return column.distinct < column.values.length - column.nulls;
 }
 
 /** privateField: a text column of the private resource (read with the token). */

@@ -1,6 +1,6 @@
 // probeTarget(): asks a live target what it is and which of its data fits the catalogue, and returns a profile
 // with notes (counts, and why names are left out). Sends a bounded number of requests through the kit's client.
-import { createHttpClient } from '../http/index.ts';
+import type { HttpClient } from '../http/index.ts';
 import { KitError, KitErrorCode } from '../errors.ts';
 import { guard, type ProbeTarget } from './ask.ts';
 import { buildProfile } from './build-profile.ts';
@@ -13,18 +13,14 @@ import { findAbsentWord, findSearchWords } from './search-words.ts';
 import { findPrefix, findStem } from './stems.ts';
 import { PROBE_DEFAULTS, type ProbeFindings, type ProbeOptions, type ProbeResult } from './types.ts';
 import { readPageSize } from './page-sizes.ts';
+import { BEHAVIOURS, probeBehaviours } from './behaviours.ts';
 
 /**
  * Probes the target. Throws KitError E_UNREACHABLE (nothing answers) or E_ENV (no DataStore API, naming the URLs
- * tried), both exit 3; anything it cannot find is left out of the profile with the reason.
+ * tried), both exit 3; anything it cannot find is left out of the profile with the reason. Sends through
+ * `client` (made by the caller from the options' timeoutMs, retries, concurrency and rateRps; left open).
  */
-export async function probeTarget(options: ProbeOptions): Promise<ProbeResult> {
-  const client = createHttpClient({
-    timeoutMs: options.timeoutMs ?? PROBE_DEFAULTS.timeoutMs,
-    retries: options.retries ?? PROBE_DEFAULTS.retries,
-    concurrency: options.concurrency ?? PROBE_DEFAULTS.concurrency,
-    ...(options.rateRps === undefined ? {} : { rateRps: options.rateRps }),
-  });
+export async function probeTarget(options: ProbeOptions, client: HttpClient): Promise<ProbeResult> {
   const baseUrl = options.targetUrl.replace(/\/+$/, '');
   const target: ProbeTarget = {
     client,
@@ -33,15 +29,15 @@ export async function probeTarget(options: ProbeOptions): Promise<ProbeResult> {
     apiPath: '/api/3/action',
     budget: { max: options.maxRequests ?? PROBE_DEFAULTS.maxRequests, spent: 0 },
   };
-  try {
-    const named = parseNamedResources(options.resources ?? []);
-    const site = await readSite(target, named[0]?.id);
-    const choice = await chooseFrom(target, named, options.maxCandidates ?? 20);
-    const findings = await findAll(target, site, choice, options.sampleSize ?? 250);
-    return { ...buildProfile(findings, { ...options, baseUrl }), requests: target.budget.spent };
-  } finally {
-    await client.close();
-  }
+  const named = parseNamedResources(options.resources ?? []);
+  const site = await readSite(target, named[0]?.id);
+  const choice = await chooseFrom(target, named, {
+    max: options.maxCandidates ?? Number.POSITIVE_INFINITY,
+    examineMs: options.examineMs ?? PROBE_DEFAULTS.examineMs,
+  });
+  checkChoice(choice, named);
+  const findings = await findAll(target, site, choice, options.sampleSize ?? 250);
+  return { ...buildProfile(findings, { ...options, baseUrl }), requests: target.budget.spent };
 }
 
 /** The logical resources `--resource NAME=ID` may name (typeSamples is the bundled fixtures' own). */
@@ -59,21 +55,32 @@ function parseNamedResources(given: readonly string[]): { name: string | undefin
   });
 }
 
-async function chooseFrom(target: ProbeTarget, named: { name: string | undefined; id: string }[], max: number): Promise<ResourceChoice> {
+async function chooseFrom(
+  target: ProbeTarget,
+  named: { name: string | undefined; id: string }[],
+  bounds: { max: number; examineMs: number },
+): Promise<ResourceChoice> {
   const listed = await listCandidates(
     target,
     named.map((n) => n.id),
-    max,
+    bounds.max,
   );
   if (typeof listed === 'string') return chooseResources([], listed, [listed]);
   const described: ResourceFacts[] = [];
   const unusable: string[] = [];
+  // why: a portal's tables are all examined, as long as time allows (not the first N: the one left out may be the best)
+  const deadline = Date.now() + bounds.examineMs;
   for (const id of listed.ids) {
+    if (Date.now() > deadline) break;
     const facts = await guard(() => describeResource(target, id));
     if (typeof facts === 'string') unusable.push(facts);
     else described.push(facts);
   }
-  const choice = chooseResources(described, listed.source, unusable);
+  const examined = described.length + unusable.length;
+  const left = listed.ids.length - examined;
+  const source =
+    named.length > 0 ? listed.source : `${listed.source}, ${examined} examined${left > 0 ? ` (${left} not reached within ${bounds.examineMs} ms)` : ''}`;
+  const choice = chooseResources(described, source, unusable);
   // why: a logical name given with --resource NAME=ID wins over the ranking
   for (const { name, id } of named) {
     const facts = described.find((d) => d.id === id);
@@ -85,6 +92,20 @@ async function chooseFrom(target: ProbeTarget, named: { name: string | undefined
     }
   }
   return choice;
+}
+
+/**
+ * A probe that found no resource to test, or a resource named with --resource that does not answer, writes no
+ * profile: E_ENV (exit 3) with the reason, instead of a profile on which every case is not applicable.
+ */
+function checkChoice(choice: ResourceChoice, named: readonly { name: string | undefined; id: string }[]): void {
+  for (const { name, id } of named) {
+    const logical = name === 'courses' || name === 'measurements' || name === 'staff' ? choice[name] : undefined;
+    if (logical !== undefined && !logical.ok) throw new KitError(KitErrorCode.environment, `--resource ${name}=${id}: ${logical.reason}`);
+  }
+  if (!choice.courses.ok && !choice.staff.ok && !choice.measurements.ok) {
+    throw new KitError(KitErrorCode.environment, `no resource to test: ${choice.courses.reason}`);
+  }
 }
 
 async function guardFound<T>(find: () => Promise<Found<T>>): Promise<Found<T>> {
@@ -114,6 +135,9 @@ async function findAll(target: ProbeTarget, site: SiteFacts, choice: ResourceCho
   values['rowsDefault'] = await guardFound(() => readPageSize(target, courses.id, 'rowsDefault'));
   values['rowsMax'] = await guardFound(() => readPageSize(target, courses.id, 'rowsMax'));
   Object.assign(values, await findCoursesValues(target, courses, sampleSize, capabilities['sql'].ok));
+  const columns = { numericField: textOf(values, 'numericField'), categoryField: textOf(values, 'categoryField') };
+  const behaviours = await guard(() => probeBehaviours(target, courses, columns));
+  for (const name of BEHAVIOURS) capabilities[name] = typeof behaviours === 'string' ? missing(behaviours) : (behaviours[name] ?? missing('not asked'));
   return { site, choice, capabilities, values };
 }
 

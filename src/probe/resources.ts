@@ -31,11 +31,10 @@ export async function listCandidates(target: ProbeTarget, named: readonly string
   const listing = await search(target, { resource_id: '_table_metadata', fields: ['name', 'alias_of'], limit: 1000 }, { auth: false });
   if (typeof listing !== 'string') {
     const ids = listing.records.flatMap((r) => (typeof r['name'] === 'string' && !r['name'].startsWith('_') && r['alias_of'] == null ? [r['name']] : []));
-    if (ids.length > 0) return { ids: ids.slice(0, max), source: `_table_metadata (${plural(ids.length, 'table')}, ${Math.min(max, ids.length)} examined)` };
+    if (ids.length > 0) return { ids: ids.slice(0, max), source: `_table_metadata (${plural(ids.length, 'table')})` };
   }
   const ids = await searchPackages(target);
-  if (ids.length > 0)
-    return { ids: ids.slice(0, max), source: `package_search (${plural(ids.length, 'DataStore resource')}, ${Math.min(max, ids.length)} examined)` };
+  if (ids.length > 0) return { ids: ids.slice(0, max), source: `package_search (${plural(ids.length, 'DataStore resource')})` };
   const why = typeof listing === 'string' ? `_table_metadata: ${listing}` : '_table_metadata lists no table';
   return `no DataStore resource found (${why}; package_search found none); name them with --resource ID`;
 }

@@ -42,19 +42,24 @@ export async function findSearchWords(
   context: SearchWordContext,
 ): Promise<FoundValues> {
   const few = Math.max(10, Math.floor(courses.total / 5));
-  let chosen: { word: string; answer: SearchAnswer; inText: number } | undefined;
+  let chosen: { word: string; answer: SearchAnswer; inText: number | undefined } | undefined;
   for (const word of wordCandidates(sample, context.textField, context.categories).slice(0, TRIES)) {
     const answer = await search(target, { resource_id: courses.id, q: word, limit: 50 });
     if (typeof answer === 'string') return failAll(`q: ${answer}`);
     if (answer.total < 1 || answer.total > few || !answer.records.every((r) => containsText(r, word))) continue;
     const inText = await search(target, { resource_id: courses.id, q: { [context.textField]: word }, limit: 50 });
-    if (typeof inText === 'string' || inText.total < 1 || !inText.records.every((r) => containsText(r, word, context.textField))) continue;
-    if (chosen === undefined || chosen.answer.total < 2) chosen = { word, answer, inText: inText.total };
+    // why: q as an object (one column) is CKAN's; a target without it still has the word, found by a plain q
+    const fieldQ = typeof inText === 'string' || !inText.records.every((r) => containsText(r, word, context.textField)) ? undefined : inText.total;
+    if (fieldQ === 0) continue;
+    if (chosen === undefined || chosen.answer.total < 2) chosen = { word, answer, inText: fieldQ };
     if (chosen.answer.total >= 2) break;
   }
   if (chosen === undefined) return failAll(`no word of textField in 1 to 3 sample records is matched by q in 1 to ${few} records that all contain it`);
   return {
-    searchWord: found(chosen.word, `${plural(chosen.answer.total, 'record')} (q), ${chosen.inText} with q on textField`),
+    searchWord: found(
+      chosen.word,
+      `${plural(chosen.answer.total, 'record')} (q), ${chosen.inText === undefined ? 'q on textField alone not answered' : `${chosen.inText} with q on textField`}`,
+    ),
     searchWordUpper: await findUpper(target, courses, chosen.word, chosen.answer.total),
     secondSearchWord: await findSecondWord(target, courses, chosen.word, chosen.answer),
   };

@@ -13,6 +13,8 @@ export interface FieldDef {
 export interface SearchAnswer {
   /** `result.total` (records.length when the target sends none). */
   total: number;
+  /** Whether the target sent `result.total`. */
+  totalGiven: boolean;
   records: Record<string, unknown>[];
   fields: FieldDef[];
   resourceId: string | undefined;
@@ -66,7 +68,7 @@ function readResult(result: Record<string, unknown>): SearchAnswer {
   const total = typeof result['total'] === 'number' ? result['total'] : records.length;
   const resourceId = typeof result['resource_id'] === 'string' ? result['resource_id'] : undefined;
   const limit = typeof result['limit'] === 'number' && Number.isInteger(result['limit']) ? result['limit'] : undefined;
-  return { total, records, fields, resourceId, limit };
+  return { total, totalGiven: typeof result['total'] === 'number', records, fields, resourceId, limit };
 }
 
 const TEXT_TYPES: ReadonlySet<string> = new Set(['text', 'varchar', 'citext', 'name', 'bpchar']);

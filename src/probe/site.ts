@@ -71,6 +71,7 @@ async function readMessages(target: ProbeTarget): Promise<Found<true>> {
   const said = answer.error['resource_id'];
   const message = Array.isArray(said) && typeof said[0] === 'string' ? said[0] : undefined;
   if (message === MISSING_VALUE) return found(true, `a search without resource_id answers "${MISSING_VALUE}"`);
+  if (message === undefined) return missing(`a search without resource_id answered ${describeAnswer(answer)}, not CKAN's "${MISSING_VALUE}" for resource_id`);
   // why: CKAN translates its messages into the site's default locale; the cases check CKAN's English ones
   return missing(`CKAN's messages come translated (a search without resource_id answers ${JSON.stringify(message ?? answer.error)}, not "${MISSING_VALUE}")`);
 }

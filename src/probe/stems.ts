@@ -20,7 +20,25 @@ function stemPairs(words: ReadonlySet<string>): { base: string; inflected: strin
       for (const inflected of forms) if (words.has(inflected)) pairs.push({ base, inflected });
     }
   }
+  // why: a table may hold only inflected forms ("walks", "walking") and never the base ("walk")
+  for (const [stem, forms] of groupByStem(words)) {
+    if (words.has(stem) || forms.length < 2) continue;
+    for (const inflected of forms) pairs.push({ base: stem, inflected });
+  }
   return pairs.sort((a, b) => b.inflected.length - a.inflected.length);
+}
+
+/** Inflected sample words by the stem they share once an English suffix is cut (walks, walking -> walk). */
+function groupByStem(words: ReadonlySet<string>): Map<string, string[]> {
+  const groups = new Map<string, string[]>();
+  for (const word of words) {
+    for (const suffix of SUFFIXES) {
+      if (!word.endsWith(suffix) || word.length - suffix.length < 3) continue;
+      const stem = word.slice(0, -suffix.length);
+      groups.set(stem, [...new Set([...(groups.get(stem) ?? []), word])]);
+    }
+  }
+  return groups;
 }
 
 /**

@@ -7,7 +7,7 @@ import type { Found } from './search.ts';
 import type { SiteFacts } from './site.ts';
 
 /** Defaults of a probe: shorter timeouts than a run, a retry, two requests at once, a bounded number in all. */
-export const PROBE_DEFAULTS = Object.freeze({ timeoutMs: 15_000, retries: 1, concurrency: 2, maxRequests: 150 });
+export const PROBE_DEFAULTS = Object.freeze({ timeoutMs: 15_000, retries: 1, concurrency: 2, maxRequests: 150, examineMs: 30_000 });
 
 /** What to probe and how hard. */
 export interface ProbeOptions {
@@ -33,8 +33,10 @@ export interface ProbeOptions {
   concurrency?: number | undefined;
   /** Requests sent at most; what is not found within them is left out. Default 150. */
   maxRequests?: number | undefined;
-  /** Resources examined at most when discovering. Default 20. */
+  /** Resources examined at most when discovering. Default: every one listed, within `examineMs`. */
   maxCandidates?: number | undefined;
+  /** Time spent examining the listed resources, in ms; those not reached are left out (and counted). Default 30000. */
+  examineMs?: number | undefined;
   /** Records read from resources.courses to choose values. Default 250. */
   sampleSize?: number | undefined;
 }

@@ -1,6 +1,6 @@
 // verifyProfile(): checks an existing profile against the live target: every resource answers, every column
 // exists, and every value occurs (a filter, q or SQL count per value), one line per problem.
-import { createHttpClient } from '../http/index.ts';
+import type { HttpClient } from '../http/index.ts';
 import type { Profile } from '../schema/index.ts';
 import { guard, type ProbeTarget } from './ask.ts';
 import { plural, readCount, search, searchSql, type SearchAnswer } from './search.ts';
@@ -13,8 +13,6 @@ export interface VerifyOptions {
   targetUrl: string;
   /** API token for private resources (never logged). */
   token?: string | undefined;
-  /** Budget per request attempt (ms). Default 15000. */
-  timeoutMs?: number | undefined;
   /** Requests sent at most. Default 200. */
   maxRequests?: number | undefined;
 }
@@ -37,10 +35,9 @@ interface VerifyContext {
 
 /**
  * Verifies the profile's resources and values on the target. Throws KitError (exit 3) when the target is
- * unreachable or has no DataStore API; everything else is a problem line.
+ * unreachable or has no DataStore API; everything else is a problem line. Sends through `client` (left open).
  */
-export async function verifyProfile(profile: Profile, options: VerifyOptions): Promise<VerifyResult> {
-  const client = createHttpClient({ timeoutMs: options.timeoutMs ?? 15_000, retries: 1, concurrency: 2 });
+export async function verifyProfile(profile: Profile, options: VerifyOptions, client: HttpClient): Promise<VerifyResult> {
   const target: ProbeTarget = {
     client,
     baseUrl: options.targetUrl.replace(/\/+$/, ''),
@@ -48,29 +45,25 @@ export async function verifyProfile(profile: Profile, options: VerifyOptions): P
     apiPath: '/api/3/action',
     budget: { max: options.maxRequests ?? 200, spent: 0 },
   };
-  try {
-    await readSite(target, profile.resources?.['courses']);
-    const problems: string[] = [];
-    const answers: Record<string, SearchAnswer> = {};
-    for (const [name, id] of Object.entries(profile.resources ?? {})) {
-      const answer = await guard(() => search(target, { resource_id: id, limit: 0 }));
-      if (typeof answer === 'string') problems.push(`resources.${name} (${id}): ${answer}`);
-      else answers[name] = answer;
-    }
-    const coursesId = profile.resources?.['courses'];
-    const ctx: VerifyContext = { target, values: profile.values ?? {}, courses: answers['courses'], coursesId, staff: answers['staff'] };
-    let checked = Object.keys(profile.resources ?? {}).length;
-    for (const [name, value] of Object.entries(profile.values ?? {})) {
-      const check = VALUE_CHECKS[name];
-      if (check === undefined) continue;
-      checked += 1;
-      const problem = await guard(() => check(ctx, value));
-      if (problem !== undefined) problems.push(`values.${name} (${JSON.stringify(value)}): ${problem}`);
-    }
-    return { checked, problems };
-  } finally {
-    await client.close();
+  await readSite(target, profile.resources?.['courses']);
+  const problems: string[] = [];
+  const answers: Record<string, SearchAnswer> = {};
+  for (const [name, id] of Object.entries(profile.resources ?? {})) {
+    const answer = await guard(() => search(target, { resource_id: id, limit: 0 }));
+    if (typeof answer === 'string') problems.push(`resources.${name} (${id}): ${answer}`);
+    else answers[name] = answer;
   }
+  const coursesId = profile.resources?.['courses'];
+  const ctx: VerifyContext = { target, values: profile.values ?? {}, courses: answers['courses'], coursesId, staff: answers['staff'] };
+  let checked = Object.keys(profile.resources ?? {}).length;
+  for (const [name, value] of Object.entries(profile.values ?? {})) {
+    const check = VALUE_CHECKS[name];
+    if (check === undefined) continue;
+    checked += 1;
+    const problem = await guard(() => check(ctx, value));
+    if (problem !== undefined) problems.push(`values.${name} (${JSON.stringify(value)}): ${problem}`);
+  }
+  return { checked, problems };
 }
 
 function columnOf(answer: SearchAnswer | undefined, resource: string): Check {
@@ -95,11 +88,6 @@ async function likeCount(ctx: VerifyContext, pattern: string): Promise<string | 
   const answer = await searchSql(ctx.target, `SELECT count(*) AS n FROM "${ctx.coursesId}" WHERE "${field}" LIKE '${pattern.replaceAll("'", "''")}'`);
   if (typeof answer === 'string') return answer;
   return (readCount(answer) ?? 0) >= 1 ? undefined : `LIKE '${pattern}' matches no record`;
-}
-
-/** The value names verifyProfile checks (the others are not verified). */
-export function verifiedValueNames(): string[] {
-  return Object.keys(VALUE_CHECKS);
 }
 
 const field = (ctx: VerifyContext, name: string): string => String(ctx.values[name]);

@@ -6,7 +6,10 @@ import {
   cutText,
   describeBaseline,
   describeBaselineChange,
+  describeApplicability,
+  describeCause,
   describeInterruption,
+  describeKnownCount,
   describeOutcome,
   describeVersionAndContract,
   formatDuration,
@@ -40,6 +43,7 @@ const statusLabel = {
   flaky: 'FLAKY',
   skipped: 'SKIP',
   'not-applicable': 'N/A',
+  known: 'KNOWN',
 } as const satisfies Record<CaseResult['status'], string>;
 
 const statusColour = {
@@ -49,6 +53,7 @@ const statusColour = {
   flaky: 'yellow',
   skipped: 'grey',
   'not-applicable': 'grey',
+  known: 'yellow',
 } as const satisfies Record<CaseResult['status'], Colour>;
 
 /** Creates a RunListener that reports progress and the final summary on `options.stream`. */
@@ -62,8 +67,8 @@ export function createConsoleListener(options: ConsoleListenerOptions): RunListe
   const progressEveryMs = options.progressEveryMs ?? 5000;
   let lastProgressAt = 0;
   // why: a run that streams its cases ends with a result without them; the summary lists the failures seen here
-  const seen: Failures = { shown: [], count: 0 };
-  const seenUpdated: Failures = { shown: [], count: 0 };
+  const seen = createFailures();
+  const seenUpdated = createFailures();
   const maxFailures = options.maxFailures ?? 30;
 
   const clearLine = (): void => {
@@ -78,16 +83,11 @@ export function createConsoleListener(options: ConsoleListenerOptions): RunListe
       options.stream.write(`Running ${info.total} case${info.total === 1 ? '' : 's'} against ${info.targetUrl}\n`);
     },
     onCaseEnd(result) {
-      if (result.status === 'fail' || result.status === 'error') {
-        seen.count += 1;
-        if (seen.shown.length < maxFailures) seen.shown.push(result);
-      }
-      if (isAcceptedChange(result)) {
-        seenUpdated.count += 1;
-        if (seenUpdated.shown.length < maxFailures) seenUpdated.shown.push(result);
-      }
+      if (result.status === 'fail' || result.status === 'error') noteFailure(seen, result, maxFailures);
+      if (isAcceptedChange(result)) noteFailure(seenUpdated, result, maxFailures);
       counts.total += 1;
-      counts[result.status === 'not-applicable' ? 'notApplicable' : result.status] += 1;
+      const key = result.status === 'not-applicable' ? 'notApplicable' : result.status;
+      counts[key] = (counts[key] ?? 0) + 1;
       if (live) {
         clearLine();
         if (result.status === 'fail' || result.status === 'error') options.stream.write(`${renderCaseLine(result, paint)}\n`);
@@ -95,7 +95,8 @@ export function createConsoleListener(options: ConsoleListenerOptions): RunListe
         options.stream.write(renderProgress(counts, total, result.id, paint, width));
         lineShown = true;
       } else {
-        if (result.status === 'fail' || result.status === 'error' || result.status === 'flaky') options.stream.write(`${renderCaseLine(result, paint)}\n`);
+        if (result.status === 'fail' || result.status === 'error' || result.status === 'flaky' || result.status === 'known')
+          options.stream.write(`${renderCaseLine(result, paint)}\n`);
         if (now() - lastProgressAt >= progressEveryMs && counts.total < total) {
           lastProgressAt = now();
           options.stream.write(`${renderProgress(counts, total, result.id, paint, 200)}\n`);
@@ -108,8 +109,9 @@ export function createConsoleListener(options: ConsoleListenerOptions): RunListe
       const fromResult = result.cases.length > 0 || (seen.count === 0 && seenUpdated.count === 0);
       const pick = (wanted: (c: CaseResult) => boolean, noted: Failures): Failures => {
         if (!fromResult) return noted;
-        const found = result.cases.filter(wanted);
-        return { shown: found.slice(0, maxFailures), count: found.length };
+        const found = createFailures();
+        for (const c of result.cases) if (wanted(c)) noteFailure(found, c, maxFailures);
+        return found;
       };
       const failing = pick((c) => c.status === 'fail' || c.status === 'error', seen);
       options.stream.write(renderConsoleSummary(result, paint, failing, pick(isAcceptedChange, seenUpdated)));
@@ -119,10 +121,37 @@ export function createConsoleListener(options: ConsoleListenerOptions): RunListe
 
 type Paint = (colour: Colour, text: string) => string;
 
-/** Cases the summary lists (at most maxFailures), and how many there were. */
+/**
+ * Cases the summary lists: the first of each root cause (at most maxFailures), how many there were, and how many
+ * variants each cause failed (one changed cell may fail dozens).
+ */
 interface Failures {
   shown: CaseResult[];
   count: number;
+  causes: Map<string, number>;
+}
+
+function createFailures(): Failures {
+  return { shown: [], count: 0, causes: new Map() };
+}
+
+function noteFailure(failures: Failures, result: CaseResult, max: number): void {
+  failures.count += 1;
+  const cause = describeCause(result);
+  const seen = failures.causes.get(cause);
+  failures.causes.set(cause, (seen ?? 0) + 1);
+  if (seen === undefined && failures.shown.length < max) failures.shown.push(result);
+}
+
+/** How many more variants failed for the same cause as `result`, as a suffix (empty when none). */
+function sameCause(failures: Failures, result: CaseResult): string {
+  const more = (failures.causes.get(describeCause(result)) ?? 1) - 1;
+  return more === 0 ? '' : ` [and ${more} more variant${more === 1 ? '' : 's'} with this cause]`;
+}
+
+/** Failures not listed: those whose cause is not among the shown ones. */
+function unlisted(failures: Failures): number {
+  return failures.count - failures.shown.reduce((sum, c) => sum + (failures.causes.get(describeCause(c)) ?? 1), 0);
 }
 
 function renderCaseLine(result: CaseResult, paint: Paint): string {
@@ -138,6 +167,7 @@ function renderProgress(counts: Counts, total: number, lastId: string, paint: Pa
     [counts.fail > 0 ? 'red' : undefined, counts.fail > 0 ? `${counts.fail} failed` : ''],
     [counts.error > 0 ? 'red' : undefined, counts.error > 0 ? `${counts.error} errored` : ''],
     ['yellow', counts.flaky > 0 ? `${counts.flaky} flaky` : ''],
+    ['yellow', (counts.known ?? 0) > 0 ? `${counts.known} known` : ''],
     ['grey', counts.skipped > 0 ? `${counts.skipped} skipped` : ''],
     ['grey', counts.notApplicable > 0 ? `${counts.notApplicable} n/a` : ''],
   ];
@@ -154,6 +184,7 @@ const columns: ReadonlyArray<[keyof Counts, string]> = [
   ['fail', 'fail'],
   ['error', 'error'],
   ['flaky', 'flaky'],
+  ['known', 'known'],
   ['skipped', 'skip'],
   ['notApplicable', 'n/a'],
   ['vacuous', 'vacuous'],
@@ -171,9 +202,10 @@ function renderConsoleSummary(result: RunResult, paint: Paint, failures: Failure
   });
   const lines = ['', ...table];
   if (failures.count > 0) {
-    lines.push('', paint('bold', `Failures (${failures.count}):`));
-    lines.push(...failures.shown.map((c) => `  ${renderCaseLine(c, paint)}`));
-    if (failures.count > failures.shown.length) lines.push(`  … and ${failures.count - failures.shown.length} more (see the reports)`);
+    const causes = failures.causes.size < failures.count ? `, ${failures.causes.size} root cause${failures.causes.size === 1 ? '' : 's'}` : '';
+    lines.push('', paint('bold', `Failures (${failures.count}${causes}):`));
+    lines.push(...failures.shown.map((c) => `  ${renderCaseLine(c, paint)}${sameCause(failures, c)}`));
+    if (unlisted(failures) > 0) lines.push(`  … and ${unlisted(failures)} more (see the reports)`);
   }
   lines.push(...renderBaselineLines(result, paint, updated));
   const assumed = describeVersionAndContract(result);
@@ -189,8 +221,8 @@ function renderBaselineLines(result: RunResult, paint: Paint, updated: Failures)
   const lines = ['', line];
   if (updated.count > 0) {
     lines.push(paint('bold', `Baseline changes accepted (${updated.count}):`));
-    lines.push(...updated.shown.map((c) => `  ${paint('yellow', 'UPDATED')} ${c.id}: ${describeBaselineChange(c)}`));
-    if (updated.count > updated.shown.length) lines.push(`  … and ${updated.count - updated.shown.length} more (see the reports)`);
+    lines.push(...updated.shown.map((c) => `  ${paint('yellow', 'UPDATED')} ${c.id}: ${describeBaselineChange(c)}${sameCause(updated, c)}`));
+    if (unlisted(updated) > 0) lines.push(`  … and ${unlisted(updated)} more (see the reports)`);
   }
   return lines;
 }
@@ -204,10 +236,12 @@ function renderVerdict(result: RunResult, paint: Paint): string {
   const s = result.summary;
   const text =
     `${s.pass + s.flaky} passed, ${s.fail} failed, ${s.error} errored` +
-    `${s.flaky > 0 ? ` (${s.flaky} flaky)` : ''}, ${s.skipped} skipped, ${s.notApplicable} not applicable` +
+    `${s.flaky > 0 ? ` (${s.flaky} flaky)` : ''}${describeKnownCount(s.known)}, ${s.skipped} skipped, ${s.notApplicable} not applicable` +
     `${(s.vacuous ?? 0) > 0 ? ` (${s.vacuous} checked nothing on this data)` : ''}` +
     ` of ${s.total} in ${formatDuration(result.durationMs)}`;
   const interruption = describeInterruption(result);
-  const verdict = hasFailures(s) ? paint('red', text) : paint(interruption === '' ? 'green' : 'yellow', text);
-  return interruption === '' ? verdict : `${paint('red', interruption)}\n${verdict}`;
+  const thin = describeApplicability(s);
+  const verdict = hasFailures(s) ? paint('red', text) : paint(interruption === '' && thin === '' ? 'green' : 'yellow', text);
+  const warnings = [interruption === '' ? '' : paint('red', interruption), thin === '' ? '' : paint('yellow', thin)].filter((w) => w !== '');
+  return [...warnings, verdict].join('\n');
 }

@@ -1,7 +1,7 @@
 // CTRF JSON (ctrf.io): the common JSON test report many CI dashboards and GitHub actions read.
 import type { CaseResult, CaseStatus, RunResult } from '../model/index.ts';
 import type { CtrfReport, CtrfStatus, CtrfTest } from './ctrf-schema.ts';
-import { describeInterruption, describeOutcome, formatFindingDetail, redactCurl } from './text.ts';
+import { describeApplicability, describeInterruption, describeOutcome, formatFindingDetail, redactCurl } from './text.ts';
 
 /** The CTRF spec version this renderer follows. */
 export const CTRF_SPEC_VERSION = '0.0.0';
@@ -14,6 +14,7 @@ const ctrfStatusOf = {
   flaky: 'passed',
   skipped: 'skipped',
   'not-applicable': 'skipped',
+  known: 'other',
 } as const satisfies Record<CaseStatus, CtrfStatus>;
 
 /** Renders the run as a CTRF document (pretty JSON, trailing newline). Pure. */
@@ -75,7 +76,7 @@ function ctrfDocument(result: RunResult, tests: CtrfTest[], interrupted: boolean
         failed: summary.fail + summary.error + extra,
         skipped: summary.skipped + summary.notApplicable,
         pending: 0,
-        other: 0,
+        other: summary.known ?? 0,
         flaky: summary.flaky,
         suites: Object.keys(result.byClass).length,
         start,
@@ -86,6 +87,8 @@ function ctrfDocument(result: RunResult, tests: CtrfTest[], interrupted: boolean
           skipped: summary.skipped,
           notApplicable: summary.notApplicable,
           vacuous: summary.vacuous ?? 0,
+          known: summary.known ?? 0,
+          ...(describeApplicability(summary) === '' ? {} : { warning: describeApplicability(summary) }),
           ...(result.interrupted === undefined ? {} : { interrupted: { ...result.interrupted } }),
           ...(result.baseline === undefined ? {} : { baseline: { ...result.baseline } }),
         },
@@ -125,6 +128,7 @@ function toCtrfTest(result: CaseResult): CtrfTest {
       ...(result.baseline === undefined ? {} : { baseline: toCtrfBaseline(result.baseline) }),
     },
   };
+  if (result.known !== undefined) test.extra = { ...test.extra, knownDeviation: { ...result.known } };
   const message = describeOutcome(result);
   if (message !== '') test.message = message;
   const trace = renderTrace(result);

@@ -11,7 +11,7 @@ h1 { font-size: 1.5rem; margin: 0 0 .25rem; } h2 { font-size: 1.15rem; margin: 2
 h3 { font-size: .95rem; margin: 1rem 0 .25rem; }
 .meta { color: var(--muted); margin: 0; } .meta code { color: var(--fg); }
 .verdict { display: inline-block; margin: .75rem 0 0; padding: .35rem .75rem; border-radius: 6px; font-weight: 600; color: #fff; }
-.verdict.ok { background: var(--pass); } .verdict.bad { background: var(--fail); }
+.verdict.ok { background: var(--pass); } .verdict.bad { background: var(--fail); } .verdict.warn { background: #9a6700; }
 table { border-collapse: collapse; width: 100%; margin: .25rem 0; }
 th, td { text-align: left; padding: .3rem .6rem; border-bottom: 1px solid var(--line); vertical-align: top; }
 th { background: var(--panel); font-weight: 600; }
@@ -29,7 +29,7 @@ details.case.fail { border-left-color: var(--fail); } details.case.error { borde
 .badge { display: inline-block; min-width: 3.6rem; text-align: center; padding: 0 .4rem; margin-right: .4rem; border-radius: 4px;
   font-size: 11px; font-weight: 700; text-transform: uppercase; color: #fff; background: var(--skip); }
 .badge.pass { background: var(--pass); } .badge.fail { background: var(--fail); } .badge.error { background: var(--error); }
-.badge.flaky { background: var(--flaky); }
+.badge.flaky, .badge.known { background: var(--flaky); }
 .title { color: var(--muted); font-weight: 400; }
 dl.facts { display: grid; grid-template-columns: max-content 1fr; gap: .1rem .8rem; margin: .5rem 0; }
 dl.facts dt { color: var(--muted); } dl.facts dd { margin: 0; overflow-wrap: anywhere; }

@@ -4,7 +4,17 @@ import { anchorOf, renderBadge, renderCaseDetail, type HtmlLimits } from './html
 import { escapeHtml } from './html-escape.ts';
 import { HTML_STYLE } from './html-style.ts';
 import { hasFailures } from './summarize.ts';
-import { cutText, describeBaseline, describeInterruption, describeOutcome, describeVersionAndContract, formatDuration, sortFailuresFirst } from './text.ts';
+import {
+  cutText,
+  describeApplicability,
+  describeBaseline,
+  describeInterruption,
+  describeOutcome,
+  describeVersionAndContract,
+  formatDuration,
+  groupByCause,
+  sortFailuresFirst,
+} from './text.ts';
 
 /** Options of `renderHtml`. */
 export interface HtmlOptions extends Partial<HtmlLimits> {
@@ -36,12 +46,28 @@ export function* renderHtmlChunks(result: RunResult, options: HtmlOptions = {}):
   yield `${head.join('\n')}\n${renderHeader(result)}\n${renderClassTable(result)}\n`;
   const failing = result.cases.filter((c) => c.status === 'fail' || c.status === 'error');
   if (failing.length === 0) yield '<h2>Failures</h2><p>No case failed or errored.</p>\n';
-  else yield `<h2>Failures (${failing.length})</h2>\n`;
+  else yield `<h2>Failures (${failing.length})</h2>\n${renderRootCauses(failing)}`;
   for (const c of failing) yield `${renderCaseDetail(c, limits)}\n`;
+  const known = result.cases.filter((c) => c.status === 'known');
+  if (known.length > 0) {
+    yield `<h2>Known deviations of the target's CKAN release (${known.length})</h2>\n<p>These variants fail as a known bug of that release says they do; they do not fail the run (run --strict-known to count them as failures).</p>\n`;
+    for (const c of known) yield `${renderCaseDetail(c, limits)}\n`;
+  }
   yield `${renderBaselineChanges(result, limits)}\n`;
   yield* renderAllCases(result.cases);
   const footer = escapeHtml(`${result.kit.name} ${result.kit.version} · report schema v${result.schemaVersion} · ${result.hostname}`);
   yield `<footer>${footer}</footer>\n</body>\n</html>\n`;
+}
+
+/** The causes that failed several variants, each once with how many (one changed cell may fail dozens). */
+function renderRootCauses(failing: readonly CaseResult[]): string {
+  const shared = groupByCause(failing).filter((g) => g.results.length > 1);
+  if (shared.length === 0) return '';
+  const rows = shared.map(
+    (g) =>
+      `<tr><td>${escapeHtml(cutText(g.cause, 300))}</td><td class="n">${g.results.length}</td><td><code>${escapeHtml(g.results[0]?.id ?? '')}</code></td></tr>`,
+  );
+  return `<table class="causes">\n<tr><th>root cause</th><th class="n">variants</th><th>first</th></tr>\n${rows.join('\n')}\n</table>\n`;
 }
 
 function renderHeader(result: RunResult): string {
@@ -57,8 +83,10 @@ function renderHeader(result: RunResult): string {
     `took ${escapeHtml(formatDuration(result.durationMs))}`,
   ].filter((fact) => fact !== '');
   const interruption = describeInterruption(result);
+  const thin = describeApplicability(summary);
   const verdict = [
     interruption === '' ? '' : `<p class="verdict bad">${escapeHtml(interruption)}</p>`,
+    thin === '' ? '' : `<p class="verdict warn">${escapeHtml(thin)}</p>`,
     hasFailures(summary)
       ? `<p class="verdict bad">${summary.fail} failed, ${summary.error} errored of ${summary.total}</p>`
       : interruption === ''
@@ -76,6 +104,7 @@ const countColumns: ReadonlyArray<[keyof Counts, string]> = [
   ['fail', 'fail'],
   ['error', 'error'],
   ['flaky', 'flaky'],
+  ['known', 'known'],
   ['skipped', 'skipped'],
   ['notApplicable', 'n/a'],
   ['vacuous', 'vacuous'],
@@ -103,7 +132,7 @@ function renderBaselineChanges(result: RunResult, limits: HtmlLimits): string {
 function* renderAllCases(cases: readonly CaseResult[]): Generator<string> {
   yield `<h2>All cases (${cases.length})</h2>\n<table><thead><tr><th>status</th><th>case</th><th>class</th><th class="n">time</th><th>note</th></tr></thead><tbody>\n`;
   for (const result of sortFailuresFirst(cases)) {
-    const failed = result.status === 'fail' || result.status === 'error';
+    const failed = result.status === 'fail' || result.status === 'error' || result.status === 'known';
     const id = failed ? `<a href="#${escapeHtml(anchorOf(result.id))}"><code>${escapeHtml(result.id)}</code></a>` : `<code>${escapeHtml(result.id)}</code>`;
     const note = escapeHtml(cutText(describeOutcome(result), 200));
     yield `<tr><td>${renderBadge(result.status)}</td><td>${id}</td><td>${escapeHtml(result.class)}</td><td class="n">${escapeHtml(formatDuration(result.durationMs))}</td><td>${note}</td></tr>\n`;

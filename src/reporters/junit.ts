@@ -2,7 +2,7 @@
 // conformance class (or case file), one <testcase> per case variant, named by its unique result id.
 import type { CaseResult, RunResult } from '../model/index.ts';
 import { summarize } from './summarize.ts';
-import { describeBaselineChange, describeInterruption, describeOutcome, formatFindingDetail, redactCurl } from './text.ts';
+import { describeApplicability, describeBaselineChange, describeInterruption, describeOutcome, formatFindingDetail, redactCurl } from './text.ts';
 import { escapeXmlText, renderAttributes } from './xml.ts';
 
 /** Options of `renderJunit`. */
@@ -29,7 +29,7 @@ export function* renderJunitChunks(result: RunResult, options: JunitOptions = {}
     tests: summary.total + extra,
     failures: summary.fail,
     errors: summary.error + extra,
-    skipped: summary.skipped + summary.notApplicable,
+    skipped: summary.skipped + summary.notApplicable + (summary.known ?? 0),
     time: toSeconds(result.durationMs),
     timestamp,
   });
@@ -79,7 +79,7 @@ function* renderSuite(suite: SuiteInput): Generator<string> {
     tests: summary.total,
     failures: summary.fail,
     errors: summary.error,
-    skipped: summary.skipped + summary.notApplicable,
+    skipped: summary.skipped + summary.notApplicable + (summary.known ?? 0),
     time: toSeconds(durationMs),
   });
   yield `  <testsuite${attributes}>\n${suite.properties}`;
@@ -137,6 +137,11 @@ function renderOutcome(result: CaseResult): string {
       const message = result.status === 'skipped' ? headline : `not applicable: ${headline}`;
       return `      <skipped${renderAttributes({ message })}/>\n`;
     }
+    case 'known': {
+      // why: JUnit has no such outcome; a skip with the reason keeps a CI page green, the findings stay readable
+      const text = [...result.findings.map((finding) => formatFindingDetail(finding)), ...exchangeLines(result)];
+      return `      <skipped${renderAttributes({ message: headline, type: 'known-deviation' })}/>\n      <system-out>${escapeXmlText(text.join('\n'))}</system-out>\n`;
+    }
     case 'flaky':
       return `      <system-out>${escapeXmlText([`flaky: ${headline}`, describeBaselineChange(result)].filter(Boolean).join('\n'))}</system-out>\n`;
     case 'pass': {
@@ -180,7 +185,13 @@ function renderProperties(result: RunResult): string {
     for (const outcome of ['match', 'differs', 'missing', 'recorded', 'updated'] as const) entries.push([`baseline.${outcome}`, String(baseline[outcome])]);
   }
   // why: JUnit has no "not applicable"; the vacuous ones among the skipped test cases are counted here
-  entries.push(['summary.notApplicable', String(result.summary.notApplicable)], ['summary.vacuous', String(result.summary.vacuous ?? 0)]);
+  entries.push(
+    ['summary.notApplicable', String(result.summary.notApplicable)],
+    ['summary.vacuous', String(result.summary.vacuous ?? 0)],
+    ['summary.known', String(result.summary.known ?? 0)],
+  );
+  const thin = describeApplicability(result.summary);
+  if (thin !== '') entries.push(['summary.warning', thin]);
   const lines = entries.map(([name, value]) => `      <property${renderAttributes({ name, value })}/>\n`);
   return `    <properties>\n${lines.join('')}    </properties>\n`;
 }

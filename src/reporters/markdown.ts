@@ -2,7 +2,16 @@
 // Written as summary.md and appended to $GITHUB_STEP_SUMMARY on GitHub Actions.
 import type { CaseResult, Counts, RunResult } from '../model/index.ts';
 import { hasFailures } from './summarize.ts';
-import { cutText, describeBaseline, describeInterruption, describeOutcome, describeVersionAndContract, formatDuration } from './text.ts';
+import {
+  cutText,
+  describeApplicability,
+  describeBaseline,
+  describeInterruption,
+  groupByCause,
+  describeOutcome,
+  describeVersionAndContract,
+  formatDuration,
+} from './text.ts';
 
 /** Options of `renderMarkdown`. */
 export interface MarkdownOptions {
@@ -14,19 +23,27 @@ export interface MarkdownOptions {
 export function renderMarkdown(result: RunResult, options: MarkdownOptions = {}): string {
   const { summary } = result;
   const interruption = describeInterruption(result);
-  const verdict = hasFailures(summary) ? '❌ failed' : interruption !== '' ? '⚠️ interrupted' : '✅ passed';
+  const thin = describeApplicability(summary);
+  const verdict = hasFailures(summary)
+    ? '❌ failed'
+    : interruption !== ''
+      ? '⚠️ interrupted'
+      : thin !== ''
+        ? '⚠️ passed, but most cases did not apply'
+        : '✅ passed';
   const lines = [
     `## ${escapeMarkdown(result.kit.name)} conformance: ${verdict}`,
     '',
     ...(interruption === '' ? [] : [`**${escapeMarkdown(interruption)}.**`, '']),
+    ...(thin === '' ? [] : [`**${escapeMarkdown(thin)}.**`, '']),
     `Target \`${escapeCode(result.target.url)}\`${result.target.reference ? ' (bundled reference server)' : ''}` +
       `${result.shard === undefined ? '' : `, shard ${result.shard.index}/${result.shard.count}`}` +
       `, ${summary.total} cases in ${formatDuration(result.durationMs)}, started ${result.startedAt}.`,
     ...(describeVersionAndContract(result) === '' ? [] : ['', `${escapeMarkdown(describeVersionAndContract(result))}.`]),
     ...(describeBaseline(result) === '' ? [] : ['', `${escapeMarkdown(describeBaseline(result))}.`]),
     '',
-    '| class | total | pass | fail | error | flaky | skipped | n/a | vacuous |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '| class | total | pass | fail | error | flaky | known | skipped | n/a | vacuous |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...Object.entries(result.byClass).map(([name, counts]) => countsRow(escapeMarkdown(name), counts)),
     countsRow('**all**', summary),
   ];
@@ -39,9 +56,20 @@ export function renderMarkdown(result: RunResult, options: MarkdownOptions = {})
   const failing = result.cases.filter((c) => c.status === 'fail' || c.status === 'error');
   if (failing.length > 0) {
     const max = options.maxFailures ?? 50;
-    lines.push('', `### Failing cases (${failing.length})`, '');
-    lines.push(...failing.slice(0, max).map(failureLine));
-    if (failing.length > max) lines.push(`- … and ${failing.length - max} more (see the HTML or JSON report)`);
+    // why: one changed cell fails every variant that shows it; one line per root cause, with how many it failed
+    const groups = groupByCause(failing);
+    lines.push(
+      '',
+      `### Failing cases (${failing.length}${groups.length < failing.length ? `, ${groups.length} root cause${groups.length === 1 ? '' : 's'}` : ''})`,
+      '',
+    );
+    lines.push(...groups.slice(0, max).map((g) => failureLine(g.results[0] ?? failing[0], g.results.length)));
+    if (groups.length > max) lines.push(`- … and ${groups.length - max} more (see the HTML or JSON report)`);
+  }
+  const known = result.cases.filter((c) => c.status === 'known');
+  if (known.length > 0) {
+    lines.push('', `### Known deviations of the target's CKAN release (${known.length})`, '');
+    lines.push(...known.slice(0, options.maxFailures ?? 50).map(failureLine));
   }
   lines.push(...baselineChanges(result, options.maxFailures ?? 50));
   return `${lines.join('\n')}\n`;
@@ -64,13 +92,25 @@ function baselineChanges(result: RunResult, max: number): string[] {
 }
 
 function countsRow(label: string, counts: Counts): string {
-  const values = [counts.total, counts.pass, counts.fail, counts.error, counts.flaky, counts.skipped, counts.notApplicable, counts.vacuous ?? 0];
+  const values = [
+    counts.total,
+    counts.pass,
+    counts.fail,
+    counts.error,
+    counts.flaky,
+    counts.known ?? 0,
+    counts.skipped,
+    counts.notApplicable,
+    counts.vacuous ?? 0,
+  ];
   return `| ${label} | ${values.join(' | ')} |`;
 }
 
-function failureLine(result: CaseResult): string {
+function failureLine(result: CaseResult | undefined, variants: number): string {
+  if (result === undefined) return '';
   const outcome = cutText(describeOutcome(result).replace(/\s+/g, ' '), 300);
-  return `- **${result.status}** \`${escapeCode(result.id)}\`: ${escapeMarkdown(outcome)}`;
+  const more = variants > 1 ? ` and ${variants - 1} more variant${variants > 2 ? 's' : ''}` : '';
+  return `- **${result.status}** \`${escapeCode(result.id)}\`${more}: ${escapeMarkdown(outcome)}`;
 }
 
 /** Escapes characters that Markdown or GitHub's HTML pass-through would interpret. */

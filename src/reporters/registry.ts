@@ -31,6 +31,7 @@ export const reporters = {
   md: { fileName: 'summary.md', render: (result, options) => renderMarkdown(result, options.md) },
 } as const satisfies Record<string, Reporter>;
 
+/** A report format name: json, junit, html, ctrf or md. */
 export type ReportFormat = keyof typeof reporters;
 
 /** All formats, in the order they are written. */

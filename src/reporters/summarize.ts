@@ -1,2 +1,2 @@
 // Counting case results lives beside the report schema (the runner counts too); the reporters' names for it.
-export { summarize, summarizeBaselines, createCounts, hasFailures, isVacuous } from '../schema/report-counts.ts';
+export { summarize, summarizeBaselines, countApplied, createCounts, hasFailures } from '../schema/report-counts.ts';

@@ -1,5 +1,6 @@
 // Shared text helpers for the renderers: finding lines, value previews, durations, header redaction.
-import type { CaseResult, Finding, RunResult } from '../model/index.ts';
+import type { CaseResult, Counts, Finding, RunResult } from '../model/index.ts';
+import { countApplied } from './summarize.ts';
 
 /** `records.every /result/records/0/name: expected "a", got "b"`: the one-line form of a finding. */
 export function formatFinding(finding: Finding): string {
@@ -15,6 +16,26 @@ export function formatFindingDetail(finding: Finding, maxValueChars = 500): stri
   return lines.join('\n');
 }
 
+/**
+ * The root cause of a failing result, as the text that groups it with others: its first finding (rule, pointer,
+ * message: `baseline /result/records: record _id=2 changed: "subject" "German" -> "French"`), or its error.
+ */
+export function describeCause(result: CaseResult): string {
+  const first = result.findings[0];
+  if (result.status === 'fail' && first !== undefined) return formatFinding(first).replace(/\s+/g, ' ');
+  return describeOutcome(result).replace(/\s+/g, ' ');
+}
+
+/** Failing results grouped by root cause (describeCause), in the order each cause was first seen. */
+export function groupByCause(results: readonly CaseResult[]): { cause: string; results: CaseResult[] }[] {
+  const groups = new Map<string, CaseResult[]>();
+  for (const result of results) {
+    const cause = describeCause(result);
+    groups.set(cause, [...(groups.get(cause) ?? []), result]);
+  }
+  return [...groups].map(([cause, grouped]) => ({ cause, results: grouped }));
+}
+
 /** The headline of a case result: first finding, error, or skip reason; '' for a plain pass. */
 export function describeOutcome(result: CaseResult): string {
   const first = result.findings[0];
@@ -25,11 +46,25 @@ export function describeOutcome(result: CaseResult): string {
   if (result.status === 'error') {
     return result.error === undefined ? (result.reason ?? 'error') : `${result.error.message} (${result.error.code})`;
   }
+  if (result.status === 'known' && result.known !== undefined) return describeKnown(result.known, first);
   if (result.status === 'flaky') {
     const attempts = result.exchange?.attempts;
     return attempts === undefined ? 'passed on retry' : `passed on retry (${attempts} attempts)`;
   }
   return result.reason ?? '';
+}
+
+/** `known deviation of CKAN 2.11.5: DISTINCT applied after LIMIT (ckan/ckan#8709; fixed in 2.12.0)`, then the first finding. */
+export function describeKnown(known: NonNullable<CaseResult['known']>, first?: Finding): string {
+  const where = [known.ref, known.fixed === undefined ? 'not fixed yet' : `fixed in ${known.fixed}`].join('; ');
+  const finding = first === undefined ? '' : `: ${formatFinding(first)}`;
+  return `known deviation of CKAN ${known.release}: ${known.note} (${where})${finding}`;
+}
+
+/** `, 2 known deviations of the target's CKAN release` for the verdict line; '' when there are none. */
+export function describeKnownCount(known: number | undefined): string {
+  if (known === undefined || known === 0) return '';
+  return `, ${known} known deviation${known === 1 ? '' : 's'} of the target's CKAN release`;
 }
 
 /**
@@ -40,6 +75,18 @@ export function describeInterruption(result: RunResult): string {
   const stop = result.interrupted;
   if (stop === undefined) return '';
   return `interrupted: ${stop.ran} of ${stop.ran + stop.notRun} case variants ran, ${stop.notRun} not run (reported skipped)`;
+}
+
+/**
+ * `only 38 of 237 case variants applied (16%); the others were not applicable to this target or skipped` when fewer
+ * than half applied; '' otherwise. Every report format shows it in its headline, so a thin run never reads as a
+ * full pass (`run --min-applicable PCT` also fails it).
+ */
+export function describeApplicability(summary: Counts): string {
+  const applied = countApplied(summary);
+  if (summary.total === 0 || applied * 2 >= summary.total) return '';
+  const pct = Math.floor((applied / summary.total) * 100);
+  return `only ${applied} of ${summary.total} case variants applied (${pct}%); the others were not applicable to this target or skipped`;
 }
 
 /**
@@ -121,7 +168,11 @@ export function sortFailuresFirst(cases: readonly CaseResult[]): CaseResult[] {
 export function describeBaseline(result: RunResult): string {
   const b = result.baseline;
   if (b === undefined) return '';
-  return `baseline ${b.dir} (update ${b.update}): ${b.match} match, ${b.differs} differ, ${b.missing} missing, ${b.recorded} recorded, ${b.updated} updated`;
+  const unchecked =
+    (b.unchecked ?? 0) > 0
+      ? `; ${b.unchecked} file${b.unchecked === 1 ? '' : 's'} not checked (${(b.uncheckedFiles ?? []).slice(0, 3).join(', ')}${(b.unchecked ?? 0) > 3 ? ', …' : ''})`
+      : '';
+  return `baseline ${b.dir} (update ${b.update}): ${b.match} match, ${b.differs} differ, ${b.missing} missing, ${b.recorded} recorded, ${b.updated} updated${unchecked}`;
 }
 
 /**

@@ -3,7 +3,8 @@
 import { inferCkanVersion, versionsIn, type ObservedAnswer } from '../contract/index.ts';
 import { legacyCkanVersion } from '../catalogue/index.ts';
 import type { HttpClient } from '../http/index.ts';
-import type { CkanVersion, Profile } from '../schema/index.ts';
+import { toCkanVersion, type CkanVersion, type Profile } from '../schema/index.ts';
+import { getChild } from '../util/json-pointer.ts';
 import type { ContractProfile } from './types.ts';
 
 /** What the options and profile ask for, before anything is sent. */
@@ -15,6 +16,8 @@ export interface ResolvedCkanVersion {
   /** The versions the contract accepts: the version itself, or every version the target may run. */
   versions: CkanVersion[];
   reason: string;
+  /** The full release (status_show's `ckan_version`, e.g. 2.11.5) when the target said one of `version`. */
+  release?: string | undefined;
 }
 
 /** Flag, else profile (`ckan`, then a legacy `ckan-<version>` capability), else the reference server's version. */
@@ -66,6 +69,16 @@ export async function detectCkanVersion(options: DetectOptions): Promise<Resolve
   }
   if (inferred.version !== undefined) return { version: inferred.version, versions: [inferred.version], reason: inferred.reason };
   return { version: undefined, versions: versionsIn(inferred.range), reason: inferred.reason };
+}
+
+/** The version with the release the target's status_show names, when that release is of the same minor version. */
+export function withStatusRelease(resolved: ResolvedCkanVersion, answers: readonly ObservedAnswer[]): ResolvedCkanVersion {
+  for (const answer of answers) {
+    if (answer.action !== 'status_show') continue;
+    const full = getChild(getChild(answer.body, 'result'), 'ckan_version');
+    if (typeof full === 'string' && toCkanVersion(full) === resolved.version) return { ...resolved, release: full.trim() };
+  }
+  return resolved;
 }
 
 /** The resolved version of a plan that needs no request. */

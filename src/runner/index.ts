@@ -3,13 +3,12 @@
 // composition root (src/api/session.ts) wires those around it.
 export { run } from './run.ts';
 export { RUN_DEFAULTS } from './defaults.ts';
-export { prepareCatalogue, checkSomethingApplies, DEFAULT_PROFILE } from './prepare.ts';
+export { prepareCatalogue, checkSomethingApplies } from './prepare.ts';
 export type { SelectionOptions, PreparedCatalogue } from './prepare.ts';
-export { chooseContract, detectCkanVersion, planCkanVersion, resolvePlan } from './ckan-version.ts';
+export { chooseContract, detectCkanVersion, planCkanVersion, resolvePlan, withStatusRelease } from './ckan-version.ts';
 export type { CkanVersionPlan } from './ckan-version.ts';
 export { checkReachable, unreachableError } from './preflight.ts';
 export { runPool } from './pool.ts';
 export { suggestBaseUrl, type AnswerHead } from './preflight-hint.ts';
 export { buildRequest, encodeQuery } from './build-request.ts';
-export { checkExpect } from './expect.ts';
-export type { RunOptions, RunCollaborators, RunVariant, ContractProfile } from './types.ts';
+export type { RunOptions, RunVariant, ContractProfile } from './types.ts';

@@ -13,9 +13,12 @@ import { describeAnswer, suggestBaseUrl } from './preflight-hint.ts';
  */
 export const PREFLIGHT_ACTIONS = ['status_show', 'datastore_search?resource_id=_table_metadata&limit=0'] as const;
 
+/** Answers that say the service is there but not now (rate limit, gateway, overload), not that it is no CKAN. */
+const TRANSIENT_STATUSES: ReadonlySet<number> = new Set([429, 502, 503, 504]);
+
 /**
  * Checks that `baseUrl` is a CKAN action API. Throws KitError E_UNREACHABLE `target <url> is unreachable: <reason>`
- * when no HTTP answer comes back, and E_NOT_CKAN (exit 3) naming what answered and what the base URL should be
+ * when no HTTP answer comes back or the first answer is 429, 502, 503 or 504 (`is unavailable`), and E_NOT_CKAN (exit 3) naming what answered and what the base URL should be
  * when no asked action answers with CKAN's `{success, result|error}` envelope. Returns the answers seen (for
  * `--ckan-version auto`, which reads status_show's version or the search's markers from them).
  */
@@ -34,6 +37,12 @@ export async function checkReachable(client: HttpClient, baseUrl: string): Promi
   }
   if (first === undefined) return answers;
   const answered = `${describeAnswer(first.response)} at ${maskUrlCredentials(first.url)}`;
+  if (TRANSIENT_STATUSES.has(first.response.status)) {
+    throw new KitError(
+      KitErrorCode.unreachable,
+      `target ${maskUrlCredentials(baseUrl)} is unavailable: ${answered}; it may be busy or restarting: try again, or give --retries N to retry such answers`,
+    );
+  }
   throw new KitError(
     KitErrorCode.notCkan,
     `target ${maskUrlCredentials(baseUrl)} is not a CKAN action API: ${answered}; ${suggestBaseUrl(baseUrl, first.response)}`,

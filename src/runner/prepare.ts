@@ -7,6 +7,7 @@ import {
   loadProfile,
   selectCases,
   type CaseVariant,
+  type CatalogueNames,
   type LoadedCase,
 } from '../catalogue/index.ts';
 import { KitError, KitErrorCode } from '../errors.ts';
@@ -32,11 +33,15 @@ export interface SelectionOptions {
   tokenGiven?: boolean | undefined;
   /** The CKAN version the target runs, when known otherwise than from the profile (flag, detection). */
   ckanVersion?: CkanVersion | undefined;
+  /** The target's full release (status_show's ckan_version) of that version, when known. */
+  ckanRelease?: string | undefined;
   /**
    * Refuse a profile naming a capability, resource or value the catalogue does not know (InputError naming the
    * key and the closest known name). Default false (run and list accept them; check refuses).
    */
   checkProfileNames?: boolean | undefined;
+  /** Names accepted besides the catalogue's when checking a profile's (e.g. every name the kit's own catalogue uses). */
+  knownProfileNames?: CatalogueNames | undefined;
   /** Where parsed case files are cached by content hash, or false for none (see LoadOptions). Default: the OS temp folder. */
   cacheDir?: string | false | undefined;
 }
@@ -61,7 +66,8 @@ export async function prepareCatalogue(options: SelectionOptions, env: Readonly<
   const profileFile = options.profileFile === undefined ? undefined : await resolveWithBundled(options.cwd, options.profileFile, RUN_DEFAULTS.referenceProfile);
   const profile = profileFile === undefined ? DEFAULT_PROFILE : await loadProfile(profileFile, cwd);
   if (profileFile !== undefined && options.checkProfileNames === true) {
-    await checkProfileNames(profileFile, profile, collectCatalogueNames(catalogue.cases), { cwd: options.cwd, shownAs: options.profileFile });
+    const names = mergeNames(collectCatalogueNames(catalogue.cases), options.knownProfileNames);
+    await checkProfileNames(profileFile, profile, names, { cwd: options.cwd, shownAs: options.profileFile });
   }
   const cases = selectCases(catalogue.cases, {
     ...(options.tags === undefined ? {} : { tags: options.tags }),
@@ -76,8 +82,19 @@ export async function prepareCatalogue(options: SelectionOptions, env: Readonly<
   const profileToken = profile.token === undefined ? '' : (env[profile.token.env] ?? '');
   const hasToken = options.tokenGiven === undefined ? {} : { hasToken: options.tokenGiven || profileToken !== '' };
   const ckanVersion = options.ckanVersion ?? (profile.ckan === 'auto' ? undefined : profile.ckan);
-  const variants = cases.flatMap((c) => expandCase(c, { profile, env, ...hasToken, ckanVersion }));
+  const ckanRelease = options.ckanRelease;
+  const variants = cases.flatMap((c) => expandCase(c, { profile, env, ...hasToken, ckanVersion, ckanRelease }));
   return { root: catalogue.root, profile, profileFile: options.profileFile, cases, variants };
+}
+
+function mergeNames(names: CatalogueNames, more: CatalogueNames | undefined): CatalogueNames {
+  if (more === undefined) return names;
+  const merge = (a: readonly string[], b: readonly string[]): string[] => [...new Set([...a, ...b])].sort();
+  return {
+    capabilities: merge(names.capabilities, more.capabilities),
+    resources: merge(names.resources, more.resources),
+    values: merge(names.values, more.values),
+  };
 }
 
 /** A run in which every variant is skipped or not applicable would pass while checking nothing: E_CATALOGUE_EMPTY. */

@@ -6,7 +6,10 @@ import { rememberParsedBody } from './agree.ts';
 import { buildRequest } from './build-request.ts';
 import { checkContractFor } from './contract-check.ts';
 import { checkExpect, type ObservedResponse } from './expect.ts';
+import { applyKnownDeviation } from './known.ts';
+import { hasNonFiniteTokens } from './non-finite-json.ts';
 import { checkImpliedOrder, readReturnedRecords } from './order-check.ts';
+import { checkVariantRelation } from './relation.ts';
 import { checkedSomething, VACUOUS_REASON } from './vacuity.ts';
 import type { RunCollaborators, RunOptions, RunVariant } from './types.ts';
 
@@ -18,6 +21,10 @@ export const DEFAULT_REPORT_BODY_BYTES = 64 * 1024;
  * `baseline`, an answer that could be evaluated is also compared with (or recorded as) its baseline file.
  */
 export async function runVariant(variant: RunVariant, options: RunOptions, collaborators: RunCollaborators, baseline?: BaselineContext): Promise<CaseResult> {
+  return applyKnownDeviation(await runOnce(variant, options, collaborators, baseline), variant, options);
+}
+
+async function runOnce(variant: RunVariant, options: RunOptions, collaborators: RunCollaborators, baseline?: BaselineContext): Promise<CaseResult> {
   const base = createBaseResult(variant);
   if (variant.skip !== undefined) return { ...base, status: 'skipped', reason: variant.skip };
   if (variant.notApplicable !== undefined) return { ...base, status: 'not-applicable', reason: variant.notApplicable };
@@ -35,7 +42,18 @@ export async function runVariant(variant: RunVariant, options: RunOptions, colla
     return { ...base, status: 'error', durationMs: elapsed(), error: { code: error.code, message: error.message }, exchange };
   }
   const exchange = toExchange(request, response, response.attempts, options);
-  const outcome = evaluate(variant, request, response, options);
+  const evaluated = evaluate(variant, request, response, options);
+  // why: a relation compares this answer with the answers to related requests, sent only when this one succeeded
+  const related =
+    variant.relation === undefined || 'error' in evaluated || response.status >= 300
+      ? undefined
+      : await checkVariantRelation(variant, evaluated.body, options, collaborators);
+  const outcome =
+    related === undefined || 'error' in evaluated
+      ? evaluated
+      : 'error' in related
+        ? related
+        : withRelation(evaluated, related, variant.expect.records !== undefined);
   const durationMs = elapsed();
   if ('error' in outcome) return { ...base, status: 'error', durationMs, error: outcome.error, exchange };
   const checked = baseline === undefined ? undefined : await checkBaseline(variant, { status: response.status, body: outcome.body }, baseline);
@@ -70,7 +88,17 @@ export function createBaseResult(variant: RunVariant): CaseResult {
 }
 
 /** The checks' findings, and the body as compared with a baseline (parsed JSON, else the text). */
-type Outcome = { findings: Finding[]; checkedSomething: boolean; body: unknown } | { error: { code: string; message: string } };
+type Evaluated = { findings: Finding[]; checkedSomething: boolean; body: unknown };
+type Outcome = Evaluated | { error: { code: string; message: string } };
+
+/**
+ * The evaluation with the relation's findings. The relation is the point of such a case: without a `records`
+ * expectation of its own, the variant checked something only if the relation compared records.
+ */
+function withRelation(evaluated: Evaluated, related: { findings: Finding[]; checked: boolean }, expectsRecords: boolean): Evaluated {
+  const checkedSomething = (expectsRecords && evaluated.checkedSomething) || related.checked;
+  return { ...evaluated, findings: [...evaluated.findings, ...related.findings], checkedSomething };
+}
 
 /**
  * Expectation keys that need a JSON body. CKAN answers routing errors (404, 405) with HTML, so a case that checks
@@ -93,6 +121,10 @@ function evaluate(variant: RunVariant, request: HttpRequest, response: HttpRespo
     const type = response.headers['content-type']?.split(';')[0]?.trim() || 'no content type';
     const flat = response.body.replace(/\s+/g, ' ').trim();
     const head = flat.length > 80 ? `${flat.slice(0, 80)}…` : flat;
+    if (hasNonFiniteTokens(response.body)) {
+      const why = 'JSON but for bare NaN/Infinity number tokens, which JSON does not have (Python writes non-finite floats so)';
+      return { error: { code: 'E_JSON_NON_FINITE', message: `${where}, response is not valid JSON: ${why}` } };
+    }
     const redirect = describeRedirect(request.url, response);
     const what = redirect === undefined ? `response is not JSON (${type}): ${head || '(empty body)'}` : `response is not JSON: ${redirect}`;
     return { error: { code: 'E_NOT_JSON', message: `${where}, ${what}` } };

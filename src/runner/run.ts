@@ -79,7 +79,13 @@ export async function run(options: RunOptions, collaborators: RunCollaborators):
       ...(options.profile === undefined ? {} : { profile: options.profile }),
       ...(options.ckan === undefined
         ? {}
-        : { ckan: { ...(options.ckan.version === undefined ? {} : { version: options.ckan.version }), reason: options.ckan.reason } }),
+        : {
+            ckan: {
+              ...(options.ckan.version === undefined ? {} : { version: options.ckan.version }),
+              ...(options.ckan.release === undefined ? {} : { release: options.ckan.release }),
+              reason: options.ckan.reason,
+            },
+          }),
     },
     ...(options.contractReason === undefined ? {} : { contract: { profile: options.contract, reason: options.contractReason } }),
     hostname: options.hostname ?? 'localhost',

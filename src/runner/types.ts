@@ -30,7 +30,12 @@ export interface RunOptions {
    * The CKAN version the target runs and why, for the report; `versions` are those whose contract a response
    * may keep (one when the version is known; every possible one when it is not). Default: 2.11's contract.
    */
-  ckan?: { version: CkanVersion | undefined; versions: readonly CkanVersion[]; reason: string } | undefined;
+  ckan?: { version: CkanVersion | undefined; versions: readonly CkanVersion[]; reason: string; release?: string | undefined } | undefined;
+  /**
+   * Report a failure that a known bug of the target's CKAN release explains (the case's `known`) as a failure too.
+   * Default false: such variants get status `known` and do not fail the run.
+   */
+  strictKnown?: boolean | undefined;
   /** Cases in flight at once. Default 8. */
   concurrency: number;
   /** Stop starting new cases after the first fail or error. */

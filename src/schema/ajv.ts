@@ -1,9 +1,6 @@
-// The one Ajv instance of the kit, and a cache of compiled validators (compiled once per schema value, and kept
-// on disk between runs: validator-cache.ts).
+// The one Ajv instance of the kit, and a cache of compiled validators (compiled once per schema value and process).
 import { Ajv, type ErrorObject, type Options, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
-import { userCacheDir } from '../util/user-cache-dir.ts';
-import { openValidatorCache, type ValidatorCache } from './validator-cache.ts';
 
 export type { ErrorObject, ValidateFunction };
 
@@ -27,13 +24,12 @@ const AJV_OPTIONS = {
   // An editor annotation (VS Code) our published schemas may carry; `examples` is already built in.
   keywords: ['markdownDescription'],
   // why optimize: the optimising passes over generated code were a third of compile time at start-up, and
-  // validation measured no slower without them. source: the generated code is what the validator cache saves.
-  code: { optimize: false, source: true },
+  // validation measured no slower without them
+  code: { optimize: false },
 } satisfies Options;
 
 let instance: Ajv | undefined;
 const cache = new WeakMap<object, ValidateFunction>();
-let saved: ValidatorCache | undefined | null = null;
 
 /** Returns the shared Ajv instance (AJV_OPTIONS, with ajv-formats). */
 export function createAjv(): Ajv {
@@ -44,31 +40,24 @@ export function createAjv(): Ajv {
   return ajv;
 }
 
-function savedValidators(): ValidatorCache | undefined {
-  if (saved === null) saved = openValidatorCache(userCacheDir('validators'), JSON.stringify(AJV_OPTIONS));
-  return saved;
-}
-
 /**
  * Compiles `schema` with the shared Ajv, once: later calls with the same schema object return the cached
- * validator, and a validator saved by an earlier run is loaded instead of compiled. Schemas with an `$id` are
+ * validator. Schemas with an `$id` are
  * also cached by Ajv itself, so recompiling a copy is harmless.
  */
 export function compileSchema<T = unknown>(schema: object): ValidateFunction<T> {
   const cached = cache.get(schema);
   // why: the cache is keyed by schema object, and each object is compiled with the T of its first caller
   if (cached !== undefined) return cached as ValidateFunction<T>;
-  const validate = savedValidators()?.load(schema) ?? compileAndSave(schema);
+  const validate = compileOnce(schema);
   cache.set(schema, validate);
   return validate as ValidateFunction<T>;
 }
 
-function compileAndSave(schema: object): ValidateFunction {
+function compileOnce(schema: object): ValidateFunction {
   const ajv = createAjv();
   const id = '$id' in schema && typeof schema.$id === 'string' ? schema.$id : undefined;
   const existing = id === undefined ? undefined : ajv.getSchema(id);
   if (existing !== undefined) return existing;
-  const validate = ajv.compile(schema);
-  savedValidators()?.save(schema, ajv, validate);
-  return validate;
+  return ajv.compile(schema);
 }

@@ -20,6 +20,12 @@ export const NormaliseSchema = Type.Object(
     ),
     help: Type.Optional(Type.Boolean({ description: "Drop the body's help URL (it names the host and locale). Default true." })),
     linksHost: Type.Optional(Type.Boolean({ description: 'Strip scheme and host from result._links URLs. Default true.' })),
+    deployment: Type.Optional(
+      Type.Boolean({
+        description:
+          "Hide the deployment's identity: status_show's site_* fields and extensions, the host in a JSONP answer's help URL, an HTML page's text. Default true.",
+      }),
+    ),
     estimatedTotal: Type.Optional(
       Type.Boolean({ description: 'When result.total_was_estimated is true, the total is not compared (stored as "<estimated>"). Default true.' }),
     ),
@@ -93,6 +99,10 @@ export const BaselineSummarySchema = Type.Object(
     missing: Type.Integer({ minimum: 0 }),
     recorded: Type.Integer({ minimum: 0 }),
     updated: Type.Integer({ minimum: 0 }),
+    unchecked: Type.Optional(
+      Type.Integer({ minimum: 0, description: 'Baseline files in the folder that no variant of this run compared (not applicable, not selected, stale).' }),
+    ),
+    uncheckedFiles: Type.Optional(Type.Array(Type.String(), { description: 'The first of them (at most 20), relative to the folder.' })),
   },
   { additionalProperties: false, description: 'Present when the run compared responses with a baseline (run --baseline).' },
 );

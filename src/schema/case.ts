@@ -1,7 +1,7 @@
 // The case-file format: one schema value, from which the TS types and cases/case.schema.json derive.
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { NormaliseSchema } from './baseline.ts';
-import { CkanRangeSchema } from './ckan-version.ts';
+import { CkanRangesSchema } from './ckan-version.ts';
 
 const Method = Type.Union([Type.Literal('GET'), Type.Literal('POST')], { description: 'HTTP method.' });
 const ApiPath = Type.Union([Type.Literal('/api/action'), Type.Literal('/api/3/action')], {
@@ -144,6 +144,56 @@ export const ExpectSchema = expectSchema(literalCount);
 /** What a case expects, as its file writes it (counts may be profile variables). */
 export const CaseExpectSchema = expectSchema(countOrVariable);
 
+/**
+ * A known bug of some CKAN releases that makes this case fail there: on a target in `ckan`, a failure of the case
+ * is reported as a known deviation of that release (not a plain failure) unless the run is strict about them.
+ */
+export const KnownDeviationSchema = Type.Object(
+  {
+    ckan: CkanRangesSchema,
+    note: Type.String({ minLength: 1, description: 'What those releases do wrong, in one line.' }),
+    ref: Type.String({ minLength: 1, description: "CKAN's issue, pull request or commit that explains it, e.g. ckan/ckan#8709." }),
+    fixed: Type.Optional(Type.String({ minLength: 1, description: 'The first release with the fix, e.g. 2.12.0; absent while unfixed.' })),
+  },
+  { additionalProperties: false },
+);
+export type KnownDeviation = Static<typeof KnownDeviationSchema>;
+/** The relations a case may state between its answer and the answers to related requests (see docs/cases.md). */
+export const RELATION_RULES = ['union', 'subset', 'equal', 'tiles', 'reversed', 'projects', 'counts'] as const;
+
+const RelatedRequestSchema = Type.Object(
+  {
+    action: Type.Optional(Type.String({ minLength: 1, description: "Action of the related request; default the case's." })),
+    params: Type.Record(Type.String(), Type.Unknown(), {
+      description: "Parameters that differ from the case's request: each key replaces the case's; null removes it.",
+    }),
+  },
+  { additionalProperties: false },
+);
+
+export const RelationSchema = Type.Object(
+  {
+    rule: Type.Union(
+      RELATION_RULES.map((r) => Type.Literal(r)),
+      {
+        description:
+          "How the case's records relate to the related answers: union (the same records as all of them together), subset (every record is in each), equal (the same set), tiles (they, in order, are its records in order), reversed (the first's values of `field` in reverse order), projects (its records are the first's, cut to the request's fields), counts (its one value is the first's number of records).",
+      },
+    ),
+    clause: Type.String({ minLength: 1, description: 'The clause the relation checks, e.g. "api.md#4.1/filters-rule-1" (also listed in spec).' }),
+    field: Type.Optional(Type.String({ minLength: 1, description: 'The column compared by `reversed`.' })),
+    requests: Type.Array(RelatedRequestSchema, {
+      minItems: 1,
+      description: "Related requests, sent with the variant's method, locale and API path after the case's own.",
+    }),
+  },
+  {
+    additionalProperties: false,
+    description:
+      'A relation that holds on any data between this answer and the answers to related requests (a metamorphic check): an either-or filter is the union of its single values, a page of an offset is part of the unpaged answer, ...',
+  },
+);
+
 export const CaseSchema = Type.Object(
   {
     id: Type.String({
@@ -168,13 +218,20 @@ export const CaseSchema = Type.Object(
         description: 'Capabilities the target must have (e.g. sql, private, token); else the case is not applicable.',
       }),
     ),
-    ckan: Type.Optional(CkanRangeSchema),
+    ckan: Type.Optional(CkanRangesSchema),
+    known: Type.Optional(
+      Type.Array(KnownDeviationSchema, {
+        minItems: 1,
+        description: 'Known bugs of CKAN releases that make this case fail there: reported as known deviations, not failures.',
+      }),
+    ),
     skip: Type.Optional(Type.String({ minLength: 1, description: 'Reason to skip this case.' })),
     request: RequestSchema,
     variants: Type.Optional(VariantsSchema),
     expect: CaseExpectSchema,
     // Extra expectations that hold only on the bundled fixtures data (not applicable against other data).
     expectOnFixtures: Type.Optional(CaseExpectSchema),
+    relation: Type.Optional(RelationSchema),
     normalise: Type.Optional(NormaliseSchema),
   },
   { additionalProperties: false },
@@ -199,8 +256,9 @@ export const CaseFileSchema = Type.Object(
 );
 
 export type CaseRequest = Static<typeof RequestSchema>;
-export type Variants = Static<typeof VariantsSchema>;
 export type Predicate = Static<typeof PredicateSchema>;
+export type Relation = Static<typeof RelationSchema>;
+export type RelationRule = Relation['rule'];
 export type RecordsExpect = Static<typeof RecordsExpectSchema>;
 export type Expect = Static<typeof ExpectSchema>;
 export type CaseExpect = Static<typeof CaseExpectSchema>;

@@ -25,6 +25,16 @@ describe('ckan-version', () => {
     [{ max: '2.11' }, '2.12', false],
     [{ min: '2.10', max: '2.11' }, '2.10', true],
     [{}, '2.8', true],
+    [{ min: '2.11.5' }, '2.11.4', false],
+    [{ min: '2.11.5' }, '2.11.5', true],
+    [{ min: '2.11.5' }, '2.11', true],
+    [{ min: '2.11.5' }, '2.12.0b0', true],
+    [{ min: '2.10.10', max: '2.10' }, '2.10.12', true],
+    [{ min: '2.10.10', max: '2.10' }, '2.11.5', false],
+    [{ max: '2.11.2' }, '2.11.3', false],
+    [{ max: '2.11.2' }, '2.11', false],
+    [{ min: '2.10' }, '2.10.0', true],
+    [{ min: '2.9' }, 'not a version', false],
   ] as const)('range %j holds for %s: %s', (range, version, expected) => {
     expect(isInCkanRange(version, range)).toBe(expected);
   });

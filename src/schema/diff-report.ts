@@ -76,6 +76,12 @@ export const DiffReportSchema = Type.Object(
       { additionalProperties: false },
     ),
     pairs: Type.Array(PairResultSchema, { description: 'Every request pair that did not agree (agreeing pairs are only counted).' }),
+    valuesDiffer: Type.Optional(
+      Type.Array(Type.String(), {
+        description:
+          'The profile values A and B give differently, e.g. `categoryValue: "Advanced" (A) vs "Intermediate" (B)`: every pair asks both targets with A\'s.',
+      }),
+    ),
     generated: Type.Optional(
       Type.Object(
         {

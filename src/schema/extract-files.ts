@@ -131,4 +131,5 @@ export const ManifestSchema = Type.Object(
 );
 
 export type Checkpoint = Static<typeof CheckpointSchema>;
+/** The manifest an extract writes beside its file: source, columns, record count, checksum. */
 export type Manifest = Static<typeof ManifestSchema>;

@@ -10,11 +10,12 @@ const countKeyOf = {
   flaky: 'flaky',
   skipped: 'skipped',
   'not-applicable': 'notApplicable',
+  known: 'known',
 } as const satisfies Record<CaseStatus, keyof Counts>;
 
 /** Zero counts, a fresh object each call. */
 export function createCounts(): Counts {
-  return { total: 0, pass: 0, fail: 0, error: 0, flaky: 0, skipped: 0, notApplicable: 0, vacuous: 0 };
+  return { total: 0, pass: 0, fail: 0, error: 0, flaky: 0, skipped: 0, notApplicable: 0, known: 0, vacuous: 0 };
 }
 
 /** Counts as cases arrive: `add` each result, then `counts()` gives what `summarize` gives for them all. */
@@ -55,7 +56,8 @@ export function summarize(cases: readonly CaseResult[]): { summary: Counts; byCl
 
 function addStatus(counts: Counts, result: Pick<CaseResult, 'status' | 'reason'>): void {
   counts.total += 1;
-  counts[countKeyOf[result.status]] += 1;
+  const key = countKeyOf[result.status];
+  counts[key] = (counts[key] ?? 0) + 1;
   if (isVacuous(result)) counts.vacuous = (counts.vacuous ?? 0) + 1;
 }
 
@@ -64,7 +66,12 @@ export function isVacuous(result: Pick<CaseResult, 'status' | 'reason'>): boolea
   return result.status === 'not-applicable' && result.reason === VACUOUS_REASON;
 }
 
-/** True when the run should exit 1: a case failed or errored (flaky, skipped, not applicable do not count). */
+/** Variants that ran and were judged: neither skipped nor not applicable (vacuous ones are not applicable). */
+export function countApplied(summary: Counts): number {
+  return summary.total - summary.notApplicable - summary.skipped;
+}
+
+/** True when the run should exit 1: a case failed or errored (flaky, known deviations, skipped, not applicable do not count). */
 export function hasFailures(counts: Counts): boolean {
   return counts.fail > 0 || counts.error > 0;
 }

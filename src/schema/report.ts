@@ -18,6 +18,7 @@ export const CaseStatusSchema = Type.Union([
   Type.Literal('flaky'),
   Type.Literal('skipped'),
   Type.Literal('not-applicable'),
+  Type.Literal('known'),
 ]);
 
 export const FindingSchema = Type.Object(
@@ -85,6 +86,17 @@ export const CaseResultSchema = Type.Object(
     findings: Type.Array(FindingSchema),
     error: Type.Optional(Type.Object({ code: Type.String(), message: Type.String() }, { additionalProperties: false })),
     reason: Type.Optional(Type.String({ description: 'Why it was skipped or not applicable.' })),
+    known: Type.Optional(
+      Type.Object(
+        {
+          release: Type.String({ description: 'The CKAN release the target runs (or its minor version when the patch is unknown).' }),
+          note: Type.String(),
+          ref: Type.String(),
+          fixed: Type.Optional(Type.String()),
+        },
+        { additionalProperties: false, description: 'Status known: the known CKAN bug this failure is (its findings are kept).' },
+      ),
+    ),
     exchange: Type.Optional(ExchangeSchema),
     baseline: Type.Optional(CaseBaselineSchema),
   },
@@ -100,6 +112,7 @@ const CountsSchema = Type.Object(
     flaky: Type.Integer({ minimum: 0 }),
     skipped: Type.Integer({ minimum: 0 }),
     notApplicable: Type.Integer({ minimum: 0 }),
+    known: Type.Optional(Type.Integer({ minimum: 0, description: 'Variants that failed as a known bug of the target CKAN release says they do.' })),
     vacuous: Type.Optional(
       Type.Integer({ minimum: 0, description: 'Of notApplicable, the variants whose checks all held vacuously ("checked nothing on this data").' }),
     ),
@@ -118,7 +131,11 @@ export const RunResultSchema = Type.Object(
         profile: Type.Optional(Type.String()),
         ckan: Type.Optional(
           Type.Object(
-            { version: Type.Optional(CkanVersionSchema), reason: Type.String() },
+            {
+              version: Type.Optional(CkanVersionSchema),
+              release: Type.Optional(Type.String({ description: "The full release when known (status_show's ckan_version), e.g. 2.11.5." })),
+              reason: Type.String(),
+            },
             {
               additionalProperties: false,
               description:
@@ -158,9 +175,12 @@ export const RunResultSchema = Type.Object(
 );
 
 export type CaseStatus = Static<typeof CaseStatusSchema>;
+/** One broken expectation of a case: where (a JSON pointer or a check name), what was expected and what came. */
 export type Finding = Static<typeof FindingSchema>;
 export type Exchange = Static<typeof ExchangeSchema>;
 export type VariantKey = Static<typeof VariantKeySchema>;
+/** The outcome of one case variant: its status (pass, fail, error, ...), findings and the exchanges it made. */
 export type CaseResult = Static<typeof CaseResultSchema>;
 export type Counts = Static<typeof CountsSchema>;
+/** A whole run: the target, the options that matter, every case result and the summary counts (the JSON report). */
 export type RunResult = Static<typeof RunResultSchema>;

@@ -12,7 +12,7 @@ import { allowedMethods, decodePath, matchRoute, splitTarget } from './routes.ts
 import { datastoreSearch } from './search/index.ts';
 import { datastoreSearchSql } from './sql/index.ts';
 import { statusShow } from './status.ts';
-import type { ActionHandler, ActionRequest, ServerConfig, ServerContext } from './types.ts';
+import { type ActionHandler, type ActionRequest, type ServerConfig, type ServerContext, UnencodableResultError } from './types.ts';
 
 /** Actions by name; every registered action is side-effect free (callable with GET), as both read actions are. */
 export type ActionRegistry = Readonly<Record<string, ActionHandler>>;
@@ -57,11 +57,12 @@ async function route(request: AppRequest, dispatch: Dispatch): Promise<AppRespon
   if (dump !== undefined) return dump;
   const { path: rawPath, queryString } = splitTarget(request.url);
   const match = matchRoute(decodePath(rawPath), dispatch.context.config.locales);
-  if (match.kind === 'none') return respondHtmlError(404);
-  const allow = match.kind === 'action' ? allowedMethods.action : allowedMethods.version;
+  const allow = allowedMethods[match.kind === 'none' ? 'static' : match.kind];
   const method = request.method.toUpperCase();
   if (method === 'OPTIONS') return { status: 200, headers: { allow: allow.join(', '), 'content-type': 'text/html; charset=utf-8' }, body: '' };
   if (!(allow as readonly string[]).includes(method)) return respondHtmlError(405, { headers: { allow: allow.join(', ') } });
+  // why: the static route finds no file by that name (recordings: GET 404, POST 405 on /zz/api/action/...)
+  if (match.kind === 'none') return respondHtmlError(404);
   const callback = readCallback(method, queryString);
   if (match.kind === 'version') return withJsonp(respondJson(200, { version: match.version }), callback);
   const traits = ckanTraits(dispatch.context.config.ckanVersion);
@@ -87,6 +88,7 @@ async function route(request: AppRequest, dispatch: Dispatch): Promise<AppRespon
     queryString,
     method: method === 'POST' ? 'POST' : 'GET',
     authorized: !anonymous && isAuthorized(request.headers, dispatch.context.config.apiTokens),
+    userName: anonymous ? traits.jsonpUserName : '',
     siteUrl,
   };
   const help = buildHelpUrl(siteUrl, match.locale, match.name);
@@ -94,6 +96,7 @@ async function route(request: AppRequest, dispatch: Dispatch): Promise<AppRespon
     const result = await action(actionRequest, dispatch.context);
     return withJsonp(respondSuccess(help, result), callback);
   } catch (error) {
+    if (error instanceof UnencodableResultError) return respondHtmlError(500);
     return respondActionError(help, error, dispatch.logError);
   }
 }

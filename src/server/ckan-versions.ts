@@ -40,7 +40,30 @@ export interface CkanTraits {
   timestampMilliseconds: boolean;
   /** Text between "Bad request" and the detail of a bare 400 string: " - " (up to 2.11), ": " (2.12). */
   badRequestSeparator: string;
+  /**
+   * NaN/Infinity floats in datastore_search_sql results: bare `NaN`/`Infinity` tokens (simplejson 3 with allow_nan,
+   * up to 2.11; not valid JSON) or a refusal of the whole answer (simplejson 4.1 in 2.12: CKAN's 500 page).
+   */
+  sqlNonFiniteFloats: NonFiniteFloats;
+  /** The user a JSONP call runs as, as refusals name it: `None` (2.9 clears the user), else the anonymous ``. */
+  jsonpUserName: string;
+  /**
+   * 2.12's datastore_auth catches the core refusal and words its own: searches say `User  not authorized to
+   * perform resource_show on resource <id>`, SQL `Not authorized to read resource.`. Before, the core's
+   * `User  not authorized to read resource <id>` came through.
+   */
+  datastoreAuthRefusal: boolean;
+  /**
+   * A backslash-quote (`\\'`) in SQL is refused as "not a single statement": a security fix of 2.10.10 and 2.11.5,
+   * not in 2.9.11 nor in 2.12's dev branch (nor earlier patches). Read for the newest release of each minor.
+   */
+  backslashQuoteRefusal: boolean;
+  /** SQLAlchemy's error link before the error code, as its version writes it (1.3 in 2.9, 1.4, 2.0 in 2.12). */
+  sqlalchemyErrorUrl: string;
 }
+
+/** How a JSON encoder treats NaN and Infinity floats: writes them as bare tokens, or refuses to encode. */
+export type NonFiniteFloats = 'token' | 'refuse';
 
 const fullVersions: Readonly<Record<ServerCkanVersion, string>> = {
   '2.9': '2.9.11',
@@ -65,5 +88,10 @@ export function ckanTraits(version: ServerCkanVersion): CkanTraits {
     filterOperators: atLeast('2.12'),
     timestampMilliseconds: atLeast('2.12'),
     badRequestSeparator: atLeast('2.12') ? ': ' : ' - ',
+    sqlNonFiniteFloats: atLeast('2.12') ? 'refuse' : 'token',
+    jsonpUserName: atLeast('2.10') ? '' : 'None',
+    datastoreAuthRefusal: atLeast('2.12'),
+    backslashQuoteRefusal: version === '2.10' || version === '2.11',
+    sqlalchemyErrorUrl: atLeast('2.12') ? 'https://sqlalche.me/e/20/' : atLeast('2.10') ? 'https://sqlalche.me/e/14/' : 'http://sqlalche.me/e/',
   };
 }

@@ -1,4 +1,5 @@
-// The HTML error pages CKAN renders for routing failures (404, 405, 415) and our body-size refusal (413).
+// The HTML error pages CKAN renders for routing failures (404, 405, 415), an answer it cannot encode (500) and our
+// body-size refusal (413).
 import { escapeHtml, htmlContentType } from './envelope.ts';
 import type { AppResponse } from './http-types.ts';
 
@@ -6,6 +7,10 @@ const reasons: Readonly<Record<number, { title: string; text: string }>> = {
   404: { title: 'Not Found', text: 'The requested URL was not found on the server.' },
   405: { title: 'Method Not Allowed', text: 'The method is not allowed for the requested URL.' },
   413: { title: 'Request Entity Too Large', text: 'The data value transmitted exceeds the capacity limit.' },
+  500: {
+    title: 'Internal Server Error',
+    text: 'The server encountered an internal error and was unable to complete your request. Either the server is overloaded or there is an error in the application.',
+  },
   503: { title: 'Service Unavailable', text: 'The server is not available.' },
   415: {
     title: 'Unsupported Media Type',

@@ -1,10 +1,13 @@
 // URL routing as CKAN 2.11 does it for the API: an optional locale segment, /api, /api/<1..3>,
-// /api/action/<name> and /api/3/action/<name>. Anything else is not a route (404).
+// /api/action/<name> and /api/3/action/<name>. Anything else falls to CKAN's catch-all static-file route
+// (`/<path:filename>`, GET only): a 404 for GET, a 405 for other methods.
 
 /** Methods each kind of route accepts, as Flask lists them in `Allow` (HEAD and OPTIONS are automatic). */
 export const allowedMethods = {
   action: ['GET', 'HEAD', 'OPTIONS', 'POST'],
   version: ['GET', 'HEAD', 'OPTIONS'],
+  /** Flask's static route, which every other path reaches (CKAN serves its public files from the root). */
+  static: ['GET', 'HEAD', 'OPTIONS'],
 } as const;
 
 /** What a path is: the version endpoint, an action call (with its locale), or nothing (404). */

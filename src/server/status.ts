@@ -1,27 +1,24 @@
 // status_show as CKAN answers it (ckan/logic/action/get.py): the site's settings, the plugins and the CKAN
 // version, whose key comes first in 2.9 and last from 2.10. Clients (and the kit's own version detection) read
-// `ckan_version` from it.
+// `ckan_version` from it. The settings are those of the recorded CKAN sites (test/ckan-recordings/README.md): a
+// default configuration with only the DataStore's plugins.
 import { ckanTraits } from './ckan-versions.ts';
 import type { ActionHandler } from './types.ts';
 
-/** The site title this server reports (CKAN's `ckan.site_title`). */
-export const referenceSiteTitle = 'datastore-kit reference server';
+/** The site title this server reports (CKAN's default `ckan.site_title`). */
+export const referenceSiteTitle = 'CKAN';
 
-/** `ckan.plugins` of a typical DataStore site of each generation (2.9's default ini, else 2.10+'s documented example). */
-const plugins29 = ['stats', 'text_view', 'image_view', 'recline_view', 'datastore'];
-const plugins210 = ['activity', 'image_view', 'text_view', 'datatables_view', 'datastore'];
+/** `ckan.plugins` of the recorded sites: the DataStore, and from 2.10 the activity plugin it is shipped with. */
+const plugins29 = ['datastore'];
+const plugins210 = ['activity', 'datastore'];
 
 /** The `status_show` action; ignores its params, as CKAN does. */
 export const statusShow: ActionHandler = async (request, context) => {
   const traits = ckanTraits(context.config.ckanVersion);
-  const site: Record<string, unknown> = {
-    site_title: referenceSiteTitle,
-    // why: 2.9's ini template sets an empty description; 2.10+ declares no default, so it is None
-    site_description: traits.statusVersionFirst ? '' : null,
-    site_url: request.siteUrl ?? '',
-  };
+  const site: Record<string, unknown> = { site_title: referenceSiteTitle, site_description: '', site_url: request.siteUrl ?? '' };
   if (traits.statusVersionFirst) site['ckan_version'] = traits.fullVersion;
-  site['error_emails_to'] = null;
+  // why: 2.9 has no default for ckan.error_email_to (None); 2.10's config declarations default it to ""
+  site['error_emails_to'] = traits.statusVersionFirst ? null : '';
   site['locale_default'] = 'en';
   site['extensions'] = traits.statusVersionFirst ? plugins29 : plugins210;
   if (!traits.statusVersionFirst) site['ckan_version'] = traits.fullVersion;

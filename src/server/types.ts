@@ -63,6 +63,8 @@ export interface ActionRequest {
   method: 'GET' | 'POST';
   /** True when the Authorization header carried a configured token (and the request is not JSONP). */
   authorized: boolean;
+  /** The caller's name as CKAN's refusals show it: `` for anonymous (default), `None` for a JSONP call on 2.9. */
+  userName?: string;
   /** The site's absolute URL without a trailing slash (config.siteUrl, else from the Host header). */
   siteUrl?: string;
 }
@@ -103,4 +105,12 @@ export class ActionAuthorizationError extends Error {
   constructor(readonly detail: string) {
     super(detail);
   }
+}
+
+/**
+ * The result holds a value CKAN's JSON encoder refuses (2.12's simplejson and a NaN float): CKAN answers with its
+ * 500 error page, not the JSON envelope.
+ */
+export class UnencodableResultError extends Error {
+  override readonly name = 'UnencodableResultError';
 }

@@ -23,3 +23,12 @@ export async function resolveWithBundled(cwd: string, given: string, defaultValu
   const bundled = path.join(PACKAGE_ROOT, defaultValue);
   return (await pathExists(bundled)) ? bundled : given;
 }
+
+/** The kit's own case catalogue: the absolute path of `cases/` in the installed package. */
+export const BUNDLED_CASES_DIR: string = path.join(PACKAGE_ROOT, 'cases');
+
+/** The reference server's bundled fixtures (CSV files and their `datapackage.json`): `fixtures/` in the package. */
+export const BUNDLED_FIXTURES_DIR: string = path.join(PACKAGE_ROOT, 'fixtures');
+
+/** The bundled profiles (`reference.yaml` describes the reference server): `profiles/` in the package. */
+export const BUNDLED_PROFILES_DIR: string = path.join(PACKAGE_ROOT, 'profiles');

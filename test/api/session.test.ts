@@ -4,7 +4,7 @@ import { readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { request } from 'undici';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openSession, withSession } from '../../src/index.ts';
+import { openSession, withSession } from '../../src/api/index.ts';
 import { makeTempDir, removeDir } from '../runner/helpers.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');

@@ -2,7 +2,10 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { diffTargets, DiffReportSchema, resolveDiffOptions, compileSchema, type DiffSettings } from '../../src/index.ts';
+import { diffTargets, resolveDiffOptions } from '../../src/index.ts';
+import type { DiffSettings } from '../../src/api/index.ts';
+import { compileSchema } from '../../src/schema/ajv.ts';
+import { DiffReportSchema } from '../../src/schema/diff-report.ts';
 import { ROOT, startDiffServers, TOKEN, type DiffServers } from './helpers.ts';
 
 let servers: DiffServers;

@@ -4,7 +4,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { diffTargets, resolveDiffOptions, type DiffReport, type ReferenceServer } from '../../src/index.ts';
+import { diffTargets, resolveDiffOptions, type ReferenceServer } from '../../src/index.ts';
+import type { DiffReport } from '../../src/schema/diff-report.ts';
 import { createUpstream, startMutantProxy, type MutantServer, type ProxiedRequest } from '../mutants/proxy.ts';
 import { ROOT, startServer, TOKEN } from './helpers.ts';
 

@@ -2,7 +2,8 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { API_CLAUSES, computeCoverage, COVERAGE_FILE, loadCatalogue, renderCoverage } from '../../src/index.ts';
+import { loadCatalogue } from '../../src/index.ts';
+import { API_CLAUSES, computeCoverage, COVERAGE_FILE, renderCoverage } from '../../src/catalogue/index.ts';
 
 const CASES = path.resolve('cases');
 

@@ -5,7 +5,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expandCase, loadProfile, prepareCatalogue, resolveRunOptions, runCatalogue, type RunResult } from '../../src/index.ts';
+import { expandCase, loadProfile, resolveRunOptions, runCatalogue, type RunResult } from '../../src/index.ts';
+import { prepareCatalogue } from '../../src/runner/index.ts';
 import { countOtherVersionCases, isCkanVersionReason } from '../helpers/ckan-version.ts';
 
 const ROOT = path.resolve('.');
@@ -50,20 +51,15 @@ beforeAll(async () => {
   const reference = await loadProfile(path.join(ROOT, 'profiles/reference.yaml'));
   const profileFile = path.join(dir, 'other-data.json');
   await writeFile(profileFile, JSON.stringify({ ...reference, name: 'other-data', data: 'other' }));
-  const options = resolveRunOptions(
-    {},
-    undefined,
-    {},
-    {
-      cwd: ROOT,
-      target: { kind: 'reference', fixturesDir: 'fixtures' },
-      profileFile,
-      reportFormats: 'json',
-      outDir: path.join(dir, 'reports'),
-    },
-  );
-  ({ result } = await runCatalogue(options, { hostname: 'test' }));
+  result = await runWithProfile(profileFile, 'reports');
 }, 180_000);
+
+/** The catalogue against the reference server under the profile `profileFile`, reports (JSON) in `dir/outName`. */
+async function runWithProfile(profileFile: string, outName: string): Promise<RunResult> {
+  const target = { kind: 'reference', fixturesDir: 'fixtures' } as const;
+  const options = resolveRunOptions({ cwd: ROOT, target, profileFile, reportFormats: 'json', outDir: path.join(dir, outName) });
+  return (await runCatalogue(options, { hostname: 'test' })).result;
+}
 
 afterAll(async () => {
   if (dir !== undefined) await rm(dir, { recursive: true, force: true });
@@ -120,19 +116,7 @@ describe('the catalogue on data it was not written for (the measurements table a
   beforeAll(async () => {
     const profileFile = path.join(dir, 'measurements.json');
     await writeFile(profileFile, JSON.stringify(MEASUREMENTS_PROFILE));
-    const options = resolveRunOptions(
-      {},
-      undefined,
-      {},
-      {
-        cwd: ROOT,
-        target: { kind: 'reference', fixturesDir: 'fixtures' },
-        profileFile,
-        reportFormats: 'json',
-        outDir: path.join(dir, 'reports-measurements'),
-      },
-    );
-    ({ result: other } = await runCatalogue(options, { hostname: 'test' }));
+    other = await runWithProfile(profileFile, 'reports-measurements');
   }, 180_000);
 
   it('checks something in every applicable variant and fails none', () => {

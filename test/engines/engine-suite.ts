@@ -65,22 +65,10 @@ export function describeEngineSuite(name: string, open: (fixtures: LoadedFixture
       const result = await engine.query(`SELECT label, "bük", "rating with %", big, ratio, nums, nested, day, at, stamp, flag
         FROM "${SAMPLES}" ORDER BY _id`);
       expect(result.rows).toEqual([
-        ['plain', 'eins', '1.50', '9007199254740993', '13.4', '{1,2,3}', '["b",{"moo":"moo"}]', '2011-01-01', '12:42:00', '2005-03-01 00:00:00', 't'],
-        ['', 'zwei', '0.10', '-9223372036854775808', '1e+20', '{}', '{"foo":2014}', '2020-02-29', '00:00:00', '2020-01-01 10:11:12.345678', 'f'],
+        ['plain', 'eins', '1.50', '9007199254740993', '13.4', '{1,2,3}', '["b", {"moo": "moo"}]', '2011-01-01', '12:42:00', '2005-03-01 00:00:00', 't'],
+        ['', 'zwei', '0.10', '-9223372036854775808', '1e+20', '{}', '{"foo": 2014}', '2020-02-29', '00:00:00', '2020-01-01 10:11:12.345678', 'f'],
         [null, 'drei', null, '42', 'NaN', null, null, null, null, null, null],
-        [
-          'quote "inside", comma',
-          'vier',
-          '-2014.5000000000000000',
-          '0',
-          'Infinity',
-          '{NULL,4}',
-          'null',
-          '1999-12-31',
-          '23:59:59.5',
-          '1999-12-31 23:59:59',
-          'f',
-        ],
+        ['quote "inside", comma', 'vier', '-2014.5000000000000000', '0', 'Infinity', '{NULL,4}', null, '1999-12-31', '23:59:59.5', '1999-12-31 23:59:59', 'f'],
         ['multi\nline', 'fünf', '100', '2147483648', '-0.5', '{-7}', '"just a string"', '2024-06-30', '06:30:00', '2024-06-30 06:30:00', 't'],
       ]);
       const [courses] = (await engine.query(`SELECT tags, meta, updated, "the year", online FROM "${COURSES}" WHERE _id = 50`)).rows;
@@ -104,7 +92,8 @@ export function describeEngineSuite(name: string, open: (fixtures: LoadedFixture
       for (const lexeme of ["'plain'", "'ein'", "'1.50'", "'9007199254740993'", "'13.4'", "'moo'", "'json'", "'extra'", "'2005'", "'t00'", "'true'"]) {
         expect(vector).toContain(lexeme);
       }
-      expect(await column(`SELECT _id FROM "${SAMPLES}" WHERE _full_text @@ to_tsquery('json') ORDER BY _id`)).toEqual(['1', '2', '4', '5']);
+      // why: row 4's json null is SQL NULL, as CKAN stores None: its recorded vector has no 'json' (2.11 generated-seed1#158)
+      expect(await column(`SELECT _id FROM "${SAMPLES}" WHERE _full_text @@ to_tsquery('json') ORDER BY _id`)).toEqual(['1', '2', '5']);
     });
 
     it("computes _full_text row by row as CKAN's trigger does (every value as JSON text, NULLs skipped)", async () => {
@@ -125,8 +114,9 @@ export function describeEngineSuite(name: string, open: (fixtures: LoadedFixture
       expect(await column('SELECT title FROM courses WHERE _id = 77')).toEqual(['The Zeppelin Age']);
     });
 
-    it('lists tables and aliases in _table_metadata', async () => {
-      const rows = (await engine.query(`SELECT name, alias_of, length(_id) FROM _table_metadata WHERE name NOT LIKE '\\_%' ORDER BY name`)).rows;
+    // recordings: CKAN's _table_metadata holds the 4 tables and 3 aliases, not itself (catalogue-reference#58)
+    it('lists exactly the tables and aliases in _table_metadata', async () => {
+      const rows = (await engine.query('SELECT name, alias_of, length(_id) FROM _table_metadata ORDER BY name')).rows;
       expect(rows).toEqual([
         ['2085cfd3-7f59-4dbd-a534-ae7fe0d3c19a', null, '16'],
         ['618532cb-ff3b-40c9-8e30-2ab721a38603', null, '16'],
@@ -138,12 +128,17 @@ export function describeEngineSuite(name: string, open: (fixtures: LoadedFixture
       ]);
     });
 
-    it('compares text columns with en-US rules, not bytes', async () => {
+    // recordings: ORDER BY title DESC puts "日本語 入門" and "Über ..." before "Xylophone ..." (2.11 generated-seed2#1312)
+    it('compares text columns by bytes, as the recorded CKAN databases do', async () => {
       expect(
         await column(`SELECT x FROM (SELECT lower(title) AS x FROM "${COURSES}" WHERE _id = 101
         UNION ALL SELECT title FROM "${COURSES}" WHERE _id = 5) s ORDER BY x`),
-      ).toEqual(['café culture and société', 'Quokka Field Ecology']);
-      expect(await column(`SELECT count(*) FROM "${COURSES}" WHERE title < 'a'`)).toEqual(['0']);
+      ).toEqual(['Quokka Field Ecology', 'café culture and société']);
+      expect(await column(`SELECT count(*) FROM "${COURSES}" WHERE title < 'a'`)).not.toEqual(['0']);
+      expect(await column(`SELECT title FROM "${COURSES}" WHERE title > 'X' ORDER BY title DESC LIMIT 2`)).toEqual([
+        '日本語 入門',
+        'Über die Brücke: Deutsche Literatur',
+      ]);
     });
 
     it('passes parameters as text and lets PostgreSQL cast them', async () => {

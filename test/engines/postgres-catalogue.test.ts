@@ -22,20 +22,15 @@ describe.skipIf(!postgres.available)(`the catalogue against the reference server
   beforeAll(async () => {
     server = await startReferenceServer({ fixturesDir: 'fixtures', databaseUrl: await postgres.url(), databaseName, config: { apiTokens: [token] } });
     outDir = await makeTempDir('dsk-pg-self-');
-    const options = resolveRunOptions(
-      {},
-      undefined,
-      {},
-      {
-        cwd: path.resolve('.'),
-        target: { kind: 'url', url: server.url },
-        profileFile: 'profiles/reference.yaml',
-        contract: 'ckan',
-        token,
-        reportFormats: 'json',
-        outDir,
-      },
-    );
+    const options = resolveRunOptions({
+      cwd: path.resolve('.'),
+      target: { kind: 'url', url: server.url },
+      profileFile: 'profiles/reference.yaml',
+      contract: 'ckan',
+      token,
+      reportFormats: 'json',
+      outDir,
+    });
     ({ result } = await runCatalogue(options, { hostname: 'test' }));
   }, 180_000);
 

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.ts';
 import { captureIo } from '../helpers/captured-io.ts';
-import { expandTemplate, extractJob, startReferenceServer, type ReferenceServer } from '../../src/index.ts';
+import { extractJob, startReferenceServer, type ReferenceServer } from '../../src/index.ts';
+import { expandTemplate } from '../../src/extract/index.ts';
 
 let server: ReferenceServer;
 let dir: string;

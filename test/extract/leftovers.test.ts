@@ -4,7 +4,8 @@ import { mkdtemp, readdir, readFile, rename, rm, stat, truncate, writeFile } fro
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkpointPath, extract, partPath, startReferenceServer, type Manifest, type ReferenceServer } from '../../src/index.ts';
+import { extract, startReferenceServer, type Manifest, type ReferenceServer } from '../../src/index.ts';
+import { checkpointPath, partPath } from '../../src/extract/index.ts';
 import { sourceIdentity, specKey } from '../../src/extract/checkpoint.ts';
 import { startProxy } from './proxy.ts';
 

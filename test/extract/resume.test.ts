@@ -3,7 +3,8 @@ import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkpointPath, extract, startReferenceServer, type ReferenceServer } from '../../src/index.ts';
+import { extract, startReferenceServer, type ReferenceServer } from '../../src/index.ts';
+import { checkpointPath } from '../../src/extract/index.ts';
 import { CLI_BIN } from '../helpers/cli-bundle.ts';
 
 let server: ReferenceServer;

@@ -1,13 +1,13 @@
-// The CLI for the tests that start it as a process: bundled from the current sources the way the package's bin/
-// runs it (scripts/bundle-cli.mjs), never a possibly stale dist/. A start from the bundle costs about half the CPU
-// of tsx compiling and loading some 500 modules one by one. Built (a few hundred ms of esbuild) into a folder named
-// by the hash of the sources it is built from, the lock file (the packages bundled in) and esbuild's version, under
-// node_modules/.cache, where its package imports resolve; a test process that finds that folder reuses it as is.
-import { build, version as esbuildVersion } from 'esbuild';
+// The CLI for the tests that start it as a process: the current sources bundled by esbuild (packages left as
+// imports), never a possibly stale dist/ (test/package/pack.test.ts runs the packed, tsc-built CLI). A start from
+// the bundle costs about half the CPU of tsx compiling and loading the kit's modules one by one. Built (a few hundred
+// ms) into a folder named by the hash of the sources, the lock file and esbuild's version, under node_modules/.cache,
+// where its package imports resolve; a test process that finds that folder reuses it as is. The PGlite worker and
+// the assets are put beside it, where the server's modules look for them.
+import { build, type BuildOptions, version as esbuildVersion } from 'esbuild';
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync } from 'node:fs';
 import path from 'node:path';
-import { cliBundleOptions, copyAssets } from '../../scripts/bundle-cli.mjs';
 import { sourceHash } from '../../scripts/source-hash.mjs';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -21,16 +21,14 @@ async function buildCliBundle(): Promise<string> {
     .update(readFileSync(path.join(root, 'package-lock.json')))
     .digest('hex');
   const dir = path.join(CACHE, key.slice(0, 16));
-  if (existsSync(path.join(dir, 'bin.cjs'))) {
+  if (existsSync(path.join(dir, 'bin.js'))) {
     // why: the mtime marks the bundle as in use, so the pruning below (of this or another run) keeps it
     const now = new Date();
     utimesSync(dir, now, now);
   } else {
     const staging = path.join(CACHE, `.staging-${process.pid}`);
     rmSync(staging, { recursive: true, force: true });
-    // why not buildSync: the CLI's build has an esbuild plugin (scripts/bundle-cli.mjs), which only the async API runs
-    for (const options of cliBundleOptions(root, staging)) await build(options);
-    copyAssets(root, staging);
+    await bundleInto(staging);
     try {
       renameSync(staging, dir);
     } catch (error) {
@@ -44,7 +42,15 @@ async function buildCliBundle(): Promise<string> {
     const usedMs = statSync(other, { throwIfNoEntry: false })?.mtimeMs ?? Date.now();
     if (other !== dir && Date.now() - usedMs > STALE_MS) rmSync(other, { recursive: true, force: true });
   }
-  return path.join(dir, 'bin.cjs');
+  return path.join(dir, 'bin.js');
+}
+
+async function bundleInto(outdir: string): Promise<void> {
+  const common: BuildOptions = { outdir, bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', logLevel: 'warning' };
+  await build({ ...common, entryPoints: { bin: path.join(root, 'src/cli/bin.ts'), 'pglite-worker': path.join(root, 'src/server/engines/pglite-worker.ts') } });
+  for (const entry of readdirSync(path.join(root, 'src'), { recursive: true, withFileTypes: true })) {
+    if (entry.isFile() && entry.name.endsWith('.txt')) cpSync(path.join(entry.parentPath, entry.name), path.join(outdir, entry.name));
+  }
 }
 
 /** The bundled CLI's entry file: `node <CLI_BIN> <args>` runs `datastore-kit <args>`. */

@@ -88,11 +88,17 @@ export const SEARCH_MUTANTS: readonly Mutant[] = [
     handler: limitPlusOne,
   },
   { name: 'drop-q', breaks: 'api.md#4.1/q', caughtBy: ['search/q/post-limit', 'search/q/get', 'search/q/absent'], handler: alterParams(SEARCH, without('q')) },
-  { name: 'or-filters', breaks: 'api.md#4.1/filters-rule-3', caughtBy: ['search/filters/and'], handler: orFilters },
+  { name: 'or-filters', breaks: 'api.md#4.1/filters-rule-3', caughtBy: ['search/filters/and', 'relations/filters/and-subset'], handler: orFilters },
   {
     name: 'first-of-array',
     breaks: 'api.md#4.1/filters-rule-1',
-    caughtBy: ['search/filters/either-or', 'search/filters/either-or-distinct', 'search/filters/id-either-or', 'search/filters/with-q-and-limit'],
+    caughtBy: [
+      'search/filters/either-or',
+      'search/filters/either-or-distinct',
+      'search/filters/id-either-or',
+      'search/filters/with-q-and-limit',
+      'relations/filters/either-or-union',
+    ],
     handler: alterParams(SEARCH, (p) => {
       const filters = readFilters(p);
       if (filters === undefined) return p;
@@ -127,7 +133,7 @@ export const SEARCH_MUTANTS: readonly Mutant[] = [
   {
     name: 'numbers-as-strings',
     breaks: 'ckan-datastore.md#3.12',
-    caughtBy: ['ckan/values/types'],
+    caughtBy: ['ckan/values/types', 'ckan/values/types-any-data'],
     handler: alterResult(undefined, (result) => ({
       ...result,
       records: (records(result) ?? []).map((r) =>
@@ -170,7 +176,7 @@ export const SEARCH_MUTANTS: readonly Mutant[] = [
   {
     name: 'ignore-offset',
     breaks: 'ckan-datastore.md#3.8',
-    caughtBy: ['ckan/offset/page', 'ckan/offset/past-end'],
+    caughtBy: ['ckan/offset/page', 'ckan/offset/past-end', 'relations/offset/tiles'],
     handler: alterParams(SEARCH, without('offset')),
   },
   {
@@ -188,10 +194,15 @@ export const SEARCH_MUTANTS: readonly Mutant[] = [
   {
     name: 'ignore-fields',
     breaks: 'ckan-datastore.md#3.6',
-    caughtBy: ['ckan/fields/projection', 'ckan/fields/comma-string'],
+    caughtBy: ['ckan/fields/projection', 'ckan/fields/comma-string', 'relations/fields/projects'],
     handler: alterParams(SEARCH, without('fields')),
   },
-  { name: 'ignore-distinct', breaks: 'ckan-datastore.md#3.9', caughtBy: ['ckan/distinct/values'], handler: alterParams(SEARCH, without('distinct')) },
+  {
+    name: 'ignore-distinct',
+    breaks: 'ckan-datastore.md#3.9',
+    caughtBy: ['ckan/distinct/values', 'relations/distinct/values'],
+    handler: alterParams(SEARCH, without('distinct')),
+  },
   {
     name: 'ignore-records-format',
     breaks: 'ckan-datastore.md#3.12',
@@ -232,7 +243,7 @@ export const SEARCH_MUTANTS: readonly Mutant[] = [
   {
     name: 'timestamp-with-fraction',
     breaks: 'ckan-datastore.md#3.12',
-    caughtBy: ['ckan/rendering/objects', 'ckan/values/types'],
+    caughtBy: ['ckan/rendering/objects', 'ckan/values/types', 'ckan/values/types-any-data'],
     handler: alterResult(SEARCH, (r) => ({
       ...r,
       records: (records(r) ?? []).map((rec) =>

@@ -4,24 +4,17 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createHttpClient,
-  prepareCatalogue,
-  run,
-  startReferenceServer,
-  type CaseResult,
-  type HttpClient,
-  type PreparedCatalogue,
-  type ReferenceServer,
-  type RunResult,
-} from '../../src/index.ts';
+import { startReferenceServer, type ReferenceServer, type RunResult } from '../../src/index.ts';
+import { createHttpClient, type HttpClient } from '../../src/http/index.ts';
+import { prepareCatalogue, type PreparedCatalogue } from '../../src/runner/index.ts';
 import { alterParams, alterResult, passThrough } from './alter.ts';
 import type { Mutant } from './mutant.ts';
 import { ORDER_MUTANTS } from './mutants-order.ts';
 import { SEARCH_MUTANTS } from './mutants-search.ts';
 import { createSqlAuthMutants } from './mutants-sql-auth.ts';
 import { VARIANT_MUTANTS } from './mutants-variants.ts';
-import { createUpstream, startMutantProxy, type MutantHandler, type Upstream } from './proxy.ts';
+import { createUpstream } from './proxy.ts';
+import { killers, runMutants, runThrough, type MutantRunSetup } from './score.ts';
 import { countOtherVersionCases } from '../helpers/ckan-version.ts';
 
 const TOKEN = randomBytes(18).toString('base64url');
@@ -32,69 +25,29 @@ const MUTANT_CONCURRENCY = 4;
 let reference: ReferenceServer;
 let client: HttpClient;
 let prepared: PreparedCatalogue;
-let upstream: Upstream;
+let setup: MutantRunSetup;
 let faithful: RunResult;
 /** A control: requests and results decoded and re-encoded by the mutants' helpers, unchanged otherwise. */
 let identity: RunResult;
-const outcomes = new Map<string, RunResult>();
-
-/** Runs `variants` (default: the whole catalogue) against a proxy that serves the reference through `handler`. */
-async function runThrough(handler: MutantHandler, variants = prepared.variants): Promise<RunResult> {
-  const proxy = await startMutantProxy(handler, upstream);
-  try {
-    return await run(
-      { variants, targetUrl: proxy.url, reference: false, token: TOKEN, contract: 'ckan', concurrency: 8, bail: false },
-      { client, clock: { now: () => Date.now() } },
-    );
-  } finally {
-    await proxy.close();
-  }
-}
-
-async function runAll(mutants: readonly Mutant[]): Promise<void> {
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    for (let i = next++; i < mutants.length; i = next++) {
-      const mutant = mutants[i];
-      // why: a mutant is killed only by the cases it names, so only they run against it (all their variants): the
-      // same verdicts as the whole catalogue, at a fraction of the requests
-      if (mutant === undefined) continue;
-      const named = prepared.variants.filter((v) => mutant.caughtBy.includes(v.caseId));
-      outcomes.set(mutant.name, await runThrough(mutant.handler, named));
-    }
-  };
-  await Promise.all(Array.from({ length: MUTANT_CONCURRENCY }, worker));
-}
-
-/**
- * The failing results that kill the mutant: a declared case, citing the broken rule. `invariantOnly` counts only
- * findings of the data-independent checks (not `expectOnFixtures.*`), i.e. what a run on a real deployment sees.
- */
-function killers(mutant: Mutant, result: RunResult | undefined, invariantOnly = false): CaseResult[] {
-  return (result?.cases ?? []).filter(
-    (c) =>
-      c.status === 'fail' &&
-      mutant.caughtBy.includes(c.caseId) &&
-      c.spec.includes(mutant.breaks) &&
-      (!invariantOnly || c.findings.some((f) => !f.rule.startsWith('expectOnFixtures.'))),
-  );
-}
+let outcomes = new Map<string, RunResult>();
 
 beforeAll(async () => {
   reference = await startReferenceServer({ fixturesDir: path.resolve('fixtures'), port: 0, config: { apiTokens: [TOKEN] } });
   client = createHttpClient({ timeoutMs: 60_000, retries: 0, concurrency: 32 });
   prepared = await prepareCatalogue({ cwd: path.resolve('.'), casesDir: 'cases', profileFile: 'profiles/reference.yaml' }, {});
-  ({ upstream } = createUpstream(reference.url));
-  faithful = await runThrough(passThrough);
-  [identity] = await Promise.all([
+  setup = { upstream: createUpstream(reference.url).upstream, client, token: TOKEN, concurrency: MUTANT_CONCURRENCY };
+  faithful = await runThrough(passThrough, prepared.variants, setup);
+  [identity, outcomes] = await Promise.all([
     runThrough(
       alterResult(
         undefined,
         (result) => result,
         alterParams(undefined, (params) => params),
       ),
+      prepared.variants,
+      setup,
     ),
-    runAll(MUTANTS),
+    runMutants(MUTANTS, prepared.variants, setup),
   ]);
 }, 300_000);
 

@@ -3,7 +3,7 @@
 // folder, import the public API from a script, type-check a TypeScript consumer, run the bin.
 import { execFile, type ExecFileException } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { ensureCachedDir, evictStaleDirs } from '../../src/server/engines/pglite-cache.ts';
 import { isPlainObject } from '../../src/util/json.ts';
+import { readBlocks } from '../docs/markdown-examples.ts';
 import { SOURCE_HASH_FILE, sourceHash } from '../../scripts/source-hash.mjs';
 
 const root = process.cwd();
@@ -39,6 +40,13 @@ function runIn(cwd: string, file: string, args: readonly string[], env: Record<s
       },
     );
   });
+}
+
+/** Bytes of the files under `dir` (their apparent size, as npm's "unpacked size" counts). */
+async function folderBytes(dir: string): Promise<number> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  const sizes = await Promise.all(entries.filter((entry) => entry.isFile()).map(async (entry) => (await stat(path.join(entry.parentPath, entry.name))).size));
+  return sizes.reduce((sum, size) => sum + size, 0);
 }
 
 /** The shell script of the composite action's step with id `run`. */
@@ -73,11 +81,10 @@ async function installed(tarball: string): Promise<string> {
   const { dir } = await ensureCachedDir(INSTALLS, key, async (into) => {
     await mkdir(into, { recursive: true });
     await writeFile(path.join(into, 'package.json'), CONSUMER_PACKAGE);
-    // why: offline from the npm cache that `npm ci` filled; the registry need not be reachable. The only install
-    // scripts are optional native builds of the Docker client's dependencies (ssh2, cpu-features, protobufjs),
-    // which the kit does without: skipping them takes seconds off the install
-    const ran = await runIn(into, 'npm', ['i', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', tarball]);
+    // why: offline from the npm cache that `npm ci` filled; the registry need not be reachable
+    const ran = await runIn(into, 'npm', ['i', '--prefer-offline', '--no-audit', '--no-fund', tarball]);
     if (ran.code !== 0) throw new Error(`npm i ${tarball} exited ${ran.code}: ${ran.stderr}`);
+    await writeFile(path.join(into, 'npm-output.txt'), ran.stdout + ran.stderr);
   });
   await evictStaleDirs(INSTALLS, { keep: 2, protect: [key], minIdleMs: 60_000 });
   return dir;
@@ -92,13 +99,15 @@ await server.close();
 const catalogue = await loadCatalogue('node_modules/datastore-kit/cases');
 let deep = 'importable';
 try { await import('datastore-kit/dist/runner/index.js'); } catch (error) { deep = error.code; }
-console.log(JSON.stringify({ status: response.status, records: body.result.records.length, cases: catalogue.cases.length, kitError: isKitError(new Error('x')), deep }));
+const names = Object.keys(await import('datastore-kit')).length;
+const server2 = await import('datastore-kit/server');
+console.log(JSON.stringify({ status: response.status, records: body.result.records.length, cases: catalogue.cases.length, kitError: isKitError(new Error('x')), deep, names, serverEntry: typeof server2.startReferenceServer }));
 `;
 
 const CONSUMER_TS = `
-import { summarize, type RunResult } from 'datastore-kit';
+import type { RunResult } from 'datastore-kit';
 export function passed(result: RunResult): number {
-  return summarize(result.cases).summary.pass;
+  return result.summary.pass;
 }
 // @ts-expect-error the API's types are checked: a RunResult is not a number
 export const wrong: RunResult = 1;
@@ -108,6 +117,7 @@ describe('the packed package', () => {
   let work = '';
   let consumer = '';
   let tarball = '';
+  let install = '';
 
   beforeAll(async () => {
     work = await mkdtemp(path.join(tmpdir(), 'dsk-pack-'));
@@ -115,7 +125,7 @@ describe('the packed package', () => {
     const packed = await runIn(root, 'npm', ['pack', ...(distIsFresh() ? ['--ignore-scripts'] : []), '--pack-destination', work, '--silent']);
     expect(packed.code, packed.stderr).toBe(0);
     tarball = path.join(work, packed.stdout.trim().split('\n').at(-1) ?? '');
-    const install = await installed(tarball);
+    install = await installed(tarball);
     // why: each run checks in a folder of its own (reports, scripts), over the install of this very tarball
     await mkdir(consumer);
     await writeFile(path.join(consumer, 'package.json'), CONSUMER_PACKAGE);
@@ -134,10 +144,8 @@ describe('the packed package', () => {
     expect(files).toContain('package/dist/server/engines/pglite-worker.js');
     expect(files).toContain('package/dist/server/sql/allowed-functions.txt');
     expect(files).toContain('package/bin/datastore-kit.js');
-    // the CLI as bin/ runs it: the bundle, its PGlite worker and the assets its modules read beside themselves
-    expect(files).toContain('package/dist/cli-bundle/bin.cjs');
-    expect(files).toContain('package/dist/cli-bundle/pglite-worker.js');
-    expect(files).toContain('package/dist/cli-bundle/allowed-functions.txt');
+    // the CLI as bin/ runs it: tsc's output, as the library's
+    expect(files).toContain('package/dist/cli/bin.js');
     expect(files).toContain('package/profiles/reference.yaml');
     expect(files).toContain('package/LICENSE');
     // why: the README links its reference in docs/, which must resolve in the installed package too
@@ -155,7 +163,37 @@ describe('the packed package', () => {
     expect(ran.code, ran.stderr).toBe(0);
     expect(JSON.parse(ran.stdout)).toMatchObject({ status: 200, records: 2, kitError: false, deep: 'ERR_PACKAGE_PATH_NOT_EXPORTED' });
     expect(JSON.parse(ran.stdout).cases).toBeGreaterThan(50);
+    // a chosen surface, not every internal: see docs/programmatic-api.md
+    expect(JSON.parse(ran.stdout).names).toBeLessThanOrEqual(60);
+    expect(JSON.parse(ran.stdout).serverEntry).toBe('function');
   });
+
+  it('type-checks and runs every example of docs/programmatic-api.md, in order, in one folder', async () => {
+    const examples = readBlocks(await readFile(path.join(root, 'docs', 'programmatic-api.md'), 'utf8')).filter((block) => block.lang === 'ts');
+    expect(examples.length).toBeGreaterThanOrEqual(6);
+    const dir = path.join(consumer, 'examples');
+    await mkdir(dir);
+    await writeFile(path.join(dir, 'package.json'), CONSUMER_PACKAGE);
+    await symlink(path.join(install, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
+    const names = examples.map((_, index) => `example-${index + 1}`);
+    await Promise.all(examples.map((block, index) => writeFile(path.join(dir, `${names[index]}.ts`), `${block.body.join('\n')}\n`)));
+    const compilerOptions = {
+      strict: true,
+      module: 'nodenext',
+      target: 'es2022',
+      skipLibCheck: true,
+      outDir: 'built',
+      types: ['node'],
+      typeRoots: [path.join(root, 'node_modules', '@types')],
+    };
+    await writeFile(path.join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions, files: names.map((name) => `${name}.ts`) }));
+    const checked = await runIn(dir, process.execPath, [path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', '.']);
+    expect(checked.code, checked.stdout).toBe(0);
+    for (const [index, name] of names.entries()) {
+      const ran = await runIn(dir, process.execPath, [path.join('built', `${name}.js`)]);
+      expect(ran.code, `example ${index + 1} (line ${examples[index]?.line}): ${ran.stderr}`).toBe(0);
+    }
+  }, 300_000);
 
   it.concurrent('gives TypeScript consumers the API types', async () => {
     await writeFile(path.join(consumer, 'use.ts'), CONSUMER_TS);
@@ -163,6 +201,25 @@ describe('the packed package', () => {
     await writeFile(path.join(consumer, 'tsconfig.json'), JSON.stringify({ compilerOptions, files: ['use.ts'] }));
     const checked = await runIn(consumer, process.execPath, [path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', '.']);
     expect(checked.code, checked.stdout).toBe(0);
+  });
+
+  it('installs lean: at most 50 MB, no install script, no Docker client', async () => {
+    const tree = path.join(install, 'node_modules');
+    expect(await folderBytes(tree)).toBeLessThanOrEqual(50_000_000);
+    const lock: unknown = JSON.parse(await readFile(path.join(tree, '.package-lock.json'), 'utf8'));
+    const packages = isPlainObject(lock) && isPlainObject(lock['packages']) ? lock['packages'] : {};
+    const withScripts = Object.entries(packages).filter(([, entry]) => isPlainObject(entry) && entry['hasInstallScript'] === true);
+    expect(withScripts.map(([name]) => name)).toEqual([]);
+    expect(Object.keys(packages)).not.toContain('node_modules/testcontainers');
+    expect(await readFile(path.join(install, 'npm-output.txt'), 'utf8')).not.toMatch(/install-scripts|warn/i);
+  });
+
+  it.concurrent('says in one line that --image needs testcontainers when it is not installed (exit 2)', async () => {
+    const ran = await runIn(consumer, process.execPath, ['node_modules/datastore-kit/bin/datastore-kit.js', 'run', '--image', 'example/ckan:1']);
+    expect(ran.code).toBe(2);
+    expect(ran.stderr.trim().split('\n')).toEqual([
+      '--image and --compose need the optional package testcontainers: install it beside the kit (npm i testcontainers) (E_USAGE)',
+    ]);
   });
 
   it.concurrent('runs `npx datastore-kit run --reference` from the installing folder', async () => {
@@ -185,11 +242,13 @@ describe('the packed package', () => {
       INPUT_CASES: 'cases',
       INPUT_REPORT: 'junit,html,md',
       INPUT_OUT: 'ci-reports',
-      INPUT_ARGS: '--tag smoke --retries 1',
+      // the quoted word holds a space and a $(...) that must reach the kit as text, never run
+      INPUT_ARGS: `--tag smoke --grep '.* ?|$(touch pwned)' \n --retries 1`,
     });
     expect(ran.code, ran.stdout + ran.stderr).toBe(0);
     expect((await readdir(path.join(consumer, 'ci-reports'))).sort()).toEqual(['junit.xml', 'report.html', 'summary.md']);
     expect(await readFile(summary, 'utf8')).toMatch(/passed/);
     expect(ran.stdout).not.toContain('not-a-real-token');
+    expect(await readdir(consumer)).not.toContain('pwned');
   });
 });

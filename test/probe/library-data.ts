@@ -3,7 +3,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startReferenceServer, type ReferenceServer, type ServerConfig } from '../../src/index.ts';
+import { startReferenceServer, type ReferenceServer } from '../../src/index.ts';
+import type { ServerConfig } from '../../src/server/index.ts';
 import type { ScenarioResource } from '../search/scenario.ts';
 import { writeScenarioFixtures } from '../search/scenario-fixtures.ts';
 

@@ -2,7 +2,9 @@
 // probe can find it (src/probe/names.ts and a finder).
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { collectCatalogueNames, loadCatalogue, loadProfile, PROBE_RESOURCES, PROBE_VALUES } from '../../src/index.ts';
+import { loadCatalogue, loadProfile } from '../../src/index.ts';
+import { collectCatalogueNames } from '../../src/catalogue/index.ts';
+import { PROBE_RESOURCES, PROBE_VALUES } from '../../src/probe/index.ts';
 
 const ROOT = path.resolve('.');
 

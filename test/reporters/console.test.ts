@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createConsoleListener, type ConsoleListenerOptions } from '../../src/reporters/index.ts';
 import type { RunResult } from '../../src/model/index.ts';
-import { buildMixedRun } from './build-result.ts';
+import { buildCase, buildMixedRun, buildRun } from './build-result.ts';
 
 function play(run: RunResult, options: Omit<ConsoleListenerOptions, 'stream'>, columns?: number): string {
   let text = '';
@@ -21,7 +21,7 @@ describe('createConsoleListener', () => {
     expect(text).toContain('FAIL search/filters/either-or [GET fr /api/3/action]: records.exact /result/records: records differ');
     expect(text).toContain('ERROR errors/timeout: [POST] "http://127.0.0.1:8800/api/action/datastore_search": timeout after 5000 ms (E_TIMEOUT)');
     expect(text).not.toMatch(/^PASS/m);
-    expect(text).toContain('search.core      2     1     0      0      1     0    0');
+    expect(text).toContain('search.core      2     1     0      0      1      0     0    0');
     expect(text.trimEnd().split('\n').at(-1)).toBe('2 passed, 1 failed, 1 errored (1 flaky), 1 skipped, 1 not applicable of 6 in 1.50 s');
   });
 
@@ -86,5 +86,14 @@ describe('createConsoleListener', () => {
     const text = play(run, { isTTY: false, colour: false, ci: true, maxFailures: 1 });
     expect(text).toContain('Failures (2):');
     expect(text).toContain('  … and 1 more (see the reports)');
+  });
+
+  it('lists one line per root cause, with how many variants it failed', () => {
+    const finding = { rule: 'baseline', path: '/result/records', message: 'record _id=2 changed: "subject" "German" -> "French"' };
+    const cases = Array.from({ length: 34 }, (_, i) => buildCase({ id: `v${i}`, status: 'fail', findings: [finding] }));
+    const text = play(buildRun(cases), { isTTY: false, colour: false, ci: true });
+    expect(text).toContain(
+      'Failures (34, 1 root cause):\n  FAIL v0: baseline /result/records: record _id=2 changed: "subject" "German" -> "French" [and 33 more variants with this cause]\n',
+    );
   });
 });

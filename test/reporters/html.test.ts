@@ -87,3 +87,14 @@ describe('renderHtml', () => {
     expect(html).toContain('class="verdict ok"');
   });
 });
+
+describe('renderHtml root causes', () => {
+  it('lists a cause that failed several variants once, with how many', () => {
+    const finding = { rule: 'baseline', path: '/result/records', message: 'record _id=2 changed: "subject" "German" -> "French"' };
+    const cases = Array.from({ length: 34 }, (_, i) => buildCase({ id: `v${i}`, status: 'fail', findings: [finding] }));
+    const html = renderHtml(buildRun(cases));
+    expect(html).toContain(
+      '<tr><td>baseline /result/records: record _id=2 changed: &quot;subject&quot; &quot;German&quot; -&gt; &quot;French&quot;</td><td class="n">34</td><td><code>v0</code></td></tr>',
+    );
+  });
+});

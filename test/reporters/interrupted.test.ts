@@ -1,7 +1,8 @@
 // An interrupted run (SIGINT/SIGTERM) reads as interrupted in every format, never as a pass.
 import { describe, expect, it } from 'vitest';
 import { RunResultSchema } from '../../src/schema/report.ts';
-import { createConsoleListener, CtrfReportSchema, mergeReports, renderCtrf, renderHtml, renderJson, renderJunit, renderMarkdown } from '../../src/index.ts';
+import { mergeReports } from '../../src/index.ts';
+import { createConsoleListener, CtrfReportSchema, renderCtrf, renderHtml, renderJson, renderJunit, renderMarkdown } from '../../src/reporters/index.ts';
 import { compileSchema } from '../../src/schema/ajv.ts';
 import { buildCase, buildRun } from './build-result.ts';
 

@@ -13,7 +13,7 @@ describe('renderMarkdown', () => {
   it('shows the counts table by class and each failing case with its first finding', () => {
     const text = renderMarkdown(buildMixedRun());
     expect(text).toContain('| search.core | 2 | 1 | 0 | 0 | 1 | 0 | 0 |');
-    expect(text).toContain('| **all** | 6 | 1 | 1 | 1 | 1 | 1 | 1 |');
+    expect(text).toContain('| **all** | 6 | 1 | 1 | 1 | 1 | 0 | 1 | 1 |');
     expect(text).toContain('- **error** `errors/timeout`: ');
     expect(text).not.toContain('<script>');
     expect(text).toContain('&lt;script&gt;');
@@ -26,10 +26,19 @@ describe('renderMarkdown', () => {
   });
 
   it('lists at most maxFailures failing cases', () => {
-    const cases = Array.from({ length: 5 }, (_, i) => buildCase({ id: `c${i}`, status: 'error', error: { code: 'E', message: 'm' } }));
+    const cases = Array.from({ length: 5 }, (_, i) => buildCase({ id: `c${i}`, status: 'error', error: { code: 'E', message: `m${i}` } }));
     const text = renderMarkdown(buildRun(cases), { maxFailures: 2 });
     expect(text.match(/^- \*\*error\*\*/gm)).toHaveLength(2);
     expect(text).toContain('- … and 3 more');
+  });
+
+  it('lists one line per root cause, with how many variants it failed', () => {
+    const finding = { rule: 'baseline', path: '/result/records', message: 'record _id=2 changed: "subject" "German" -> "French"' };
+    const cases = Array.from({ length: 34 }, (_, i) => buildCase({ id: `v${i}`, status: 'fail', findings: [finding] }));
+    const text = renderMarkdown(buildRun(cases));
+    expect(text).toContain('### Failing cases (34, 1 root cause)');
+    expect(text.match(/^- \*\*fail\*\*/gm)).toHaveLength(1);
+    expect(text).toContain('- **fail** `v0` and 33 more variants: baseline /result/records: record \\_id=2 changed: "subject" "German" -&gt; "French"');
   });
 });
 

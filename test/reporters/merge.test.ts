@@ -43,7 +43,7 @@ describe('mergeReports', () => {
   it('merges shards in shard order, recomputing counts and the time span', () => {
     const merged = mergeReports([s3, s1, s2]);
     expect(merged.cases.map((c) => c.id)).toEqual(['a/1', 'b/bad', 'a/2', 'c/1', 'a/3']);
-    expect(merged.summary).toEqual({ total: 5, pass: 4, fail: 1, error: 0, flaky: 0, skipped: 0, notApplicable: 0, vacuous: 0 });
+    expect(merged.summary).toEqual({ total: 5, pass: 4, fail: 1, error: 0, flaky: 0, skipped: 0, notApplicable: 0, known: 0, vacuous: 0 });
     expect(Object.keys(merged.byClass)).toEqual(['a', 'b', 'c']);
     expect(merged.byClass['a']?.total).toBe(3);
     expect(merged.startedAt).toBe('2026-01-01T10:00:00.000Z');
@@ -123,7 +123,9 @@ describe('readReport', () => {
     const message = await problemsOf(JSON.stringify(broken));
     expect(message).toContain("report.json must have required property 'hostname' (E_REPORT_INVALID)");
     expect(message).toContain('report.json must NOT have additional properties (extra) (E_REPORT_INVALID)');
-    expect(message).toContain('report.json /cases/0/status must be one of "pass", "fail", "error", "flaky", "skipped", "not-applicable" (E_REPORT_INVALID)');
+    expect(message).toContain(
+      'report.json /cases/0/status must be one of "pass", "fail", "error", "flaky", "skipped", "not-applicable", "known" (E_REPORT_INVALID)',
+    );
   });
 
   it('rejects non-JSON, another schema version and a missing file', async () => {

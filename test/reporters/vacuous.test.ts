@@ -23,20 +23,22 @@ describe('vacuous variants in the reports', () => {
     expect(junit).toContain('<property name="summary.vacuous" value="2"/>');
     expect(junit).toContain(`message="not applicable: ${VACUOUS_REASON}"`);
     const ctrf = JSON.parse(renderCtrf(run)) as { results: { summary: { extra: unknown } } };
-    expect(ctrf.results.summary.extra).toEqual({ skipped: 0, notApplicable: 3, vacuous: 2 });
+    const warning = 'only 1 of 4 case variants applied (25%); the others were not applicable to this target or skipped';
+    expect(ctrf.results.summary.extra).toEqual({ skipped: 0, notApplicable: 3, vacuous: 2, known: 0, warning });
+    expect(junit).toContain(`<property name="summary.warning" value="${warning}"/>`);
   });
 
   it('are counted in Markdown, HTML and the console summary', () => {
     const md = renderMarkdown(run);
-    expect(md).toContain('| **all** | 4 | 1 | 0 | 0 | 0 | 0 | 3 | 2 |');
+    expect(md).toContain('| **all** | 4 | 1 | 0 | 0 | 0 | 0 | 0 | 3 | 2 |');
     expect(md).toContain('2 not applicable variant(s) checked nothing on this data');
     expect(renderHtml(run)).toMatch(
-      /<th class="n">vacuous<\/th>[\s\S]*<strong>all classes<\/strong><\/td>(<td class="n[^"]*">\d+<\/td>){7}<td class="n">2<\/td>/,
+      /<th class="n">vacuous<\/th>[\s\S]*<strong>all classes<\/strong><\/td>(<td class="n[^"]*">\d+<\/td>){8}<td class="n">2<\/td>/,
     );
     let text = '';
     const listener = createConsoleListener({ stream: { write: (chunk: string) => (text += chunk) }, isTTY: false, colour: false, ci: false });
     listener.onRunEnd?.(run);
     expect(text).toContain('3 not applicable (2 checked nothing on this data) of 4');
-    expect(text).toMatch(/all +4 +1 +0 +0 +0 +0 +3 +2\n/);
+    expect(text).toMatch(/all +4 +1 +0 +0 +0 +0 +0 +3 +2\n/);
   });
 });

@@ -172,6 +172,23 @@ describe('the pre-flight against a wrong base URL', () => {
     expect(seen).toEqual(['/dataset/api/3/action/status_show', '/dataset/api/3/action/datastore_search?resource_id=_table_metadata&limit=0']);
   });
 
+  it.each([503, 429])('says a target answering %i at the pre-flight is unavailable and that --retries helps (exit 3)', async (status) => {
+    const server = await scenario.serve((req, res) => {
+      seen.push(req.url ?? '');
+      res.statusCode = status;
+      res.setHeader('content-type', 'text/html');
+      res.end('<html><head><title>Busy</title></head></html>');
+    });
+    const { code, err } = await runAgainst(server.url);
+    expect(code).toBe(3);
+    expect(err).toMatch(
+      new RegExp(
+        `^target ${server.url} is unavailable: an HTML ${status} page .*; it may be busy or restarting: try again, or give --retries N to retry such answers \\(E_UNREACHABLE\\)\n$`,
+      ),
+    );
+    expect(err).not.toContain('not a CKAN');
+  });
+
   it('tells to drop an API path given in the base URL', async () => {
     const server = await scenario.serve((req, res) => {
       seen.push(req.url ?? '');

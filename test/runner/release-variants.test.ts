@@ -2,7 +2,9 @@
 // runCatalogue does, so a long run's memory shrinks as it goes); without it the array is left as given. Either way
 // the results are the same, variant agreement included.
 import { describe, expect, it } from 'vitest';
-import { createHttpClient, prepareCatalogue, run, type RunOptions, type RunResult } from '../../src/index.ts';
+import type { RunResult } from '../../src/index.ts';
+import { createHttpClient } from '../../src/http/index.ts';
+import { prepareCatalogue, run, type RunOptions } from '../../src/runner/index.ts';
 import { PREFLIGHT_BODY, PREFLIGHT_PATH, useScenario, writeJsonFiles } from './helpers.ts';
 
 const scenario = useScenario({});

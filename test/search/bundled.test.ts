@@ -97,7 +97,7 @@ describe('bundled fixtures rendering', () => {
     expect(nan).toContain('"records": [[42,"NaN"]]');
   });
 
-  // why: json values are stored as CKAN stores them, Python's json.dumps text (its recorded answers show it)
+  // json values are stored as CKAN's json.dumps wrote them (recording 2.11 catalogue-reference, records_format csv)
   it('writes csv as COPY does, NULL json/array as null', async () => {
     const body = await rawBody(`/api/action/datastore_search?resource_id=${samples}&records_format=csv&fields=label,nums,nested,flag&limit=3`);
     const result = (JSON.parse(body) as { result: { records: string } }).result;

@@ -184,7 +184,7 @@ describe('resolution and access', () => {
   });
 
   it('reports schema errors before a missing resource', async () => {
-    expect(await validationErrors({ resource_id: 'nope', limit: 'x' })).toEqual({ limit: ['Invalid integer'] });
+    expect(await validationErrors({ resource_id: 'nope', limit: 'x' })).toEqual({ limit: ['Invalid integer', 'Please enter an integer value'] });
   });
 
   it('answers 403 for a private resource without authorization, before column checks', async () => {

@@ -102,6 +102,14 @@ describe('createApp methods', () => {
     expect(response.body.toString()).toContain('405 Method Not Allowed');
   });
 
+  // recordings of every version: POST /zz/api/action/datastore_search is a 405 (CKAN's catch-all static route)
+  it.each(['/zz/api/action/echo', '/api/1/action/echo', '/api/3/action/echo/', '/fr'])('answers POST %s with 405 and Allow GET, HEAD, OPTIONS', async (url) => {
+    const response = await handle(makeRequest('POST', url, { body: '{}', headers: { 'content-type': 'application/json' } }));
+    expect(response.status).toBe(405);
+    expect(response.headers['allow']).toBe('GET, HEAD, OPTIONS');
+    expect(response.body.toString()).toContain('405 Method Not Allowed');
+  });
+
   it('answers POST on a version route with 405', async () => {
     expect((await handle(makeRequest('POST', '/api/3'))).status).toBe(405);
   });

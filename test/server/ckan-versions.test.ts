@@ -12,6 +12,7 @@ import { makeRequest, readJson } from './helpers.ts';
 
 const courses = 'df356cc6-0e13-4ba8-bc98-c4706614881b';
 const typeSamples = '618532cb-ff3b-40c9-8e30-2ab721a38603';
+const staff = 'ff5f4ee6-14e2-4eb2-892c-abf6872814ff';
 let engine: Engine;
 const apps = new Map<ServerCkanVersion, AppHandler>();
 
@@ -27,11 +28,15 @@ afterAll(async () => {
   await engine?.close();
 });
 
-async function post(version: ServerCkanVersion, action: string, body: unknown, contentType = 'application/json') {
+async function send(version: ServerCkanVersion, action: string, body: unknown, contentType = 'application/json') {
   const app = apps.get(version);
   if (app === undefined) throw new Error(`no app for ${version}`);
   const text = typeof body === 'string' ? body : JSON.stringify(body);
-  const response = await app(makeRequest('POST', `/api/3/action/${action}`, { headers: { 'content-type': contentType }, body: text }));
+  return await app(makeRequest('POST', `/api/3/action/${action}`, { headers: { 'content-type': contentType }, body: text }));
+}
+
+async function post(version: ServerCkanVersion, action: string, body: unknown, contentType = 'application/json') {
+  const response = await send(version, action, body, contentType);
   return { status: response.status, body: response.body.toString(), json: readJson(response) as Record<string, unknown> };
 }
 
@@ -64,7 +69,10 @@ describe('status_show', () => {
     const result = resultOf(json);
     expect(result['ckan_version']).toBe(full);
     expect(result['extensions']).toContain('datastore');
-    expect(result).toMatchObject({ site_url: 'http://data.example.org', locale_default: 'en', error_emails_to: null });
+    // the recorded sites' settings (recordings catalogue-reference#1 of each version)
+    expect(result).toMatchObject({ site_title: 'CKAN', site_description: '', site_url: 'http://data.example.org', locale_default: 'en' });
+    expect(result['error_emails_to']).toBe(version === '2.9' ? null : '');
+    expect(result['extensions']).toEqual(version === '2.9' ? ['datastore'] : ['activity', 'datastore']);
     const keys = Object.keys(result);
     // why: 2.9 built the dict with ckan_version in the middle; 2.10+ adds it last
     expect(keys.indexOf('ckan_version')).toBe(version === '2.9' ? 3 : keys.length - 1);
@@ -116,9 +124,9 @@ describe('datastore_search result', () => {
     expect(resultOf(await search('2.12', { limit: 2, include_next_page: true, records_format: 'csv' }))['next_page']).toEqual({ _id: { gt: 2 } });
   });
 
-  it('knows full_text from 2.10; 2.9 calls it an unexpected field', async () => {
+  it('knows full_text from 2.10; 2.9 refuses it as an unknown key (recorded on 2.9.11)', async () => {
     expect((await search('2.9', { full_text: 'quokka' }))['error']).toEqual({
-      __junk: ["The input field [('full_text',)] was not expected."],
+      __extras: ['invalid value "full_text"'],
       __type: 'Validation Error',
     });
     expect((await search('2.10', { full_text: 'quokka' }))['success']).toBe(true);
@@ -211,5 +219,72 @@ describe('datastore_search_sql', () => {
     });
     const current = await post('2.10', 'datastore_search_sql', { sql: 'SELECT * FROM pg_roles' });
     expect(current.json['error']).toEqual({ __type: 'Authorization Error', message: 'Access denied: Not authorized to access system tables' });
+  });
+
+  // recordings catalogue-reference of each version: `SELECT 'a\\'' AS x` (the fix of 2.10.10 and 2.11.5)
+  it.each([
+    ['2.9', false],
+    ['2.10', true],
+    ['2.11', true],
+    ['2.12', false],
+  ] as const)('refuses a backslash-quote as not a single statement on %s: %s', async (version, refused) => {
+    const answer = await post(version, 'datastore_search_sql', { sql: "SELECT 'a\\'' AS x" });
+    expect(answer.status).toBe(409);
+    const query = (answer.json['error'] as { query: string[] }).query[0];
+    if (refused) expect(query).toBe('Query is not a single statement.');
+    else expect(query).toMatch(/^\(psycopg2\.errors\.SyntaxError\) unterminated quoted string at or near "'a\\'' AS x\) AS blah LIMIT 32001 ;"\n/);
+  });
+
+  // recordings 2.11 generated-seed1#178 (bare NaN, 200) and 2.12 generated-seed1#158 (a 500 page)
+  it('writes NaN/Infinity floats as bare tokens up to 2.11 and answers 2.12 with its 500 page', async () => {
+    const nonFinite = `SELECT _id, ratio FROM "${typeSamples}" WHERE _id IN (3, 4) ORDER BY _id`;
+    for (const version of ['2.9', '2.10', '2.11'] as const) {
+      const answer = await send(version, 'datastore_search_sql', { sql: nonFinite });
+      expect(answer.status).toBe(200);
+      expect(answer.body.toString()).toContain('"records": [{"_id": 3, "ratio": NaN}, {"_id": 4, "ratio": Infinity}]');
+    }
+    const refused = await send('2.12', 'datastore_search_sql', { sql: nonFinite });
+    expect(refused.status).toBe(500);
+    expect(refused.headers['content-type']).toMatch(/^text\/html/);
+    expect((await post('2.12', 'datastore_search_sql', { sql: `SELECT ratio FROM "${typeSamples}" WHERE _id = 1` })).body).toContain(
+      '"records": [{"ratio": 13.4}]',
+    );
+  });
+});
+
+// recordings: 403s of each version (catalogue-reference), anonymous and JSONP
+describe('refusals of a private resource', () => {
+  async function messageOf(version: ServerCkanVersion, url: string, body?: unknown): Promise<unknown> {
+    const app = apps.get(version);
+    const init = body === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) };
+    const response = await app?.(makeRequest(body === undefined ? 'GET' : 'POST', url, init));
+    expect(response?.status).toBe(403);
+    return (readJson(response ?? { status: 0, headers: {}, body: '{}' }) as { error: { message: unknown } }).error.message;
+  }
+  const sql = { sql: `SELECT * FROM "${staff}" a JOIN "${courses}" b ON true` };
+
+  it.each([
+    [
+      '2.9',
+      `User  not authorized to read resource ${staff}`,
+      `User None not authorized to read resource ${staff}`,
+      `User  not authorized to read resource ${staff}`,
+    ],
+    [
+      '2.11',
+      `User  not authorized to read resource ${staff}`,
+      `User  not authorized to read resource ${staff}`,
+      `User  not authorized to read resource ${staff}`,
+    ],
+    [
+      '2.12',
+      `User  not authorized to perform resource_show on resource ${staff}`,
+      `User  not authorized to perform resource_show on resource ${staff}`,
+      'Not authorized to read resource.',
+    ],
+  ] as const)('words them as CKAN %s: search, JSONP search, SQL', async (version, search, jsonp, inSql) => {
+    expect(await messageOf(version, '/api/3/action/datastore_search', { resource_id: staff })).toBe(`Access denied: ${search}`);
+    expect(await messageOf(version, `/api/3/action/datastore_search?resource_id=${staff}&callback=cb`)).toBe(`Access denied: ${jsonp}`);
+    expect(await messageOf(version, '/api/3/action/datastore_search_sql', sql)).toBe(`Access denied: ${inSql}`);
   });
 });

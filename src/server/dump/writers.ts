@@ -3,7 +3,7 @@
 // copied as they are; JSON and XML pages are its lists/objects records, which CKAN decodes (numbers become
 // Python ints and floats) and writes again.
 import type { PyValue } from '../python/index.ts';
-import { pyValueJson } from '../python/index.ts';
+import { pyJsonDumpsValue } from '../python/index.ts';
 import type { DumpFormat } from './params.ts';
 import { renderXmlRow, xmlElementNames } from './xml.ts';
 
@@ -52,7 +52,7 @@ function createJsonWriter(fields: readonly DumpField[], bom: string): DumpWriter
       if (typeof records === 'string') return '';
       let text = '';
       for (const row of records) {
-        text += `${first ? '\n    ' : ',\n    '}${pyValueJson(row, { compact: true, ensureAscii: false })}`;
+        text += `${first ? '\n    ' : ',\n    '}${pyJsonDumpsValue(row, { compact: true, ensureAscii: false })}`;
         first = false;
       }
       return text;

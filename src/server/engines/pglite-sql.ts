@@ -5,10 +5,11 @@ import type { FixtureTable } from '../fixtures/index.ts';
 export const READ_ONLY_ROLE = 'datastore_ro';
 
 /**
- * ICU collation used for text columns. CKAN sites sort text with en_US.UTF-8; PGlite's libc has no real
- * locales (en_US sorts bytewise there) but ships ICU, whose en-US order is the closest match.
+ * Collation of text columns: byte order, as the recorded CKAN sites sort text (`ORDER BY title DESC` puts
+ * "日本語 入門" and "Über die Brücke" before "Xylophone Ensemble": recordings 2.11 generated-seed2#1312,
+ * catalogue-reference#184). Named on every column, so a PostgreSQL cluster of any locale sorts alike.
  */
-export const TEXT_COLLATION = 'en-US-x-icu';
+const TEXT_COLLATION = 'C';
 
 /** One step of a build: a statement, or a COPY fed with CSV text (PGlite's /dev/blob, or STDIN on a real server). */
 export type BuildStep = { sql: string } | { sql: string; csv: string };
@@ -21,14 +22,12 @@ export type PlanStep = { sql: string } | { sql: string; csv: () => string };
 
 /** Where the build runs; the defaults are PGlite's. The postgres engine shares these builders. */
 export interface BuildOptions {
-  /** Collation of text columns; null keeps the database's own (a real server's locale). Default TEXT_COLLATION. */
-  textCollation?: string | null;
   /** What COPY reads: PGlite's '/dev/blob' (default) or STDIN, fed by a client. */
   copyFrom?: 'blob' | 'stdin';
 }
 
-/** Bumped whenever the build steps change, so databases and data dirs prepared by older steps are not reused. */
-export const BUILD_FORMAT = 3;
+/** Bumped whenever the build steps or the loaded values change (5: json cells as json.dumps text, text columns COLLATE "C"), so databases and data dirs prepared by older steps are not reused. */
+export const BUILD_FORMAT = 5;
 
 /** Quotes an identifier for PostgreSQL ("a""b"). */
 export function quoteIdent(name: string): string {
@@ -79,9 +78,9 @@ export function toCopyCsv(rows: FixtureTable['rows'], firstId = 1): string {
 }
 
 /** Creates one resource table (empty), its comment and its alias views, in that order (as CKAN does: OIDs follow). */
-function createTableSteps(table: FixtureTable, collation: string | null): BuildStep[] {
+function createTableSteps(table: FixtureTable): BuildStep[] {
   const name = quoteIdent(table.resource.id);
-  const columns = table.columns.map((c) => columnSql(c.id, c.type, collation));
+  const columns = table.columns.map((c) => columnSql(c.id, c.type, TEXT_COLLATION));
   return [
     { sql: `CREATE TABLE ${name} ("_id" int4 NOT NULL, "_full_text" tsvector${columns.map((c) => `, ${c}`).join('')})` },
     { sql: `COMMENT ON TABLE ${name} IS ${quoteLiteral(table.title)}` },
@@ -117,7 +116,11 @@ function indexSteps(table: FixtureTable): BuildStep[] {
   ];
 }
 
-/** CKAN's `_table_metadata` view (datastore/backend/postgres.py): every table and alias, with alias_of. */
+/**
+ * CKAN's `_table_metadata` view (datastore/set_permissions.sql): every table and alias, with alias_of. Tables and
+ * views are told by relkind, as CKAN's view does: reading pg_tables/pg_views instead would make the view depend on
+ * them and list itself twice (recordings: 7 rows for the 4 tables and 3 aliases).
+ */
 const TABLE_METADATA_SQL = `CREATE VIEW "_table_metadata" AS
   SELECT DISTINCT
     substr(md5(dependee.relname || COALESCE(dependent.relname, '')), 0, 17) AS "_id",
@@ -129,8 +132,7 @@ const TABLE_METADATA_SQL = `CREATE VIEW "_table_metadata" AS
     LEFT OUTER JOIN pg_depend AS d ON d.objid = r.oid
     LEFT OUTER JOIN pg_class AS dependent ON d.refobjid = dependent.oid
   WHERE (dependee.oid != dependent.oid OR dependent.oid IS NULL)
-    AND (dependee.relname IN (SELECT tablename FROM pg_catalog.pg_tables)
-      OR dependee.relname IN (SELECT viewname FROM pg_catalog.pg_views))
+    AND dependee.relkind IN ('r', 'v')
     AND dependee.relnamespace = (SELECT oid FROM pg_namespace WHERE nspname = 'public')
   ORDER BY dependee.oid DESC`;
 
@@ -153,7 +155,6 @@ export type SliceCount = (rows: number) => number;
 export function buildDatabasePlan(tables: readonly FixtureTable[], options: BuildOptions = {}, slicesOf: SliceCount = () => 1): BuildPlan {
   const ro = quoteIdent(READ_ONLY_ROLE);
   const readable = [...tables.flatMap((t) => [t.resource.id, ...t.resource.aliases]), '_table_metadata'].map(quoteIdent);
-  const collation = options.textCollation === undefined ? TEXT_COLLATION : options.textCollation;
   const source = options.copyFrom === 'stdin' ? 'STDIN' : `'/dev/blob'`;
   const fills = tables.flatMap((table, index) => {
     const count = table.rows.length;
@@ -164,10 +165,7 @@ export function buildDatabasePlan(tables: readonly FixtureTable[], options: Buil
     });
   });
   return {
-    create: [
-      ...(collation === TEXT_COLLATION ? [{ sql: `CREATE COLLATION IF NOT EXISTS ${quoteIdent(TEXT_COLLATION)} (provider = icu, locale = 'en-US')` }] : []),
-      ...tables.flatMap((table) => createTableSteps(table, collation)),
-    ],
+    create: tables.flatMap(createTableSteps),
     fills,
     finish: [
       ...tables.flatMap(indexSteps),

@@ -205,7 +205,7 @@ export async function loadTables(
   const minSliceRows = options.minSliceRows ?? MIN_SLICE_ROWS;
   const maxSliceRows = options.maxSliceRows ?? MAX_SLICE_ROWS;
   const slicesOf = (rows: number): number => Math.max(Math.min(loaders, Math.ceil(rows / minSliceRows)), Math.ceil(rows / maxSliceRows));
-  const plan = buildDatabasePlan(tables, { textCollation: null, copyFrom: 'stdin' }, slicesOf);
+  const plan = buildDatabasePlan(tables, { copyFrom: 'stdin' }, slicesOf);
   await inTransaction(client, plan.create);
   const extra: Client[] = [];
   try {

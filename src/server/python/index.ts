@@ -2,4 +2,4 @@
 // (json-parse), str()/repr()/int() (repr), json.dumps (json-dumps). The one place the server spells Python.
 export { parsePyJson, toJsValue, type PyValue } from './json-parse.ts';
 export { parsePyInt, pyRepr, pyReprString, pyReprTuple, pyStr, reprFloat, reprPy } from './repr.ts';
-export { pyJsonDumps, pyValueJson } from './json-dumps.ts';
+export { pyJsonDumps, pyJsonDumpsValue } from './json-dumps.ts';

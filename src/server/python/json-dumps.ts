@@ -33,6 +33,34 @@ export function pyJsonDumps(value: unknown, options: PyJsonDumpsOptions = {}): s
   }
 }
 
+/**
+ * json.dumps of a value decoded by parsePyJson: ints keep their digits, floats take Python's repr (`1e+20`,
+ * `100000.0`), a repeated key keeps its first place and its last value (a dict).
+ */
+export function pyJsonDumpsValue(value: PyValue, options: PyJsonDumpsOptions & { compact?: boolean } = {}): string {
+  // why: CKAN's dump writes records with separators=(',', ':') and ensure_ascii=False (compact)
+  const [comma, colon] = options.compact === true ? [',', ':'] : [', ', ': '];
+  const write = (item: PyValue): string => pyJsonDumpsValue(item, options);
+  switch (value.type) {
+    case 'dict': {
+      const members = new Map(value.entries);
+      return `{${[...members].map(([key, item]) => `${stringifyString(key, options)}${colon}${write(item)}`).join(comma)}}`;
+    }
+    case 'list':
+      return `[${value.items.map(write).join(comma)}]`;
+    case 'str':
+      return stringifyString(value.value, options);
+    case 'int':
+      return value.text === '-0' ? '0' : value.text;
+    case 'float':
+      return Number.isFinite(value.value) ? reprFloat(value.value) : stringifyNumber(value.value);
+    case 'bool':
+      return value.value ? 'true' : 'false';
+    case 'none':
+      return 'null';
+  }
+}
+
 // why: Python writes NaN/Infinity literally (allow_nan=True), where JSON.stringify would write null
 function stringifyNumber(value: number): string {
   if (Number.isNaN(value)) return 'NaN';
@@ -68,28 +96,4 @@ function stringifyString(text: string, options: PyJsonDumpsOptions): string {
 // why: ensure_ascii escapes everything outside space..~ as lower-case \uXXXX (UTF-16 units)
 function escapeNonAscii(json: string): string {
   return json.replace(/[\u007f-\uffff]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
-}
-
-/** json.dumps of a decoded value (ints and floats kept apart): ", "/": " or, with `compact`, ","/":" separators. */
-export function pyValueJson(value: PyValue, options: PyJsonDumpsOptions & { compact?: boolean } = {}): string {
-  const [comma, colon] = options.compact === true ? [',', ':'] : [', ', ': '];
-  const write = (item: PyValue): string => {
-    switch (item.type) {
-      case 'dict':
-        return `{${item.entries.map(([key, entry]) => `${stringifyString(key, options)}${colon}${write(entry)}`).join(comma)}}`;
-      case 'list':
-        return `[${item.items.map(write).join(comma)}]`;
-      case 'str':
-        return stringifyString(item.value, options);
-      case 'int':
-        return item.text;
-      case 'float':
-        return Number.isFinite(item.value) ? reprFloat(item.value) : stringifyNumber(item.value);
-      case 'bool':
-        return item.value ? 'true' : 'false';
-      case 'none':
-        return 'null';
-    }
-  };
-  return write(value);
 }

@@ -29,7 +29,8 @@ export function coerceInt(value: unknown): Coerced<number | null> {
 
 /**
  * `limit`: default → natural_number_validator → capped at rows_max. A value that is not an integer gets
- * `["Invalid integer"]` (ckan-datastore.md 2.3), a negative one `["Must be a natural number"]`.
+ * `["Invalid integer"]` (ckan-datastore.md 2.3), text that is not a number also "Please enter an integer value",
+ * a negative one `["Must be a natural number"]`.
  */
 export function coerceLimit(value: unknown, rowsDefault: number, rowsMax: number): Coerced<number> {
   // why: default() replaces None and '' (not whitespace); whitespace-only would be a 500 in CKAN, so default it too
@@ -37,7 +38,9 @@ export function coerceLimit(value: unknown, rowsDefault: number, rowsMax: number
     return ok(Math.min(rowsDefault, rowsMax));
   }
   const int = coerceInt(value);
-  if (!int.ok) return int;
+  // why: CKAN's rows_max cap runs int() on the value after natural_number_validator has already failed, and a
+  // text int() cannot read adds its own message (recorded on 2.9.11-2.12: "all" gets both, 2.5 only the first)
+  if (!int.ok) return typeof value === 'string' ? fail(invalidInteger, 'Please enter an integer value') : int;
   const number = int.value ?? rowsDefault;
   if (number < 0) return fail('Must be a natural number');
   return ok(Math.min(number, rowsMax));

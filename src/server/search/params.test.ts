@@ -20,8 +20,8 @@ describe('validateSearchParams errors', () => {
     [{ resource_id: '' }, { resource_id: ['Missing value'] }],
     [{ resource_id: null }, { resource_id: ['Missing value'] }],
     [{ resource_id: [] }, { resource_id: ['Missing value'] }],
-    [{ resource_id: rid, limit: 'bad' }, { limit: ['Invalid integer'] }],
-    [{ resource_id: rid, limit: '2.0' }, { limit: ['Invalid integer'] }],
+    [{ resource_id: rid, limit: 'bad' }, { limit: ['Invalid integer', 'Please enter an integer value'] }],
+    [{ resource_id: rid, limit: '2.0' }, { limit: ['Invalid integer', 'Please enter an integer value'] }],
     [{ resource_id: rid, limit: 2.5 }, { limit: ['Invalid integer'] }],
     [{ resource_id: rid, limit: -1 }, { limit: ['Must be a natural number'] }],
     [{ resource_id: rid, limit: '-3' }, { limit: ['Must be a natural number'] }],
@@ -39,9 +39,9 @@ describe('validateSearchParams errors', () => {
     [{ resource_id: rid, sort: [null] }, { sort: ['Neither a string nor a list: None'] }],
     [{ resource_id: rid, plain: 2 }, { plain: ['Must be a boolean'] }],
     [{ resource_id: rid, distinct: [true] }, { distinct: ['Must be a boolean'] }],
-    [{ resource_id: rid, foo: 1 }, { __junk: ["The input field [('foo',)] was not expected."] }],
-    [{ resource_id: rid, zed: 1, _: '123' }, { __junk: ["The input field [('zed',), ('_',)] was not expected."] }],
-    [{ resource_id: rid, "it's": 1 }, { __junk: ['The input field [("it\'s",)] was not expected.'] }],
+    [{ resource_id: rid, foo: 1 }, { __extras: ['invalid value "foo"'] }],
+    [{ resource_id: rid, zed: 1, _: '123' }, { __extras: ['invalid value "zed"'] }],
+    [{ resource_id: rid, "it's": 1 }, { __extras: ['invalid value "it\'s"'] }],
     [{ resource_id: rid, extra: [{ a: 1 }, { b: 2 }] }, { __junk: ["The input field [('extra', 0, 'a'), ('extra', 1, 'b')] was not expected."] }],
     [{ resource_id: [{ a: 1 }] }, { __junk: ["The input field [('resource_id', 0, 'a')] was not expected."], resource_id: ['Missing value'] }],
   ])('%j → %j', (input, expected) => {
@@ -49,8 +49,8 @@ describe('validateSearchParams errors', () => {
     expect(errors).toEqual(expected);
   });
 
-  it('reports every schema error together, keys sorted as CKAN sorts them', () => {
-    const errors = errorsOf(validateSearchParams({ limit: -1, offset: 'x', foo: 1, records_format: 'x' }, limits));
+  it('reports every schema error together, keys sorted as CKAN sorts them; unknown keys only once the schema holds', () => {
+    const errors = errorsOf(validateSearchParams({ limit: -1, offset: 'x', foo: 1, records_format: 'x', extra: [{ a: 1 }] }, limits));
     expect(Object.keys(errors)).toEqual(['__junk', 'limit', 'offset', 'records_format', 'resource_id']);
   });
 });

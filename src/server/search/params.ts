@@ -1,5 +1,5 @@
 // Step 1 of datastore_search: CKAN's schema validation (datastore_search_schema). Every param is checked
-// and all errors are reported together; unknown params are `__junk`.
+// and all errors are reported together; unknown nested keys are `__junk`, unknown top-level keys `__extras`.
 import {
   coerceBoolean,
   coerceFilters,
@@ -113,9 +113,12 @@ export function validateSearchParams(raw: Record<string, unknown>, limits: Param
   }
   if (present('fields')) assign(params, 'fields', take('fields', coerceNameList(given('fields'))));
   if (present('sort')) assign(params, 'sort', take('sort', coerceNameList(given('sort'))));
-  const junk = findJunk(raw, readSchemaKeys(traits), flattens);
+  const { junk, extras } = findJunk(raw, readSchemaKeys(traits), flattens);
   if (junk.length > 0) errors['__junk'] = [`The input field [${junk.map(pyReprTuple).join(', ')}] was not expected.`];
   if (Object.keys(errors).length > 0 || resourceId === undefined) return { ok: false, errors: sortErrors(errors) };
+  // why: navl keeps unknown top-level keys in __extras, and the DataStore's own check after the schema refuses the
+  // first of them (recorded on 2.9.11-2.12: {"foo": 1} -> {"__extras": ["invalid value \"foo\""]})
+  if (extras[0] !== undefined) return { ok: false, errors: { __extras: [`invalid value "${extras[0]}"`] } };
   return { ok: true, params };
 }
 
@@ -146,13 +149,15 @@ function isTruthy(value: unknown): boolean {
  * Keys navl does not expect, as flattened key tuples in input order. A list whose first item is an
  * object is flattened into (key, index, subkey) tuples, which are never expected.
  */
-function findJunk(input: Record<string, unknown>, schemaKeys: ReadonlySet<string>, flattens: boolean): (string | number)[][] {
+/** Nested keys the schema does not know (`__junk`), and unknown top-level keys (`__extras`), in input order. */
+function findJunk(input: Record<string, unknown>, schemaKeys: ReadonlySet<string>, flattens: boolean): { junk: (string | number)[][]; extras: string[] } {
   const junk: (string | number)[][] = [];
+  const extras: string[] = [];
   for (const [key, value] of Object.entries(input)) {
     if (flattens && isListOfObjects(value)) junk.push(...flattenList([key], value));
-    else if (!schemaKeys.has(key)) junk.push([key]);
+    else if (!schemaKeys.has(key)) extras.push(key);
   }
-  return junk;
+  return { junk, extras };
 }
 
 function isListOfObjects(value: unknown): value is Record<string, unknown>[] {

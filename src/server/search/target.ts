@@ -1,7 +1,8 @@
 // Steps 2 and 3 of datastore_search: resolve the resource id or alias (404) and check access (403).
 // `_table_metadata` skips both and takes its columns from the engine.
 import type { ActionRequest, ServerContext } from '../types.ts';
-import { ActionAuthorizationError, ActionNotFoundError } from '../types.ts';
+import { refusePrivateResource } from '../refusals.ts';
+import { ActionNotFoundError } from '../types.ts';
 import type { FieldInfo } from './columns.ts';
 import type { QueryTarget } from './query.ts';
 
@@ -12,10 +13,7 @@ export async function resolveTarget(resourceId: string, request: ActionRequest, 
   if (resourceId === tableMetadata) return { table: tableMetadata, columns: await readViewColumns(tableMetadata, context) };
   const resource = context.datastore.resolve(resourceId);
   if (resource === undefined) throw new ActionNotFoundError(`Resource "${resourceId}" was not found.`);
-  // why: the caller's name is empty for anonymous callers, hence CKAN's two spaces after "User"
-  if (resource.private && !request.authorized) {
-    throw new ActionAuthorizationError(`User  not authorized to read resource ${resource.id}`);
-  }
+  if (resource.private && !request.authorized) throw refusePrivateResource(resource.id, request, context.config, 'datastore_search');
   const columns = new Map<string, FieldInfo>([['_id', { id: '_id', type: 'int' }]]);
   for (const column of resource.columns) {
     const field: FieldInfo = { id: column.id, type: column.type };

@@ -5,11 +5,12 @@ import { ckanTraits, type CkanTraits } from '../ckan-versions.ts';
 import type { ActionHandler, ActionRequest, Datastore, ServerContext } from '../types.ts';
 import { ActionAuthorizationError, ActionValidationError, RawJson } from '../types.ts';
 import { loadDefaultAllowedFunctions } from './allow-list.ts';
-import { checkFunctions, checkRelations, databaseError, inspectStatement, wrapSql } from './checks.ts';
+import { checkFunctions, checkRelations, inspectStatement } from './checks.ts';
+import { createSqlStatement, databaseError, type SqlStatement } from './statement.ts';
 import type { Inspection } from './inspect.ts';
 import { loadParser } from './parse.ts';
 import { pyJsonDumps, pyRepr, pyStr } from '../python/index.ts';
-import { valueRenderer, type ValueRenderer } from './render.ts';
+import { type RenderOptions, valueRenderer, type ValueRenderer } from './render.ts';
 
 /**
  * CKAN's `datastore_search_sql`, as the configured version answers it. Only `sql` is read; other params are echoed in the result.
@@ -30,15 +31,16 @@ export const datastoreSearchSql: ActionHandler = async (request, context) => {
 
 async function searchSql(request: ActionRequest, context: ServerContext, traits: CkanTraits): Promise<unknown> {
   const sql = readSql(request.params['sql']);
-  const wrapped = wrapSql(sql, context.config.rowsMax);
+  const statement = createSqlStatement(sql, context.config.rowsMax, traits);
   await loadParser();
-  const found = inspectStatement(sql, wrapped);
-  checkRelations(found, context.datastore, request, wrapped);
+  const found = inspectStatement(statement);
+  checkRelations(found, statement, request, context);
   const allowed = context.config.allowedFunctions.length > 0 ? context.config.allowedFunctions : await loadDefaultAllowedFunctions();
   checkFunctions(found, allowed, sql);
-  const result = await runQuery(wrapped, context);
+  const result = await runQuery(statement, context);
   const jsonColumns = findCkanJsonColumns(found, context.datastore);
-  return { ...request.params, sql, ...renderResult(result, context.config.rowsMax, jsonColumns, traits.sqlNumericAsString) };
+  const rendering = { ckanJsonColumns: jsonColumns, numericAsString: traits.sqlNumericAsString, nonFiniteFloats: traits.sqlNonFiniteFloats };
+  return { ...request.params, sql, ...renderResult(result, context.config.rowsMax, rendering) };
 }
 
 /** CKAN's schema for `sql`: not missing (nor empty), then Python's str() of whatever came. */
@@ -49,11 +51,11 @@ function readSql(value: unknown): string {
   return typeof value === 'string' ? value : pyStr(value);
 }
 
-async function runQuery(wrapped: string, context: ServerContext): Promise<EngineResult> {
+async function runQuery(statement: SqlStatement, context: ServerContext): Promise<EngineResult> {
   try {
-    return await context.engine.query(wrapped, [], { readOnly: true, timeoutMs: context.config.sqlTimeoutMs });
+    return await context.engine.query(statement.wrapped, [], { readOnly: true, timeoutMs: context.config.sqlTimeoutMs });
   } catch (error: unknown) {
-    throw translateEngineError(error, wrapped);
+    throw translateEngineError(error, statement);
   }
 }
 
@@ -64,13 +66,15 @@ async function runQuery(wrapped: string, context: ServerContext): Promise<Engine
 const serverErrorClasses = new Set(['08', '53', '58', 'XX']);
 
 /** Maps an engine failure to CKAN's answer (see the spec's 4.2 step 7). */
-export function translateEngineError(error: unknown, wrapped: string): unknown {
+export function translateEngineError(error: unknown, statement: SqlStatement): unknown {
   if (error instanceof EngineTimeoutError) return new ActionValidationError({ query: ['Query took too long'] });
   if (!(error instanceof EngineQueryError)) return error;
   const state = error.sqlState ?? '';
   if (state === '57014') return new ActionValidationError({ query: ['Query took too long'] });
   if (state === '42501') return new ActionAuthorizationError('Not authorized to read resource.');
-  if (!serverErrorClasses.has(state.slice(0, 2))) return databaseError(error.message, wrapped);
+  if (!serverErrorClasses.has(state.slice(0, 2))) {
+    return databaseError(statement, { message: error.message, sqlState: state, position: error.position, detail: error.detail, hint: error.hint });
+  }
   return new Error(`datastore_search_sql: database error ${state}: ${error.message}`, { cause: error });
 }
 
@@ -87,20 +91,20 @@ export function findCkanJsonColumns(found: Inspection, datastore: Datastore): Re
   return names;
 }
 
+/** How renderResult writes values: the CKAN json columns by name (sent parsed), and the version's RenderOptions. */
+export interface ResultRendering extends Omit<RenderOptions, 'ckanJson'> {
+  ckanJsonColumns?: ReadonlySet<string>;
+}
+
 /**
  * `records` (one RawJson, so numbers keep their text), `fields`, and `records_truncated` past the cap. With
  * `numericAsString` (CKAN up to 2.10) `numeric` values are JSON strings.
  */
-export function renderResult(
-  result: EngineResult,
-  rowsMax: number,
-  ckanJsonColumns: ReadonlySet<string> = new Set(),
-  numericAsString = false,
-): Record<string, unknown> {
+export function renderResult(result: EngineResult, rowsMax: number, rendering: ResultRendering = {}): Record<string, unknown> {
   const truncated = result.rows.length > rowsMax;
   const rows = truncated ? result.rows.slice(0, rowsMax) : result.rows;
   const fields = result.fields.map((f) => ({ id: f.name, type: f.typeName }));
-  const members = planMembers(result, ckanJsonColumns, numericAsString);
+  const members = planMembers(result, rendering);
   const records = rows.map((row) => renderRecord(row, members));
   const out: Record<string, unknown> = { records: new RawJson(`[${records.join(', ')}]`), fields };
   if (truncated) out['records_truncated'] = true;
@@ -121,7 +125,8 @@ interface RecordMember {
  * A Python dict: a repeated column name keeps its first position and its last value. Worked out once per result,
  * not once per row (pages run to rows_max records).
  */
-function planMembers(result: EngineResult, ckanJsonColumns: ReadonlySet<string>, numericAsString: boolean): RecordMember[] {
+function planMembers(result: EngineResult, rendering: ResultRendering): RecordMember[] {
+  const { ckanJsonColumns = new Set<string>(), ...options } = rendering;
   const byName = new Map<string, { keyJson: string; column: number }>();
   result.fields.forEach((field, column) => {
     const member = byName.get(field.name);
@@ -131,7 +136,7 @@ function planMembers(result: EngineResult, ckanJsonColumns: ReadonlySet<string>,
   return [...byName.values()].map(({ keyJson, column }, index) => {
     const field = result.fields[column];
     const ckanJson = field?.typeName === 'json' && ckanJsonColumns.has(field.name);
-    return { prefix: `${index === 0 ? '' : ', '}${keyJson}`, column, render: valueRenderer(field?.typeName ?? 'text', { ckanJson, numericAsString }) };
+    return { prefix: `${index === 0 ? '' : ', '}${keyJson}`, column, render: valueRenderer(field?.typeName ?? 'text', { ...options, ckanJson }) };
   });
 }
 

@@ -2,7 +2,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { ActionRequest, Datastore, ResourceDef } from '../types.ts';
 import { ActionAuthorizationError, ActionValidationError } from '../types.ts';
 import { loadAllowedFunctions } from './allow-list.ts';
-import { checkFunctions, checkRelations, inspectStatement, wrapSql } from './checks.ts';
+import { ckanTraits } from '../ckan-versions.ts';
+import { resolveServerConfig } from '../config.ts';
+import { checkFunctions, checkRelations, inspectStatement } from './checks.ts';
+import { createSqlStatement } from './statement.ts';
 import { loadParser } from './parse.ts';
 
 const publicId = 'df356cc6-0e13-4ba8-bc98-c4706614881b';
@@ -30,12 +33,15 @@ beforeAll(async () => {
   allowed = await loadAllowedFunctions();
 });
 
+const statementOf = (sql: string) => createSqlStatement(sql, 100, ckanTraits('2.11'));
+const context = { datastore, config: resolveServerConfig() };
+
 /** Runs every check the action makes before the engine; returns the thrown error, or undefined. */
 function check(sql: string, authorized = false): unknown {
-  const wrapped = wrapSql(sql, 100);
+  const statement = statementOf(sql);
   try {
-    const found = inspectStatement(sql, wrapped);
-    checkRelations(found, datastore, request(authorized), wrapped);
+    const found = inspectStatement(statement);
+    checkRelations(found, statement, request(authorized), context);
     checkFunctions(found, allowed, sql);
     return undefined;
   } catch (error: unknown) {
@@ -101,12 +107,16 @@ describe('datastore_search_sql checks', () => {
     [`SELECT * FROM other."${publicId}"`, `relation "other.${publicId}" does not exist`],
   ])('refuses %s with 409 %s', (sql, message) => {
     const errors = validationErrors(check(sql, true));
-    expect(errors).toMatchObject({ query: [message], info: { statement: [`${wrapSql(sql, 100)} ;`], params: [{}], orig: [message] } });
+    expect(errors).toMatchObject({ info: { statement: [`${statementOf(sql).wrapped} ;`], params: [{}] } });
+    const texts = errors as { query: string[]; info: { orig: string[] } };
+    expect(texts.info.orig[0]?.startsWith(`${message}\n`)).toBe(true);
+    expect(texts.query[0]).toMatch(/^\(psycopg2\.errors\.\w+\) /);
+    expect(texts.query[0]).toContain(message);
   });
 
   it("refuses a data-modifying CTE before it reaches the engine, with 409 and PostgreSQL's message", () => {
     const errors = validationErrors(check(`WITH x AS (DELETE FROM "${publicId}" RETURNING *) SELECT * FROM x`, true));
-    expect(errors).toMatchObject({ query: ['WITH clause containing a data-modifying statement must be at the top level'] });
+    expect(errors).toMatchObject({ info: { orig: ['WITH clause containing a data-modifying statement must be at the top level\n'] } });
   });
 
   it.each([
@@ -161,8 +171,7 @@ describe('datastore_search_sql checks', () => {
   });
 
   it('matches quoted allow-list entries by exact spelling only', () => {
-    const wrapped = wrapSql('SELECT count(*), CoUnT(*)', 100);
-    const found = inspectStatement('SELECT count(*), CoUnT(*)', wrapped);
+    const found = inspectStatement(statementOf('SELECT count(*), CoUnT(*)'));
     expect(() => checkFunctions(found, ['"count"'], 'SELECT count(*), CoUnT(*)')).toThrow('Not authorized to call function CoUnT');
     expect(() => checkFunctions(found, ['count'], 'SELECT count(*), CoUnT(*)')).not.toThrow();
   });
@@ -172,7 +181,7 @@ describe('datastore_search_sql checks', () => {
     ['SELECT COUNT(DISTINCT(x)) FROM t', 'DISTINCT'],
     ['SELECT DISTINCT(x) FROM t', 'DISTINCT'],
   ])("refuses %s as a call to %s, as CKAN's tokenizer sees it", (sql, name) => {
-    const found = inspectStatement(sql, wrapSql(sql, 100));
+    const found = inspectStatement(statementOf(sql));
     expect(() => checkFunctions(found, ['count'], sql)).toThrow(`Not authorized to call function ${name}`);
   });
 
@@ -183,7 +192,7 @@ describe('datastore_search_sql checks', () => {
     'SELECT "distinct(" FROM t',
     'SELECT 1 -- distinct(x)\n',
   ])('allows %s: no keyword written as a call', (sql) => {
-    const found = inspectStatement(sql, wrapSql(sql, 100));
+    const found = inspectStatement(statementOf(sql));
     expect(() => checkFunctions(found, ['count'], sql)).not.toThrow();
   });
 

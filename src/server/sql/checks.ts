@@ -1,55 +1,47 @@
 // The checks CKAN makes before running SQL, decided from PostgreSQL's own parse of the wrapped statement.
-import type { ActionRequest, Datastore } from '../types.ts';
+import { refusePrivateResource } from '../refusals.ts';
+import type { ActionRequest, Datastore, ServerContext } from '../types.ts';
 import { ActionAuthorizationError, ActionValidationError } from '../types.ts';
 import { isFunctionAllowed } from './allow-list.ts';
 import type { Inspection, RelationRef } from './inspect.ts';
 import { inspectTree } from './inspect.ts';
 import { parseSql } from './parse.ts';
 import { countStatements, findKeywordCalls } from './split.ts';
+import { databaseError, type SqlStatement } from './statement.ts';
 
-/** CKAN's row cap: the statement runs as a subquery, so anything but a query is a syntax error. */
-export function wrapSql(sql: string, rowsMax: number): string {
-  return `SELECT * FROM (${sql}) AS blah LIMIT ${rowsMax + 1}`;
-}
-
-/**
- * A database-style error (409 with `query` and `info`), as CKAN reports PostgreSQL errors. The statement shown ends
- * in " ;", as CKAN 2.9 to 2.12 write the wrapped query they send (`... AS blah LIMIT 32001 ;`); the engine runs it
- * without.
- */
-export function databaseError(message: string, statement: string): ActionValidationError {
-  return new ActionValidationError({
-    query: [message],
-    info: { statement: [`${statement} ;`], params: [{}], orig: [message] },
-  });
-}
+/** What the table checks read of the server: its datastore and settings. */
+export type CheckContext = Pick<ServerContext, 'datastore' | 'config'>;
 
 /**
- * Refuses anything but exactly one query, with CKAN's errors: `\'` or several statements → 409
- * "not a single statement"; anything the wrapped text does not parse as (INSERT, DROP, a trailing `;`,
- * a syntax error) → 409 with PostgreSQL's own message; so is a statement nested too deeply to run safely
- * (PostgreSQL's "stack depth limit exceeded"). Call loadParser() first.
+ * Refuses anything but exactly one query, with CKAN's errors: several statements (or a backslash-quote `\'`, on the
+ * releases with that fix) → 409 "not a single statement"; anything CKAN's statement does not parse as (INSERT, DROP,
+ * a trailing `;`, a syntax error) → 409 with PostgreSQL's own message; so is a statement nested too deeply to run
+ * safely (PostgreSQL's "stack depth limit exceeded"). Call loadParser() first.
  */
-export function inspectStatement(sql: string, wrapped: string): Inspection {
-  if (sql.includes("\\'") || countStatements(sql) > 1) notSingleStatement();
-  const parsed = parseSql(wrapped);
-  if (!parsed.ok) throw databaseError(parsed.message, wrapped);
-  const found = inspectTree(parsed.tree, wrapped);
+export function inspectStatement(statement: SqlStatement): Inspection {
+  const { sql, traits } = statement;
+  if ((traits.backslashQuoteRefusal && sql.includes("\\'")) || countStatements(sql) > 1) notSingleStatement();
+  const parsed = parseSql(statement.ckanText);
+  if (!parsed.ok) throw databaseError(statement, { message: parsed.message, sqlState: syntaxError, position: parsed.position });
+  const found = inspectTree(parsed.tree, statement.ckanText);
   // why: PostgreSQL's own answer to a statement nested too deeply (SQLSTATE 54001), before any other check
-  if (found.tooDeep) throw databaseError('stack depth limit exceeded', wrapped);
+  if (found.tooDeep) throw databaseError(statement, { message: 'stack depth limit exceeded', sqlState: '54001' });
   // The tokenizer count above mirrors CKAN; this one is the parser's, and is the one that protects.
   if (found.statementCount !== 1) notSingleStatement();
-  if (found.hasInto) throw databaseError('SELECT ... INTO is not allowed here', wrapped);
+  if (found.hasInto) throw databaseError(statement, { message: 'SELECT ... INTO is not allowed here', sqlState: syntaxError });
   if (found.otherStatement !== undefined) {
     // PostgreSQL refuses a data-modifying WITH below the top level (SQLSTATE 0A000). CKAN leaves that class
     // unhandled (a 500); like every other query error here it is a 409 with PostgreSQL's message, and the
     // statement never reaches the engine.
-    throw databaseError('WITH clause containing a data-modifying statement must be at the top level', wrapped);
+    const message = 'WITH clause containing a data-modifying statement must be at the top level';
+    throw databaseError(statement, { message, sqlState: '0A000' });
   }
   // FOR UPDATE/SHARE needs a privilege the read-only role lacks: CKAN answers the 42501 with this 403.
   if (found.hasLocking) throw new ActionAuthorizationError('Not authorized to read resource.');
   return found;
 }
+
+const syntaxError = '42601';
 
 function notSingleStatement(): never {
   throw new ActionValidationError({ query: ['Query is not a single statement.'] });
@@ -60,21 +52,20 @@ function notSingleStatement(): never {
  * access (403). A CTE named like a resource is still checked as that resource: scoping rules never
  * decide access.
  */
-export function checkRelations(found: Inspection, datastore: Datastore, request: ActionRequest, wrapped: string): void {
+export function checkRelations(found: Inspection, statement: SqlStatement, request: ActionRequest, context: CheckContext): void {
+  const { datastore } = context;
   for (const relation of found.relations) {
     if (isSystemRelation(relation) || resolveRelation(relation, datastore) !== undefined) continue;
     if (relation.schema === undefined && relation.catalog === undefined && found.cteNames.has(relation.name)) continue;
-    throw databaseError(`relation "${qualifiedName(relation)}" does not exist`, wrapped);
+    const message = `relation "${qualifiedName(relation)}" does not exist`;
+    throw databaseError(statement, { message, sqlState: '42P01', position: relation.position });
   }
   if (found.relations.some(isSystemRelation)) {
     throw new ActionAuthorizationError('Not authorized to access system tables');
   }
   for (const relation of found.relations) {
     const resource = resolveRelation(relation, datastore);
-    if (resource?.private === true && !request.authorized) {
-      // CKAN names the user; an anonymous caller has an empty name, hence the two spaces.
-      throw new ActionAuthorizationError(`User  not authorized to read resource ${resource.id}`);
-    }
+    if (resource?.private === true && !request.authorized) throw refusePrivateResource(resource.id, request, context.config, 'datastore_search_sql');
   }
 }
 

@@ -7,6 +7,8 @@ export interface RelationRef {
   catalog: string | undefined;
   schema: string | undefined;
   name: string;
+  /** 1-based character position of the reference in the parsed text, as PostgreSQL reports errors about it. */
+  position: number | undefined;
 }
 
 /** A function call or function-like construct, with its name as written (quotes removed). */
@@ -103,7 +105,7 @@ function walk(tree: unknown, found: Inspection, source: Buffer): void {
 }
 
 function inspectNode(type: string, node: Record<string, unknown>, found: Inspection, source: Buffer): void {
-  if (type === 'RangeVar') found.relations.push(toRelation(node));
+  if (type === 'RangeVar') found.relations.push(toRelation(node, source));
   else if (type === 'FuncCall') found.functions.push(toFunction(node, source));
   else if (type === 'CommonTableExpr' && typeof node['ctename'] === 'string') found.cteNames.add(node['ctename']);
   else if (type === 'SelectStmt') {
@@ -124,9 +126,12 @@ function inspectNode(type: string, node: Record<string, unknown>, found: Inspect
   }
 }
 
-function toRelation(node: Record<string, unknown>): RelationRef {
+function toRelation(node: Record<string, unknown>, source: Buffer): RelationRef {
   const text = (key: string): string | undefined => (typeof node[key] === 'string' ? node[key] : undefined);
-  return { catalog: text('catalogname'), schema: text('schemaname'), name: text('relname') ?? '' };
+  const location = locationOf(node);
+  // why: the tree counts bytes from 0, PostgreSQL's error positions characters from 1
+  const position = location < 0 ? undefined : Array.from(source.subarray(0, location).toString('utf8')).length + 1;
+  return { catalog: text('catalogname'), schema: text('schemaname'), name: text('relname') ?? '', position };
 }
 
 /**

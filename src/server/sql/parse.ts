@@ -1,5 +1,4 @@
 // PostgreSQL's own parser (libpg-query, WASM), loaded once per process, on the first SQL statement.
-import { importPackage } from '../../util/import-package.ts';
 import { isPlainObject } from '../../util/json.ts';
 
 type LibPgQuery = typeof import('libpg-query');
@@ -13,7 +12,7 @@ let loading: Promise<void> | undefined;
  * a `run` against a URL or a `list` included, though only the reference server's SQL action uses it.
  */
 export function loadParser(): Promise<void> {
-  loading ??= importPackage('libpg-query', () => import('libpg-query')).then(async (module) => {
+  loading ??= import('libpg-query').then(async (module) => {
     await module.loadModule();
     parser = module;
   });
@@ -33,7 +32,8 @@ export function parseSql(sql: string): ParseOutcome {
   } catch (error: unknown) {
     if (!(error instanceof Error)) throw error;
     const details: unknown = (error as { sqlDetails?: unknown }).sqlDetails;
-    const position = isPlainObject(details) && typeof details['cursorPosition'] === 'number' ? details['cursorPosition'] : undefined;
+    // why: libpg-query counts characters from 0; PostgreSQL reports them from 1
+    const position = isPlainObject(details) && typeof details['cursorPosition'] === 'number' ? details['cursorPosition'] + 1 : undefined;
     return { ok: false, message: error.message, position };
   }
 }

@@ -1,17 +1,25 @@
 // Rendering PostgreSQL text values as CKAN's datastore_search_sql does (spec 4.4), straight to JSON text
 // written as simplejson writes it (CKAN decodes SQL results to Python values, then dumps them).
+import type { NonFiniteFloats } from '../ckan-versions.ts';
 import { pyJsonDumps } from '../python/index.ts';
+import { UnencodableResultError } from '../types.ts';
 import { parsePgArray, type PgArray } from './pg-array.ts';
 
 const jsonNumber = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
 const integerTypes = new Set(['int2', 'int4', 'int8', 'oid']);
-const numberTypes = new Set(['float4', 'float8', 'numeric']);
+const floatTypes = new Set(['float4', 'float8']);
+// PostgreSQL's text of the values JSON has no number for; Python writes the same words (float repr, Decimal str)
+const nonFiniteTexts = new Set(['NaN', 'Infinity', '-Infinity']);
 const dateTimeTypes = new Set(['timestamp', 'timestamptz', 'time', 'timetz']);
 
-/** How a value is rendered: a CKAN json column (sent parsed), numeric as a string (CKAN up to 2.10). */
+/**
+ * How a value is rendered: a CKAN json column (sent parsed), numeric as a string (CKAN up to 2.10), NaN/Infinity
+ * floats as bare tokens (default, CKAN up to 2.11) or refused (2.12).
+ */
 export interface RenderOptions {
   ckanJson?: boolean;
   numericAsString?: boolean;
+  nonFiniteFloats?: NonFiniteFloats;
 }
 
 /** Renders one non-null value (PostgreSQL text form) of a column as JSON text. */
@@ -34,7 +42,7 @@ export function valueRenderer(typeName: string, options: RenderOptions = {}): Va
   const numericAsString = options.numericAsString === true;
   if (options.ckanJson === true) return renderCkanJson;
   if (typeName.startsWith('_')) {
-    const renderItem = valueRenderer(typeName.slice(1), { numericAsString });
+    const renderItem = valueRenderer(typeName.slice(1), { ...options, ckanJson: false });
     return (text) => {
       const array = parsePgArray(text);
       return array === undefined ? pyJsonDumps(text) : renderArray(array, renderItem);
@@ -43,10 +51,22 @@ export function valueRenderer(typeName: string, options: RenderOptions = {}): Va
   if (typeName === 'numeric' && numericAsString) return pyJsonDumps;
   // why: PostgreSQL prints integers only as digits, always a JSON number
   if (integerTypes.has(typeName)) return (text) => text;
-  if (numberTypes.has(typeName)) return (text) => (jsonNumber.test(text) ? text : pyJsonDumps(text));
+  // why: simplejson writes a Decimal as its str() whatever allow_nan says, so a numeric NaN is a bare token everywhere
+  if (typeName === 'numeric') return renderNumber;
+  if (floatTypes.has(typeName)) return options.nonFiniteFloats === 'refuse' ? renderFiniteFloat : renderNumber;
   if (typeName === 'bool') return (text) => (text === 't' ? 'true' : 'false');
   if (dateTimeTypes.has(typeName)) return renderDateTime;
   return pyJsonDumps;
+}
+
+// As simplejson 3.x with allow_nan writes numbers (CKAN up to 2.11): NaN and Infinity as bare tokens, not JSON.
+function renderNumber(text: string): string {
+  return jsonNumber.test(text) || nonFiniteTexts.has(text) ? text : pyJsonDumps(text);
+}
+
+function renderFiniteFloat(text: string): string {
+  if (nonFiniteTexts.has(text)) throw new UnencodableResultError(`Out of range float values are not JSON compliant: ${text}`);
+  return renderNumber(text);
 }
 
 function renderArray(items: PgArray, renderItem: ValueRenderer): string {

@@ -1,0 +1,81 @@
+// diff compares like with like: a target and a pass-through proxy in front of it agree (their deployment identity,
+// hosts and site URL, is normalised), and two targets with different profiles are sent the same request per pair.
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { main } from '../../src/cli/main.ts';
+import type { ReferenceServer } from '../../src/index.ts';
+import { captureIo } from '../helpers/captured-io.ts';
+import type { TestServer } from '../helpers/http-server.ts';
+import { passThrough } from '../mutants/alter.ts';
+import { createUpstream, startMutantProxy, type MutantServer } from '../mutants/proxy.ts';
+import { BIRDS_ID } from '../own/birds-data.ts';
+import { startOwnImplementation } from '../own/own-implementation.ts';
+import { ROOT, startServer, TOKEN } from './helpers.ts';
+
+let dir: string;
+let reference: ReferenceServer;
+let proxy: MutantServer;
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'dsk-like-'));
+  reference = await startServer(path.join(ROOT, 'fixtures'));
+  proxy = await startMutantProxy(passThrough, createUpstream(reference.url).upstream);
+}, 120_000);
+
+afterAll(async () => {
+  await proxy?.close();
+  await reference?.close();
+  if (dir !== undefined) await rm(dir, { recursive: true, force: true });
+});
+
+interface DiffJson {
+  summary: { total: number; agree: number; differ: number };
+  pairs: { id: string; a: { curl: string }; b: { curl: string }; differences: { message: string }[] }[];
+  valuesDiffer?: string[];
+}
+
+async function diff(args: string[], out: string): Promise<{ code: number; report: DiffJson; stdout: string }> {
+  const captured = captureIo(ROOT, { DIFF_TOKEN: TOKEN });
+  const code = await main(['diff', '--token-env', 'DIFF_TOKEN', '--report', 'json', '--out', path.join(dir, out), ...args], captured.io);
+  const report: DiffJson = JSON.parse(await readFile(path.join(dir, out, 'diff.json'), 'utf8'));
+  return { code, report, stdout: captured.stdout() };
+}
+
+describe('diff of a target and a pass-through proxy in front of it', () => {
+  it('agrees (exit 0) on the whole catalogue', async () => {
+    const { code, report } = await diff(['--target', reference.url, '--target', proxy.url, '--profile', 'profiles/reference.yaml'], 'proxy');
+    expect(report.pairs.map((p) => `${p.id}: ${p.differences[0]?.message ?? ''}`)).toEqual([]);
+    expect(report.summary.agree).toBeGreaterThan(150);
+    expect(code).toBe(0);
+  }, 240_000);
+});
+
+describe('diff of an implementation against the reference server', () => {
+  let own: TestServer;
+  let profile: string;
+
+  beforeAll(async () => {
+    own = await startOwnImplementation();
+    profile = path.join(dir, 'own.yaml');
+    const code = await main(['probe', '--target', own.url, '--resource', `courses=${BIRDS_ID}`, '--out', profile], captureIo(ROOT).io);
+    expect(code).toBe(0);
+  }, 60_000);
+
+  afterAll(async () => {
+    await own?.close();
+  });
+
+  it("sends both the same request (A's values, resource ids mapped by logical name) and says where the values differ", async () => {
+    const { report, stdout } = await diff(['--target', own.url, '--profile', profile, '--reference', '--profile', 'profiles/reference.yaml'], 'own');
+    expect(report.pairs.length).toBeGreaterThan(10);
+    const sameRequest = (curl: string, base: string, id: string) => curl.replaceAll(base, '<base>').replaceAll(id, '<courses>');
+    const referenceBase = /(http:\/\/127\.0\.0\.1:\d+)\//.exec(report.pairs[0]?.b.curl ?? '')?.[1] ?? 'no base';
+    for (const pair of report.pairs) {
+      expect(sameRequest(pair.b.curl, referenceBase, 'df356cc6-0e13-4ba8-bc98-c4706614881b')).toBe(sameRequest(pair.a.curl, own.url, BIRDS_ID));
+    }
+    expect(report.valuesDiffer).toContain('categoryField: "region" (A) vs "stage" (B)');
+    expect(stdout).toMatch(/every pair asks both with A's values; B's profile gives other .*categoryField: "region" \(A\) vs "stage" \(B\)/);
+  }, 240_000);
+});

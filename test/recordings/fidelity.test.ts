@@ -1,0 +1,83 @@
+// The reference server against what real CKAN answered: every recorded request (catalogue, probe, generated,
+// dump) is sent to the reference server answering as the recorded version, and the two answers are compared
+// after `diff`'s normalisation (help URL, base URL, rank digits, the HTML of error pages). The bars are the
+// agreement the server reaches today; a change that lowers it fails here, with the disagreements listed.
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startReferenceServer } from '../../src/server/index.ts';
+import { openPgliteEngine, type Engine } from '../../src/server/engines/index.ts';
+import { loadFixtures } from '../../src/server/fixtures/index.ts';
+import { RECORDED_VERSIONS, readRecording, readRecordingMeta, type RecordedVersion, type RecordingFile } from '../helpers/ckan-recordings.ts';
+import { replayExchange, type FidelityResult } from '../helpers/replay-fidelity.ts';
+
+/** Least share of each file's exchanges the reference server must answer as CKAN did, per version. */
+const BARS: Readonly<Record<RecordedVersion, Readonly<Record<RecordingFile, number>>>> = {
+  '2.9': { 'catalogue-reference': 0.8, 'catalogue-probed': 0.75, probe: 0.7, 'generated-seed1': 0.65, 'generated-seed2': 0.65, dump: 0 },
+  '2.10': { 'catalogue-reference': 0.8, 'catalogue-probed': 0.75, probe: 0.7, 'generated-seed1': 0.65, 'generated-seed2': 0.65, dump: 0 },
+  '2.11': { 'catalogue-reference': 0.8, 'catalogue-probed': 0.75, probe: 0.7, 'generated-seed1': 0.65, 'generated-seed2': 0.65, dump: 0 },
+  '2.12': { 'catalogue-reference': 0.8, 'catalogue-probed': 0.75, probe: 0.7, 'generated-seed1': 0.65, 'generated-seed2': 0.65, dump: 0 },
+};
+
+const token = 'fidelity-token';
+let engine: Engine | undefined;
+
+beforeAll(async () => {
+  engine = await openPgliteEngine(await loadFixtures(path.resolve('fixtures')));
+}, 120_000);
+
+afterAll(async () => {
+  await engine?.close();
+});
+
+async function replayVersion(version: RecordedVersion, files: readonly RecordingFile[]): Promise<Map<RecordingFile, FidelityResult[]>> {
+  const server = await startReferenceServer({
+    fixturesDir: path.resolve('fixtures'),
+    ...(engine === undefined ? {} : { engine }),
+    config: { ckanVersion: version, apiTokens: [token] },
+  });
+  const target = { url: server.url, token, recordedUrl: readRecordingMeta(version).baseUrl };
+  try {
+    const results = new Map<RecordingFile, FidelityResult[]>();
+    for (const file of files) results.set(file, await replayAll(readRecording(version, file), (exchange) => replayExchange(target, exchange)));
+    return results;
+  } finally {
+    await server.close();
+  }
+}
+
+/** `work` over the items, 8 in flight at once (as the recordings were sent), results in item order. */
+async function replayAll<T, R>(items: readonly T[], work: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = [];
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    for (let index = next++; index < items.length; index = next++) results[index] = await work(items[index] as T);
+  };
+  await Promise.all(Array.from({ length: 8 }, worker));
+  return results;
+}
+
+function describeDisagreement(result: FidelityResult): string {
+  const { exchange } = result;
+  return `${exchange.id} ${exchange.method} ${exchange.path} ${exchange.requestBody.slice(0, 200)}: ${result.differences
+    .slice(0, 3)
+    .map((difference) => difference.message.slice(0, 200))
+    .join('; ')}`;
+}
+
+describe.each(RECORDED_VERSIONS)('the reference server answering as CKAN %s', (version) => {
+  it('answers the recorded requests as real CKAN did, at least as often as the bar', async () => {
+    const files = Object.keys(BARS[version]) as RecordingFile[]; // why: the keys of a Record over RecordingFile
+    const results = await replayVersion(version, files);
+    const below: string[] = [];
+    for (const [file, fileResults] of results) {
+      const disagreeing = fileResults.filter((result) => !result.agree);
+      const share = (fileResults.length - disagreeing.length) / Math.max(fileResults.length, 1);
+      if (share < BARS[version][file]) {
+        below.push(
+          `${file}: ${(share * 100).toFixed(1)}% < ${BARS[version][file] * 100}%, e.g.\n    ${disagreeing.slice(0, 5).map(describeDisagreement).join('\n    ')}`,
+        );
+      }
+    }
+    expect(below).toEqual([]);
+  }, 300_000);
+});
