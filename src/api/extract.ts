@@ -3,18 +3,23 @@
 import type { HttpClientOptions } from '../http/index.ts';
 import type { Clock } from '../model/index.ts';
 import type { Manifest } from '../schema/extract-files.ts';
+import { KitError, KitErrorCode } from '../errors.ts';
 import {
   EXTRACT_DEFAULTS,
-  loadJobFile,
-  resolveJob,
+  expandTemplate,
+  findUnknownTemplate,
+  pruneDatedOutputs,
+  streamExtract,
+  type StreamedExtract,
+  type TextSink,
+  TEMPLATE_NAMES,
   runExtract,
   type ExtractHttpOptions,
   type ExtractListener,
   type ExtractSpec,
   type ExtractTarget,
-  type JobItem,
 } from '../extract/index.ts';
-import { runPool } from '../runner/index.ts';
+import { checkReachable } from '../runner/index.ts';
 import { withClient, withSession } from './session.ts';
 
 /** Where to read from: a base URL, or the bundled reference server over a fixtures folder. */
@@ -34,6 +39,17 @@ export type ExtractOptions = Pick<ExtractSpec, 'resource' | 'sql' | 'filters' | 
   resume?: boolean;
   /** Discard any unfinished extract beside `out` and start over; default false. */
   restart?: boolean;
+  /** With a dated `out` ({date}, {datetime}): keep the newest N files of this extract, remove older ones. */
+  keep?: number;
+  /** Write only the rows after the previous run's high-water mark of `watermark` (default `_id`); default false. */
+  incremental?: boolean;
+  watermark?: string;
+  /** CSV/TSV: read through the target's /datastore/dump/<id> where it serves it; default false. */
+  dump?: boolean;
+  /** Fail (E_EXTRACT_FAILED) when the columns differ from the previous run's; default false. */
+  failOnDrift?: boolean;
+  /** Fail (E_EXTRACT_FAILED) when the rows fell by more than this percentage since the previous run. */
+  maxShrinkPct?: number;
   http?: ExtractHttpOptions;
 };
 
@@ -42,99 +58,128 @@ export interface ExtractRunContext {
   listener?: ExtractListener;
 }
 
-const systemClock: Clock = { now: () => Date.now() };
+export const systemClock: Clock = { now: () => Date.now() };
 
 /** Extract defaults for HTTP: patient with slow pages, and retrying transient failures. */
 export function extractClientOptions(http: ExtractHttpOptions | undefined, clock: Clock): HttpClientOptions {
   return {
     timeoutMs: http?.timeoutMs ?? EXTRACT_DEFAULTS.timeoutMs,
     retries: http?.retries ?? EXTRACT_DEFAULTS.retries,
+    // why: a dump page holds tens of thousands of rows
+    maxBodyBytes: 512 * 1024 * 1024,
     clock,
     ...(http?.rateRps === undefined ? {} : { rateRps: http.rateRps }),
   };
 }
 
-/** Runs one extract and returns its manifest; throws KitError (E_EXTRACT_FAILED, E_SERVER_START, ...). */
+/**
+ * Runs one extract and returns its manifest; throws KitError (E_EXTRACT_FAILED, E_SERVER_START, ...). `out` may
+ * hold {date}, {datetime} and {name} (the resource, or "sql"), expanded at the start.
+ */
 export async function extract(options: ExtractOptions, context: ExtractRunContext = {}): Promise<Manifest> {
   const clock = context.clock ?? systemClock;
-  return withSource(options.source, async (target) => {
-    const { source: _source, http: _http, ...what } = options;
-    const { restart, ...rest } = what;
-    const spec: ExtractSpec = {
-      ...rest,
-      target,
-      gzip: options.gzip ?? false,
-      pageSize: options.pageSize ?? EXTRACT_DEFAULTS.pageSize,
-      resume: options.resume ?? false,
-      ...(restart === true ? { restart } : {}),
-    };
-    return runWithClient(spec, options.http, { clock, ...(context.listener === undefined ? {} : { listener: context.listener }) });
-  });
-}
-
-export interface ExtractJobOptions {
-  file: string;
-  env: Readonly<Record<string, string | undefined>>;
-  /** Run every extract against the bundled reference server instead of the job's targets. */
-  reference?: { fixturesDir: string; cwd?: string };
-  /** Discard every extract's unfinished leftovers and start each over; default false. */
-  restart?: boolean;
-}
-
-/** The outcome of one extract of a job. */
-export type JobOutcome = { name: string; ok: true; manifest: Manifest } | { name: string; ok: false; error: string };
-
-/** Runs a job file's extracts with bounded concurrency; one failing extract does not stop the others. */
-export async function extractJob(options: ExtractJobOptions, context: ExtractRunContext = {}): Promise<JobOutcome[]> {
-  const clock = context.clock ?? systemClock;
-  const job = await loadJobFile(options.file);
-  const source: ExtractSource = options.reference === undefined ? { target: '' } : { reference: options.reference };
-  return withSource(source, async (reference) => {
-    const items = resolveJob(job, {
-      file: options.file,
-      env: options.env,
-      nowMs: clock.now(),
-      ...(options.reference === undefined ? {} : { targetOverride: reference.baseUrl }),
-    });
-    const withToken = items.map((item) => ({
-      ...item,
-      spec: { ...item.spec, ...(options.reference === undefined ? {} : { target: reference }), ...(options.restart === true ? { restart: true } : {}) },
-    }));
-    const outcomes: JobOutcome[] = [];
-    const runContext = { clock, ...(context.listener === undefined ? {} : { listener: context.listener }) };
-    await runPool(
-      withToken.length,
-      job.concurrency ?? 2,
-      async (index) => {
-        const item = withToken[index];
-        if (item !== undefined) outcomes[index] = await runJobItem(item, runContext);
-      },
-      () => false,
-    );
-    return outcomes;
-  });
-}
-
-async function runJobItem(item: JobItem, context: Required<Pick<ExtractRunContext, 'clock'>> & ExtractRunContext): Promise<JobOutcome> {
-  try {
-    return { name: item.name, ok: true, manifest: await runWithClient(item.spec, item.http, context) };
-  } catch (error) {
-    return { name: item.name, ok: false, error: error instanceof Error ? error.message : String(error) };
+  const name = options.resource ?? 'sql';
+  const unknown = findUnknownTemplate(options.out);
+  if (unknown !== undefined) {
+    throw new KitError(KitErrorCode.usage, `--out ${options.out}: unknown template ${unknown}; use ${TEMPLATE_NAMES.map((n) => `{${n}}`).join(', ')}`);
   }
-}
-
-async function runWithClient(
-  spec: ExtractSpec,
-  http: ExtractHttpOptions | undefined,
-  context: Required<Pick<ExtractRunContext, 'clock'>> & ExtractRunContext,
-): Promise<Manifest> {
-  return withClient(extractClientOptions(http, context.clock), (client) =>
-    runExtract(spec, { client, clock: context.clock, ...(context.listener === undefined ? {} : { listener: context.listener }) }),
+  return withSource(
+    options.source,
+    async (target) => {
+      const { source: _source, http: _http, keep: _keep, incremental, watermark, ...what } = options;
+      const { restart, ...rest } = what;
+      const spec: ExtractSpec = {
+        ...rest,
+        ...(incremental === true ? { incremental: { column: watermark ?? '_id' } } : {}),
+        out: expandTemplate(options.out, name, clock.now()),
+        target,
+        gzip: options.gzip ?? false,
+        pageSize: options.pageSize ?? EXTRACT_DEFAULTS.pageSize,
+        resume: options.resume ?? false,
+        ...(restart === true ? { restart } : {}),
+      };
+      const preflight = 'target' in options.source ? () => checkTarget(target.baseUrl, options.http, clock) : undefined;
+      const manifest = await runWithClient(spec, options.http, {
+        clock,
+        ...(context.listener === undefined ? {} : { listener: context.listener }),
+        ...(preflight === undefined ? {} : { preflight }),
+      });
+      await pruneOlder({ template: options.out, name, current: spec.out, keep: options.keep }, context.listener);
+      return manifest;
+    },
+    options.http,
+    clock,
   );
 }
 
-async function withSource<T>(source: ExtractSource, body: (target: ExtractTarget) => Promise<T>): Promise<T> {
-  if ('target' in source) return body(source.token === undefined ? { baseUrl: source.target } : { baseUrl: source.target, token: source.token });
+/** Streams one extract to `output` (csv, tsv or jsonl) as the pages arrive: no file, checkpoint or manifest. */
+export async function extractToStream(
+  options: Omit<ExtractOptions, 'out' | 'keep' | 'resume' | 'restart' | 'incremental' | 'watermark'>,
+  output: TextSink,
+  context: ExtractRunContext = {},
+): Promise<StreamedExtract> {
+  const clock = context.clock ?? systemClock;
+  return withSource(
+    options.source,
+    async (target) => {
+      const { source: _source, http, ...what } = options;
+      const spec: ExtractSpec = { ...what, out: '-', target, gzip: false, pageSize: options.pageSize ?? EXTRACT_DEFAULTS.pageSize, resume: false };
+      return withClient(extractClientOptions(http, clock), (client) =>
+        streamExtract(spec, output, { client, ...(context.listener === undefined ? {} : { listener: context.listener }) }),
+      );
+    },
+    options.http,
+    clock,
+    true,
+  );
+}
+
+export async function pruneOlder(
+  prune: { template: string; name: string; current: string; keep: number | undefined },
+  listener: ExtractListener | undefined,
+): Promise<void> {
+  if (prune.keep === undefined) return;
+  const removed = await pruneDatedOutputs({ ...prune, keep: prune.keep });
+  if (removed.length > 0) listener?.onNote?.(`${prune.current}: kept the newest ${prune.keep}, removed ${removed.length} older: ${removed.join(', ')}`);
+}
+
+export async function runWithClient(
+  spec: ExtractSpec,
+  http: ExtractHttpOptions | undefined,
+  context: Required<Pick<ExtractRunContext, 'clock'>> & ExtractRunContext & { preflight?: () => Promise<void> },
+): Promise<Manifest> {
+  return withClient(extractClientOptions(http, context.clock), (client) =>
+    runExtract(spec, {
+      client,
+      clock: context.clock,
+      ...(context.listener === undefined ? {} : { listener: context.listener }),
+      ...(context.preflight === undefined ? {} : { preflight: context.preflight }),
+    }),
+  );
+}
+
+/**
+ * The front door `run` has: the target must answer as CKAN's action API before anything is written, else one line
+ * and exit 3 (E_UNREACHABLE, or E_NOT_CKAN with what the base URL should be).
+ */
+export async function checkTarget(baseUrl: string, http: ExtractHttpOptions | undefined, clock: Clock): Promise<void> {
+  // why: a pre-flight answers at once or says why not; the extract's patient retries would only delay the line
+  await withClient({ ...extractClientOptions(http, clock), retries: 0 }, (client) => checkReachable(client, baseUrl));
+}
+
+export async function withSource<T>(
+  source: ExtractSource,
+  body: (target: ExtractTarget) => Promise<T>,
+  http?: ExtractHttpOptions,
+  clock: Clock = systemClock,
+  preflight = false,
+): Promise<T> {
+  if ('target' in source) {
+    // why: a file extract pre-flights after its local checks (runExtract's `preflight`), so bad paths and leftovers
+    // are refused before any request; a stream has none, so it asks here
+    if (preflight) await checkTarget(source.target, http, clock);
+    return body(source.token === undefined ? { baseUrl: source.target } : { baseUrl: source.target, token: source.token });
+  }
   // why: the reference server's private resources need a token; the session's random one lives only as long as this run
   const target = { kind: 'reference' as const, fixturesDir: source.reference.fixturesDir };
   return withSession({ cwd: source.reference.cwd ?? process.cwd(), target }, (session) =>

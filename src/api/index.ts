@@ -1,7 +1,9 @@
 // High-level entry points that compose several modules; session.ts is the one place a reference server, an HTTP
 // client and the report folder are wired together (run, extract and later commands open a session).
-export { extract, extractJob } from './extract.ts';
-export type { ExtractOptions, ExtractSource, JobOutcome } from './extract.ts';
+export { extract, extractToStream } from './extract.ts';
+export type { ExtractOptions, ExtractSource } from './extract.ts';
+export { extractJob } from './extract-job.ts';
+export type { JobOutcome } from './extract-job.ts';
 export { probeProfile, verifyProfileOnTarget } from './probe.ts';
 export type { ProbeProfileOptions, ProbeProfileOutcome } from './probe.ts';
 export { checkResponseFiles } from './contract-files.ts';

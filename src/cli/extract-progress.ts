@@ -29,6 +29,11 @@ export function createExtractProgress(options: ProgressOptions): ExtractListener
       live = false;
       stream.write(`warning: ${message}\n`);
     },
+    onNote: (message) => {
+      if (live) stream.write('\n');
+      live = false;
+      stream.write(`${message}\n`);
+    },
     onPage: ({ out, rows, total, elapsedMs }) => {
       const line = describeProgress(out, rows, total, elapsedMs);
       if (options.live) {

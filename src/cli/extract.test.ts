@@ -7,7 +7,9 @@ describe('toExtractOptions', () => {
   it.each([
     ['format from the extension', { out: 'x.jsonl' }, { format: 'jsonl', gzip: false }],
     ['gzip from .gz', { out: 'x.tsv.gz' }, { format: 'tsv', gzip: true }],
-    ['csv for an unknown extension', { out: 'x.data' }, { format: 'csv' }],
+    ['csv for a name without an extension', { out: 'out/x' }, { format: 'csv' }],
+    ['parquet from the extension', { out: 'x.parquet' }, { format: 'parquet', gzip: false }],
+    ['an unknown extension with --format', { out: 'x.data', format: 'tsv' }, { format: 'tsv' }],
     ['an explicit format wins', { out: 'x.jsonl', format: 'json' }, { format: 'json' }],
     ['fields split on commas', { fields: 'a, b,,c' }, { fields: ['a', 'b', 'c'] }],
     ['filters parsed as JSON', { filters: '{"stage": ["a", "b"]}' }, { filters: { stage: ['a', 'b'] } }],

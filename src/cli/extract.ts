@@ -8,8 +8,11 @@ import { RUN_DEFAULTS } from '../runner/index.ts';
 import type { CliIo } from './io.ts';
 import { addFlags, type FlagTable } from './flags.ts';
 import { isPlainObject } from '../util/json.ts';
+import { EXTRACT_FORMATS } from '../schema/extract-job.ts';
+import { formatOfName } from '../extract/index.ts';
 import type { CliCommand } from './command.ts';
 import { createExtractProgress } from './extract-progress.ts';
+import { extractToStream } from '../api/index.ts';
 import { readTokenFile } from './token-file.ts';
 
 /** The parsed flags of `extract`, as yargs gives them. */
@@ -35,9 +38,17 @@ export interface ExtractArgs {
   timeoutMs?: number | undefined;
   resume?: boolean | undefined;
   restart?: boolean | undefined;
+  keep?: number | undefined;
+  force?: boolean | undefined;
+  incremental?: boolean | undefined;
+  watermark?: string | undefined;
+  dump?: boolean | undefined;
+  failOnDrift?: boolean | undefined;
+  maxShrink?: number | undefined;
 }
 
-const formats = ['csv', 'tsv', 'jsonl', 'json'] as const;
+const formats = EXTRACT_FORMATS;
+const STREAM_FORMATS: ReadonlySet<string> = new Set(['csv', 'tsv', 'jsonl']);
 
 /** The flags of `extract`; numbers have no yargs default, so a job file's values are not overridden. */
 const EXTRACT_FLAGS = {
@@ -52,7 +63,7 @@ const EXTRACT_FLAGS = {
   fields: { type: 'string', describe: 'Columns to keep, comma-separated, in order' },
   format: { type: 'string', choices: formats, fallback: "from --out's extension, else csv", describe: 'Output format' },
   gzip: { type: 'boolean', describe: 'Gzip the output' },
-  out: { type: 'string', describe: 'Output file' },
+  out: { type: 'string', nargs: 1, describe: 'Output file; - for stdout (csv, tsv, jsonl)' },
   'page-size': { type: 'number', fallback: EXTRACT_DEFAULTS.pageSize, describe: 'Rows per request (the server may allow fewer)' },
   parallel: {
     type: 'number',
@@ -66,6 +77,16 @@ const EXTRACT_FLAGS = {
   'timeout-ms': { type: 'number', fallback: EXTRACT_DEFAULTS.timeoutMs, describe: 'Per-request timeout in ms' },
   resume: { type: 'boolean', describe: 'Continue an interrupted extract from its checkpoint (or finish one that was complete)' },
   restart: { type: 'boolean', describe: 'Discard an interrupted extract (part file and checkpoint) and start over' },
+  dump: {
+    type: 'boolean',
+    describe: "CSV/TSV: read through the target's /datastore/dump/<id> in _id-sorted slices (the fastest way; checked by _id order and total)",
+  },
+  'fail-on-drift': { type: 'boolean', describe: "Exit 1 when the columns differ from the previous run's (added, removed, retyped)" },
+  'max-shrink': { type: 'number', describe: 'Exit 1 when the rows fell by more than this percentage since the previous run' },
+  incremental: { type: 'boolean', describe: "Write only the rows after the previous run's high-water mark (kept beside the output)" },
+  watermark: { type: 'string', fallback: '_id', describe: 'With --incremental: the increasing column the mark is kept on (other than _id: needs SQL)' },
+  keep: { type: 'number', describe: 'With a dated --out ({date}, {datetime}): keep the newest N files of the extract, remove older ones' },
+  force: { type: 'boolean', describe: 'With --job: run extracts again whose output and manifest are already complete' },
 } as const satisfies FlagTable;
 
 export const extractCommand: CliCommand = {
@@ -98,6 +119,7 @@ async function runExtractCommand(args: ExtractArgs, io: CliIo): Promise<number> 
           env: io.env,
           ...(args.reference === true ? { reference: { fixturesDir: args.fixtures, cwd: io.cwd } } : {}),
           ...(args.restart === true ? { restart: true } : {}),
+          ...(args.force === true ? { force: true } : {}),
         },
         { listener: progress },
       );
@@ -106,10 +128,19 @@ async function runExtractCommand(args: ExtractArgs, io: CliIo): Promise<number> 
     const fileToken = args.tokenFile === undefined ? undefined : await readTokenFile(args.tokenFile, io.cwd);
     const options = toExtractOptions(args, io.env, fileToken);
     const source = 'reference' in options.source ? { reference: { ...options.source.reference, cwd: io.cwd } } : options.source;
-    const manifest = await extract({ ...options, source, out: path.resolve(io.cwd, options.out) }, { listener: progress });
+    if (options.out === '-') {
+      const streamed = await extractToStream({ ...options, source }, io.stdout, { listener: progress });
+      progress.done();
+      io.stderr.write(`wrote ${streamed.rows} rows to stdout (${streamed.method})\n`);
+      return 0;
+    }
+    const out = path.resolve(io.cwd, options.out);
+    const manifest = await extract({ ...options, source, out }, { listener: progress });
     progress.done();
+    // why: the manifest names the file relative to itself, and it sits beside the file
+    const written = path.join(path.dirname(out), manifest.output.file);
     io.stdout.write(
-      `wrote ${manifest.rows} rows to ${displayPath(manifest.output.file, io.cwd)} (${manifest.output.bytes} bytes, sha256 ${manifest.output.sha256.slice(0, 12)}…, ${manifest.paging.method})\n`,
+      `wrote ${manifest.rows} rows to ${displayPath(written, io.cwd)} (${manifest.output.bytes} bytes, sha256 ${manifest.output.sha256.slice(0, 12)}…, ${manifest.paging.method})\n`,
     );
     return 0;
   } finally {
@@ -125,7 +156,9 @@ function displayPath(file: string, cwd: string): string {
 
 function printJobOutcomes(outcomes: readonly JobOutcome[], io: CliIo): number {
   for (const outcome of outcomes) {
-    if (outcome.ok) io.stdout.write(`ok     ${outcome.name}: ${outcome.manifest.rows} rows -> ${outcome.manifest.output.file}\n`);
+    if (outcome.ok && outcome.skipped)
+      io.stdout.write(`skip   ${outcome.name}: ${outcome.out} is complete (${outcome.manifest.rows} rows, sha256 matches its manifest; --force reruns it)\n`);
+    else if (outcome.ok) io.stdout.write(`ok     ${outcome.name}: ${outcome.manifest.rows} rows -> ${outcome.out}\n`);
     else io.stdout.write(`FAILED ${outcome.name}: ${outcome.error}\n`);
   }
   const failed = outcomes.filter((o) => !o.ok).length;
@@ -142,6 +175,12 @@ export function toExtractOptions(args: ExtractArgs, env: Readonly<Record<string,
   if (args.sql !== undefined && (args.filters !== undefined || args.q !== undefined || args.fields !== undefined)) {
     throw usage('--filters, --q and --fields go with --resource, not with --sql (write them into the SQL)');
   }
+  const format = args.format === undefined ? formatFromName(args.out) : parseFormat(args.format);
+  if (args.out === '-' && (!STREAM_FORMATS.has(format) || args.gzip === true || args.resume === true || args.keep !== undefined || args.incremental === true)) {
+    throw usage('--out - streams csv, tsv or jsonl, plain, without --resume, --keep or --incremental (pipe it to gzip for gzip)');
+  }
+  if (args.watermark !== undefined && args.incremental !== true) throw usage('--watermark goes with --incremental');
+  if (format === 'parquet' && args.gzip === true) throw usage('--gzip does not go with parquet, which compresses its columns itself');
   const token = fileToken ?? readToken(args.tokenEnv, env);
   const source: ExtractSource =
     args.target === undefined ? { reference: { fixturesDir: args.fixtures } } : { target: args.target, ...(token === undefined ? {} : { token }) };
@@ -159,13 +198,19 @@ export function toExtractOptions(args: ExtractArgs, env: Readonly<Record<string,
             .map((f) => f.trim())
             .filter((f) => f !== ''),
         }),
-    format: args.format === undefined ? formatFromName(args.out) : parseFormat(args.format),
+    format,
     gzip: args.gzip ?? args.out.endsWith('.gz'),
     out: args.out,
     ...(args.pageSize === undefined ? {} : { pageSize: wholeNumber(args.pageSize, '--page-size', 1) }),
     ...(args.parallel === undefined ? {} : { parallel: parallelCount(args.parallel) }),
     resume: args.resume ?? false,
     ...(args.restart === true ? { restart: true } : {}),
+    ...(args.keep === undefined ? {} : { keep: wholeNumber(args.keep, '--keep', 1) }),
+    ...(args.incremental === true ? { incremental: true } : {}),
+    ...(args.dump === true ? { dump: true } : {}),
+    ...(args.failOnDrift === true ? { failOnDrift: true } : {}),
+    ...(args.maxShrink === undefined ? {} : { maxShrinkPct: percentage(args.maxShrink) }),
+    ...(args.watermark === undefined ? {} : { watermark: args.watermark }),
     http: {
       ...(args.retries === undefined ? {} : { retries: wholeNumber(args.retries, '--retries', 0) }),
       ...(args.rate === undefined ? {} : { rateRps: positiveNumber(args.rate, '--rate') }),
@@ -195,8 +240,9 @@ function parseFilters(text: string): Record<string, unknown> {
 }
 
 function formatFromName(out: string): ExtractOptions['format'] {
-  const name = out.replace(/\.gz$/, '');
-  return formats.find((format) => name.endsWith(`.${format}`)) ?? 'csv';
+  const named = formatOfName(out);
+  if (!named.ok) throw new KitError(KitErrorCode.usage, `--out ${named.message} with --format`);
+  return named.format;
 }
 
 function parseFormat(value: string): ExtractOptions['format'] {
@@ -214,6 +260,11 @@ function parallelCount(value: number): number {
   const count = wholeNumber(value, '--parallel', 1);
   if (count > EXTRACT_DEFAULTS.maxParallel) throw new KitError(KitErrorCode.usage, `--parallel must be at most ${EXTRACT_DEFAULTS.maxParallel}`);
   return count;
+}
+
+function percentage(value: number): number {
+  if (!Number.isFinite(value) || value < 0 || value > 100) throw new KitError(KitErrorCode.usage, '--max-shrink must be a percentage from 0 to 100');
+  return value;
 }
 
 function positiveNumber(value: number, flag: string): number {

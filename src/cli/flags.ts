@@ -22,6 +22,8 @@ export interface FlagSpec {
   readonly array?: boolean;
   readonly choices?: readonly (string | number)[];
   readonly demandOption?: boolean;
+  /** Values the flag takes; 1 lets the value be `-` (stdout), which yargs would otherwise read as an argument. */
+  readonly nargs?: number;
 }
 
 /** A command's flags by name. Declare with `as const satisfies FlagTable` so yargs infers the parsed types. */
@@ -38,6 +40,7 @@ export function toYargsOption(spec: FlagSpec, name = ''): Options {
   if (spec.array === true) option.array = true;
   if (spec.choices !== undefined) option.choices = spec.choices;
   if (spec.demandOption === true) option.demandOption = true;
+  if (spec.nargs !== undefined) option.nargs = spec.nargs;
   // why: yargs collects a single-valued flag given twice into an array, which then reads as one value joined by a
   // comma. A repeatable flag gets a coerce too: it replaces the check where a command redeclares a shared flag as
   // repeatable (diff's --profile), since yargs keeps an earlier declaration's coerce

@@ -2,6 +2,7 @@
 // extract (what, from which server, in which shape) it belongs to.
 import { createHash } from 'node:crypto';
 import { readFile, rm } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { compileSchema } from '../schema/ajv.ts';
 import { CHECKPOINT_VERSION, CheckpointSchema, type Checkpoint } from '../schema/extract-files.ts';
 import { removeAtomicLeftovers, writeFileAtomic } from '../util/atomic-write.ts';
@@ -22,6 +23,17 @@ export const manifestPath = (out: string): string => `${out}.manifest.json`;
 export function specKey(spec: ExtractSpec, resourceId: string | undefined): string {
   const identity = [resourceId ?? spec.resource, spec.sql, spec.filters, spec.q, spec.fields, spec.format, spec.gzip];
   return createHash('sha256').update(JSON.stringify(identity)).digest('hex').slice(0, 16);
+}
+
+/**
+ * A file in the output folder that belongs to an extract whatever its output is called (an incremental mark, the
+ * summary of the last run): named by the target's host and path, the resource or SQL, the query, and `extra`.
+ */
+export function extractStatePath(spec: ExtractSpec, kind: 'mark' | 'last', extra: readonly unknown[] = []): string {
+  const what = [sourceIdentity(spec.target), spec.resource ?? null, spec.sql ?? null, spec.filters ?? null, spec.q ?? null, spec.fields ?? null, ...extra];
+  const key = createHash('sha256').update(JSON.stringify(what)).digest('hex').slice(0, 16);
+  const name = (spec.resource ?? 'sql').replace(/[^A-Za-z0-9._-]+/g, '-').slice(0, 40);
+  return join(dirname(spec.out), `.datastore-kit-${kind}-${name}-${key}.json`);
 }
 
 /**

@@ -20,6 +20,8 @@ export function createEncoder(format: ExtractFormat): Encoder {
     case 'tsv':
       return delimited('\t');
     case 'jsonl':
+    // why: a Parquet extract pages into JSON Lines, rewritten as Parquet once complete (parquet.ts)
+    case 'parquet':
       return {
         head: () => '',
         rows: (columns, rows) => rows.map((row) => `${stringifyLossless(toObject(columns, row))}\n`).join(''),

@@ -11,33 +11,76 @@ import { CHECKPOINT_VERSION, type Manifest } from '../schema/extract-files.ts';
 import { writeFileAtomic } from '../util/atomic-write.ts';
 import { maskUrlCredentials } from '../util/redact.ts';
 import { displayTarget, manifestPath, partPath, removeCheckpoint, sourceIdentity, specKey, writeCheckpoint, type Checkpoint } from './checkpoint.ts';
+import { ActionCallError } from './api.ts';
 import { createEncoder } from './encode.ts';
+import { checkDrift, readPreviousRun } from './drift.ts';
 import { checkSameExtract, inspectLeftovers, type Leftovers } from './leftovers.ts';
 import { buildManifest, describeNameMismatch, type FinishedExtract } from './manifest.ts';
 import { isKeyset, openPageStream } from './page-stream.ts';
+import { planIncremental, startIncremental, writeMark } from './incremental.ts';
+import { acquireOutputLock } from './lock.ts';
+import { rewriteAsParquet } from './parquet.ts';
 import { PartFile } from './part-file.ts';
 import { planExtract, type ExtractPlan } from './plan.ts';
-import type { ExtractListener, ExtractSpec } from './types.ts';
+import { type ExtractListener, type ExtractSpec, PagingMethod } from './types.ts';
+import { DUMP_PAGE_ROWS } from './dump-pages.ts';
 import { makeDir } from '../util/make-dir.ts';
 
 export interface ExtractCollaborators {
   client: HttpClient;
   clock: Clock;
   listener?: ExtractListener;
+  /**
+   * Checks that the target is the API it should be (the CLI's pre-flight: exit 3 with a hint); called once, after
+   * the local checks (output path, lock, leftovers) and before the first request of the extract.
+   */
+  preflight?: () => Promise<void>;
 }
 
 /**
- * Extracts `spec` to its output file and returns the manifest. Throws KitError: E_USAGE for an output path that
- * cannot be written, E_RESUME for leftovers that cannot be continued as asked, E_EXTRACT_FAILED on failure.
+ * Extracts `spec` to its output file and returns the manifest, holding `<out>.lock` meanwhile. Throws KitError:
+ * E_USAGE for an output path that cannot be written, E_ENV while another live run writes the output, E_RESUME for leftovers that cannot be continued as asked, E_EXTRACT_FAILED on failure.
  */
 export async function runExtract(spec: ExtractSpec, collaborators: ExtractCollaborators): Promise<Manifest> {
-  const { client, clock, listener } = collaborators;
   await checkOutputPath(spec.out);
+  const onWarning = collaborators.listener?.onWarning;
+  const lock = await acquireOutputLock(spec.out, onWarning === undefined ? {} : { onWarning: (message) => onWarning(message) });
+  try {
+    return await runLocked(spec, collaborators);
+  } finally {
+    await lock.release();
+  }
+}
+
+async function runLocked(asked: ExtractSpec, collaborators: ExtractCollaborators): Promise<Manifest> {
+  let spec: ExtractSpec;
+  // why: a mark column other than _id is read from the target, so the pre-flight comes first there
+  if (asked.incremental !== undefined && asked.incremental.column !== '_id') await collaborators.preflight?.();
+  try {
+    spec = await startIncremental(asked, collaborators.client);
+  } catch (error) {
+    throw failure(asked, error, 0);
+  }
+  const previous = await readPreviousRun(asked);
+  const manifest = await runPlanned(spec, collaborators);
+  // why: the mark moves with the file written, even when a drift check then fails the run
+  const through = manifest.incremental?.through;
+  if (asked.incremental !== undefined && through !== undefined && through !== null) {
+    await writeMark(asked, asked.incremental.column, through, collaborators.clock.now());
+  }
+  return checkDrift(asked, previous, manifest, collaborators.listener?.onWarning);
+}
+
+async function runPlanned(spec: ExtractSpec, collaborators: ExtractCollaborators): Promise<Manifest> {
+  const { client, clock, listener } = collaborators;
   const leftovers = await inspectLeftovers(spec);
+  if (spec.incremental === undefined || spec.incremental.column === '_id') await collaborators.preflight?.();
   let plan: ExtractPlan;
   try {
     plan = await planExtract(client, spec, leftovers.kind === 'fresh' ? undefined : leftovers.checkpoint.method);
+    plan = await planIncremental(client, spec, plan);
   } catch (error) {
+    if (error instanceof KitError) throw error;
     throw failure(spec, error, 0);
   }
   const notes = leftovers.kind === 'fresh' ? [] : checkSameExtract(leftovers.checkpoint, spec, plan);
@@ -62,6 +105,11 @@ export async function runExtract(spec: ExtractSpec, collaborators: ExtractCollab
   }
 }
 
+// why: dump slices are not capped by rows_max; larger ones mean fewer requests and offsets to skip
+function pageSizeFor(spec: ExtractSpec, plan: ExtractPlan): number {
+  return plan.method === PagingMethod.dump ? Math.max(spec.pageSize, DUMP_PAGE_ROWS) : spec.pageSize;
+}
+
 interface ExtractState {
   part: PartFile;
   checkpoint: Checkpoint;
@@ -75,7 +123,7 @@ async function openState(spec: ExtractSpec, plan: ExtractPlan, leftovers: Leftov
     listener?.onStart?.({ out: spec.out, method: plan.method, total: plan.total, resumedRows: found.rows });
     // why: the target may be reached under another port or spelling now; later messages name the current one
     // why: this run may ask another page size than the interrupted one; the server lowers it again if it must
-    const checkpoint = { ...found, source: { ...found.source, target: displayTarget(spec.target) }, pageSizeUsed: spec.pageSize };
+    const checkpoint = { ...found, source: { ...found.source, target: displayTarget(spec.target) }, pageSizeUsed: pageSizeFor(spec, plan) };
     return { part, checkpoint, resumed: true };
   }
   const part = await PartFile.create(partPath(spec.out), spec.gzip);
@@ -85,11 +133,12 @@ async function openState(spec: ExtractSpec, plan: ExtractPlan, leftovers: Leftov
     source: { target: displayTarget(spec.target), identity: sourceIdentity(spec.target) },
     method: plan.method,
     columns: plan.columns,
-    cursor: { lastId: null, offset: 0 },
+    // why: an incremental run by `_id` starts its keyset after the previous run's mark
+    cursor: { lastId: spec.incremental?.column === '_id' ? (spec.incremental.after ?? null) : null, offset: 0 },
     rows: 0,
     bytes: 0,
     pages: 0,
-    pageSizeUsed: spec.pageSize,
+    pageSizeUsed: pageSizeFor(spec, plan),
     startedAt: new Date(clock.now()).toISOString(),
   };
   listener?.onStart?.({ out: spec.out, method: plan.method, total: plan.total, resumedRows: 0 });
@@ -128,7 +177,8 @@ async function copyPages(spec: ExtractSpec, plan: ExtractPlan, state: ExtractSta
 async function finish(run: { spec: ExtractSpec; plan: ExtractPlan; state: ExtractState; clock: Clock; notes: readonly string[] }): Promise<Manifest> {
   const { spec, state } = run;
   await state.part.append(createEncoder(spec.format).tail());
-  const output = await state.part.seal();
+  const columns = run.plan.columns;
+  const output = await state.part.seal(spec.format === 'parquet' ? (path) => rewriteAsParquet(path, columns) : undefined);
   // why: recorded before the rename, so a kill after it leaves a checkpoint that proves the output complete
   state.checkpoint = { ...state.checkpoint, finished: output };
   await writeCheckpoint(spec.out, state.checkpoint);
@@ -155,6 +205,14 @@ async function completeFinished(
   return manifest;
 }
 
+/** On a 403, what to do about the token: give one (the resource may be private), or check the one given. */
+function tokenHint(spec: ExtractSpec, error: unknown): string {
+  if (!(error instanceof ActionCallError) || error.status !== 403) return '';
+  return spec.target.token === undefined
+    ? ' (the resource may be private: give a token that may read it with --token-env NAME or --token-file FILE, tokenEnv in a job)'
+    : ' (the token given may not read it: check that it is valid on this site and its user may read the dataset)';
+}
+
 /** Fails before any request when `out` cannot be written: a folder, or a place no folder can be made. */
 async function checkOutputPath(out: string): Promise<void> {
   const usage = (reason: string, cause?: unknown): KitError =>
@@ -170,7 +228,7 @@ async function checkOutputPath(out: string): Promise<void> {
 }
 
 function failure(spec: ExtractSpec, error: unknown, pages: number): KitError {
-  const reason = maskUrlCredentials(error instanceof Error ? error.message : String(error));
+  const reason = maskUrlCredentials(error instanceof Error ? error.message : String(error)) + tokenHint(spec, error);
   const hint = pages > 0 ? `; the rows written so far are kept in ${partPath(spec.out)}: rerun with --resume to continue` : '';
   return new KitError(KitErrorCode.extractFailed, `extract to ${spec.out} failed: ${reason}${hint}`, { cause: error });
 }

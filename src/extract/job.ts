@@ -5,6 +5,8 @@ import { InputError, KitError, KitErrorCode, type InputProblem } from '../errors
 import { describeAjvErrors, locateProblems, parseSource } from '../catalogue/index.ts';
 import { compileSchema } from '../schema/ajv.ts';
 import { JobFileSchema, type JobExtract, type JobFile } from '../schema/extract-job.ts';
+import { formatOfName } from './format-name.ts';
+import { expandTemplate, findUnknownTemplate, TEMPLATE_NAMES } from './template.ts';
 import { EXTRACT_DEFAULTS, type ExtractHttpOptions, type ExtractSpec } from './types.ts';
 
 /** Reads and validates a job file; every problem is reported with file:line:col (E_JOB_INVALID). */
@@ -52,6 +54,19 @@ function checkOutputs(job: JobFile, file: string, locate: (pointer: string) => {
   const owners = new Map<string, JobExtract>();
   const problems: InputProblem[] = [];
   job.extracts.forEach((extract, index) => {
+    const unknown = findUnknownTemplate(extract.out);
+    if (unknown !== undefined) {
+      const pointer = `/extracts/${index}/out`;
+      const known = TEMPLATE_NAMES.map((name) => `{${name}}`).join(', ');
+      problems.push({ file, ...locate(pointer), pointer, message: `unknown template ${unknown} in "${extract.out}": use ${known}` });
+      return;
+    }
+    const named = formatOfName(extract.out);
+    if ((extract.format ?? job.defaults?.format) === undefined && !named.ok) {
+      const pointer = `/extracts/${index}/out`;
+      problems.push({ file, ...locate(pointer), pointer, message: `${named.message} (format:)` });
+      return;
+    }
     const out = resolve(dirname(file), expandTemplate(extract.out, extract.name, 0));
     const owner = owners.get(out);
     if (owner === undefined) {
@@ -80,6 +95,15 @@ export interface JobItem {
   name: string;
   spec: ExtractSpec;
   http: ExtractHttpOptions;
+  /** The out template, absolute, before expansion (for --keep). */
+  outTemplate: string;
+  /** Keep the newest N files of a dated out. */
+  keep?: number;
+}
+
+function formatOfOut(out: string): ExtractSpec['format'] {
+  const named = formatOfName(out);
+  return named.ok ? named.format : 'csv';
 }
 
 /** Turns a job's extracts into specs: defaults merged, templates expanded, tokens read from the environment. */
@@ -91,7 +115,9 @@ export function resolveJob(job: JobFile, context: JobContext): JobItem[] {
       ...(merged.rate === undefined ? {} : { rateRps: merged.rate }),
       ...(merged.timeoutMs === undefined ? {} : { timeoutMs: merged.timeoutMs }),
     };
-    return { name: extract.name, spec: resolveJobExtract(job, extract, context), http };
+    const outTemplate = resolve(dirname(context.file), merged.out);
+    const item: JobItem = { name: extract.name, spec: resolveJobExtract(job, extract, context), http, outTemplate };
+    return merged.keep === undefined ? item : { ...item, keep: merged.keep };
   });
 }
 
@@ -113,18 +139,15 @@ function resolveJobExtract(job: JobFile, extract: JobExtract, context: JobContex
     ...(merged.filters === undefined ? {} : { filters: merged.filters }),
     ...(merged.q === undefined ? {} : { q: merged.q }),
     ...(merged.fields === undefined ? {} : { fields: merged.fields }),
-    format: merged.format ?? 'csv',
+    format: merged.format ?? formatOfOut(merged.out),
     gzip: merged.gzip ?? false,
     out,
     pageSize: merged.pageSize ?? EXTRACT_DEFAULTS.pageSize,
     ...(merged.parallel === undefined ? {} : { parallel: merged.parallel }),
     resume: merged.resume ?? true,
+    ...(merged.dump === true ? { dump: true } : {}),
+    ...(merged.failOnDrift === true ? { failOnDrift: true } : {}),
+    ...(merged.maxShrink === undefined ? {} : { maxShrinkPct: merged.maxShrink }),
+    ...(merged.incremental === true ? { incremental: { column: merged.watermark ?? '_id' } } : {}),
   };
-}
-
-/** `{date}` → 2026-11-22, `{datetime}` → 20261122T031500Z, `{name}` → the extract's name (UTC). */
-export function expandTemplate(template: string, name: string, nowMs: number): string {
-  const iso = new Date(nowMs).toISOString();
-  const datetime = `${iso.slice(0, 4)}${iso.slice(5, 7)}${iso.slice(8, 10)}T${iso.slice(11, 13)}${iso.slice(14, 16)}${iso.slice(17, 19)}Z`;
-  return template.replaceAll('{date}', iso.slice(0, 10)).replaceAll('{datetime}', datetime).replaceAll('{name}', name);
 }

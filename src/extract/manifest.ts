@@ -1,4 +1,5 @@
 // The manifest beside a finished output: what was extracted, from where, how it was paged, and what to check.
+import { basename } from 'node:path';
 import type { Clock } from '../model/index.ts';
 import { MANIFEST_VERSION, type Manifest } from '../schema/extract-files.ts';
 import { displayTarget, type Checkpoint } from './checkpoint.ts';
@@ -32,7 +33,8 @@ export function buildManifest(done: FinishedExtract, clock: Clock): Manifest {
   }
   return {
     manifestVersion: MANIFEST_VERSION,
-    output: { file: spec.out, format: spec.format, gzip: spec.gzip, ...done.output },
+    // why: relative to the manifest, which sits beside the output, so a moved folder's manifest stays right
+    output: { file: basename(spec.out), format: spec.format, gzip: spec.gzip, ...done.output },
     source: {
       target: displayTarget(spec.target),
       ...(spec.resource === undefined ? {} : { resource: spec.resource }),
@@ -52,7 +54,15 @@ export function buildManifest(done: FinishedExtract, clock: Clock): Manifest {
     resumed: done.resumed,
     totalCheck,
     warnings,
+    ...(spec.incremental === undefined ? {} : { incremental: incrementalOf(spec.incremental, checkpoint) }),
   };
+}
+
+/** The marks of an incremental run: with `_id`, the last `_id` written (the cursor), else the maximum read at the start. */
+function incrementalOf(incremental: NonNullable<ExtractSpec['incremental']>, checkpoint: Checkpoint): NonNullable<Manifest['incremental']> {
+  const after = incremental.after ?? null;
+  const through = incremental.column === '_id' ? (checkpoint.cursor.lastId ?? after) : (incremental.through ?? after);
+  return { column: incremental.column, after, through };
 }
 
 /**
@@ -66,7 +76,7 @@ export function describeNameMismatch(spec: ExtractSpec): string | undefined {
       ? `${spec.out} holds gzip-compressed ${spec.format} but its name does not end in .gz; name it ${spec.out}.gz for tools that go by the name`
       : `${spec.out} holds plain ${spec.format} (not gzip) although its name ends in .gz`;
   }
-  const extension = /\.(csv|tsv|jsonl|json)$/.exec(spec.out.replace(/\.gz$/, ''))?.[1];
+  const extension = /\.(csv|tsv|jsonl|json|parquet)$/.exec(spec.out.replace(/\.gz$/, ''))?.[1];
   if (extension !== undefined && extension !== spec.format) return `${spec.out} holds ${spec.format}, not ${extension} as its name says`;
   return undefined;
 }

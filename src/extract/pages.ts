@@ -2,6 +2,7 @@
 import type { HttpClient } from '../http/index.ts';
 import { ActionCallError, callAction } from './api.ts';
 import { transcodeCopyCsv, type CopyCsvPage } from './copy-csv.ts';
+import { fetchDumpPage } from './dump-pages.ts';
 import { isLosslessObject, JsonNumber, type LosslessValue } from './lossless-json.ts';
 import type { ExtractPlan } from './plan.ts';
 import { buildKeysetSql, buildOffsetSql, buildResourcePageSql } from './sql-text.ts';
@@ -30,6 +31,11 @@ export async function fetchPage(
   pageSize: number,
   upToId: string | null = null,
 ): Promise<Page> {
+  if (plan.method === PagingMethod.dump) {
+    const lines = await fetchDumpPage(client, spec, plan, cursor, pageSize);
+    const next = { lastId: lines.lastId ?? cursor.lastId, offset: cursor.offset + lines.rows };
+    return { content: { lines: lines.text }, rowCount: lines.rows, next, done: lines.rows < pageSize, pageSize };
+  }
   const fetched = await fetchRecords(client, spec, plan, { cursor, pageSize, upToId });
   const { pageSize: allowed, more } = fetched;
   const { content, rowCount, lastId } =

@@ -44,9 +44,13 @@ export class PartFile {
     return this.size;
   }
 
-  /** Closes the file and hashes it; `moveTo` then puts it in place. */
-  async seal(): Promise<{ bytes: number; sha256: string }> {
+  /** Closes the file, lets `rewrite` replace it (Parquet), and hashes it; `moveTo` then puts it in place. */
+  async seal(rewrite?: (path: string) => Promise<void>): Promise<{ bytes: number; sha256: string }> {
     await this.handle.close();
+    if (rewrite !== undefined) {
+      await rewrite(this.path);
+      this.size = (await stat(this.path)).size;
+    }
     return { bytes: this.size, sha256: await hashFile(this.path) };
   }
 

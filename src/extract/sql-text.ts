@@ -60,7 +60,7 @@ function whereClause(conditions: readonly string[]): string {
 }
 
 /** datastore_search's filters (either-or lists, several fields = AND) and q, as SQL conditions. */
-function resourceConditions(filters: Readonly<Record<string, unknown>> | undefined, q: string | undefined): string[] {
+export function resourceConditions(filters: Readonly<Record<string, unknown>> | undefined, q: string | undefined): string[] {
   const conditions: string[] = [];
   for (const [column, value] of Object.entries(filters ?? {})) {
     const values = Array.isArray(value) ? value : [value];

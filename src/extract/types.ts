@@ -11,6 +11,8 @@ export const PagingMethod = {
   nextPage: 'next-page',
   offset: 'offset',
   sqlOffset: 'sql-offset',
+  /** CKAN's /datastore/dump/<id> in `_id`-sorted offset slices (csv/tsv outputs; see dump-pages.ts). */
+  dump: 'dump',
 } as const;
 export type PagingMethod = (typeof PagingMethod)[keyof typeof PagingMethod];
 
@@ -46,6 +48,17 @@ export interface ExtractSpec {
   resume: boolean;
   /** Discard any leftovers (part file, checkpoint) and start over; default false. */
   restart?: boolean;
+  /**
+   * Write only the rows after the previous run's high-water mark of `column` (kept beside the output, see
+   * incremental.ts); `after` and `through` are filled in when the run starts.
+   */
+  incremental?: { column: string; after?: string | null; through?: string | null };
+  /** CSV/TSV: read through the target's /datastore/dump/<id> where it serves it (dump-pages.ts); default false. */
+  dump?: boolean;
+  /** Fail (exit 1) when the columns differ from the previous run's; default false. */
+  failOnDrift?: boolean;
+  /** Fail (exit 1) when the rows fell by more than this percentage since the previous run. */
+  maxShrinkPct?: number;
 }
 
 /** Where paging stands: the last `_id` written (keyset) and rows written so far (offset). */
@@ -59,6 +72,8 @@ export interface ExtractListener {
   onStart?(info: { out: string; method: PagingMethod; total: number | undefined; resumedRows: number }): void;
   onPage?(info: { out: string; rows: number; total: number | undefined; elapsedMs: number }): void;
   onWarning?(message: string): void;
+  /** A line worth telling that is no warning: an extract skipped as already done, older files pruned. */
+  onNote?(message: string): void;
 }
 
 /** HTTP settings of one extract (the client's defaults apply to what is not given). */

@@ -3,7 +3,13 @@ import { Type, type Static } from '@sinclair/typebox';
 
 export const MANIFEST_VERSION = 1;
 
-const PagingMethodSchema = Type.Union([Type.Literal('sql-keyset'), Type.Literal('next-page'), Type.Literal('offset'), Type.Literal('sql-offset')]);
+const PagingMethodSchema = Type.Union([
+  Type.Literal('sql-keyset'),
+  Type.Literal('next-page'),
+  Type.Literal('offset'),
+  Type.Literal('sql-offset'),
+  Type.Literal('dump'),
+]);
 
 const ColumnSchema = Type.Object({ id: Type.String(), type: Type.String() }, { additionalProperties: false });
 
@@ -49,7 +55,7 @@ export const ManifestSchema = Type.Object(
     manifestVersion: Type.Literal(MANIFEST_VERSION),
     output: Type.Object(
       {
-        file: Type.String(),
+        file: Type.String({ description: 'The output file, relative to the manifest (which sits beside it).' }),
         format: Type.String(),
         gzip: Type.Boolean(),
         bytes: Type.Integer({ minimum: 0 }),
@@ -98,6 +104,28 @@ export const ManifestSchema = Type.Object(
       { description: 'Row count against the server total (null when the server gave none, e.g. for SQL).' },
     ),
     warnings: Type.Array(Type.String()),
+    drift: Type.Optional(
+      Type.Object(
+        {
+          previous: Type.Object({ file: Type.String(), finishedAt: Type.String(), rows: Type.Integer() }, { additionalProperties: false }),
+          columnsAdded: Type.Array(Type.String()),
+          columnsRemoved: Type.Array(Type.String()),
+          columnsRetyped: Type.Array(Type.Object({ id: Type.String(), from: Type.String(), to: Type.String() }, { additionalProperties: false })),
+          rowChange: Type.Integer({ description: 'Rows now minus rows in the previous run (0 for incremental runs).' }),
+        },
+        { additionalProperties: false, description: 'How this run differs from the previous run of the same extract.' },
+      ),
+    ),
+    incremental: Type.Optional(
+      Type.Object(
+        {
+          column: Type.String(),
+          after: Type.Union([Type.String(), Type.Null()], { description: "The previous run's mark: rows after it were written (null: all rows)." }),
+          through: Type.Union([Type.String(), Type.Null()], { description: 'The mark now: the last value written, where the next run starts.' }),
+        },
+        { additionalProperties: false },
+      ),
+    ),
   },
   { additionalProperties: false },
 );

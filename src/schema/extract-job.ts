@@ -1,9 +1,13 @@
 // The extract format: one extract's settings, and the job file (extracts.yaml) that lists many of them.
 import { Type, type Static } from '@sinclair/typebox';
 
-export const ExtractFormatSchema = Type.Union([Type.Literal('csv'), Type.Literal('tsv'), Type.Literal('jsonl'), Type.Literal('json')], {
-  description: 'Output format.',
-});
+export const ExtractFormatSchema = Type.Union(
+  [Type.Literal('csv'), Type.Literal('tsv'), Type.Literal('jsonl'), Type.Literal('json'), Type.Literal('parquet')],
+  { description: 'Output format.' },
+);
+
+/** The output formats, in the order help texts list them. */
+export const EXTRACT_FORMATS = ['csv', 'tsv', 'jsonl', 'json', 'parquet'] as const;
 
 /** Most requests an extract keeps in flight (`parallel`). */
 export const MAX_PARALLEL = 16;
@@ -29,6 +33,16 @@ const extractProperties = {
   timeoutMs: Type.Optional(Type.Integer({ minimum: 1, description: 'Per-request timeout in ms (default 60000).' })),
   tokenEnv: Type.Optional(Type.String({ pattern: '^[A-Za-z_][A-Za-z0-9_]*$', description: 'Env variable holding the token.' })),
   resume: Type.Optional(Type.Boolean({ description: 'Continue from the checkpoint if there is one (default true in jobs).' })),
+  incremental: Type.Optional(Type.Boolean({ description: "Write only the rows after the previous run's high-water mark (default false)." })),
+  watermark: Type.Optional(Type.String({ minLength: 1, description: 'The increasing column the mark is kept on (default _id; another column needs SQL).' })),
+  dump: Type.Optional(Type.Boolean({ description: "CSV/TSV: read through the target's /datastore/dump/<id>, the fastest way (default false)." })),
+  failOnDrift: Type.Optional(Type.Boolean({ description: "Fail when the columns differ from the previous run's (default false)." })),
+  maxShrink: Type.Optional(
+    Type.Number({ minimum: 0, maximum: 100, description: 'Fail when the rows fell by more than this percentage since the previous run.' }),
+  ),
+  keep: Type.Optional(
+    Type.Integer({ minimum: 1, description: 'Keep the newest N files of a dated out ({date}, {datetime}); older ones and their manifests are removed.' }),
+  ),
 };
 
 export const JobExtractSchema = Type.Object(

@@ -3,6 +3,7 @@
 import { isAuthorized } from './auth.ts';
 import { ckanTraits } from './ckan-versions.ts';
 import { decodeActionInput } from './decode.ts';
+import { routeDump } from './dump/index.ts';
 import { buildHelpUrl, respondActionError, respondBadRequest, respondJson, respondSuccess, wrapJsonp } from './envelope.ts';
 import { parseUrlEncoded } from './form-data.ts';
 import { respondHtmlError } from './html-pages.ts';
@@ -52,6 +53,8 @@ interface Dispatch {
 }
 
 async function route(request: AppRequest, dispatch: Dispatch): Promise<AppResponse> {
+  const dump = await routeDump(request, dispatch.context);
+  if (dump !== undefined) return dump;
   const { path: rawPath, queryString } = splitTarget(request.url);
   const match = matchRoute(decodePath(rawPath), dispatch.context.config.locales);
   const allow = allowedMethods[match.kind === 'none' ? 'static' : match.kind];

@@ -37,7 +37,8 @@ export async function replayExchange(target: ReplayTarget, exchange: RecordedExc
   const init: RequestInit = { method: exchange.method, headers, redirect: 'manual' };
   if (exchange.requestBody !== '' || exchange.method === 'POST') init.body = exchange.requestBody;
   const response = await fetch(`${target.url}${exchange.path}`, init);
-  const body = await response.text();
+  // why: response.text() drops a leading BOM, which a dump with bom=true must keep
+  const body = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await response.arrayBuffer());
   const actual = { status: response.status, contentType: response.headers.get('content-type') ?? '', body };
   const expected = { status: exchange.status, contentType: exchange.responseHeaders['content-type'] ?? '', body: exchange.responseBody };
   const differences = compareAnswers(expected, actual, target);

@@ -37,16 +37,19 @@ export function pyJsonDumps(value: unknown, options: PyJsonDumpsOptions = {}): s
  * json.dumps of a value decoded by parsePyJson: ints keep their digits, floats take Python's repr (`1e+20`,
  * `100000.0`), a repeated key keeps its first place and its last value (a dict).
  */
-export function pyJsonDumpsValue(value: PyValue): string {
+export function pyJsonDumpsValue(value: PyValue, options: PyJsonDumpsOptions & { compact?: boolean } = {}): string {
+  // why: CKAN's dump writes records with separators=(',', ':') and ensure_ascii=False (compact)
+  const [comma, colon] = options.compact === true ? [',', ':'] : [', ', ': '];
+  const write = (item: PyValue): string => pyJsonDumpsValue(item, options);
   switch (value.type) {
     case 'dict': {
       const members = new Map(value.entries);
-      return `{${[...members].map(([key, item]) => `${stringifyString(key, {})}: ${pyJsonDumpsValue(item)}`).join(', ')}}`;
+      return `{${[...members].map(([key, item]) => `${stringifyString(key, options)}${colon}${write(item)}`).join(comma)}}`;
     }
     case 'list':
-      return `[${value.items.map(pyJsonDumpsValue).join(', ')}]`;
+      return `[${value.items.map(write).join(comma)}]`;
     case 'str':
-      return stringifyString(value.value, {});
+      return stringifyString(value.value, options);
     case 'int':
       return value.text === '-0' ? '0' : value.text;
     case 'float':

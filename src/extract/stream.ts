@@ -1,0 +1,55 @@
+// `--out -`: the rows written to a stream (stdout) as they arrive, for a pipe (`| gzip`, `| duckdb`, `| psql`).
+// There is no file, so no part file, checkpoint, lock or manifest: a failed stream is rerun from the start. The row
+// count is still checked against the server's total, and a mismatch is a warning.
+import { KitError, KitErrorCode } from '../errors.ts';
+import type { HttpClient } from '../http/index.ts';
+import { maskUrlCredentials } from '../util/redact.ts';
+import { createEncoder } from './encode.ts';
+import { openPageStream } from './page-stream.ts';
+import { planExtract } from './plan.ts';
+import type { ExtractListener, ExtractSpec } from './types.ts';
+
+/** Where the rows go: a stream such as process.stdout (its write callback paces the extract). */
+export type TextSink = Pick<NodeJS.WritableStream, 'write'>;
+
+/** What a streamed extract wrote. */
+export interface StreamedExtract {
+  rows: number;
+  method: string;
+}
+
+/** Writes the extract `spec` (csv, tsv or jsonl; `spec.out` is ignored) to `output`; throws E_EXTRACT_FAILED. */
+export async function streamExtract(
+  spec: ExtractSpec,
+  output: TextSink,
+  collaborators: { client: HttpClient; listener?: ExtractListener },
+): Promise<StreamedExtract> {
+  try {
+    const plan = await planExtract(collaborators.client, spec);
+    for (const warning of plan.warnings) collaborators.listener?.onWarning?.(warning);
+    const encoder = createEncoder(spec.format);
+    let rows = 0;
+    await write(output, encoder.head(plan.columns));
+    const pages = await openPageStream(collaborators.client, spec, plan, { cursor: { lastId: null, offset: 0 }, pageSize: spec.pageSize });
+    for await (const page of pages) {
+      await write(output, 'lines' in page.content ? page.content.lines : encoder.rows(plan.columns, page.content.values, rows === 0));
+      rows += page.rowCount;
+    }
+    await write(output, encoder.tail());
+    if (plan.total !== undefined && plan.totalIsExact && plan.total !== rows) {
+      collaborators.listener?.onWarning?.(`wrote ${rows} rows but the server counted ${plan.total}: the data changed during the extract`);
+    }
+    return { rows, method: plan.method };
+  } catch (error) {
+    const reason = maskUrlCredentials(error instanceof Error ? error.message : String(error));
+    throw new KitError(KitErrorCode.extractFailed, `extract to stdout failed: ${reason}`, { cause: error });
+  }
+}
+
+/** Writes and waits for the stream to take more (backpressure), so memory holds at most a page or two. */
+function write(output: TextSink, text: string): Promise<void> {
+  if (text === '') return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    output.write(text, (error?: Error | null) => (error ? reject(error) : resolve()));
+  });
+}

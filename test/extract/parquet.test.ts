@@ -1,0 +1,181 @@
+// Parquet extracts read back with an independent reader (parquet-wasm: the Rust parquet crate, into Apache Arrow),
+// every row and column compared with what the API answers; and the output choices around it: the extension sets
+// the format, an unknown one is refused, `--out -` streams text formats to stdout.
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { tableFromIPC } from 'apache-arrow';
+import { readParquet } from 'parquet-wasm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { main } from '../../src/cli/main.ts';
+import { JsonNumber, type LosslessValue, parseLossless } from '../../src/extract/lossless-json.ts';
+import { startReferenceServer, type ReferenceServer } from '../../src/index.ts';
+import { captureIo } from '../helpers/captured-io.ts';
+
+const TOKEN = 'parquet-token';
+let server: ReferenceServer;
+let dir: string;
+
+beforeAll(async () => {
+  server = await startReferenceServer({ fixturesDir: 'fixtures', port: 0, config: { apiTokens: [TOKEN] } });
+  dir = await mkdtemp(join(tmpdir(), 'dsk-parquet-'));
+});
+
+afterAll(async () => {
+  await server.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+/**
+ * The API's answer for a whole resource: field types (datastore_search) and records (datastore_search_sql, which
+ * keeps timestamps' fractions), numbers kept as their text.
+ */
+async function apiTable(resource: string): Promise<{ fields: { id: string; type: string }[]; records: Record<string, LosslessValue>[] }> {
+  const fields = (await callApi(`datastore_search?resource_id=${resource}&limit=0`))['fields'];
+  const sql = encodeURIComponent(`SELECT * FROM "${resource}" ORDER BY "_id"`);
+  const records = (await callApi(`datastore_search_sql?sql=${sql}`))['records'];
+  return { fields: JSON.parse(JSON.stringify(fields)) as { id: string; type: string }[], records: records as Record<string, LosslessValue>[] };
+}
+
+async function callApi(path: string): Promise<Record<string, LosslessValue>> {
+  const response = await fetch(`${server.url}/api/3/action/${path}`, { headers: { authorization: TOKEN } });
+  const body = parseLossless(await response.text());
+  const result = body !== null && typeof body === 'object' && !Array.isArray(body) && !(body instanceof JsonNumber) ? body['result'] : undefined;
+  if (result === undefined || result === null || typeof result !== 'object' || Array.isArray(result) || result instanceof JsonNumber)
+    throw new Error('no result');
+  return result;
+}
+
+/** One value in a form both sides can be compared in, from the field type. */
+function expectedValue(type: string, value: LosslessValue): unknown {
+  if (value === null) return null;
+  if (type.startsWith('_')) return (value as LosslessValue[]).map((item) => expectedValue(type.slice(1), item));
+  const text = value instanceof JsonNumber ? value.text : typeof value === 'string' ? value : undefined;
+  switch (type) {
+    case 'int8':
+      return String(text);
+    case 'int':
+    case 'int4':
+    case 'numeric':
+    case 'float8':
+      return String(Number(text));
+    case 'date':
+      return text;
+    case 'timestamp':
+      return micros(String(text));
+    case 'time':
+      return seconds(String(text));
+    case 'json':
+      return JSON.stringify(value);
+    default:
+      return typeof value === 'boolean' ? value : text;
+  }
+}
+
+function actualValue(type: string, value: unknown): unknown {
+  if (value === null || value === undefined) return null;
+  if (type.startsWith('_')) return Array.from(value as Iterable<unknown>, (item) => actualValue(type.slice(1), item));
+  switch (type) {
+    case 'int8':
+      return String(value);
+    case 'int':
+    case 'int4':
+    case 'numeric':
+    case 'float8':
+      return String(Number(value));
+    case 'date':
+      return new Date(Number(value)).toISOString().slice(0, 10);
+    case 'timestamp':
+      return String(Math.round(Number(value) * 1000));
+    case 'time':
+      return seconds(String(value));
+    case 'json':
+      return JSON.stringify(parseLossless(String(value)));
+    default:
+      return value;
+  }
+}
+
+function micros(text: string): string {
+  const [whole = '', fraction = ''] = text.split('.');
+  return String(Date.parse(`${whole}Z`) * 1000 + Number(fraction.padEnd(6, '0')));
+}
+
+function seconds(text: string): number {
+  const [h = 0, m = 0, s = 0] = text.split(':').map(Number);
+  return h * 3600 + m * 60 + s;
+}
+
+async function extractParquet(resource: string, out: string, ...flags: string[]): Promise<void> {
+  const run = captureIo(dir, { CI: 'true', PARQUET_TOKEN: TOKEN });
+  const code = await main(['extract', '--target', server.url, '--token-env', 'PARQUET_TOKEN', '--resource', resource, '--out', out, ...flags], run.io);
+  expect(run.stderr()).not.toContain('failed');
+  expect(code).toBe(0);
+}
+
+describe('extract to Parquet', () => {
+  it.each([
+    ['type-samples', '618532cb-ff3b-40c9-8e30-2ab721a38603', []],
+    ['courses', 'df356cc6-0e13-4ba8-bc98-c4706614881b', ['--page-size', '64']],
+    ['staff (private)', 'ff5f4ee6-14e2-4eb2-892c-abf6872814ff', ['--format', 'parquet']],
+    ['measurements', '2085cfd3-7f59-4dbd-a534-ae7fe0d3c19a', []],
+  ] as const)('writes %s with every row and column as the API answers, read back by parquet-wasm', async (_name, resource, flags) => {
+    const out = join(dir, `${resource}${(flags as readonly string[]).includes('--format') ? '.data' : '.parquet'}`);
+    await extractParquet(resource, out, ...flags);
+    const table = tableFromIPC(readParquet(await readFile(out)).intoIPCStream());
+    const api = await apiTable(resource);
+    expect(table.schema.fields.map((field) => field.name)).toEqual(api.fields.map((field) => field.id));
+    const rows = table.toArray().map((row: { toJSON(): Record<string, unknown> }) => row.toJSON());
+    expect(rows).toHaveLength(api.records.length);
+    const typeOf = new Map(api.fields.map((field) => [field.id, field.type]));
+    const seen = rows.map((row) => Object.fromEntries(Object.entries(row).map(([key, value]) => [key, actualValue(typeOf.get(key) ?? 'text', value)])));
+    const wanted = api.records.map((record) => Object.fromEntries(api.fields.map((field) => [field.id, expectedValue(field.type, record[field.id] ?? null)])));
+    expect(seen).toEqual(wanted);
+  });
+
+  it('types columns from the DataStore field types', async () => {
+    const out = join(dir, 'types.parquet');
+    await extractParquet('618532cb-ff3b-40c9-8e30-2ab721a38603', out);
+    const table = tableFromIPC(readParquet(await readFile(out)).intoIPCStream());
+    expect(table.schema.fields.map((field) => `${field.name}:${String(field.type)}`)).toEqual([
+      '_id:Int32',
+      'label:Utf8',
+      'bük:Utf8',
+      'rating with %:Float64',
+      'big:Int64',
+      'ratio:Float64',
+      'nums:List<Int32>',
+      'nested:Utf8',
+      'day:Date32<DAY>',
+      'at:Utf8',
+      'stamp:Timestamp<MICROSECOND>',
+      'flag:Bool',
+    ]);
+  });
+});
+
+describe('extract output names', () => {
+  it('refuses an unknown extension without --format (exit 2), naming the formats', async () => {
+    const run = captureIo(dir, { CI: 'true' });
+    expect(await main(['extract', '--target', server.url, '--resource', 'courses', '--out', 'x.xlsx'], run.io)).toBe(2);
+    expect(run.stderr()).toContain(
+      '--out x.xlsx: .xlsx is not an output format; name the file .csv, .tsv, .jsonl, .json, .parquet, or give the format with --format',
+    );
+  });
+
+  it('streams csv to stdout with --out -, every row, and says so on stderr', async () => {
+    const run = captureIo(dir, { CI: 'true' });
+    expect(await main(['extract', '--target', server.url, '--resource', 'courses', '--out', '-', '--page-size', '100'], run.io)).toBe(0);
+    const lines = run.stdout().trimEnd().split('\n');
+    expect(lines[0]).toBe('_id,title,subject,stage,summary,credits,fee,start_date,updated,online,tags,meta,the year');
+    expect(lines).toHaveLength(261);
+    expect(lines.map((line) => line.split(',')[0]).slice(1)).toEqual(Array.from({ length: 260 }, (_, index) => String(index + 1)));
+    expect(run.stderr()).toMatch(/wrote 260 rows to stdout \(/);
+  });
+
+  it('refuses parquet to stdout', async () => {
+    const run = captureIo(dir, { CI: 'true' });
+    expect(await main(['extract', '--target', server.url, '--resource', 'courses', '--out', '-', '--format', 'parquet'], run.io)).toBe(2);
+    expect(run.stderr()).toContain('--out - streams csv, tsv or jsonl');
+  });
+});
