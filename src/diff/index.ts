@@ -3,6 +3,7 @@
 export type { DiffSide, RequestPair } from './types.ts';
 export { comparePair, TOKEN_VARIABLE } from './compare-pair.ts';
 export { describeValueDifferences, pairVariants } from './pairs.ts';
+export { findSharedDifferences } from './kinds.ts';
 export { runDiff, type DiffRunOptions, type DiffRunOutcome } from './run-diff.ts';
 export {
   createRequestArbitrary,
