@@ -15,5 +15,5 @@ export type { ResolvedRelation } from './types.ts';
 export { computeCoverage, renderCoverage, COVERAGE_FILE, type Coverage, type ClauseCoverage, type RenderCoverageOptions } from './coverage.ts';
 export { API_CLAUSES, type SpecClause } from './coverage-clauses.ts';
 export { collectCatalogueNames, checkProfileNames, KIT_CAPABILITIES, type CatalogueNames } from './profile-names.ts';
-export { BEHAVIOUR_CAPABILITIES, CKAN_CAPABILITY, legacyCkanVersion } from './capabilities.ts';
+export { CKAN_CAPABILITY, legacyCkanVersion } from './capabilities.ts';
 export { renderProfile, type ProfileNotes, type LeftOutName } from './render-profile.ts';
