@@ -1,5 +1,5 @@
 // The diff report from a run's outcome: targets, counts, the pairs that did not agree, generated disagreements.
-import { describeValueDifferences, type DiffRunOutcome, type DiffSide } from '../diff/index.ts';
+import { describeValueDifferences, findSharedDifferences, type DiffRunOutcome, type DiffSide } from '../diff/index.ts';
 import type { DiffReport } from '../schema/diff-report.ts';
 import { DIFF_REPORT_SCHEMA_VERSION } from '../schema/diff-report.ts';
 import { PACKAGE_INFO } from '../util/package-info.ts';
@@ -22,6 +22,7 @@ export function buildDiffReport(input: DiffReportInput): DiffReport {
   const { results, generated } = input.outcome;
   const count = (outcome: string): number => results.filter((r) => r.outcome === outcome).length;
   const valuesDiffer = describeValueDifferences(input.sides[0], input.sides[1]);
+  const shared = findSharedDifferences(results);
   const target = (side: DiffSide) => ({ label: side.label, url: maskUrlCredentials(side.url), reference: side.reference, profile: side.profile.name });
   return {
     schemaVersion: DIFF_REPORT_SCHEMA_VERSION,
@@ -33,6 +34,7 @@ export function buildDiffReport(input: DiffReportInput): DiffReport {
     summary: { total: results.length, agree: count('agree'), differ: count('differ'), error: count('error'), skipped: input.skipped },
     pairs: results.filter((r) => r.outcome !== 'agree'),
     ...(valuesDiffer.length === 0 ? {} : { valuesDiffer }),
+    ...(shared.length === 0 ? {} : { sharedDifferences: shared }),
     ...(generated === undefined
       ? {}
       : { generated: { ...generated, replay: input.replay ?? `datastore-kit diff ... --generate ${generated.count} --seed ${generated.seed}` } }),

@@ -2,4 +2,5 @@
 // requests generated from target A's data with a seed, and each disagreement shrunk to its smallest request.
 export type { DiffSide } from './types.ts';
 export { describeValueDifferences, pairVariants } from './pairs.ts';
+export { findSharedDifferences } from './kinds.ts';
 export { runDiff, type DiffRunOutcome } from './run-diff.ts';

@@ -35,6 +35,11 @@ function summaryLine(report: DiffReport): string {
 /** The console summary: each disagreement with its first differences, the shrunk generated ones with curl, the verdict. */
 export function formatDiffSummary(report: DiffReport): string {
   const lines = [`diff ${describeTargets(report)}`];
+  for (const shared of report.sharedDifferences ?? []) {
+    lines.push(
+      `  every one of the ${shared.pairs} differing pairs shows ${shared.kind}: if the deployments may differ there, add ${shared.normalise} to a profile`,
+    );
+  }
   if (report.valuesDiffer !== undefined) lines.push(`  every pair asks both with A's values; B's profile gives other ${report.valuesDiffer.join(', ')}`);
   // generated disagreements are shown shrunk below; the reports list each one as found
   for (const pair of report.pairs.filter((p) => !p.id.startsWith(GENERATED_PREFIX))) {

@@ -76,6 +76,19 @@ export const DiffReportSchema = Type.Object(
       { additionalProperties: false },
     ),
     pairs: Type.Array(PairResultSchema, { description: 'Every request pair that did not agree (agreeing pairs are only counted).' }),
+    sharedDifferences: Type.Optional(
+      Type.Array(
+        Type.Object(
+          {
+            kind: Type.String({ description: 'What differs where, e.g. `field-changed /result/fields/*/info`.' }),
+            pairs: Type.Integer({ minimum: 0, description: 'The differing pairs, every one of which shows it.' }),
+            normalise: Type.String({ description: 'The rule that hides it, if it is a legitimate difference of the deployments.' }),
+          },
+          { additionalProperties: false },
+        ),
+        { description: 'Differences every differing pair shows: one cause, reported once.' },
+      ),
+    ),
     valuesDiffer: Type.Optional(
       Type.Array(Type.String(), {
         description:
