@@ -56,7 +56,7 @@ describe('parseLossless', () => {
     '[.5]',
     '[1.]',
     '+1',
-    'NaN',
+    'NaNa',
     '[-]',
     '{"a" 1}',
     '"tab\there"',
@@ -111,5 +111,11 @@ describe('parseLossless', () => {
       }),
       { numRuns: 2000 },
     );
+  });
+});
+
+describe('parseLossless on CKAN 2.9-2.11 SQL answers', () => {
+  it('reads the bare NaN and Infinity tokens simplejson writes as the strings datastore_search gives', () => {
+    expect(parseLossless('[NaN, Infinity, -Infinity, -1]')).toEqual(['NaN', 'Infinity', '-Infinity', new JsonNumber('-1')]);
   });
 });

@@ -33,6 +33,7 @@ export function parseLossless(text: string): LosslessValue {
   return value;
 }
 
+const SPECIAL_FLOATS = ['NaN', 'Infinity', '-Infinity'] as const;
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
 const MINUS = 0x2d;
@@ -65,6 +66,9 @@ class LosslessParser {
     if (code === QUOTE) return this.string();
     if (code === 0x7b) return this.object();
     if (code === 0x5b) return this.array();
+    // why: CKAN 2.9-2.11 write float NaN/Infinity in SQL results as bare tokens (simplejson's allow_nan); they are
+    // kept as the strings datastore_search gives for the same values
+    for (const special of SPECIAL_FLOATS) if (this.text.startsWith(special, this.at)) return this.literal(special.length, special);
     if (code === MINUS || (code >= DIGIT_0 && code <= DIGIT_9)) return this.number();
     if (this.text.startsWith('true', this.at)) return this.literal(4, true);
     if (this.text.startsWith('false', this.at)) return this.literal(5, false);
