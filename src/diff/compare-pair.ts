@@ -3,6 +3,7 @@
 import { compareSnapshots, normaliseSnapshot, resolveNormaliseRules, type ResponseSnapshot } from '../compare/index.ts';
 import { HttpError, toCurl, type HttpClient, type HttpRequest, type HttpResponse } from '../http/index.ts';
 import type { PairResult, SentRequest } from '../schema/diff-report.ts';
+import { parseNonFiniteJson } from '../util/non-finite-json.ts';
 import type { PairRules, RequestPair } from './types.ts';
 
 /** How curl commands show the token: the shell variable to set before replaying. */
@@ -25,7 +26,10 @@ export function toSnapshot(response: HttpResponse): ResponseSnapshot {
   try {
     return { status: response.status, body: JSON.parse(response.body) };
   } catch {
-    return { status: response.status, body: response.body };
+    // why: CKAN 2.9-2.11 answer non-finite floats as bare NaN/Infinity; compared as JSON (tokens marked), the help
+    // URL and the target's names are normalised as in any other answer
+    const lenient = parseNonFiniteJson(response.body);
+    return { status: response.status, body: lenient === undefined ? response.body : lenient.value };
   }
 }
 

@@ -7,7 +7,7 @@ import { buildRequest } from './build-request.ts';
 import { checkContractFor } from './contract-check.ts';
 import { checkExpect, type ObservedResponse } from './expect.ts';
 import { applyKnownDeviation } from './known.ts';
-import { hasNonFiniteTokens } from './non-finite-json.ts';
+import { hasNonFiniteTokens } from '../util/non-finite-json.ts';
 import { checkImpliedOrder, readReturnedRecords } from './order-check.ts';
 import { checkVariantRelation } from './relation.ts';
 import { checkedSomething, VACUOUS_REASON } from './vacuity.ts';

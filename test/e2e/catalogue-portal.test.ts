@@ -72,6 +72,7 @@ describe('the catalogue on data other than the fixtures', () => {
       (c) =>
         c.status !== 'pass' &&
         c.status !== 'skipped' &&
+        !(c.status === 'known' && c.known?.release === result.target.ckan?.release) &&
         !(c.status === 'not-applicable' && (fixtureOnly.test(c.reason ?? '') || isCkanVersionReason(c.reason))),
     );
     expect(fails.map((c) => `${c.id}: ${c.status} ${c.reason ?? ''} ${c.findings.map((f) => f.message).join('; ')}`)).toEqual([]);

@@ -49,8 +49,8 @@ describe('a thin run', () => {
     ];
     const code = await main(args, captured.io);
     expect(code).toBe(1);
-    expect(captured.stdout()).toMatch(/^only 9 of 43 case variants applied \(20%\); the others were not applicable to this target or skipped$/m);
-    expect(captured.stderr()).toBe('run: only 9 of 43 case variants applied (20%), fewer than --min-applicable 80\n');
+    expect(captured.stdout()).toMatch(/^only 9 of 44 case variants applied \(20%\); the others were not applicable to this target or skipped$/m);
+    expect(captured.stderr()).toBe('run: only 9 of 44 case variants applied (20%), fewer than --min-applicable 80\n');
   }, 120_000);
 });
 

@@ -35,7 +35,8 @@ beforeAll(async () => {
   reference = await startReferenceServer({ fixturesDir: path.resolve('fixtures'), port: 0, config: { apiTokens: [TOKEN] } });
   client = createHttpClient({ timeoutMs: 60_000, retries: 0, concurrency: 32 });
   prepared = await prepareCatalogue({ cwd: path.resolve('.'), casesDir: 'cases', profileFile: 'profiles/reference.yaml' }, {});
-  setup = { upstream: createUpstream(reference.url).upstream, client, token: TOKEN, concurrency: MUTANT_CONCURRENCY };
+  // why: the reference imitates CKAN 2.11.5 with its known bugs; those variants are reported known, not findings
+  setup = { upstream: createUpstream(reference.url).upstream, client, token: TOKEN, concurrency: MUTANT_CONCURRENCY, ckanRelease: '2.11.5' };
   faithful = await runThrough(passThrough, prepared.variants, setup);
   [identity, outcomes] = await Promise.all([
     runThrough(
@@ -75,13 +76,13 @@ describe('mutant suite', () => {
   });
 
   it('passes the faithful reference (through an honest proxy) with zero findings', () => {
-    const findings = faithful.cases.flatMap((c) => c.findings.map((f) => `${c.id}: ${f.rule} ${f.message}`));
+    const findings = faithful.cases.filter((c) => c.status !== 'known').flatMap((c) => c.findings.map((f) => `${c.id}: ${f.rule} ${f.message}`));
     expect(findings).toEqual([]);
     expect(faithful.summary.fail + faithful.summary.error + faithful.summary.notApplicable - countOtherVersionCases(faithful.cases)).toBe(0);
   });
 
   it('passes a control that re-encodes every request and result without changing them (kills come from the mutations)', () => {
-    expect(identity.cases.flatMap((c) => c.findings.map((f) => `${c.id}: ${f.rule} ${f.message}`))).toEqual([]);
+    expect(identity.cases.filter((c) => c.status !== 'known').flatMap((c) => c.findings.map((f) => `${c.id}: ${f.rule} ${f.message}`))).toEqual([]);
     expect(identity.summary.fail + identity.summary.error).toBe(0);
   });
 

@@ -14,6 +14,8 @@ export interface MutantRunSetup {
   token: string;
   /** Mutants run at once (each runs its cases with its own concurrency). */
   concurrency: number;
+  /** The CKAN release the upstream imitates: failures its known bugs explain are reported `known`, never kills. */
+  ckanRelease?: string;
 }
 
 /** Runs `variants` against a proxy that serves the upstream through `handler`. */
@@ -21,7 +23,16 @@ export async function runThrough(handler: MutantHandler, variants: readonly Case
   const proxy = await startMutantProxy(handler, setup.upstream);
   try {
     return await run(
-      { variants: [...variants], targetUrl: proxy.url, reference: false, token: setup.token, contract: 'ckan', concurrency: 8, bail: false },
+      {
+        variants: [...variants],
+        targetUrl: proxy.url,
+        reference: false,
+        token: setup.token,
+        contract: 'ckan',
+        concurrency: 8,
+        bail: false,
+        ...(setup.ckanRelease === undefined ? {} : { ckan: { version: '2.11', versions: ['2.11'], reason: 'the upstream', release: setup.ckanRelease } }),
+      },
       { client: setup.client, clock: { now: () => Date.now() } },
     );
   } finally {

@@ -81,7 +81,7 @@ describe('run: the CKAN version and the contract', () => {
   it("uses the profile's version and so the ckan contract, and says why in the report, the console and JUnit", async () => {
     const { code, report, stdout } = await runAgainst(reference.url, ['--profile', 'named.yaml']);
     expect(code).toBe(0);
-    expect(report.target.ckan).toEqual({ version: '2.11', reason: 'the profile says ckan: "2.11"' });
+    expect(report.target.ckan).toEqual({ version: '2.11', release: '2.11.5', reason: 'the profile says ckan: "2.11"' });
     expect(report.contract).toEqual({ profile: 'ckan', reason: 'a CKAN version is named (the profile says ckan: "2.11")' });
     expect(stdout).toContain('CKAN 2.11 (the profile says ckan: "2.11"); contract ckan (a CKAN version is named');
     const junit = await readFile(path.join(dir, 'reports', 'junit.xml'), 'utf8');
@@ -105,7 +105,7 @@ describe('run: the CKAN version and the contract', () => {
   it('auto reads status_show', async () => {
     const { code, report } = await runAgainst(reference.url, ['--profile', 'auto.yaml']);
     expect(code).toBe(0);
-    expect(report.target.ckan).toEqual({ version: '2.11', reason: expect.stringMatching(/^from status_show: 2\.11\.\d+$/) });
+    expect(report.target.ckan).toEqual({ version: '2.11', release: '2.11.5', reason: expect.stringMatching(/^from status_show: 2\.11\.\d+$/) });
     expect(report.contract?.profile).toBe('ckan');
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasNonFiniteTokens } from './non-finite-json.ts';
+import { hasNonFiniteTokens, parseNonFiniteJson } from './non-finite-json.ts';
 
 describe('hasNonFiniteTokens', () => {
   it.each([
@@ -12,5 +12,9 @@ describe('hasNonFiniteTokens', () => {
     ['{"n": 1}', false],
   ])('%s -> %s', (text, expected) => {
     expect(hasNonFiniteTokens(text)).toBe(expected);
+  });
+
+  it('reads the tokens as marked strings, leaving strings that spell them alone', () => {
+    expect(parseNonFiniteJson('{"a": [NaN, -Infinity], "b": "NaN"}')).toEqual({ value: { a: ['<bare NaN>', '<bare -Infinity>'], b: 'NaN' } });
   });
 });
