@@ -78,3 +78,17 @@ function toSnapshot(answer: Answer, baseUrl: string): { status: number; body: un
     return { status: answer.status, body: text };
   }
 }
+
+/** Every exchange replayed against the target, 8 in flight at once (as the recordings were sent), in order. */
+export async function replayAll(target: ReplayTarget, exchanges: readonly RecordedExchange[]): Promise<FidelityResult[]> {
+  const results: FidelityResult[] = [];
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    for (let index = next++; index < exchanges.length; index = next++) {
+      const exchange = exchanges[index];
+      if (exchange !== undefined) results[index] = await replayExchange(target, exchange);
+    }
+  };
+  await Promise.all(Array.from({ length: 8 }, worker));
+  return results;
+}

@@ -8,7 +8,7 @@ import { startReferenceServer } from '../../src/server/index.ts';
 import { openPgliteEngine, type Engine } from '../../src/server/engines/index.ts';
 import { loadFixtures } from '../../src/server/fixtures/index.ts';
 import { RECORDED_VERSIONS, readRecording, readRecordingMeta, type RecordedVersion, type RecordingFile } from '../helpers/ckan-recordings.ts';
-import { replayExchange, type FidelityResult } from '../helpers/replay-fidelity.ts';
+import { replayAll, type FidelityResult } from '../helpers/replay-fidelity.ts';
 
 /** Least share of each file's exchanges the reference server must answer as CKAN did, per version. */
 const BARS: Readonly<Record<RecordedVersion, Readonly<Record<RecordingFile, number>>>> = {
@@ -38,22 +38,11 @@ async function replayVersion(version: RecordedVersion, files: readonly Recording
   const target = { url: server.url, token, recordedUrl: readRecordingMeta(version).baseUrl };
   try {
     const results = new Map<RecordingFile, FidelityResult[]>();
-    for (const file of files) results.set(file, await replayAll(readRecording(version, file), (exchange) => replayExchange(target, exchange)));
+    for (const file of files) results.set(file, await replayAll(target, readRecording(version, file)));
     return results;
   } finally {
     await server.close();
   }
-}
-
-/** `work` over the items, 8 in flight at once (as the recordings were sent), results in item order. */
-async function replayAll<T, R>(items: readonly T[], work: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = [];
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    for (let index = next++; index < items.length; index = next++) results[index] = await work(items[index] as T);
-  };
-  await Promise.all(Array.from({ length: 8 }, worker));
-  return results;
 }
 
 function describeDisagreement(result: FidelityResult): string {

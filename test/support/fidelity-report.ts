@@ -6,7 +6,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { startReferenceServer } from '../../src/server/index.ts';
 import { RECORDED_VERSIONS, RECORDING_FILES, readRecording, readRecordingMeta, type RecordedVersion } from '../helpers/ckan-recordings.ts';
-import { replayExchange, type FidelityResult } from '../helpers/replay-fidelity.ts';
+import { replayAll, type FidelityResult } from '../helpers/replay-fidelity.ts';
 
 const args = process.argv.slice(2);
 const outIndex = args.indexOf('--out');
@@ -26,7 +26,7 @@ async function reportVersion(version: RecordedVersion): Promise<void> {
   try {
     for (const file of RECORDING_FILES) {
       const exchanges = readRecording(version, file);
-      const results = await mapPool(exchanges, 8, (exchange) => replayExchange(target, exchange));
+      const results = await replayAll(target, exchanges);
       const differ = results.filter((result) => !result.agree);
       failures.push(...differ);
       const pct = ((100 * (results.length - differ.length)) / Math.max(results.length, 1)).toFixed(1);
@@ -43,17 +43,4 @@ async function reportVersion(version: RecordedVersion): Promise<void> {
     actual: { status: result.actual.status, body: result.actual.body.slice(0, 2000) },
   }));
   writeFileSync(`${out}/${version}.json`, `${JSON.stringify(report, null, 1)}\n`);
-}
-
-async function mapPool<T, R>(items: readonly T[], size: number, work: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array(items.length);
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await work(items[index] as T);
-    }
-  };
-  await Promise.all(Array.from({ length: size }, worker));
-  return results;
 }
