@@ -1,6 +1,8 @@
 // Compares the records of two results: matched by `_id` when every record has a unique one, else by position;
-// each record added, removed or changed (field by field), and a change of order among the matched records.
+// each record added, removed or changed (field by field), and a change of order among the matched records. Only
+// the order the result promises is compared (record-order.ts): tied records may come in any order.
 import { isDeepEqual, showJson } from '../util/json.ts';
+import { promisedOrder, readPageEdges, settleTies, type PageEdges, type PromisedOrder } from './record-order.ts';
 import { readRecordTable, toFieldEntries } from './record-table.ts';
 import type { DifferenceSink } from './sink.ts';
 import type { RecordChange } from './types.ts';
@@ -14,14 +16,14 @@ interface Row {
 }
 
 /** Adds the differences between two results' records; false when their formats differ (caller diffs them whole). */
-export function compareRecords(expectedResult: unknown, actualResult: unknown, sink: DifferenceSink): boolean {
+export function compareRecords(expectedResult: unknown, actualResult: unknown, sink: DifferenceSink, distinctUnordered = false): boolean {
   const before = readRecordTable(expectedResult);
   const after = readRecordTable(actualResult);
   if (before.format === 'none' && after.format === 'none') return true;
   if (before.format !== after.format) return false;
   const [expectedRows, actualRows] =
     before.format === 'rows' && after.format === 'rows'
-      ? toRows(before.records, before.columns, after.records, after.columns)
+      ? toRows(before.records, before.columns, after.records, after.columns, promisedOrder(expectedResult, distinctUnordered), readPageEdges(expectedResult, before.records.length))
       : [toTextRows(before.format === 'text' ? before.lines : []), toTextRows(after.format === 'text' ? after.lines : [])];
   matchRows(expectedRows, actualRows, sink);
   return true;
@@ -32,12 +34,18 @@ function toRows(
   beforeColumns: readonly string[] | undefined,
   after: readonly unknown[],
   afterColumns: readonly string[] | undefined,
+  order: PromisedOrder,
+  edges: PageEdges,
 ): [Row[], Row[]] {
-  const expected = before.map((value, index) => toRow(value, index, beforeColumns));
-  const actual = after.map((value, index) => toRow(value, index, afterColumns));
+  const [expected, actual] = settleTies(
+    before.map((value, index) => toRow(value, index, beforeColumns)),
+    after.map((value, index) => toRow(value, index, afterColumns)),
+    order,
+    edges,
+  );
   // why: `_id` identifies a record across runs only when every record has one and no two share it
   const byId = [expected, actual].every((rows) => hasUniqueIds(rows));
-  for (const row of [...expected, ...actual]) row.key = byId ? `_id=${String(row.fields?.get('_id'))}` : `#${row.index}`;
+  for (const rows of [expected, actual]) rows.forEach((row, position) => (row.key = byId ? `_id=${String(row.fields?.get('_id'))}` : `#${position}`));
   return [expected, actual];
 }
 

@@ -16,12 +16,12 @@ export function compareSnapshots(expected: ResponseSnapshot, actual: ResponseSna
   }
   const before = expected.body;
   const after = actual.body;
-  if (isPlainObject(before) && isPlainObject(after)) compareEnvelopes(before, after, sink);
+  if (isPlainObject(before) && isPlainObject(after)) compareEnvelopes(before, after, sink, options.distinctUnordered === true);
   else addJsonDiff(before, after, '', 'body', sink);
   return { differences: sink.differences, truncated: sink.truncated };
 }
 
-function compareEnvelopes(before: Record<string, unknown>, after: Record<string, unknown>, sink: DifferenceSink): void {
+function compareEnvelopes(before: Record<string, unknown>, after: Record<string, unknown>, sink: DifferenceSink, distinctUnordered: boolean): void {
   const success = ['success', getChild(before, 'success'), getChild(after, 'success')] as const;
   if (!isDeepEqual(success[1], success[2])) {
     sink.add({
@@ -35,13 +35,13 @@ function compareEnvelopes(before: Record<string, unknown>, after: Record<string,
   addJsonDiff(getChild(before, 'error'), getChild(after, 'error'), '/error', 'error', sink);
   const beforeResult = getChild(before, 'result');
   const afterResult = getChild(after, 'result');
-  if (isPlainObject(beforeResult) && isPlainObject(afterResult)) compareResults(beforeResult, afterResult, sink);
+  if (isPlainObject(beforeResult) && isPlainObject(afterResult)) compareResults(beforeResult, afterResult, sink, distinctUnordered);
   else addJsonDiff(beforeResult, afterResult, '/result', 'body', sink);
   const rest = (body: Record<string, unknown>): Record<string, unknown> => withoutKey(withoutKey(withoutKey(body, 'success'), 'error'), 'result');
   addJsonDiff(rest(before), rest(after), '', 'body', sink);
 }
 
-function compareResults(before: Record<string, unknown>, after: Record<string, unknown>, sink: DifferenceSink): void {
+function compareResults(before: Record<string, unknown>, after: Record<string, unknown>, sink: DifferenceSink, distinctUnordered: boolean): void {
   let restBefore = withoutKey(before, 'total');
   let restAfter = withoutKey(after, 'total');
   const total = [getChild(before, 'total'), getChild(after, 'total')] as const;
@@ -52,7 +52,7 @@ function compareResults(before: Record<string, unknown>, after: Record<string, u
     restBefore = withoutKey(restBefore, 'fields');
     restAfter = withoutKey(restAfter, 'fields');
   }
-  if (compareRecords(before, after, sink)) {
+  if (compareRecords(before, after, sink, distinctUnordered)) {
     restBefore = withoutKey(restBefore, 'records');
     restAfter = withoutKey(restAfter, 'records');
   }

@@ -49,6 +49,11 @@ export type Difference = DifferenceRecord;
 export interface CompareOptions {
   /** Stop after this many differences (default 100); `truncated` then says more were left out. */
   maxDifferences?: number;
+  /**
+   * A side is a CKAN release that applies DISTINCT after the page's LIMIT (DISTINCT_AFTER_LIMIT_RELEASES): a
+   * distinct search's records are then compared as a set, in any order.
+   */
+  distinctUnordered?: boolean;
 }
 
 /** What compareSnapshots found. */

@@ -36,4 +36,6 @@ export interface PairRules {
   /** Side A's own names (resource ids, base URL) -> logical names. */
   namesA: Readonly<Record<string, string>>;
   namesB: Readonly<Record<string, string>>;
+  /** A side's profile names a CKAN whose newest release applies DISTINCT after LIMIT: distinct records compare as a set. */
+  distinctUnordered: boolean;
 }

@@ -51,6 +51,15 @@ export const LATEST_CKAN_RELEASES: Readonly<Record<CkanVersion, string>> = Objec
   '2.12': '2.12.0b0',
 });
 
+/**
+ * The releases whose datastore_search sorts and cuts the page in a subselect and applies DISTINCT after LIMIT
+ * (ckan/ckan#8709, from 2.10.8 and 2.11.3; fixed in 2.12.0): a distinct search's records come in no promised order.
+ */
+export const DISTINCT_AFTER_LIMIT_RELEASES: CkanRanges = [
+  { min: '2.10.8', max: '2.10' },
+  { min: '2.11.3', max: '2.11' },
+];
+
 export function isCkanVersion(value: unknown): value is CkanVersion {
   return typeof value === 'string' && (CKAN_VERSIONS as readonly string[]).includes(value);
 }

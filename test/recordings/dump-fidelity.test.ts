@@ -20,7 +20,7 @@ describe.each(RECORDED_VERSIONS)('/datastore/dump as CKAN %s', (version) => {
   });
 
   it('answers every recorded dump request as CKAN did', async () => {
-    const target = { url: server.url, token, recordedUrl: readRecordingMeta(version).baseUrl };
+    const target = { url: server.url, token, recordedUrl: readRecordingMeta(version).baseUrl, recordedRelease: readRecordingMeta(version).ckanVersion };
     const exchanges = readRecording(version, 'dump');
     expect(exchanges.length).toBe(28);
     const disagreements: string[] = [];

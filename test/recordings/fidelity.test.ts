@@ -1,7 +1,8 @@
 // The reference server against what real CKAN answered: every recorded request (catalogue, probe, generated,
 // dump) is sent to the reference server answering as the recorded version, and the two answers are compared
-// after `diff`'s normalisation (help URL, base URL, rank digits, the HTML of error pages). The bars are the
-// agreement the server reaches today; a change that lowers it fails here, with the disagreements listed.
+// after `diff`'s normalisation (help URL, base URL, rank digits, the HTML of error pages), in the order each result
+// promises (records tied on the sort values in any order). A change that lowers the agreement below a bar fails
+// here, with the disagreements listed.
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReferenceServer } from '../../src/server/index.ts';
@@ -10,12 +11,16 @@ import { loadFixtures } from '../../src/server/fixtures/index.ts';
 import { RECORDED_VERSIONS, readRecording, readRecordingMeta, type RecordedVersion, type RecordingFile } from '../helpers/ckan-recordings.ts';
 import { replayAll, type FidelityResult } from '../helpers/replay-fidelity.ts';
 
-/** Least share of each file's exchanges the reference server must answer as CKAN did, per version. */
+/**
+ * Least share of each file's exchanges the reference server must answer as CKAN did, per version: every catalogue,
+ * probe and dump request, and 99.5% of the generated ones (#28). What still differs: docs/reference-server.md.
+ */
+const EVERY = { 'catalogue-reference': 1, 'catalogue-probed': 1, probe: 1, dump: 1 } as const;
 const BARS: Readonly<Record<RecordedVersion, Readonly<Record<RecordingFile, number>>>> = {
-  '2.9': { 'catalogue-reference': 0.98, 'catalogue-probed': 0.94, probe: 0.91, 'generated-seed1': 0.99, 'generated-seed2': 0.99, dump: 1 },
-  '2.10': { 'catalogue-reference': 0.98, 'catalogue-probed': 0.94, probe: 0.91, 'generated-seed1': 0.97, 'generated-seed2': 0.98, dump: 1 },
-  '2.11': { 'catalogue-reference': 0.98, 'catalogue-probed': 0.94, probe: 0.91, 'generated-seed1': 0.97, 'generated-seed2': 0.99, dump: 1 },
-  '2.12': { 'catalogue-reference': 0.98, 'catalogue-probed': 0.94, probe: 0.91, 'generated-seed1': 0.99, 'generated-seed2': 0.99, dump: 1 },
+  '2.9': { ...EVERY, 'generated-seed1': 0.995, 'generated-seed2': 0.995 },
+  '2.10': { ...EVERY, 'generated-seed1': 0.995, 'generated-seed2': 0.995 },
+  '2.11': { ...EVERY, 'generated-seed1': 0.995, 'generated-seed2': 0.995 },
+  '2.12': { ...EVERY, 'generated-seed1': 0.995, 'generated-seed2': 0.995 },
 };
 
 const token = 'fidelity-token';
@@ -35,7 +40,7 @@ async function replayVersion(version: RecordedVersion, files: readonly Recording
     ...(engine === undefined ? {} : { engine }),
     config: { ckanVersion: version, apiTokens: [token] },
   });
-  const target = { url: server.url, token, recordedUrl: readRecordingMeta(version).baseUrl };
+  const target = { url: server.url, token, recordedUrl: readRecordingMeta(version).baseUrl, recordedRelease: readRecordingMeta(version).ckanVersion };
   try {
     const results = new Map<RecordingFile, FidelityResult[]>();
     for (const file of files) results.set(file, await replayAll(target, readRecording(version, file)));

@@ -1,5 +1,5 @@
 // How closely the reference server answers as the recorded CKAN releases did, for developers:
-//   npx tsx test/support/fidelity-report.ts [version ...] [--out reports/fidelity]
+//   npx tsx test/support/fidelity-report.ts [version ...] [--out reports/fidelity] [--database-url postgres://…]
 // prints the agreement per version and recording file, and writes every disagreement (request, both answers,
 // the differences) to <out>/<version>.json. The fidelity test (test/recordings/) holds the same numbers to a bar.
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -11,7 +11,10 @@ import { replayAll, type FidelityResult } from '../helpers/replay-fidelity.ts';
 const args = process.argv.slice(2);
 const outIndex = args.indexOf('--out');
 const out = outIndex >= 0 ? (args[outIndex + 1] ?? 'reports/fidelity') : 'reports/fidelity';
-const asked = args.filter((arg, index) => !arg.startsWith('--') && (outIndex < 0 || index !== outIndex + 1));
+const dbIndex = args.indexOf('--database-url');
+const databaseUrl = dbIndex >= 0 ? args[dbIndex + 1] : undefined;
+const valueIndexes = new Set([outIndex + 1, dbIndex + 1].filter((index) => index > 0));
+const asked = args.filter((arg, index) => !arg.startsWith('--') && !valueIndexes.has(index));
 const versions = RECORDED_VERSIONS.filter((version) => asked.length === 0 || asked.includes(version));
 const fixturesDir = fileURLToPath(new URL('../../fixtures', import.meta.url));
 
@@ -20,8 +23,8 @@ for (const version of versions) await reportVersion(version);
 
 async function reportVersion(version: RecordedVersion): Promise<void> {
   const token = 'fidelity-token';
-  const server = await startReferenceServer({ fixturesDir, config: { ckanVersion: version, apiTokens: [token] } });
-  const target = { url: server.url, token, recordedUrl: readRecordingMeta(version).baseUrl };
+  const server = await startReferenceServer({ fixturesDir, config: { ckanVersion: version, apiTokens: [token] }, ...(databaseUrl === undefined ? {} : { databaseUrl }) });
+  const target = { url: server.url, token, recordedUrl: readRecordingMeta(version).baseUrl, recordedRelease: readRecordingMeta(version).ckanVersion };
   const failures: FidelityResult[] = [];
   try {
     for (const file of RECORDING_FILES) {
