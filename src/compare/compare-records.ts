@@ -23,7 +23,14 @@ export function compareRecords(expectedResult: unknown, actualResult: unknown, s
   if (before.format !== after.format) return false;
   const [expectedRows, actualRows] =
     before.format === 'rows' && after.format === 'rows'
-      ? toRows(before.records, before.columns, after.records, after.columns, promisedOrder(expectedResult, distinctUnordered), readPageEdges(expectedResult, before.records.length))
+      ? toRows(
+          before.records,
+          before.columns,
+          after.records,
+          after.columns,
+          promisedOrder(expectedResult, distinctUnordered),
+          readPageEdges(expectedResult, before.records.length),
+        )
       : [toTextRows(before.format === 'text' ? before.lines : []), toTextRows(after.format === 'text' ? after.lines : [])];
   matchRows(expectedRows, actualRows, sink);
   return true;
@@ -45,7 +52,11 @@ function toRows(
   );
   // why: `_id` identifies a record across runs only when every record has one and no two share it
   const byId = [expected, actual].every((rows) => hasUniqueIds(rows));
-  for (const rows of [expected, actual]) rows.forEach((row, position) => (row.key = byId ? `_id=${String(row.fields?.get('_id'))}` : `#${position}`));
+  for (const rows of [expected, actual]) {
+    rows.forEach((row, position) => {
+      row.key = byId ? `_id=${String(row.fields?.get('_id'))}` : `#${position}`;
+    });
+  }
   return [expected, actual];
 }
 

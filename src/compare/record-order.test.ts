@@ -76,7 +76,10 @@ describe('comparing records in the order a result promises', () => {
     expect(kinds(page([c, a, b], 2), page([d, a, b], 2))).toEqual([]);
     expect(kinds(page([a, b, c]), page([a, b, { ...e, city: 'Lille' }]))).toEqual(['record-removed', 'record-added']);
     expect(kinds(page([a, c, d]), page([a, c, e]))).toEqual([]);
-    expect(kinds(search([a, c, d], { sort: 'city desc', limit: 10 }), search([a, c, e], { sort: 'city desc', limit: 10 }))).toEqual(['record-removed', 'record-added']);
+    expect(kinds(search([a, c, d], { sort: 'city desc', limit: 10 }), search([a, c, e], { sort: 'city desc', limit: 10 }))).toEqual([
+      'record-removed',
+      'record-added',
+    ]);
   });
 
   it('compares a distinct search without a sort as a set, and a cut page of it by its length only', () => {

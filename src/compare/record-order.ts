@@ -43,7 +43,10 @@ function parseSortFields(sort: unknown): string[] | undefined {
   const fields: string[] = [];
   for (const clause of clauses) {
     if (typeof clause !== 'string') return undefined;
-    const name = clause.trim().replace(/\s+(asc|desc)$/i, '').trim();
+    const name = clause
+      .trim()
+      .replace(/\s+(asc|desc)$/i, '')
+      .trim();
     if (name === '') return undefined;
     fields.push(/^".*"$/.test(name) ? name.slice(1, -1).replace(/""/g, '"') : name);
   }
@@ -92,13 +95,15 @@ export function settleTies<T extends OrderedRow>(expected: readonly T[], actual:
     if (anySubset && expected.length === actual.length) return [[], []];
     return [byContent(expected), byContent(actual)];
   }
-  const keyOf = (row: T): string | undefined => (order.keys.every((key) => row.fields?.has(key)) ? JSON.stringify(order.keys.map((key) => row.fields?.get(key))) : undefined);
+  const keyOf = (row: T): string | undefined =>
+    order.keys.every((key) => row.fields?.has(key)) ? JSON.stringify(order.keys.map((key) => row.fields?.get(key))) : undefined;
   const expectedKeys = expected.map(keyOf);
   const actualKeys = actual.map(keyOf);
   if ([...expectedKeys, ...actualKeys].some((key) => key === undefined)) return [[...expected], [...actual]];
   let before = runsOf(expected, expectedKeys as string[]);
   let after = runsOf(actual, actualKeys as string[]);
-  const sameEdge = (a: Run<T> | undefined, b: Run<T> | undefined): boolean => a !== undefined && b !== undefined && a.key === b.key && a.rows.length === b.rows.length;
+  const sameEdge = (a: Run<T> | undefined, b: Run<T> | undefined): boolean =>
+    a !== undefined && b !== undefined && a.key === b.key && a.rows.length === b.rows.length;
   if (edges.cutAtEnd && sameEdge(before.at(-1), after.at(-1))) [before, after] = [before.slice(0, -1), after.slice(0, -1)];
   if (edges.cutAtStart && sameEdge(before[0], after[0])) [before, after] = [before.slice(1), after.slice(1)];
   return [before.flatMap((run) => byContent(run.rows)), after.flatMap((run) => byContent(run.rows))];

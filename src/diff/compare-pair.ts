@@ -47,7 +47,10 @@ export async function comparePair(client: HttpClient, pair: RequestPair, rules: 
     normaliseSnapshot(toSnapshot(response), resolveNormaliseRules(...rules.shared, pair.normalise, { names: { ...names } }));
   const a = normalise(answerA.response, rules.namesA);
   const b = normalise(answerB.response, rules.namesB);
-  const { differences, truncated } = compareSnapshots(a.snapshot, b.snapshot, { distinctUnordered: rules.distinctUnordered, ...(maxDifferences === undefined ? {} : { maxDifferences }) });
+  const { differences, truncated } = compareSnapshots(a.snapshot, b.snapshot, {
+    distinctUnordered: rules.distinctUnordered,
+    ...(maxDifferences === undefined ? {} : { maxDifferences }),
+  });
   const applied = [...new Set([...a.applied, ...b.applied])];
   return {
     ...base,

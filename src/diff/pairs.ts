@@ -17,7 +17,9 @@ export function sideNames(side: Pick<DiffSide, 'profile' | 'url'>): Record<strin
 
 /** The rules both sides' answers are normalised with: both profiles' `normalise`, each side's own names. */
 export function pairRules(a: DiffSide, b: DiffSide): PairRules {
-  const distinctUnordered = [a, b].some(({ profile }) => isCkanVersion(profile.ckan) && isInCkanRanges(LATEST_CKAN_RELEASES[profile.ckan], DISTINCT_AFTER_LIMIT_RELEASES));
+  const distinctUnordered = [a, b].some(
+    ({ profile }) => isCkanVersion(profile.ckan) && isInCkanRanges(LATEST_CKAN_RELEASES[profile.ckan], DISTINCT_AFTER_LIMIT_RELEASES),
+  );
   return { shared: [a.profile.normalise, b.profile.normalise], namesA: sideNames(a), namesB: sideNames(b), distinctUnordered };
 }
 

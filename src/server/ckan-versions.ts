@@ -92,7 +92,10 @@ export function ckanTraits(version: ServerCkanVersion, release: string = LATEST_
     sqlNonFiniteFloats: atLeast('2.12') ? 'refuse' : 'token',
     jsonpUserName: atLeast('2.10') ? '' : 'None',
     datastoreAuthRefusal: atLeast('2.12'),
-    backslashQuoteRefusal: isInCkanRanges(release, [{ min: '2.10.10', max: '2.10' }, { min: '2.11.5', max: '2.11' }]),
+    backslashQuoteRefusal: isInCkanRanges(release, [
+      { min: '2.10.10', max: '2.10' },
+      { min: '2.11.5', max: '2.11' },
+    ]),
     sqlalchemyErrorUrl: atLeast('2.12') ? 'https://sqlalche.me/e/20/' : atLeast('2.10') ? 'https://sqlalche.me/e/14/' : 'http://sqlalche.me/e/',
     searchLayout: atLeast('2.12') ? 'cte' : innerSort ? 'inner-sort' : 'flat',
     paramStyle: atLeast('2.11') ? 'pyformat' : 'format',

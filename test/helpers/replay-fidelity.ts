@@ -63,7 +63,9 @@ function compareAnswers(expected: Answer, actual: Answer, target: ReplayTarget):
   const rules = resolveNormaliseRules();
   const a = normaliseSnapshot(toSnapshot(expected, target.recordedUrl), rules).snapshot;
   const b = normaliseSnapshot(toSnapshot(actual, target.url), rules).snapshot;
-  differences.push(...compareSnapshots(a, b, { maxDifferences: 20, distinctUnordered: isInCkanRanges(target.recordedRelease, DISTINCT_AFTER_LIMIT_RELEASES) }).differences);
+  differences.push(
+    ...compareSnapshots(a, b, { maxDifferences: 20, distinctUnordered: isInCkanRanges(target.recordedRelease, DISTINCT_AFTER_LIMIT_RELEASES) }).differences,
+  );
   return differences;
 }
 

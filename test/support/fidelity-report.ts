@@ -23,7 +23,11 @@ for (const version of versions) await reportVersion(version);
 
 async function reportVersion(version: RecordedVersion): Promise<void> {
   const token = 'fidelity-token';
-  const server = await startReferenceServer({ fixturesDir, config: { ckanVersion: version, apiTokens: [token] }, ...(databaseUrl === undefined ? {} : { databaseUrl }) });
+  const server = await startReferenceServer({
+    fixturesDir,
+    config: { ckanVersion: version, apiTokens: [token] },
+    ...(databaseUrl === undefined ? {} : { databaseUrl }),
+  });
   const target = { url: server.url, token, recordedUrl: readRecordingMeta(version).baseUrl, recordedRelease: readRecordingMeta(version).ckanVersion };
   const failures: FidelityResult[] = [];
   try {
