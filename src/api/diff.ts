@@ -10,7 +10,7 @@ import type { Clock } from '../model/index.ts';
 import { DIFF_REPORTERS, writeDiffReports } from '../reporters/index.ts';
 import { checkReachable, prepareCatalogue, type PreparedCatalogue } from '../runner/index.ts';
 import type { DiffReport, PairResult } from '../schema/diff-report.ts';
-import type { CkanVersion } from '../schema/index.ts';
+import { DEFAULT_CKAN_VERSION, isCkanVersion, LATEST_CKAN_RELEASES, type CkanVersion } from '../schema/ckan-version.ts';
 import { createRedactor, urlSecrets } from '../util/redact.ts';
 import type { DiffOptions } from './diff-options.ts';
 import { buildDiffReport } from './diff-report.ts';
@@ -61,7 +61,12 @@ async function prepareSide(options: ResolvedRunOptions, catalogue: boolean, env:
 }
 
 function toDiffSide(side: PreparedSide, label: 'A' | 'B', session: Session): DiffSide {
-  return { label, url: session.url, token: session.token, profile: side.prepared.profile, reference: session.reference };
+  const { profile } = side.prepared;
+  const { target } = side;
+  const minor = target.kind === 'reference' ? (target.ckanVersion ?? DEFAULT_CKAN_VERSION) : isCkanVersion(profile.ckan) ? profile.ckan : undefined;
+  const imitated = target.kind === 'reference' && target.ckanRelease?.startsWith(`${minor}.`) ? target.ckanRelease : undefined;
+  const ckanRelease = imitated ?? (minor === undefined ? undefined : LATEST_CKAN_RELEASES[minor]);
+  return { label, url: session.url, token: session.token, profile, reference: session.reference, ckanRelease };
 }
 
 /**

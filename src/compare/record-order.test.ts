@@ -19,6 +19,7 @@ describe('promisedOrder', () => {
   it('reads the sort fields from a string or a list of clauses, quoted or not', () => {
     expect(promisedOrder({ sort: 'city desc, "n m" asc' })).toEqual({ kind: 'keys', keys: ['city', 'n m'] });
     expect(promisedOrder({ sort: ['city', 'n DESC'] })).toEqual({ kind: 'keys', keys: ['city', 'n'] });
+    expect(promisedOrder({ sort: 'rating with % desc nulls last, n NULLS FIRST' })).toEqual({ kind: 'keys', keys: ['rating with %', 'n'] });
   });
 
   it('orders a text search by its rank columns, a distinct search without a sort not at all, else by _id', () => {

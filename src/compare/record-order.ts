@@ -36,6 +36,9 @@ function orderOf(result: unknown): PromisedOrder {
   return { kind: 'strict' };
 }
 
+/** A sort clause as CKAN reads it: the field, then an optional direction and `nulls first|last`. */
+const SORT_CLAUSE = /^(.+?)(?:\s+(?:asc|desc))?(?:\s+nulls\s+(?:first|last))?$/i;
+
 /** The fields of a `sort` ("a asc, b desc" or a list of clauses), undefined when a clause cannot be read. */
 function parseSortFields(sort: unknown): string[] | undefined {
   const clauses = typeof sort === 'string' ? sort.split(',') : Array.isArray(sort) ? sort : undefined;
@@ -43,10 +46,7 @@ function parseSortFields(sort: unknown): string[] | undefined {
   const fields: string[] = [];
   for (const clause of clauses) {
     if (typeof clause !== 'string') return undefined;
-    const name = clause
-      .trim()
-      .replace(/\s+(asc|desc)$/i, '')
-      .trim();
+    const name = SORT_CLAUSE.exec(clause.trim())?.[1] ?? '';
     if (name === '') return undefined;
     fields.push(/^".*"$/.test(name) ? name.slice(1, -1).replace(/""/g, '"') : name);
   }

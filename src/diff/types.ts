@@ -15,6 +15,8 @@ export interface DiffSide {
   profile: Profile;
   /** Whether it is the bundled reference server (for the report). */
   reference: boolean;
+  /** The CKAN release it answers as, when known: the one the reference server imitates, else the newest of the profile's `ckan`. */
+  ckanRelease?: string | undefined;
 }
 
 /** One request to send to both targets: the same logical request, rendered for each side's profile. */
@@ -36,6 +38,6 @@ export interface PairRules {
   /** Side A's own names (resource ids, base URL) -> logical names. */
   namesA: Readonly<Record<string, string>>;
   namesB: Readonly<Record<string, string>>;
-  /** A side's profile names a CKAN whose newest release applies DISTINCT after LIMIT: distinct records compare as a set. */
+  /** A side answers as a CKAN release that applies DISTINCT after LIMIT: distinct records compare as a set. */
   distinctUnordered: boolean;
 }

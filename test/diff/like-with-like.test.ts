@@ -1,5 +1,6 @@
 // diff compares like with like: a target and a pass-through proxy in front of it agree (their deployment identity,
-// hosts and site URL, is normalised), and two targets with different profiles are sent the same request per pair.
+// hosts and site URL, is normalised), a proxy that lists tied records in another order agrees too (only the order
+// a result promises is compared), and two targets with different profiles are sent the same request per pair.
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -8,7 +9,7 @@ import { main } from '../../src/cli/main.ts';
 import type { ReferenceServer } from '../../src/index.ts';
 import { captureIo } from '../helpers/captured-io.ts';
 import type { TestServer } from '../helpers/http-server.ts';
-import { passThrough } from '../mutants/alter.ts';
+import { alterResult, passThrough } from '../mutants/alter.ts';
 import { createUpstream, startMutantProxy, type MutantServer } from '../mutants/proxy.ts';
 import { BIRDS_ID } from '../own/birds-data.ts';
 import { startOwnImplementation } from '../own/own-implementation.ts';
@@ -49,6 +50,90 @@ describe('diff of a target and a pass-through proxy in front of it', () => {
     expect(report.pairs.map((p) => `${p.id}: ${p.differences[0]?.message ?? ''}`)).toEqual([]);
     expect(report.summary.agree).toBeGreaterThan(150);
     expect(code).toBe(0);
+  }, 240_000);
+});
+
+/** The fields a result says it is sorted by (its echoed `sort`), or undefined when it echoes none. */
+function sortFields(result: Record<string, unknown>): string[] | undefined {
+  const sort = result['sort'];
+  const clauses = typeof sort === 'string' ? sort.split(',') : Array.isArray(sort) ? sort.map(String) : [];
+  const fields = clauses.map((clause) =>
+    clause
+      .trim()
+      .replace(/(\s+(asc|desc))?(\s+nulls\s+(first|last))?$/i, '')
+      .replace(/^"(.*)"$/, '$1'),
+  );
+  return fields.length === 0 ? undefined : fields;
+}
+
+/**
+ * Reverses each run of records with equal values in `fields` (all of them when `fields` is empty), when every
+ * record has those fields; counts the answers it changed.
+ */
+function reverseRuns(records: unknown[], fields: readonly string[], changed: { count: number }): unknown[] {
+  if (!records.every((record) => fields.every((field) => Object.hasOwn(record as object, field)))) return records;
+  const runs: unknown[][] = [];
+  let last: string | undefined;
+  for (const record of records) {
+    const key = JSON.stringify(fields.map((field) => (record as Record<string, unknown>)[field]));
+    if (key === last) runs.at(-1)?.push(record);
+    else runs.push([record]);
+    last = key;
+  }
+  const out = runs.flatMap((run) => [...run].reverse());
+  if (JSON.stringify(out) !== JSON.stringify(records)) changed.count++;
+  return out;
+}
+
+describe('diff of a target and a proxy that lists records in another order', () => {
+  let ties: MutantServer;
+  let sorted: MutantServer;
+  const tiesChanged = { count: 0 };
+  const sortedChanged = { count: 0 };
+
+  beforeAll(async () => {
+    const { upstream } = createUpstream(reference.url);
+    // why: records with equal sort values (and a distinct search's without a sort) come in any order from PostgreSQL
+    ties = await startMutantProxy(
+      alterResult('datastore_search', (result) => {
+        const records = result['records'];
+        if (!Array.isArray(records)) return result;
+        const fields = sortFields(result) ?? (result['distinct'] === true && result['q'] === undefined ? [] : undefined);
+        return fields === undefined ? result : { ...result, records: reverseRuns(records, fields, tiesChanged) };
+      }),
+      upstream,
+    );
+    sorted = await startMutantProxy(
+      alterResult('datastore_search', (result) => {
+        const records = result['records'];
+        const fields = sortFields(result);
+        return Array.isArray(records) && fields !== undefined && records.length > 1 ? { ...result, records: reverseRuns(records, [], sortedChanged) } : result;
+      }),
+      upstream,
+    );
+  });
+
+  afterAll(async () => {
+    await ties?.close();
+    await sorted?.close();
+  });
+
+  it('agrees when only records tied on the sort values moved', async () => {
+    const { code, report } = await diff(['--target', reference.url, '--target', ties.url, '--profile', 'profiles/reference.yaml', '--generate', '400'], 'ties');
+    expect(tiesChanged.count).toBeGreaterThan(5);
+    expect(report.pairs.map((p) => `${p.id}: ${p.differences[0]?.message ?? ''}`)).toEqual([]);
+    expect(code).toBe(0);
+  }, 240_000);
+
+  it('differs when sorted records come in another order', async () => {
+    const { code, report } = await diff(
+      ['--target', reference.url, '--target', sorted.url, '--profile', 'profiles/reference.yaml', '--generate', '150'],
+      'sorted',
+    );
+    expect(sortedChanged.count).toBeGreaterThan(5);
+    const messages = report.pairs.flatMap((p) => p.differences.map((d) => d.message));
+    expect(messages.filter((message) => message.startsWith('records in another order')).length).toBeGreaterThan(5);
+    expect(code).toBe(1);
   }, 240_000);
 });
 
