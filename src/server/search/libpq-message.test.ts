@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatErrorPosition, formatPgErrorMessage } from './libpq-message.ts';
+import { formatErrorPosition, formatPgErrorMessage, screenWidth } from './libpq-message.ts';
 
 /** The 1-based character position of `needle` in `text`, as PostgreSQL reports error positions. */
 function positionOf(text: string, needle: string): number {
@@ -31,6 +31,16 @@ describe('formatErrorPosition', () => {
   it('counts "\\r\\n" as one line break, shows tabs as spaces and counts characters, not bytes', () => {
     const sql = 'SELECT 1\r\nFROM\t"bük" WHERE x';
     expect(formatErrorPosition(sql, positionOf(sql, 'x'))).toBe('LINE 2: FROM "bük" WHERE x\n                         ^\n');
+  });
+
+  it('counts East Asian wide characters as two columns, as libpq does (CKAN 2.9.11 generated-seed2#1140)', () => {
+    const line = `                WHERE ("station" = '東京 千代田') ORDER BY "station_code" asc, "_id" asc LIMIT 100 OFFSET 180`;
+    const sql = `\n a\n b\n c\n${line}\n ) AS j`;
+    expect(formatErrorPosition(sql, positionOf(sql, '"station_code"'))).toBe(
+      `LINE 5: ...       WHERE ("station" = '東京 千代田') ORDER BY "station_c...\n${' '.repeat(61)}^\n`,
+    );
+    expect(screenWidth('東')).toBe(2);
+    expect(screenWidth('ü')).toBe(1);
   });
 
   it('says nothing for a position outside the statement', () => {

@@ -25,9 +25,35 @@ export function formatPgErrorMessage(error: PgErrorParts, statement: string): st
 }
 
 /**
+ * Screen columns libpq gives a character (pg_encoding_dsplen for UTF-8): two for East Asian wide and fullwidth
+ * characters (Hangul Jamo, CJK, kana, Hangul syllables, fullwidth forms, the CJK extension planes), one for the rest
+ * (libpq counts a control or zero-width character as one too).
+ */
+export function screenWidth(char: string): number {
+  const code = char.codePointAt(0) ?? 0;
+  if (code < 0x1100) return 1;
+  const wide =
+    code <= 0x115f ||
+    code === 0x2329 ||
+    code === 0x232a ||
+    (code >= 0x2e80 && code <= 0xa4cf && code !== 0x303f) ||
+    (code >= 0xac00 && code <= 0xd7a3) ||
+    (code >= 0xf900 && code <= 0xfaff) ||
+    (code >= 0xfe10 && code <= 0xfe19) ||
+    (code >= 0xfe30 && code <= 0xfe6f) ||
+    (code >= 0xff00 && code <= 0xff60) ||
+    (code >= 0xffe0 && code <= 0xffe6) ||
+    (code >= 0x1f300 && code <= 0x1f64f) ||
+    (code >= 0x1f900 && code <= 0x1f9ff) ||
+    (code >= 0x20000 && code <= 0x2fffd) ||
+    (code >= 0x30000 && code <= 0x3fffd);
+  return wide ? 2 : 1;
+}
+
+/**
  * libpq's `LINE n: <text>` and caret lines for a 1-based character position: tabs shown as spaces, the line cut to
- * 60 columns with `...` marks (right first, keeping 10 columns after the caret), "" when the position is outside.
- * Characters count one column each (the UTF-8 wide-character widths libpq uses are not modelled).
+ * 60 screen columns with `...` marks (right first, keeping 10 columns after the caret), "" when the position is
+ * outside. Columns are counted as libpq counts them (screenWidth), so a line with wide characters is cut shorter.
  */
 export function formatErrorPosition(statement: string, position: number): string {
   const chars = Array.from(statement);
@@ -36,35 +62,40 @@ export function formatErrorPosition(statement: string, position: number): string
   let line = 1;
   let begin = 0;
   let end = chars.length;
+  // column[i]: the screen column where character i starts (column[chars.length]: where the text ends)
+  const column: number[] = [0];
   for (let index = 0; index < chars.length; index++) {
-    const char = chars[index];
-    if (char !== '\r' && char !== '\n') continue;
-    if (index >= loc) {
-      end = index;
-      break;
+    const char = chars[index] ?? '';
+    if (char === '\r' || char === '\n') {
+      if (index >= loc) {
+        end = index;
+        break;
+      }
+      // why: "\r\n" counts as one line break
+      if (char === '\r' || index === 0 || chars[index - 1] !== '\r') line += 1;
+      begin = index + 1;
     }
-    // why: "\r\n" counts as one line break
-    if (char === '\r' || index === 0 || chars[index - 1] !== '\r') line += 1;
-    begin = index + 1;
+    column[index + 1] = (column[index] ?? 0) + screenWidth(char);
   }
+  const at = (index: number): number => column[index] ?? 0;
   let beginCut = false;
   let endCut = false;
-  if (end - begin > DISPLAY_SIZE) {
-    if (begin + DISPLAY_SIZE >= loc + MIN_RIGHT_CUT) {
-      end = begin + DISPLAY_SIZE;
+  if (at(end) - at(begin) > DISPLAY_SIZE) {
+    if (at(begin) + DISPLAY_SIZE >= at(loc) + MIN_RIGHT_CUT) {
+      while (at(end) - at(begin) > DISPLAY_SIZE) end--;
       endCut = true;
     } else {
-      if (loc + MIN_RIGHT_CUT < end) {
-        end = loc + MIN_RIGHT_CUT;
+      while (at(loc) + MIN_RIGHT_CUT < at(end)) {
+        end--;
         endCut = true;
       }
-      if (end - begin > DISPLAY_SIZE) {
-        begin = end - DISPLAY_SIZE;
+      while (at(end) - at(begin) > DISPLAY_SIZE) {
+        begin++;
         beginCut = true;
       }
     }
   }
   const prefix = `LINE ${line}: ${beginCut ? '...' : ''}`;
   const shown = chars.slice(begin, end).join('').replaceAll('\t', ' ');
-  return `${prefix}${shown}${endCut ? '...' : ''}\n${' '.repeat(prefix.length + loc - begin)}^\n`;
+  return `${prefix}${shown}${endCut ? '...' : ''}\n${' '.repeat(prefix.length + at(loc) - at(begin))}^\n`;
 }
