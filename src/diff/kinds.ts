@@ -10,16 +10,36 @@ function differenceDetails(pair: Pick<PairResult, 'differences'>): string[] {
   });
 }
 
+/**
+ * What kind of difference a pair shows first, leaving out `except` (the differences every pair shows): the kind,
+ * with the pointer where the kind alone does not say what differs (`body`, `error`, `fields`). A shrunk request
+ * must keep it, so two bugs stay two; records compare as whole kinds (a change of which fields, or of matching by
+ * `_id` or by position, is the same bug). Undefined when the pair shows only differences in `except`.
+ */
+export function primaryKind(pair: Pick<PairResult, 'differences'>, except: ReadonlySet<string>): string | undefined {
+  const index = differenceDetails(pair).findIndex((detail) => !except.has(detail));
+  const difference = pair.differences[index];
+  if (difference === undefined) return undefined;
+  return difference.kind.startsWith('record-') || difference.kind === 'total' ? difference.kind : `${difference.kind} ${starred(difference.path)}`;
+}
+
+/** Whether `pair` shows a difference of `kind` (primaryKind's form). */
+export function showsKind(pair: Pick<PairResult, 'differences'>, kind: string): boolean {
+  return pair.differences.some((d) => d.kind === kind || `${d.kind} ${starred(d.path)}` === kind);
+}
+
 function starred(pointer: string): string {
   return pointer.replace(/\/\d+(?=\/|$)/g, '/*');
 }
 
 /**
- * The kinds every differing pair shows (at least 2 pairs), each with the `normalise` rule that would hide it when
- * it is a deployment's legitimate difference (an `ignore` of its pointer).
+ * The kinds every differing pair shows (at least 2 pairs; pairs with more differences than were listed are left
+ * out), each with the `normalise` rule that would hide it when it is a deployment's legitimate difference (an
+ * `ignore` of its pointer).
  */
 export function findSharedDifferences(pairs: readonly PairResult[]): { kind: string; pairs: number; normalise: string }[] {
-  const differing = pairs.filter((p) => p.outcome === 'differ');
+  // why: a pair whose list was cut at the most differences shown may hide the shared one behind its record changes
+  const differing = pairs.filter((p) => p.outcome === 'differ' && p.truncated !== true);
   if (differing.length < 2) return [];
   const [first, ...rest] = differing.map((p) => new Set(differenceDetails(p)));
   const shared = [...(first ?? [])].filter((kind) => rest.every((kinds) => kinds.has(kind)));

@@ -4,6 +4,7 @@ import type { HttpClient } from '../http/index.ts';
 import { runPool } from '../runner/index.ts';
 import type { PairResult, ShrunkDisagreement } from '../schema/diff-report.ts';
 import { comparePair } from './compare-pair.ts';
+import { findSharedDifferences, primaryKind, showsKind } from './kinds.ts';
 import { createRequestArbitrary, describeRequest, sampleRequests, sampleResources, shrinkRequest, type GeneratedRequest } from './generate/index.ts';
 import { pairRules, toGeneratedPair } from './pairs.ts';
 import type { DiffSide, RequestPair } from './types.ts';
@@ -77,13 +78,23 @@ async function runGenerated(
   const rules = pairRules(a, b);
   const disagreements: ShrunkDisagreement[] = [];
   const seen = new Set<string>();
+  // why: a difference every pair shows (a deployment's own field labels, say) would let every request shrink to the
+  // smallest one and swallow the others; a shrink must keep the original's own kind of difference
+  const everywhere = new Set(findSharedDifferences(results).map((shared) => shared.kind));
   for (const result of results) {
     if (result.outcome !== 'differ' || disagreements.length >= MAX_SHRUNK || options.signal?.aborted === true) continue;
     const index = pairs.findIndex((pair) => pair.id === result.id);
     const original = requests[index];
     if (original === undefined) continue;
     const check = (request: GeneratedRequest): Promise<PairResult> => comparePair(client, toGeneratedPair(request, index, a, b), rules, options.maxDifferences);
-    const shrunk = await shrinkRequest(arbitrary, original, async (request) => (await check(request)).outcome === 'differ', seed);
+    const kind = primaryKind(result, everywhere);
+    // why: a pair that shows nothing but the difference of every pair is that one, reported once already
+    if (kind === undefined) continue;
+    const keepsKind = async (request: GeneratedRequest): Promise<boolean> => {
+      const pair = await check(request);
+      return pair.outcome === 'differ' && showsKind(pair, kind);
+    };
+    const shrunk = await shrinkRequest(arbitrary, original, keepsKind, seed);
     const described = describeRequest(shrunk.request);
     // many generated requests shrink to the same smallest one: it is reported once
     if (seen.has(described)) continue;

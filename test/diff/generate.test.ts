@@ -1,11 +1,14 @@
 // --generate against a planted bug: a real HTTP proxy in front of the reference server drops the second field of
-// `filters`. The generated requests find it, and each disagreement shrinks to two filter fields and nothing else.
+// `filters`. The generated requests find it, and each disagreement shrinks to two filter fields and nothing else,
+// also when another difference shows in every answer (it is reported once and does not swallow the bug), and a
+// disagreement that only a distinct search shows keeps `distinct`.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { diffTargets, resolveDiffOptions, type ReferenceServer } from '../../src/index.ts';
 import type { DiffReport } from '../../src/schema/diff-report.ts';
+import { alterBody } from '../mutants/alter.ts';
 import { createUpstream, startMutantProxy, type MutantServer, type ProxiedRequest, type ProxiedResponse } from '../mutants/proxy.ts';
 import { ROOT, startServer, TOKEN } from './helpers.ts';
 
@@ -37,26 +40,35 @@ function presentAsProxy(response: ProxiedResponse): ProxiedResponse {
 
 let server: ReferenceServer;
 let proxy: MutantServer;
+let signing: MutantServer;
 let out = '';
 
 beforeAll(async () => {
   server = await startServer(path.join(ROOT, 'fixtures'));
   const { upstream } = createUpstream(server.url);
   proxy = await startMutantProxy(async (request, send) => presentAsProxy(await send(dropSecondFilter(request))), upstream);
+  // why: a key of its own in every answer, as a deployment may add: a difference in every pair
+  const signed = alterBody(
+    undefined,
+    (body) => ({ ...body, served_by: 'proxy' }),
+    (request, send) => send(dropSecondFilter(request)),
+  );
+  signing = await startMutantProxy(signed, upstream);
   out = await mkdtemp(path.join(tmpdir(), 'dsk-diff-gen-'));
 });
 
 afterAll(async () => {
   await proxy?.close();
+  await signing?.close();
   await server?.close();
   await rm(out, { recursive: true, force: true });
 });
 
-async function generate(seed: number, count = 200): Promise<DiffReport> {
+async function generate(seed: number, count = 200, other = proxy): Promise<DiffReport> {
   const side = (url: string) => ({ target: { kind: 'url' as const, url }, profileFile: 'profiles/reference.yaml', token: TOKEN });
   const options = resolveDiffOptions({
     shared: { cwd: ROOT, outDir: out },
-    sides: [side(server.url), side(proxy.url)],
+    sides: [side(server.url), side(other.url)],
     catalogue: false,
     generate: count,
     seed,
@@ -80,13 +92,26 @@ describe('diff --generate', () => {
     for (const found of generated?.disagreements ?? []) {
       expect(found.pair.outcome).toBe('differ');
       const params = paramsOf(found.pair.request);
-      expect(Object.keys(params).sort()).toEqual(['filters', 'resource_id']);
+      // why: a shrink keeps its kind of difference: an error that only a distinct search raises keeps `distinct`
+      const keeps = found.pair.differences[0]?.kind === 'error' ? ['distinct', 'filters', 'resource_id'] : ['filters', 'resource_id'];
+      expect(Object.keys(params).sort()).toEqual(keeps);
       expect(Object.keys(params['filters'] as object)).toHaveLength(2);
       expect(found.pair.a.curl).toContain('"authorization: $TOKEN"');
       expect(found.pair.b.curl).toContain(proxy.url);
     }
     // every disagreement found is the planted bug: a request with two filter fields or more
     for (const pair of report.pairs) expect(Object.keys(paramsOf(pair.request)['filters'] as object).length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('shrinks to the planted bug when another difference shows in every answer, and names that one once', { timeout: 180_000 }, async () => {
+    const report = await generate(20261123, 200, signing);
+    expect(report.sharedDifferences?.map((shared) => shared.kind)).toEqual(['body /served_by']);
+    const found = report.generated?.disagreements ?? [];
+    expect(found.length).toBeGreaterThan(0);
+    for (const disagreement of found) {
+      const params = paramsOf(disagreement.pair.request);
+      expect(Object.keys(params['filters'] ?? {}), disagreement.pair.request).toHaveLength(2);
+    }
   });
 
   // why: 20 requests show determinism as well as 200 (each run still finds and shrinks disagreements) and keep
