@@ -16,6 +16,8 @@ export interface ProbeArgs {
   tokenFile?: string | undefined;
   tokenEnv?: string | undefined;
   resource?: readonly string[] | undefined;
+  value?: readonly string[] | undefined;
+  examineMs?: number | undefined;
   out?: string | undefined;
   force?: boolean | undefined;
   name?: string | undefined;
@@ -31,12 +33,17 @@ export function mapProbeArgs(args: ProbeArgs, cwd: string, token: string | undef
   if (args.maxRequests !== undefined && (!Number.isInteger(args.maxRequests) || args.maxRequests < 10)) {
     throw new KitError(KitErrorCode.usage, `--max-requests must be an integer >= 10, got ${String(args.maxRequests)}`);
   }
+  if (args.examineMs !== undefined && (!Number.isFinite(args.examineMs) || args.examineMs < 0)) {
+    throw new KitError(KitErrorCode.usage, `--examine-ms must be a number of milliseconds >= 0, got ${String(args.examineMs)}`);
+  }
   return {
     cwd,
     targetUrl: args.target,
     token,
     tokenEnv: args.tokenEnv,
     resources: args.resource,
+    ...(args.value === undefined ? {} : { values: parseValueFlags(args.value) }),
+    ...(args.examineMs === undefined ? {} : { examineMs: args.examineMs }),
     out: args.out,
     force: args.force,
     name: args.name,
@@ -46,6 +53,29 @@ export function mapProbeArgs(args: ProbeArgs, cwd: string, token: string | undef
     rateRps: args.rate,
     maxRequests: args.maxRequests,
   };
+}
+
+/**
+ * `--value NAME=VALUE` flags as named values: VALUE read as JSON when it is JSON (`rowsMax=50000`,
+ * `categoryValues=["A","B"]`), else as the text it is (`categoryField=stage`). E_USAGE for a flag without `=`.
+ */
+export function parseValueFlags(given: readonly string[]): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const text of given) {
+    const match = /^([A-Za-z][A-Za-z0-9_]*)=(.*)$/s.exec(text);
+    if (match?.[1] === undefined || match[2] === undefined)
+      throw new KitError(KitErrorCode.usage, `--value ${text}: give NAME=VALUE, e.g. --value categoryField=stage`);
+    values[match[1]] = readValue(match[2]);
+  }
+  return values;
+}
+
+function readValue(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
 }
 
 /** The summary on stderr: what was found and left out, and where the profile went. */
@@ -84,6 +114,13 @@ const PROBE_FLAGS = {
   'token-file': { type: 'string', describe: 'File holding an API token (to find a private resource the token opens)' },
   'token-env': { type: 'string', describe: 'Environment variable holding the token; the profile names it as token.env' },
   resource: { type: 'string', array: true, fallback: 'discovered', describe: 'Resource id to use (repeatable), or NAME=ID (courses, measurements, staff)' },
+  value: {
+    type: 'string',
+    array: true,
+    fallback: 'found',
+    describe: 'A value to use instead of looking for it (repeatable): NAME=VALUE, e.g. categoryField=stage; VALUE is JSON or text',
+  },
+  'examine-ms': { type: 'number', fallback: PROBE_DEFAULTS.examineMs, describe: 'Time spent examining the listed resources to choose from, in ms' },
   out: { type: 'string', fallback: 'print it', describe: 'Profile file to write' },
   force: { type: 'boolean', default: false, describe: 'Overwrite an existing --out' },
   name: { type: 'string', fallback: 'the --out file name, else the host', describe: 'Profile name' },
@@ -111,6 +148,8 @@ export const probeCommand: CliCommand = {
           tokenFile: argv['token-file'],
           tokenEnv: argv['token-env'],
           resource: argv.resource?.map(String),
+          value: argv.value?.map(String),
+          examineMs: argv['examine-ms'],
           out: argv.out,
           force: argv.force,
           name: argv.name,

@@ -31,9 +31,10 @@ export async function findCategory(
   courses: ResourceFacts,
   sample: readonly Record<string, unknown>[],
   textField: string | undefined,
+  pinnedField?: string | undefined,
 ): Promise<FoundValues> {
   const candidates = courses.fields
-    .filter((f) => isTextField(f) && isPlainName(f.id) && f.id !== textField)
+    .filter((f) => (pinnedField === undefined ? isTextField(f) && isPlainName(f.id) && f.id !== textField : f.id === pinnedField))
     .map((f) => ({ id: f.id, counts: countValues(sample, f.id) }))
     .filter((c) => c.counts.length >= 2 && (c.counts[1]?.[1] ?? 0) >= 2)
     .sort((a, b) => a.counts.length - b.counts.length)

@@ -12,6 +12,8 @@ import { findInfix, findLikePattern } from './patterns.ts';
 import { findAbsentWord, findSearchWords } from './search-words.ts';
 import { findPrefix, findStem } from './stems.ts';
 import { PROBE_DEFAULTS, type ProbeFindings, type ProbeOptions, type ProbeResult } from './types.ts';
+import { PROBE_VALUES } from './names.ts';
+import { closestName } from '../catalogue/index.ts';
 import { readPageSize } from './page-sizes.ts';
 import { BEHAVIOURS, probeBehaviours } from './behaviours.ts';
 
@@ -30,14 +32,44 @@ export async function probeTarget(options: ProbeOptions, client: HttpClient): Pr
     budget: { max: options.maxRequests ?? PROBE_DEFAULTS.maxRequests, spent: 0 },
   };
   const named = parseNamedResources(options.resources ?? []);
+  const pins = checkPinnedValues(options.values ?? {});
   const site = await readSite(target, named[0]?.id);
   const choice = await chooseFrom(target, named, {
     max: options.maxCandidates ?? Number.POSITIVE_INFINITY,
     examineMs: options.examineMs ?? PROBE_DEFAULTS.examineMs,
   });
   checkChoice(choice, named);
-  const findings = await findAll(target, site, choice, options.sampleSize ?? 250);
+  const findings = await findAll(target, site, choice, { sampleSize: options.sampleSize ?? 250, pins });
   return { ...buildProfile(findings, { ...options, baseUrl }), requests: target.budget.spent };
+}
+
+/** The pinned values as findings; E_USAGE (exit 2) for a name probe does not know, with the closest known one. */
+function checkPinnedValues(values: Readonly<Record<string, unknown>>): FoundValues {
+  const known = Object.keys(PROBE_VALUES);
+  const pins: FoundValues = {};
+  for (const [name, value] of Object.entries(values)) {
+    if (!known.includes(name)) {
+      const near = closestName(name, known);
+      throw new KitError(
+        KitErrorCode.usage,
+        `--value ${name}: unknown value name${near === undefined ? ` (known: ${known.join(', ')})` : ` (did you mean ${near}?)`}`,
+      );
+    }
+    pins[name] = found(value, 'given with --value');
+  }
+  return pins;
+}
+
+/**
+ * A value store that keeps the pinned values: what probe finds for a pinned name is dropped, so the values that
+ * depend on it (read back with textOf) are looked for with the pinned one.
+ */
+function pinnedStore(pins: FoundValues): { values: FoundValues; put: (found: FoundValues) => void } {
+  const values: FoundValues = { ...pins };
+  const put = (more: FoundValues): void => {
+    for (const [name, value] of Object.entries(more)) if (!Object.hasOwn(pins, name)) values[name] = value;
+  };
+  return { values, put };
 }
 
 /** The logical resources `--resource NAME=ID` may name (typeSamples is the bundled fixtures' own). */
@@ -113,9 +145,15 @@ async function guardFound<T>(find: () => Promise<Found<T>>): Promise<Found<T>> {
   return typeof result === 'string' ? missing(result) : result;
 }
 
-async function findAll(target: ProbeTarget, site: SiteFacts, choice: ResourceChoice, sampleSize: number): Promise<ProbeFindings> {
+async function findAll(
+  target: ProbeTarget,
+  site: SiteFacts,
+  choice: ResourceChoice,
+  { sampleSize, pins }: { sampleSize: number; pins: FoundValues },
+): Promise<ProbeFindings> {
   const capabilities: Record<string, Found<true>> = {};
-  const values: FoundValues = { privateField: findPrivateField(choice.staff) };
+  const { values, put } = pinnedStore(pins);
+  put({ privateField: findPrivateField(choice.staff) });
   if (choice.staff.ok) {
     capabilities['private'] = found(true, `resources.staff is refused anonymously (403)`);
     capabilities['token'] =
@@ -131,10 +169,10 @@ async function findAll(target: ProbeTarget, site: SiteFacts, choice: ResourceCho
   capabilities['sql'] = await guardFound(() => probeSql(target, courses));
   capabilities['locale'] = await guardFound(() => probeLocales(target, courses.id));
   capabilities['jsonp'] = await guardFound(() => probeJsonp(target, courses.id));
-  values['coursesAlias'] = await guardFound(() => findAlias(target, courses.id));
-  values['rowsDefault'] = await guardFound(() => readPageSize(target, courses.id, 'rowsDefault'));
-  values['rowsMax'] = await guardFound(() => readPageSize(target, courses.id, 'rowsMax'));
-  Object.assign(values, await findCoursesValues(target, courses, sampleSize, capabilities['sql'].ok));
+  put({ coursesAlias: await guardFound(() => findAlias(target, courses.id)) });
+  put({ rowsDefault: await guardFound(() => readPageSize(target, courses.id, 'rowsDefault')) });
+  put({ rowsMax: await guardFound(() => readPageSize(target, courses.id, 'rowsMax')) });
+  await findCoursesValues(target, courses, { sampleSize, sql: capabilities['sql'].ok }, { values, put });
   const columns = { numericField: textOf(values, 'numericField'), categoryField: textOf(values, 'categoryField') };
   const behaviours = await guard(() => probeBehaviours(target, courses, columns));
   for (const name of BEHAVIOURS) capabilities[name] = typeof behaviours === 'string' ? missing(behaviours) : (behaviours[name] ?? missing('not asked'));
@@ -157,29 +195,33 @@ function textOf(values: FoundValues, name: string): string | undefined {
   return value?.ok === true ? String(value.value) : undefined;
 }
 
-async function findCoursesValues(target: ProbeTarget, courses: ResourceFacts, sampleSize: number, sql: boolean): Promise<FoundValues> {
+async function findCoursesValues(
+  target: ProbeTarget,
+  courses: ResourceFacts,
+  { sampleSize, sql }: { sampleSize: number; sql: boolean },
+  { values, put }: ReturnType<typeof pinnedStore>,
+): Promise<void> {
   const sample = await guard(() => search(target, { resource_id: courses.id, limit: sampleSize }));
-  if (typeof sample === 'string') return { textField: missing(`reading a sample of resources.courses: ${sample}`) };
+  if (typeof sample === 'string') return put({ textField: missing(`reading a sample of resources.courses: ${sample}`) });
   const records = sample.records;
-  const values: FoundValues = { textField: findTextField(courses, records), rowCount: findRowCount(courses) };
+  put({ textField: findTextField(courses, records), rowCount: findRowCount(courses) });
   const textField = textOf(values, 'textField');
-  Object.assign(values, await guardValues(CATEGORY_NAMES, () => findCategory(target, courses, records, textField)));
+  put(await guardValues(CATEGORY_NAMES, () => findCategory(target, courses, records, textField, textOf(values, 'categoryField'))));
   const [field, value, other] = [textOf(values, 'categoryField'), textOf(values, 'categoryValue'), textOf(values, 'otherCategoryValue')];
   if (field !== undefined && value !== undefined) {
-    Object.assign(values, await guardValues(['secondField', 'secondValue'], () => findSecond(target, courses, { field, value }, textField)));
+    put(await guardValues(['secondField', 'secondValue'], () => findSecond(target, courses, { field, value }, textField)));
   }
-  values['numericField'] = await guardFound(() => findNumeric(target, courses, records));
-  values['absentWord'] = await guardFound(() => findAbsentWord(target, courses));
-  Object.assign(values, await guardValues(['arrayField', 'arrayValue'], () => findArray(target, courses, records)));
-  if (textField === undefined) return values;
+  put({ numericField: await guardFound(() => findNumeric(target, courses, records)) });
+  put({ absentWord: await guardFound(() => findAbsentWord(target, courses)) });
+  put(await guardValues(['arrayField', 'arrayValue'], () => findArray(target, courses, records)));
+  if (textField === undefined) return;
   const categories = field !== undefined && value !== undefined && other !== undefined ? { field, values: [value, other] } : undefined;
-  Object.assign(values, await guardValues(SEARCH_NAMES, () => findSearchWords(target, courses, records, { textField, categories })));
-  Object.assign(values, await guardValues(['stemWord', 'stemText'], () => findStem(target, courses, records, textField)));
-  values['searchPrefix'] = await guardFound(() => findPrefix(target, courses, records, textField, textOf(values, 'searchWord')));
+  put(await guardValues(SEARCH_NAMES, () => findSearchWords(target, courses, records, { textField, categories })));
+  put(await guardValues(['stemWord', 'stemText'], () => findStem(target, courses, records, textField)));
+  put({ searchPrefix: await guardFound(() => findPrefix(target, courses, records, textField, textOf(values, 'searchWord'))) });
   const noSql = missing<string>('datastore_search_sql is not enabled (no sql capability)');
-  values['likePattern'] = sql ? await guardFound(() => findLikePattern(target, courses, records, textField)) : noSql;
-  values['infixText'] = sql ? await guardFound(() => findInfix(target, courses, records, textField)) : noSql;
-  return values;
+  put({ likePattern: sql ? await guardFound(() => findLikePattern(target, courses, records, textField)) : noSql });
+  put({ infixText: sql ? await guardFound(() => findInfix(target, courses, records, textField)) : noSql });
 }
 
 const CATEGORY_NAMES = ['categoryField', 'categoryValue', 'otherCategoryValue', 'categoryValues'] as const;

@@ -39,6 +39,11 @@ export interface ProbeOptions {
   examineMs?: number | undefined;
   /** Records read from resources.courses to choose values. Default 250. */
   sampleSize?: number | undefined;
+  /**
+   * Values pinned by name (`--value NAME=VALUE`): written as given, and used by the searches for the values that
+   * depend on them (a pinned categoryField is the column the category values are taken from).
+   */
+  values?: Readonly<Record<string, unknown>> | undefined;
 }
 
 /** The probe's answer: the profile, its notes, and the requests sent. */

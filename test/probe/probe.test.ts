@@ -179,6 +179,27 @@ describe('probe within limits the user sets', () => {
     expect(run.stderr).toMatch(/left out .*resources\.staff: no private resource among those examined \(--resource\)/);
   });
 
+  it('uses the values pinned with --value NAME=VALUE and looks for the values that depend on them in that column', async () => {
+    const out = path.join(dir, 'pinned.yaml');
+    const run = await probe(['--target', library.url, '--value', 'categoryField=shelf', '--value', 'rowsMax=500', '--examine-ms', '5000', '--out', out]);
+    expect(run.code).toBe(0);
+    const values = (await loadProfile(out)).values ?? {};
+    expect(values['categoryField']).toBe('shelf');
+    expect(['Fiction', 'History', 'Science', 'Travel']).toContain(values['categoryValue']);
+    expect(['Fiction', 'History', 'Science', 'Travel']).toContain(values['otherCategoryValue']);
+    expect(values['rowsMax']).toBe(500);
+    expect(await readFile(out, 'utf8')).toContain('rowsMax: 500 # given with --value');
+  });
+
+  it('refuses --value with a name probe does not know, naming the closest one (exit 2)', async () => {
+    const run = await probe(['--target', library.url, '--value', 'categoryFeild=shelf']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('--value categoryFeild: unknown value name (did you mean categoryField?)');
+    const bare = await probe(['--target', library.url, '--value', 'categoryField']);
+    expect(bare.code).toBe(2);
+    expect(bare.stderr).toContain('--value categoryField: give NAME=VALUE');
+  });
+
   it('refuses --resource with a logical name the catalogue does not use (exit 2)', async () => {
     const run = await probe(['--target', library.url, '--resource', `cources=${SHELF_ID}`]);
     expect(run.code).toBe(2);
