@@ -151,6 +151,15 @@ try {
   const viaDump = await bestOf(3, (n) => runExtract(server?.url ?? '', join(outDir, `dump-${n}.csv`), ['--dump']));
   const viaDumpRate = report.figure('extract --dump to csv (CKAN 2.11: /datastore/dump slices)', (viaDump.rows * 1000) / viaDump.ms, 'rows/s');
   report.goal({ name: 'extract --dump vs /datastore/dump', subject: viaDumpRate, baseline: dumpRate, op: '>=', limit: 0.9 });
+  const viaDumpParallel = await bestOf(3, (n) => runExtract(server?.url ?? '', join(outDir, `dump-parallel-${n}.csv`), ['--dump', '--parallel', '2']));
+  const viaDumpParallelRate = report.figure(
+    'extract --dump --parallel 2 to csv (CKAN 2.11: two dump slices at once)',
+    (viaDumpParallel.rows * 1000) / viaDumpParallel.ms,
+    'rows/s',
+  );
+  report.goal({ name: 'extract --dump --parallel 2 vs /datastore/dump', subject: viaDumpParallelRate, baseline: dumpRate, op: '>=', limit: 0.9 });
+  if (viaDumpParallel.sha256 !== viaDump.sha256)
+    report.note(`extract --dump --parallel 2 wrote another file than --dump (sha256 ${viaDumpParallel.sha256} vs ${viaDump.sha256})`);
   report.goal({ name: 'extract --dump vs psql \\copy', subject: viaDumpRate, baseline: copyRate, op: '>=', limit: 0.5 });
   if (viaDump.rows !== rowCount) report.note(`extract --dump wrote ${viaDump.rows} rows, not ${rowCount}`);
   if (dump.rows !== rowCount) report.note(`/datastore/dump gave ${dump.rows} rows, not ${rowCount}`);

@@ -68,7 +68,7 @@ const EXTRACT_FLAGS = {
   parallel: {
     type: 'number',
     fallback: EXTRACT_DEFAULTS.parallel,
-    describe: `Requests in flight at once (at most ${EXTRACT_DEFAULTS.maxParallel}): keyset extracts read _id ranges concurrently, written in order`,
+    describe: `Requests in flight at once (at most ${EXTRACT_DEFAULTS.maxParallel}): keyset extracts read _id ranges concurrently, --dump reads slices (2 unless given); written in order`,
   },
   'token-env': { type: 'string', describe: 'Environment variable holding the API token' },
   'token-file': { type: 'string', describe: 'File holding the API token' },

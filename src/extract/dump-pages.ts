@@ -16,6 +16,13 @@ import type { Cursor, ExtractSpec } from './types.ts';
  */
 export const DUMP_PAGE_ROWS = 50_000;
 
+/**
+ * Dump slices in flight when `--parallel` is not given: while one slice is written the server renders the next
+ * two. Measured in bench/extract.ts (200k rows, reference server on PostgreSQL, best of 3): one at a time (the next
+ * fetched ahead) 0.71x the server's own whole-table dump, two at once 1.18x.
+ */
+export const DUMP_PARALLEL = 2;
+
 /** The dump URL of a slice: csv, sorted by `_id`, `_id` first among the fields. */
 export function dumpUrl(spec: ExtractSpec, plan: ExtractPlan, slice: { offset: number; limit: number }): string {
   const fields = ['_id', ...plan.columns.map((column) => column.id).filter((id) => id !== '_id')];
@@ -25,8 +32,16 @@ export function dumpUrl(spec: ExtractSpec, plan: ExtractPlan, slice: { offset: n
   return `${spec.target.baseUrl.replace(/\/+$/, '')}/datastore/dump/${encodeURIComponent(plan.resourceId ?? spec.resource ?? '')}?${params}`;
 }
 
-/** Fetches the dump slice at `cursor.offset` and rewrites it as the output's lines. */
-export async function fetchDumpPage(client: HttpClient, spec: ExtractSpec, plan: ExtractPlan, cursor: Cursor, pageSize: number): Promise<CopyCsvPage> {
+/** A dump slice as the output's lines, with its first row's `_id` (null when empty). */
+export interface DumpPage extends CopyCsvPage {
+  firstId: string | null;
+}
+
+/**
+ * Fetches the dump slice at `cursor.offset` and rewrites it as the output's lines; its first `_id` must follow
+ * `cursor.lastId` when that is known (a slice fetched ahead of the ones before it is checked by checkDumpFollows).
+ */
+export async function fetchDumpPage(client: HttpClient, spec: ExtractSpec, plan: ExtractPlan, cursor: Cursor, pageSize: number): Promise<DumpPage> {
   const url = dumpUrl(spec, plan, { offset: cursor.offset, limit: pageSize });
   const headers: Record<string, string> = spec.target.token === undefined ? {} : { authorization: spec.target.token };
   const response = await client.send({ method: 'GET', url, headers });
@@ -35,9 +50,10 @@ export async function fetchDumpPage(client: HttpClient, spec: ExtractSpec, plan:
   const records = withoutHeader(response.body);
   const fields = ['_id', ...plan.columns.map((column) => column.id).filter((id) => id !== '_id')];
   const columns = fields.map((id) => plan.columns.find((column) => column.id === id) ?? { id, type: 'int' });
-  checkFollows(records, cursor.lastId, url);
+  const firstId = records === '' ? null : records.slice(0, records.search(/[,\n]/));
+  checkDumpFollows(firstId, cursor.lastId, url);
   try {
-    return transcodeCopyCsv(records, columns, plan.columns, spec.format === 'tsv' ? '\t' : ',');
+    return { ...transcodeCopyCsv(records, columns, plan.columns, spec.format === 'tsv' ? '\t' : ','), firstId };
   } catch (error) {
     if (error instanceof SyntaxError) throw new ActionCallError(`[GET] "${url}": ${error.message}`, 200, undefined);
     throw error;
@@ -50,10 +66,9 @@ function withoutHeader(body: string): string {
   return end === -1 ? '' : body.slice(end + 2);
 }
 
-/** The page's first `_id` must be above the last one written: offset paging over a table that changed shifts rows. */
-function checkFollows(records: string, lastId: string | null, url: string): void {
-  if (lastId === null || records === '') return;
-  const first = records.slice(0, records.search(/[,\n]/));
+/** A page's first `_id` must be above the last one written: offset paging over a table that changed shifts rows. */
+export function checkDumpFollows(first: string | null, lastId: string | null, url: string): void {
+  if (lastId === null || first === null) return;
   if (/^\d+$/.test(first) && BigInt(first) > BigInt(lastId)) return;
   throw new ActionCallError(
     `[GET] "${url}": the page starts at _id ${first}, not after ${lastId}: rows were added or deleted during the extract; rerun with --restart`,

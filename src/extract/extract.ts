@@ -22,7 +22,7 @@ import { acquireOutputLock } from './lock.ts';
 import { rewriteAsParquet } from './parquet.ts';
 import { PartFile } from './part-file.ts';
 import { planExtract, type ExtractPlan } from './plan.ts';
-import { type ExtractListener, type ExtractSpec, PagingMethod } from './types.ts';
+import { EXTRACT_DEFAULTS, type ExtractListener, type ExtractSpec, PagingMethod } from './types.ts';
 import { DUMP_PAGE_ROWS } from './dump-pages.ts';
 import { makeDir } from '../util/make-dir.ts';
 
@@ -86,8 +86,10 @@ async function runPlanned(spec: ExtractSpec, collaborators: ExtractCollaborators
   const notes = leftovers.kind === 'fresh' ? [] : checkSameExtract(leftovers.checkpoint, spec, plan);
   const mismatch = describeNameMismatch(spec);
   if (mismatch !== undefined) notes.push(mismatch);
-  if ((spec.parallel ?? 1) > 1 && !isKeyset(plan.method)) {
-    notes.push(`--parallel ${spec.parallel} applies to keyset paging only (sql-keyset, next-page); this extract pages by ${plan.method}, one page at a time`);
+  if ((spec.parallel ?? 1) > 1 && !isKeyset(plan.method) && plan.method !== PagingMethod.dump) {
+    notes.push(
+      `--parallel ${spec.parallel} applies to keyset paging (sql-keyset, next-page) and dump slices only; this extract pages by ${plan.method}, one page at a time`,
+    );
   }
   for (const warning of [...plan.warnings, ...notes]) listener?.onWarning?.(warning);
   if (leftovers.kind === 'finished') return completeFinished(spec, plan, leftovers, { clock, notes });
@@ -105,9 +107,10 @@ async function runPlanned(spec: ExtractSpec, collaborators: ExtractCollaborators
   }
 }
 
-// why: dump slices are not capped by rows_max; larger ones mean fewer requests and offsets to skip
+// why: dump slices are not capped by rows_max; larger ones mean fewer requests and offsets to skip. A page size
+// other than the default was chosen, and is kept
 function pageSizeFor(spec: ExtractSpec, plan: ExtractPlan): number {
-  return plan.method === PagingMethod.dump ? Math.max(spec.pageSize, DUMP_PAGE_ROWS) : spec.pageSize;
+  return plan.method === PagingMethod.dump && spec.pageSize === EXTRACT_DEFAULTS.pageSize ? DUMP_PAGE_ROWS : spec.pageSize;
 }
 
 interface ExtractState {

@@ -1,9 +1,11 @@
 // The pages of an extract, in the order they are written: one after another with the next one fetched ahead, or
 // (`--parallel N`, keyset paging by SQL or next_page) cut into `_id` ranges read N at a time and handed on in `_id`
-// order, so the output, its checkpoint and a resume are the same as a sequential read's.
+// order, or (`--dump --parallel N`) N dump slices at the offsets ahead; the output, its checkpoint and a resume are
+// the same as a sequential read's.
 import type { HttpClient } from '../http/index.ts';
 import { ActionCallError, callAction } from './api.ts';
 import { isLosslessObject, JsonNumber, type LosslessValue } from './lossless-json.ts';
+import { checkDumpFollows, DUMP_PARALLEL } from './dump-pages.ts';
 import { fetchPage, keysetFilters, type Page } from './pages.ts';
 import type { ExtractPlan } from './plan.ts';
 import { buildIdSpanSql } from './sql-text.ts';
@@ -28,7 +30,8 @@ interface IdSpan {
  * requests are in flight and at most that many pages wait in memory. Anything else reads one page after another.
  */
 export async function openPageStream(client: HttpClient, spec: ExtractSpec, plan: ExtractPlan, start: PageStreamStart): Promise<AsyncIterable<Page>> {
-  const parallel = spec.parallel ?? 1;
+  const parallel = spec.parallel ?? (plan.method === PagingMethod.dump ? DUMP_PARALLEL : 1);
+  if (parallel > 1 && plan.method === PagingMethod.dump) return slicePages({ client, spec, plan }, start, parallel);
   if (parallel > 1 && isKeyset(plan.method)) {
     // why: from the start, the plan's total counted these very rows (the same filters and q): no second count
     const knownRows = start.cursor.lastId === null && plan.total !== undefined ? BigInt(plan.total) : undefined;
@@ -60,6 +63,36 @@ async function* sequentialPages(reader: Reader, start: PageStreamStart): AsyncGe
     // why: the next page is fetched while this one is encoded and written, so client and server work at once
     next = page.done ? undefined : fetchAhead(reader, page.next, pageSize);
     yield page;
+  }
+}
+
+/**
+ * Dump slices (`--dump --parallel N`): the offsets ahead are known, so N slices are fetched at once and handed on in
+ * order; each slice's first `_id` must follow the last one written (rows that shifted under offset paging fail the
+ * extract). The first short slice ends it; slices asked beyond it are dropped.
+ */
+async function* slicePages(reader: Reader, start: PageStreamStart, parallel: number): AsyncGenerator<Page> {
+  const pageSize = start.pageSize;
+  let nextOffset = start.cursor.offset;
+  const queue: Promise<Page>[] = [];
+  const fill = (): void => {
+    while (queue.length < parallel) {
+      // why: the slice before is not written yet, so its last `_id` is checked when this one is handed on
+      const cursor = { lastId: queue.length === 0 && nextOffset === start.cursor.offset ? start.cursor.lastId : null, offset: nextOffset };
+      queue.push(fetchAhead(reader, cursor, pageSize));
+      nextOffset += pageSize;
+    }
+  };
+  fill();
+  let lastId = start.cursor.lastId;
+  for (let current = queue.shift(); current !== undefined; current = queue.shift()) {
+    const page = await current;
+    if (page.done) queue.length = 0;
+    // why: the next slices are asked for while this one is written
+    else fill();
+    if (page.dump !== undefined) checkDumpFollows(page.dump.firstId, lastId, page.dump.url);
+    lastId = page.next.lastId ?? lastId;
+    yield { ...page, next: { ...page.next, lastId } };
   }
 }
 

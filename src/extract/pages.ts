@@ -2,7 +2,7 @@
 import type { HttpClient } from '../http/index.ts';
 import { ActionCallError, callAction } from './api.ts';
 import { transcodeCopyCsv, type CopyCsvPage } from './copy-csv.ts';
-import { fetchDumpPage } from './dump-pages.ts';
+import { dumpUrl, fetchDumpPage } from './dump-pages.ts';
 import { isLosslessObject, JsonNumber, type LosslessValue } from './lossless-json.ts';
 import type { ExtractPlan } from './plan.ts';
 import { buildKeysetSql, buildOffsetSql, buildResourcePageSql } from './sql-text.ts';
@@ -20,6 +20,8 @@ export interface Page {
   done: boolean;
   /** Rows per page the server actually allows (its rows_max may be lower than asked). */
   pageSize: number;
+  /** A dump slice's first `_id` and URL, for the check that it follows the slice before it (fetched ahead of it). */
+  dump?: { firstId: string | null; url: string };
 }
 
 /** Reads the page that starts at `cursor` (and, for sql-keyset paging, ends at `_id` `upToId` when given). */
@@ -34,7 +36,8 @@ export async function fetchPage(
   if (plan.method === PagingMethod.dump) {
     const lines = await fetchDumpPage(client, spec, plan, cursor, pageSize);
     const next = { lastId: lines.lastId ?? cursor.lastId, offset: cursor.offset + lines.rows };
-    return { content: { lines: lines.text }, rowCount: lines.rows, next, done: lines.rows < pageSize, pageSize };
+    const dump = { firstId: lines.firstId, url: dumpUrl(spec, plan, { offset: cursor.offset, limit: pageSize }) };
+    return { content: { lines: lines.text }, rowCount: lines.rows, next, done: lines.rows < pageSize, pageSize, dump };
   }
   const fetched = await fetchRecords(client, spec, plan, { cursor, pageSize, upToId });
   const { pageSize: allowed, more } = fetched;

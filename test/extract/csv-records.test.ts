@@ -143,4 +143,36 @@ describe('extract --dump', () => {
     expect(dumped.totalCheck).toEqual({ serverTotal: 260, exact: true, matches: true });
     expect(await readFile(viaDump, 'utf8')).toBe(await readFile(viaPages, 'utf8'));
   });
+
+  it('reads several slices at once and hands them on in order: the same file, each slice checked to follow the one before', async () => {
+    const whole = join(dir, 'dump-whole.csv');
+    const sliced = join(dir, 'dump-sliced.csv');
+    const asked: string[] = [];
+    const counting = await startProxy(noSqlServer.url, {
+      intercept: () => undefined,
+      observe: (url) => {
+        if (url.includes('/datastore/dump/')) asked.push(new URL(url, 'http://x').searchParams.get('offset') ?? '');
+      },
+    });
+    try {
+      await extract({ source: { target: noSqlServer.url }, resource: 'courses', format: 'csv', out: whole, dump: true });
+      const manifest = await extract({
+        source: { target: counting.url },
+        resource: 'courses',
+        format: 'csv',
+        out: sliced,
+        dump: true,
+        pageSize: 40,
+        parallel: 3,
+      });
+      expect(manifest.paging.method).toBe('dump');
+      expect(manifest.rows).toBe(260);
+      expect(await readFile(sliced, 'utf8')).toBe(await readFile(whole, 'utf8'));
+      // 7 slices of 40 hold the 260 rows (the plan's one-row check asks no offset); slices asked ahead of the short last one come on top
+      expect(new Set(asked.filter((offset) => offset !== '' && Number(offset) <= 240))).toEqual(new Set(['0', '40', '80', '120', '160', '200', '240']));
+      expect(asked.filter((offset) => Number(offset) > 240).length).toBeLessThanOrEqual(2);
+    } finally {
+      await counting.close();
+    }
+  });
 });

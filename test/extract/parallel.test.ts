@@ -97,6 +97,6 @@ describe('extract --parallel', () => {
       { listener: { onWarning: (message) => warnings.push(message) } },
     );
     expect(manifest.paging.method).toBe('sql-offset');
-    expect(warnings.join('\n')).toContain('--parallel 4 applies to keyset paging only');
+    expect(warnings.join('\n')).toContain('--parallel 4 applies to keyset paging (sql-keyset, next-page) and dump slices only');
   });
 });

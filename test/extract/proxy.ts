@@ -5,6 +5,8 @@ import { serveOnFreePort } from '../helpers/http-server.ts';
 export interface ProxyRule {
   /** Decides, for the n-th action call (1-based) and its body, what to answer instead of forwarding. */
   intercept(call: number, body: string): { status: number; headers?: Record<string, string>; body: string } | undefined;
+  /** Sees the path and query of every request, action call or not, before it is forwarded. */
+  observe?(url: string): void;
 }
 
 export interface Proxy {
@@ -25,6 +27,7 @@ export async function startProxy(upstream: string, rule: ProxyRule): Promise<Pro
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       const body = Buffer.concat(chunks);
+      rule.observe?.(req.url ?? '');
       if ((req.url ?? '').includes('/action/')) {
         calls += 1;
         inFlight += 1;
