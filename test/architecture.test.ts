@@ -73,6 +73,8 @@ const libraryHomes: Record<string, readonly string[]> = {
   // the independent reader the Parquet tests read the files back with (Rust's parquet crate, as WebAssembly)
   'parquet-wasm': ['test/'],
   'apache-arrow': ['test/'],
+  // drives Debian's Chromium in the test of the HTML report's filters
+  'playwright-core': ['test/e2e/html-report-browser.test.ts'],
 };
 
 function isHome(file: string, home: string): boolean {

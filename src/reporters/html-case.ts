@@ -1,9 +1,10 @@
 // The HTML detail block of one failing or erroring case: findings with a path-level diff, the request as
-// curl, and the response status and cut body.
+// curl, and the response status and cut body; and the collapsed request every variant's row shows.
 import type { CaseResult, Exchange, Finding } from '../model/index.ts';
 import { diffJson, type JsonDifference } from '../util/json-diff.ts';
 import { renderBaselineBlock } from './html-baseline.ts';
 import { escapeHtml } from './html-escape.ts';
+import { variantAttributes } from './html-filter.ts';
 import { indentJsonText } from './json-indent.ts';
 import { cutText, formatDuration, formatValue, redactCurl, redactHeaders } from './text.ts';
 
@@ -17,16 +18,16 @@ export interface HtmlLimits {
   maxValueChars: number;
 }
 
-/** `<details>` for one case; open when the case failed or errored. */
-export function renderCaseDetail(result: CaseResult, limits: HtmlLimits): string {
+/** `<details>` for one case (variant number `key` of the run); open when the case failed or errored. */
+export function renderCaseDetail(result: CaseResult, key: number, limits: HtmlLimits): string {
   const open = result.status === 'fail' || result.status === 'error' ? ' open' : '';
   const parts = [
-    `<details class="case ${result.status}"${open} id="${escapeHtml(anchorOf(result.id))}">`,
+    `<details class="case ${result.status}"${open} id="${escapeHtml(anchorOf(result.id))}" ${variantAttributes(result, key)}>`,
     `<summary>${renderBadge(result.status)}<code>${escapeHtml(result.id)}</code> <span class="title">${escapeHtml(result.title)}</span></summary>`,
     renderFacts(result),
   ];
   if (result.error !== undefined) {
-    parts.push(`<h3>Error</h3><pre>${escapeHtml(`${result.error.message} (${result.error.code})`)}</pre>`);
+    parts.push(`<h3>Error</h3><pre class="error-message">${escapeHtml(`${result.error.message} (${result.error.code})`)}</pre>`);
   }
   // why: baseline differences are shown once, as the record-level table below, not again as findings
   const diffShown = result.baseline !== undefined && result.baseline.differences.length > 0;
@@ -88,6 +89,20 @@ function renderDiff(entries: readonly JsonDifference[], truncated: boolean, limi
   );
   const more = truncated ? `<tr><td colspan="4" class="note">more differences not shown (first ${entries.length})</td></tr>` : '';
   return `<table class="diff"><thead><tr><th>path</th><th>difference</th><th>expected</th><th>actual</th></tr></thead><tbody>${rows.join('')}${more}</tbody></table>`;
+}
+
+/**
+ * The request of a variant, collapsed: method and path as the summary, the curl command (token masked) inside.
+ * Every variant of the "All cases" table shows it, the passing ones too.
+ */
+export function renderRequestDetails(exchange: Exchange, maxChars: number): string {
+  const summary = `${exchange.request.method} ${pathOf(exchange.request.url)}`.trim();
+  return `<details class="request"><summary>${escapeHtml(summary)}</summary><pre>${escapeHtml(cutText(redactCurl(exchange.curl), maxChars))}</pre></details>`;
+}
+
+/** The path of a request URL (no origin, no query), or '' when it cannot be parsed. */
+function pathOf(url: string): string {
+  return URL.canParse(url) ? new URL(url).pathname : '';
 }
 
 function renderExchange(exchange: Exchange, limits: HtmlLimits): string {

@@ -24,6 +24,8 @@ pre { background: var(--panel); border: 1px solid var(--line); border-radius: 6p
 details.case { border: 1px solid var(--line); border-left: 4px solid var(--skip); border-radius: 6px; margin: .6rem 0;
   padding: .4rem .8rem; background: var(--bg); }
 details.case[open] { padding-bottom: .8rem; }
+/* why: a case link scrolls its block below the sticky filter form, not under it */
+details.case { scroll-margin-top: 6rem; }
 details.case > summary { cursor: pointer; font-weight: 600; overflow-wrap: anywhere; }
 details.case.fail { border-left-color: var(--fail); } details.case.error { border-left-color: var(--error); }
 .badge { display: inline-block; min-width: 3.6rem; text-align: center; padding: 0 .4rem; margin-right: .4rem; border-radius: 4px;
@@ -43,5 +45,14 @@ table.records tr.removed td { background: color-mix(in srgb, var(--fail) 12%, tr
 table.records td.changed { background: color-mix(in srgb, var(--flaky) 22%, transparent); font-weight: 600; }
 table.records del { color: var(--fail); } table.records ins { color: var(--pass); text-decoration: none; }
 table.records th:nth-child(1), table.records th:nth-child(2) { width: auto; }
+[hidden] { display: none !important; }
+form.filters { position: sticky; top: 0; z-index: 1; display: flex; flex-wrap: wrap; align-items: center; gap: .4rem 1rem;
+  margin: 1.5rem 0 0; padding: .5rem .8rem; background: var(--panel); border: 1px solid var(--line); border-radius: 6px; }
+form.filters fieldset { display: flex; flex-wrap: wrap; gap: .2rem .6rem; border: 0; margin: 0; padding: 0; }
+form.filters legend { float: left; margin-right: .2rem; color: var(--muted); }
+form.filters label { white-space: nowrap; } form.filters .count { font-variant-numeric: tabular-nums; }
+form.filters input[type="search"] { width: 16rem; } form.filters .showing { margin-left: auto; color: var(--muted); }
+table.variants .title { font-size: 12.5px; }
+details.request > summary { cursor: pointer; color: var(--muted); font-size: 12.5px; }
 footer { margin-top: 2.5rem; color: var(--muted); font-size: 12px; }
 `;

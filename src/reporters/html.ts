@@ -1,7 +1,11 @@
-// The HTML report: one self-contained file (inline CSS, no scripts, no external assets), failures first.
+// The HTML report: one self-contained file (inline CSS, one inline script for the filters, no external assets),
+// failures first. A Content-Security-Policy lets only that style and that script run, and nothing be fetched.
+import { createHash } from 'node:crypto';
 import type { CaseResult, Counts, RunResult } from '../model/index.ts';
-import { anchorOf, renderBadge, renderCaseDetail, type HtmlLimits } from './html-case.ts';
+import { anchorOf, renderBadge, renderCaseDetail, renderRequestDetails, type HtmlLimits } from './html-case.ts';
 import { escapeHtml } from './html-escape.ts';
+import { renderFilterBar, variantAttributes } from './html-filter.ts';
+import { FILTER_SCRIPT } from './html-script.ts';
 import { HTML_STYLE } from './html-style.ts';
 import { hasFailures } from './summarize.ts';
 import {
@@ -22,6 +26,11 @@ export interface HtmlOptions extends Partial<HtmlLimits> {
   title?: string;
 }
 
+const sha256 = (text: string): string => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+// why: escaping keeps case data from becoming markup; the policy is the second line: were markup ever to slip
+// through, no other script would run and nothing could be loaded or sent
+const CSP = `default-src 'none'; style-src ${sha256(HTML_STYLE)}; script-src ${sha256(FILTER_SCRIPT)}; base-uri 'none'; form-action 'none'`;
+
 /** Renders the run as a standalone HTML page. Pure: every value comes from `result` and `options`. */
 export function renderHtml(result: RunResult, options: HtmlOptions = {}): string {
   return [...renderHtmlChunks(result, options)].join('');
@@ -40,23 +49,38 @@ export function* renderHtmlChunks(result: RunResult, options: HtmlOptions = {}):
     '<html lang="en">',
     '<head>',
     '<meta charset="utf-8">',
+    `<meta http-equiv="Content-Security-Policy" content="${CSP}">`,
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
   ];
   head.push(`<title>${escapeHtml(title)}</title>`, `<style>${HTML_STYLE}</style>`, '</head>', '<body>');
-  yield `${head.join('\n')}\n${renderHeader(result)}\n${renderClassTable(result)}\n`;
+  yield `${head.join('\n')}\n${renderHeader(result)}\n${renderClassTable(result)}\n${renderFilterBar(result.cases)}\n`;
+  // why: a variant's key is its place in the run, the same in its row and in its detail blocks
+  const keys = new Map(result.cases.map((c, index) => [c, index]));
+  yield* renderDetailSections(result, keys, limits);
+  yield* renderAllCases(result.cases, keys, limits);
+  const footer = escapeHtml(`${result.kit.name} ${result.kit.version} · report schema v${result.schemaVersion} · ${result.hostname}`);
+  yield `<footer>${footer}</footer>\n<script>${FILTER_SCRIPT}</script>\n</body>\n</html>\n`;
+}
+
+/** The detail blocks, each kind in a section the filters hide when none of its variants is shown. */
+function* renderDetailSections(result: RunResult, keys: ReadonlyMap<CaseResult, number>, limits: HtmlLimits): Generator<string> {
+  const detail = (c: CaseResult): string => `${renderCaseDetail(c, keys.get(c) ?? -1, limits)}\n`;
   const failing = result.cases.filter((c) => c.status === 'fail' || c.status === 'error');
   if (failing.length === 0) yield '<h2>Failures</h2><p>No case failed or errored.</p>\n';
-  else yield `<h2>Failures (${failing.length})</h2>\n${renderRootCauses(failing)}`;
-  for (const c of failing) yield `${renderCaseDetail(c, limits)}\n`;
+  else {
+    yield `<section class="group">\n<h2>Failures (${failing.length})</h2>\n${renderRootCauses(failing)}`;
+    for (const c of failing) yield detail(c);
+    yield '</section>\n';
+  }
   const known = result.cases.filter((c) => c.status === 'known');
   if (known.length > 0) {
-    yield `<h2>Known deviations of the target's CKAN release (${known.length})</h2>\n<p>These variants fail as a known bug of that release says they do; they do not fail the run (run --strict-known to count them as failures).</p>\n`;
-    for (const c of known) yield `${renderCaseDetail(c, limits)}\n`;
+    yield `<section class="group">\n<h2>Known deviations of the target's CKAN release (${known.length})</h2>\n<p>These variants fail as a known bug of that release says they do; they do not fail the run (run --strict-known to count them as failures).</p>\n`;
+    for (const c of known) yield detail(c);
+    yield '</section>\n';
   }
-  yield `${renderBaselineChanges(result, limits)}\n`;
-  yield* renderAllCases(result.cases);
-  const footer = escapeHtml(`${result.kit.name} ${result.kit.version} · report schema v${result.schemaVersion} · ${result.hostname}`);
-  yield `<footer>${footer}</footer>\n</body>\n</html>\n`;
+  const updated = result.cases.filter((c) => c.baseline?.outcome === 'updated' && c.baseline.differences.length > 0);
+  // why: the changes a reviewer accepts with the updated baseline files
+  if (updated.length > 0) yield `<section class="group">\n<h2>Baseline changes accepted (${updated.length})</h2>\n${updated.map(detail).join('')}</section>\n`;
 }
 
 /** The causes that failed several variants, each once with how many (one changed cell may fail dozens). */
@@ -122,20 +146,17 @@ function renderClassTable(result: RunResult): string {
   return `<h2>Summary by conformance class</h2>\n<table><thead><tr><th>class</th>${head}</tr></thead><tbody>\n${rows.join('\n')}\n</tbody></table>`;
 }
 
-/** The variants whose baseline file was updated with differences: the changes a reviewer accepts with the files. */
-function renderBaselineChanges(result: RunResult, limits: HtmlLimits): string {
-  const updated = result.cases.filter((c) => c.baseline?.outcome === 'updated' && c.baseline.differences.length > 0);
-  if (updated.length === 0) return '';
-  return `<h2>Baseline changes accepted (${updated.length})</h2>\n${updated.map((c) => renderCaseDetail(c, limits)).join('\n')}`;
-}
-
-function* renderAllCases(cases: readonly CaseResult[]): Generator<string> {
-  yield `<h2>All cases (${cases.length})</h2>\n<table><thead><tr><th>status</th><th>case</th><th>class</th><th class="n">time</th><th>note</th></tr></thead><tbody>\n`;
+/** Every variant, failures first: status, id and title with its request (collapsed, passing ones' too), class, time, note. */
+function* renderAllCases(cases: readonly CaseResult[], keys: ReadonlyMap<CaseResult, number>, limits: HtmlLimits): Generator<string> {
+  yield `<h2>All cases (${cases.length})</h2>\n<table class="variants"><thead><tr><th>status</th><th>case</th><th>class</th><th class="n">time</th><th>note</th></tr></thead><tbody>\n`;
   for (const result of sortFailuresFirst(cases)) {
     const failed = result.status === 'fail' || result.status === 'error' || result.status === 'known';
-    const id = failed ? `<a href="#${escapeHtml(anchorOf(result.id))}"><code>${escapeHtml(result.id)}</code></a>` : `<code>${escapeHtml(result.id)}</code>`;
+    const code = `<code>${escapeHtml(result.id)}</code>`;
+    const id = failed ? `<a href="#${escapeHtml(anchorOf(result.id))}">${code}</a>` : code;
+    const request = result.exchange === undefined ? '' : renderRequestDetails(result.exchange, limits.maxBodyChars);
+    const title = `<div class="title">${escapeHtml(result.title)}</div>`;
     const note = escapeHtml(cutText(describeOutcome(result), 200));
-    yield `<tr><td>${renderBadge(result.status)}</td><td>${id}</td><td>${escapeHtml(result.class)}</td><td class="n">${escapeHtml(formatDuration(result.durationMs))}</td><td>${note}</td></tr>\n`;
+    yield `<tr ${variantAttributes(result, keys.get(result) ?? -1)}><td>${renderBadge(result.status)}</td><td>${id}${title}${request}</td><td>${escapeHtml(result.class)}</td><td class="n">${escapeHtml(formatDuration(result.durationMs))}</td><td>${note}</td></tr>\n`;
   }
   yield `${cases.length === 0 ? '\n' : ''}</tbody></table>\n`;
 }

@@ -1,6 +1,6 @@
 // The report stream: a run's cases go to the report writers as they finish instead of living until the end. The
 // JSON report's cases go straight to a temp file beside it; the other formats keep each case without the
-// exchange they never show for a passing one. At the end every file is written atomically (temp + rename), so
+// parts of its exchange they never show for a passing one. At the end every file is written atomically (temp + rename), so
 // an interrupted or failed run never leaves a truncated report; an aborted stream leaves none.
 import { randomBytes } from 'node:crypto';
 import { open, rm, type FileHandle } from 'node:fs/promises';
@@ -31,10 +31,11 @@ export async function openReportStream(options: WriteReportsOptions): Promise<Re
   const json = options.formats.includes('json') ? await openCasesFile(join(options.outDir, reporters.json.fileName)) : undefined;
   const others = options.formats.some((format) => format !== 'json') || (options.stepSummaryPath ?? '') !== '';
   const kept: CaseResult[] = [];
+  const keepRequests = options.formats.includes('html');
   return {
     add(result) {
       json?.add(renderJsonCase(result));
-      if (others) kept.push(withoutUnshownExchange(result));
+      if (others) kept.push(withoutUnshownExchange(result, keepRequests));
     },
     async close(run) {
       const rest = writeReports({ ...run, cases: kept }, { ...options, formats: options.formats.filter((format) => format !== 'json') });
@@ -56,12 +57,13 @@ export async function openReportStream(options: WriteReportsOptions): Promise<Re
 
 /**
  * The report formats other than JSON show a case's request and response only when it failed or errored, and its
- * attempts when flaky: the others are kept without their exchange, which is most of a case's size.
+ * attempts when flaky: the others are kept without their response, which is most of a case's size, and without
+ * their request too unless the HTML report, which shows every variant's request, is written.
  */
-function withoutUnshownExchange(result: CaseResult): CaseResult {
+function withoutUnshownExchange(result: CaseResult, keepRequest: boolean): CaseResult {
   if (result.exchange === undefined || result.status === 'fail' || result.status === 'error' || result.status === 'flaky') return result;
-  const { exchange: _shownOnlyInJson, ...rest } = result;
-  return rest;
+  const { exchange, ...rest } = result;
+  return keepRequest ? { ...rest, exchange: { request: exchange.request, attempts: exchange.attempts, curl: exchange.curl } } : rest;
 }
 
 interface CasesFile {
