@@ -34,6 +34,9 @@ export default defineConfig({
     experimental: { fsModuleCache: true },
     hookTimeout: 120_000,
     reporters: ['default', './test/support/slowest-files.ts'],
+    // why: the suite starts hundreds of reference servers over the same fixtures; their PGlite workers are parked for
+    // the next one (test-only state: the shipped server keeps nothing between engines)
+    setupFiles: ['./test/support/keep-pglite-lanes.ts'],
     // why: PGlite opens are CPU-heavy and the machines have 2 cores; a few forks keep the suite fast without thrashing
     pool: 'forks',
     maxWorkers: 2,

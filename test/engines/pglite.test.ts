@@ -1,4 +1,6 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { setLaneKeeper } from '../../src/server/engines/lane-keeper.ts';
+import { parkingKeeper } from '../support/pglite-lane-keeper.ts';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -172,6 +174,32 @@ describe('openPgliteEngine', () => {
         expect(nicedThreads()).toBe(before + 1);
       } finally {
         await engine.close();
+      }
+    },
+    BUILD_TIMEOUT_MS,
+  );
+
+  it(
+    'closes its workers with the engine where no lane keeper is installed (the shipped server), deleting their copies',
+    async () => {
+      const instanceDirs = (): string[] => readdirSync(tmpdir()).filter((name) => name.startsWith(`datastore-kit-pglite-${process.pid}-`));
+      setLaneKeeper(undefined);
+      try {
+        const before = instanceDirs().length;
+        const first = await openPgliteEngine(fixtures, { searchWorkers: 1, memoryLimitBytes: 0 });
+        expect(instanceDirs().length).toBe(before + 1);
+        await first.close();
+        expect(instanceDirs().length).toBe(before);
+        const second = await openPgliteEngine(fixtures, { searchWorkers: 1, memoryLimitBytes: 0 });
+        try {
+          // why: nothing was kept, so the second engine started a worker of its own
+          expect(second.workerStarts).toBe(1);
+          expect((await second.query('SELECT count(*) FROM tiny')).rows).toEqual([['2']]);
+        } finally {
+          await second.close();
+        }
+      } finally {
+        setLaneKeeper(parkingKeeper);
       }
     },
     BUILD_TIMEOUT_MS,

@@ -6,7 +6,7 @@ import type { LoadedFixtures } from '../fixtures/index.ts';
 import { copyForInstance, copyTree, ensureCachedDir, evictStaleDirs, removeOrphanInstances, resolveCacheRoot } from './pglite-cache.ts';
 import { readDirAsTar } from './data-tar.ts';
 import { PgliteHost, preparePgliteRuntime, runBuildWorker } from './pglite-host.ts';
-import { parkOrClose, takeIdleLane } from './pglite-idle.ts';
+import { keepOrClose, takeKeptLane } from './lane-keeper.ts';
 import { PglitePool, type Lane } from './pglite-pool.ts';
 import type { DataSource } from './pglite-protocol.ts';
 import { BUILD_FORMAT, buildDatabaseSteps } from './pglite-sql.ts';
@@ -104,7 +104,7 @@ async function dataFor(preparedDir: string, tar: Blob | undefined): Promise<{ so
 }
 
 /**
- * Where a new lane's data comes from, and how its worker runs; lanes are parked and taken by `parkKey` (the dir,
+ * Where a new lane's data comes from, and how its worker runs; lanes are kept and taken by `parkKey` (the dir,
  * how it is opened, and the pool: a lane of the SQL pool runs at a lower priority, which it keeps).
  */
 interface LaneSource {
@@ -122,15 +122,15 @@ interface LaneSource {
 const SQL_NICENESS = 10;
 
 /**
- * A lane over the prepared dir: a parked one of an engine closed earlier, else a new one, whose worker loads the
+ * A lane over the prepared dir: a kept one of an engine closed earlier, else a new one, whose worker loads the
  * dir's tar into its memory or, without one, opens its own copy of the dir (deleted when the lane closes).
  */
 async function openLane({ preparedDir, parkKey, tar, niceness }: LaneSource): Promise<Lane> {
-  const idle = takeIdleLane(parkKey);
-  if (idle !== undefined) {
+  const kept = takeKeptLane(parkKey);
+  if (kept !== undefined) {
     // why: the engine counts the workers it started; a reused lane counts as the one start it stands for
-    idle.host.starts = 1;
-    return { host: idle.host, close: () => parkOrClose(parkKey, idle) };
+    kept.host.starts = 1;
+    return { host: kept.host, close: () => keepOrClose(parkKey, kept) };
   }
   const data = await dataFor(preparedDir, await tar());
   const host = new PgliteHost(data.source, await preparePgliteRuntime(), niceness);
@@ -145,13 +145,13 @@ async function openLane({ preparedDir, parkKey, tar, niceness }: LaneSource): Pr
     throw e;
   }
   const lane: Lane = { host, close: release };
-  return { host, close: () => parkOrClose(parkKey, lane) };
+  return { host, close: () => keepOrClose(parkKey, lane) };
 }
 
 /**
  * Opens a PGlite engine over the fixtures: builds (or reuses) the prepared data dir cached under the
- * fixtures hash, copies it for the first worker, and starts it. `close()` parks idle workers for the next engine
- * over the same data in this process (see pglite-idle.ts) and stops the others, deleting their copies.
+ * fixtures hash, copies it for the first worker, and starts it. `close()` stops the workers and deletes their
+ * copies, or hands them to the process's lane keeper when one is installed (lane-keeper.ts).
  *
  * A PGlite worker runs one statement at a time, so statements run on two pools of workers, each worker over its
  * own copy of the prepared dir (the data is read-only, so copies never diverge), another opened once a statement

@@ -1,12 +1,14 @@
-// Warm PGlite lanes kept for the next engine over the same prepared data dir in this process (a key names the dir
-// and how its lanes open it). Opening a lane (loading or copying the data dir, starting a worker thread, opening
-// PGlite in it) costs about half a second of CPU; a process that starts reference servers one after another over
-// the same fixtures (a test suite, a script) reuses the lanes of the engines it closed instead. The data is
+// The test suite's lane keeper (src/server/engines/lane-keeper.ts): warm PGlite lanes kept for the next engine over
+// the same prepared data dir in this process (a key names the dir and how its lanes open it). Opening a lane
+// (loading or copying the data dir, starting a worker thread, opening PGlite in it) costs about half a second of
+// CPU; the suite starts hundreds of reference servers over the same fixtures and reuses the lanes of the engines
+// it closed instead. Installed for every test file by test/support/keep-pglite-lanes.ts. The data is
 // read-only and every statement leaves no session state behind (the SQL action's statements run in a transaction
 // that is rolled back, and a parked session is reset with DISCARD ALL), so a parked lane is as good as a fresh
 // one. Parked workers never keep the process alive, a lane idle for a while is closed for good, and few are kept:
 // each holds about 200 MB.
-import type { Lane } from './pglite-pool.ts';
+import type { LaneKeeper } from '../../src/server/engines/lane-keeper.ts';
+import type { Lane } from '../../src/server/engines/pglite-pool.ts';
 
 /** Most lanes parked in the process (the oldest goes first), and how long one waits for an engine before it is closed. */
 const KEEP = Object.freeze({ lanes: 4, idleMs: 60_000 });
@@ -24,7 +26,7 @@ interface Parked {
 const parked: Parked[] = [];
 
 /** A parked lane under `key`, ready to serve, or undefined when there is none. */
-export function takeIdleLane(key: string): Lane | undefined {
+function takeIdleLane(key: string): Lane | undefined {
   const index = parked.findLastIndex((entry) => entry.key === key);
   if (index === -1) return undefined;
   const [entry] = parked.splice(index, 1);
@@ -37,7 +39,7 @@ export function takeIdleLane(key: string): Lane | undefined {
  * Parks `lane` (whose engine is closing) for the next engine under `key` when its worker is open and idle
  * (closing the oldest parked lane when the process keeps enough); else closes it. Resolves once parked or closed.
  */
-export async function parkOrClose(key: string, lane: Lane): Promise<void> {
+async function parkOrClose(key: string, lane: Lane): Promise<void> {
   if (!lane.host.isIdle) return lane.close();
   try {
     // why: whatever a statement left in the session (a SET, a prepared statement) must not reach the next engine
@@ -61,3 +63,6 @@ async function closeParked(entry: Parked): Promise<void> {
   clearTimeout(entry.timer);
   await entry.lane.close();
 }
+
+/** Parks the lanes of closing engines for the next engine over the same data; at most four, each for a minute. */
+export const parkingKeeper: LaneKeeper = { take: takeIdleLane, keep: parkOrClose };
