@@ -180,6 +180,24 @@ describe('openPgliteEngine', () => {
   );
 
   it(
+    'replaces a worker after a result of more than 64M characters (its WebAssembly memory never shrinks)',
+    async () => {
+      const engine = await openPgliteEngine(fixtures, { searchWorkers: 1, memoryLimitBytes: 0 });
+      try {
+        const big = await engine.query(`SELECT repeat('x', 70000000) AS x`);
+        expect(String(big.rows[0]?.[0]).length).toBe(70_000_000);
+        await vi.waitFor(() => expect(engine.workerStarts).toBe(2), { timeout: 30_000 });
+        expect((await engine.query('SELECT count(*) FROM tiny')).rows).toEqual([['2']]);
+        await engine.query(`SELECT repeat('x', 1000) AS x`);
+        expect(engine.workerStarts).toBe(2);
+      } finally {
+        await engine.close();
+      }
+    },
+    BUILD_TIMEOUT_MS,
+  );
+
+  it(
     'closes its workers with the engine where no lane keeper is installed (the shipped server), deleting their copies',
     async () => {
       const instanceDirs = (): string[] => readdirSync(tmpdir()).filter((name) => name.startsWith(`datastore-kit-pglite-${process.pid}-`));
