@@ -4,7 +4,7 @@ import { promisedOrder } from './record-order.ts';
 import type { ResponseSnapshot } from './types.ts';
 
 function search(records: unknown[], echo: Record<string, unknown> = {}): ResponseSnapshot {
-  return { status: 200, body: { success: true, result: { records, total: 40, ...echo } } };
+  return { status: 200, body: { success: true, result: { records, total: records.length, ...echo } } };
 }
 
 const kinds = (expected: ResponseSnapshot, actual: ResponseSnapshot, distinctUnordered = false): string[] =>
@@ -31,7 +31,8 @@ describe('promisedOrder', () => {
 
   it('keeps no order for a distinct search where DISTINCT follows LIMIT; the page is promised only in a total order', () => {
     expect(promisedOrder({ distinct: true, sort: 'city asc, _id asc' }, true)).toEqual({ kind: 'none', selection: 'sorted' });
-    expect(promisedOrder({ distinct: true, sort: 'city asc' }, true)).toEqual({ kind: 'none', selection: 'any' });
+    expect(promisedOrder({ distinct: true, sort: 'city asc' }, true)).toEqual({ kind: 'none', selection: 'arbitrary' });
+    expect(promisedOrder({ distinct: true }, true)).toEqual({ kind: 'none', selection: 'arbitrary' });
     expect(promisedOrder({ sort: 'city asc' }, true)).toEqual({ kind: 'keys', keys: ['city'] });
   });
 });
@@ -89,6 +90,15 @@ describe('comparing records in the order a result promises', () => {
     const cut = (records: unknown[]) => search(records, { distinct: true, limit: 2 });
     expect(kinds(cut([a, b]), cut([c, d]))).toEqual([]);
     expect(kinds(cut([a, b]), cut([c]))).toContain('record-removed');
+    // fewer records than the limit, but fewer than the total too: the page was cut before DISTINCT (CKAN #8709)
+    const short = (records: unknown[]) => ({ status: 200, body: { success: true, result: { records, total: 9, limit: 5, distinct: true } } });
+    expect(kinds(short([a, b]), short([c, d]))).toEqual([]);
+    expect(kinds(search([a, b], { distinct: true, limit: 5, total: 2 }), search([c, d], { distinct: true, limit: 5, total: 2 }))).toEqual([
+      'record-removed',
+      'record-removed',
+      'record-added',
+      'record-added',
+    ]);
   });
 
   it('compares a distinct search as a set where DISTINCT follows LIMIT, still checking a page cut in a total order', () => {
@@ -96,5 +106,9 @@ describe('comparing records in the order a result promises', () => {
     expect(kinds(page([d, c]), page([c, d]), true)).toEqual([]);
     expect(kinds(page([d, c]), page([c, d]), false)).toEqual(['record-order']);
     expect(kinds(page([d, c]), page([c, a]), true)).toEqual(['record-removed', 'record-added']);
+    // no total order: the LIMIT before DISTINCT may cut anywhere, so a cut page promises neither which records nor how many
+    const unsorted = (records: unknown[]) => search(records, { distinct: true, limit: 5, total: 9 });
+    expect(kinds(unsorted([d, c]), unsorted([a, b, c]), true)).toEqual([]);
+    expect(kinds(unsorted([d, c]), unsorted([a, b, c]), false)).toContain('record-added');
   });
 });

@@ -8,10 +8,11 @@ import { getChild } from '../util/json-pointer.ts';
 /**
  * `strict`: every position counts (an `_id` order, SQL, or ties that cannot be told because a sort field is not
  * in the records); `keys`: ordered by these fields, equal values in any order; `none`: no order at all, and
- * `selection` says whether which records make a cut page is promised (`sorted`: DISTINCT applied after a LIMIT
- * in a total order) or not (`any`: DISTINCT without a sort, or after a LIMIT among ties).
+ * `selection` says what a cut page promises: which records (`sorted`: DISTINCT applied after a LIMIT in a total
+ * order), only how many (`any`: DISTINCT without a sort), or neither (`arbitrary`: DISTINCT applied after a LIMIT
+ * among ties or in no order, which leaves fewer records the more of the cut rows repeat).
  */
-export type PromisedOrder = { kind: 'strict' } | { kind: 'keys'; keys: string[] } | { kind: 'none'; selection: 'any' | 'sorted' };
+export type PromisedOrder = { kind: 'strict' } | { kind: 'keys'; keys: string[] } | { kind: 'none'; selection: 'sorted' | 'any' | 'arbitrary' };
 
 /**
  * The order `result` promises, from its echoed `sort`, `q`/`full_text` (rank order) and `distinct`;
@@ -21,7 +22,7 @@ export function promisedOrder(result: unknown, distinctUnordered = false): Promi
   const order = orderOf(result);
   if (!distinctUnordered || getChild(result, 'distinct') !== true) return order;
   // why: the page is cut in the subselect's order, so which records it holds is promised only when that order has no ties
-  return { kind: 'none', selection: order.kind === 'keys' && order.keys.includes('_id') ? 'sorted' : 'any' };
+  return { kind: 'none', selection: order.kind === 'keys' && order.keys.includes('_id') ? 'sorted' : 'arbitrary' };
 }
 
 function orderOf(result: unknown): PromisedOrder {
@@ -73,26 +74,31 @@ export interface PageEdges {
   cutAtStart: boolean;
 }
 
-/** The page edges of `result`, from its echoed `limit` and `offset` and the number of records. */
+/**
+ * The page edges of `result`, from its echoed `limit` and `offset`, its `total` and the number of records: cut at
+ * the end when it holds `limit` records or fewer than the total counts after the offset (a DISTINCT applied after
+ * LIMIT, CKAN #8709, gives fewer records than the limit from a cut page).
+ */
 export function readPageEdges(result: unknown, count: number): PageEdges {
   const limit = Number(getChild(result, 'limit'));
   const offset = Number(getChild(result, 'offset') ?? 0);
-  return { cutAtEnd: Number.isFinite(limit) && count >= limit, cutAtStart: Number.isFinite(offset) && offset > 0 };
+  const total = getChild(result, 'total');
+  const short = typeof total === 'number' && Number.isFinite(offset) && total > offset + count;
+  return { cutAtEnd: (Number.isFinite(limit) && count >= limit) || short, cutAtStart: Number.isFinite(offset) && offset > 0 };
 }
 
 /**
  * Both lists with only the promised order left to compare: each run of records with equal sort values sorted by
  * content (the same way on both sides), and a run at a cut page edge left out when both sides end (or start) on
  * the same sort values with as many records, since any members of that tie are a right answer. Without an order,
- * the whole list is one run, and a cut page whose selection is not promised (any subset is right) keeps only its
- * length. Lists whose sort values
- * cannot be read from every record come back as they are.
+ * the whole list is one run, and a cut page whose selection is not promised keeps only its length (`any`) or
+ * nothing (`arbitrary`). Lists whose sort values cannot be read from every record come back as they are.
  */
 export function settleTies<T extends OrderedRow>(expected: readonly T[], actual: readonly T[], order: PromisedOrder, edges: PageEdges): [T[], T[]] {
   if (order.kind === 'strict') return [[...expected], [...actual]];
   if (order.kind === 'none') {
-    const anySubset = order.selection === 'any' && (edges.cutAtEnd || edges.cutAtStart);
-    if (anySubset && expected.length === actual.length) return [[], []];
+    const cut = edges.cutAtEnd || edges.cutAtStart;
+    if (cut && (order.selection === 'arbitrary' || (order.selection === 'any' && expected.length === actual.length))) return [[], []];
     return [byContent(expected), byContent(actual)];
   }
   const keyOf = (row: T): string | undefined =>
