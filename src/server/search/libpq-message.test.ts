@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeErrorPosition as formatErrorPosition } from '../sql/error-position.ts';
+import { describeErrorPosition as formatErrorPosition } from '../error-position.ts';
 import { formatPgErrorMessage } from './libpq-message.ts';
 
 /** The 1-based character position of `needle` in `text`, as PostgreSQL reports error positions. */

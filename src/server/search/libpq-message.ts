@@ -1,7 +1,7 @@
 // PostgreSQL errors as psycopg2's str(error) shows them (CKAN's `info.orig`): libpq's default-verbosity message
 // without its "ERROR:  " prefix: the primary message, the statement line holding the error position with a caret
-// under it (libpq's excerpt, the same as the SQL action's: ../sql/error-position.ts), then DETAIL and HINT.
-import { describeErrorPosition } from '../sql/error-position.ts';
+// under it (libpq's excerpt, the same as the SQL action's: ../error-position.ts), then DETAIL and HINT.
+import { describeErrorPosition } from '../error-position.ts';
 
 /** The parts of a PostgreSQL error that psycopg2's message shows. */
 export interface PgErrorParts {

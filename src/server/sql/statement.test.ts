@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ckanTraits } from '../ckan-versions.ts';
 import { ActionValidationError } from '../types.ts';
-import { describeErrorPosition } from './error-position.ts';
+import { describeErrorPosition } from '../error-position.ts';
 import { psycopgErrorName, sqlalchemyErrorCode } from './psycopg-errors.ts';
 import { createSqlStatement, databaseError } from './statement.ts';
 

@@ -3,7 +3,7 @@
 // with "EXPLAIN (VERBOSE, FORMAT JSON) " removed where CKAN removes it (backend/postgres.py search_sql).
 import type { CkanTraits } from '../ckan-versions.ts';
 import { ActionValidationError } from '../types.ts';
-import { describeErrorPosition } from './error-position.ts';
+import { describeErrorPosition } from '../error-position.ts';
 import { psycopgErrorName, sqlalchemyErrorCode } from './psycopg-errors.ts';
 
 /** One datastore_search_sql statement: the caller's `sql`, what the engine runs, and the version answering. */

@@ -1,4 +1,4 @@
-// The "LINE n: ..." excerpt and caret that libpq adds to an error message carrying a position, which CKAN's SQL
+// The "LINE n: ..." excerpt and caret that libpq adds to an error message carrying a position, which CKAN's search and SQL
 // errors show (psycopg2's message is libpq's). libpq shows the one line holding the position, cut to 60 screen
 // columns, keeping at least 10 columns right of the position when the line is cut on both sides, with "..." where
 // it was cut; the caret sits under the position. Written from libpq's documented output, not its code.
