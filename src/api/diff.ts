@@ -10,7 +10,7 @@ import type { Clock } from '../model/index.ts';
 import { DIFF_REPORTERS, writeDiffReports } from '../reporters/index.ts';
 import { checkReachable, prepareCatalogue, type PreparedCatalogue } from '../runner/index.ts';
 import type { DiffReport, PairResult } from '../schema/diff-report.ts';
-import { DEFAULT_CKAN_VERSION, isCkanVersion, LATEST_CKAN_RELEASES, type CkanVersion } from '../schema/ckan-version.ts';
+import { isCkanVersion, LATEST_CKAN_RELEASES, type CkanVersion } from '../schema/ckan-version.ts';
 import { createRedactor, urlSecrets } from '../util/redact.ts';
 import type { DiffOptions } from './diff-options.ts';
 import { buildDiffReport } from './diff-report.ts';
@@ -62,10 +62,8 @@ async function prepareSide(options: ResolvedRunOptions, catalogue: boolean, env:
 
 function toDiffSide(side: PreparedSide, label: 'A' | 'B', session: Session): DiffSide {
   const { profile } = side.prepared;
-  const { target } = side;
-  const minor = target.kind === 'reference' ? (target.ckanVersion ?? DEFAULT_CKAN_VERSION) : isCkanVersion(profile.ckan) ? profile.ckan : undefined;
-  const imitated = target.kind === 'reference' && target.ckanRelease?.startsWith(`${minor}.`) ? target.ckanRelease : undefined;
-  const ckanRelease = imitated ?? (minor === undefined ? undefined : LATEST_CKAN_RELEASES[minor]);
+  // why: a URL target's release is the newest of the minor its profile names, as known deviations take it
+  const ckanRelease = session.ckanRelease ?? (isCkanVersion(profile.ckan) ? LATEST_CKAN_RELEASES[profile.ckan] : undefined);
   return { label, url: session.url, token: session.token, profile, reference: session.reference, ckanRelease };
 }
 

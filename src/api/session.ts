@@ -47,6 +47,8 @@ export interface Session {
   readonly token: string | undefined;
   /** Whether the target is the bundled reference server. */
   readonly reference: boolean;
+  /** The CKAN release the reference server imitates (e.g. "2.11.5"); undefined for a URL target. */
+  readonly ckanRelease: string | undefined;
   /** How to name the target in files that must not show a random port, e.g. `reference:fixtures`. */
   readonly label: string;
   /** The HTTP client, when `http` was given. */
@@ -73,6 +75,7 @@ export async function openSession(options: SessionOptions): Promise<Session> {
     url: server?.url ?? (target.kind === 'url' ? target.url : ''),
     token,
     reference: server !== undefined,
+    ckanRelease: server?.config.ckanRelease,
     label: target.kind === 'reference' ? `reference:${target.fixturesDir}` : target.url,
     client,
     openReports: () => {

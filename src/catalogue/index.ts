@@ -14,6 +14,6 @@ export type { ImpliedOrder } from './implied-order.ts';
 export type { ResolvedRelation, ResolvedRequest } from './types.ts';
 export { computeCoverage, renderCoverage, COVERAGE_FILE } from './coverage.ts';
 export { API_CLAUSES } from './coverage-clauses.ts';
-export { closestName, collectCatalogueNames, checkProfileNames, KIT_CAPABILITIES, type CatalogueNames } from './profile-names.ts';
+export { collectCatalogueNames, nameHint, checkProfileNames, KIT_CAPABILITIES, type CatalogueNames } from './profile-names.ts';
 export { CKAN_CAPABILITY, legacyCkanVersion } from './capabilities.ts';
 export { renderProfile, type ProfileNotes, type LeftOutName } from './render-profile.ts';

@@ -106,9 +106,14 @@ export function findUnknownProfileNames(profile: Profile, names: CatalogueNames)
 }
 
 function unknown(kind: string, name: string, known: readonly string[], usedByCases = false): string {
-  const near = closestName(name, known);
   const what = usedByCases ? `${kind} name "${name}" is used by no case` : `unknown ${kind} "${name}"`;
-  return `${what}${near === undefined ? ` (known: ${known.join(', ')})` : ` (did you mean ${near}?)`}`;
+  return `${what}${nameHint(name, known)}`;
+}
+
+/** ` (did you mean X?)` with the closest known name, else ` (known: a, b, ...)`. */
+export function nameHint(name: string, known: readonly string[]): string {
+  const near = closestName(name, known);
+  return near === undefined ? ` (known: ${known.join(', ')})` : ` (did you mean ${near}?)`;
 }
 
 /**

@@ -68,7 +68,7 @@ export interface OrderedRow {
   fields: Map<string, unknown> | undefined;
 }
 
-/** Where a page of records stands: cut at its end (as many records as `limit`) and/or after its start (`offset`). */
+/** Where a page of records stands: cut at its end (see readPageEdges) and/or after its start (an `offset`). */
 export interface PageEdges {
   cutAtEnd: boolean;
   cutAtStart: boolean;

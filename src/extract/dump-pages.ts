@@ -24,7 +24,7 @@ export const DUMP_PAGE_ROWS = 50_000;
 export const DUMP_PARALLEL = 2;
 
 /** The dump URL of a slice: csv, sorted by `_id`, `_id` first among the fields. */
-export function dumpUrl(spec: ExtractSpec, plan: ExtractPlan, slice: { offset: number; limit: number }): string {
+function dumpUrl(spec: ExtractSpec, plan: ExtractPlan, slice: { offset: number; limit: number }): string {
   const fields = ['_id', ...plan.columns.map((column) => column.id).filter((id) => id !== '_id')];
   const params = new URLSearchParams({ format: 'csv', sort: '_id', offset: String(slice.offset), limit: String(slice.limit), fields: fields.join(',') });
   if (spec.filters !== undefined) params.set('filters', JSON.stringify(spec.filters));
@@ -32,9 +32,10 @@ export function dumpUrl(spec: ExtractSpec, plan: ExtractPlan, slice: { offset: n
   return `${spec.target.baseUrl.replace(/\/+$/, '')}/datastore/dump/${encodeURIComponent(plan.resourceId ?? spec.resource ?? '')}?${params}`;
 }
 
-/** A dump slice as the output's lines, with its first row's `_id` (null when empty). */
+/** A dump slice as the output's lines, with its first row's `_id` (null when empty) and the URL it came from. */
 export interface DumpPage extends CopyCsvPage {
   firstId: string | null;
+  url: string;
 }
 
 /**
@@ -53,7 +54,7 @@ export async function fetchDumpPage(client: HttpClient, spec: ExtractSpec, plan:
   const firstId = records === '' ? null : records.slice(0, records.search(/[,\n]/));
   checkDumpFollows(firstId, cursor.lastId, url);
   try {
-    return { ...transcodeCopyCsv(records, columns, plan.columns, spec.format === 'tsv' ? '\t' : ','), firstId };
+    return { ...transcodeCopyCsv(records, columns, plan.columns, spec.format === 'tsv' ? '\t' : ','), firstId, url };
   } catch (error) {
     if (error instanceof SyntaxError) throw new ActionCallError(`[GET] "${url}": ${error.message}`, 200, undefined);
     throw error;

@@ -77,9 +77,8 @@ async function* slicePages(reader: Reader, start: PageStreamStart, parallel: num
   const queue: Promise<Page>[] = [];
   const fill = (): void => {
     while (queue.length < parallel) {
-      // why: the slice before is not written yet, so its last `_id` is checked when this one is handed on
-      const cursor = { lastId: queue.length === 0 && nextOffset === start.cursor.offset ? start.cursor.lastId : null, offset: nextOffset };
-      queue.push(fetchAhead(reader, cursor, pageSize));
+      // why: the slice before may not be read yet, so each slice is checked against it when it is handed on
+      queue.push(fetchAhead(reader, { lastId: null, offset: nextOffset }, pageSize));
       nextOffset += pageSize;
     }
   };

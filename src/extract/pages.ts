@@ -2,7 +2,7 @@
 import type { HttpClient } from '../http/index.ts';
 import { ActionCallError, callAction } from './api.ts';
 import { transcodeCopyCsv, type CopyCsvPage } from './copy-csv.ts';
-import { dumpUrl, fetchDumpPage } from './dump-pages.ts';
+import { fetchDumpPage } from './dump-pages.ts';
 import { isLosslessObject, JsonNumber, type LosslessValue } from './lossless-json.ts';
 import type { ExtractPlan } from './plan.ts';
 import { buildKeysetSql, buildOffsetSql, buildResourcePageSql } from './sql-text.ts';
@@ -36,7 +36,7 @@ export async function fetchPage(
   if (plan.method === PagingMethod.dump) {
     const lines = await fetchDumpPage(client, spec, plan, cursor, pageSize);
     const next = { lastId: lines.lastId ?? cursor.lastId, offset: cursor.offset + lines.rows };
-    const dump = { firstId: lines.firstId, url: dumpUrl(spec, plan, { offset: cursor.offset, limit: pageSize }) };
+    const dump = { firstId: lines.firstId, url: lines.url };
     return { content: { lines: lines.text }, rowCount: lines.rows, next, done: lines.rows < pageSize, pageSize, dump };
   }
   const fetched = await fetchRecords(client, spec, plan, { cursor, pageSize, upToId });

@@ -13,7 +13,7 @@ import { findAbsentWord, findSearchWords } from './search-words.ts';
 import { findPrefix, findStem } from './stems.ts';
 import { PROBE_DEFAULTS, type ProbeFindings, type ProbeOptions, type ProbeResult } from './types.ts';
 import { PROBE_VALUES } from './names.ts';
-import { closestName } from '../catalogue/index.ts';
+import { nameHint } from '../catalogue/index.ts';
 import { readPageSize } from './page-sizes.ts';
 import { BEHAVIOURS, probeBehaviours } from './behaviours.ts';
 
@@ -48,13 +48,7 @@ function checkPinnedValues(values: Readonly<Record<string, unknown>>): FoundValu
   const known = Object.keys(PROBE_VALUES);
   const pins: FoundValues = {};
   for (const [name, value] of Object.entries(values)) {
-    if (!known.includes(name)) {
-      const near = closestName(name, known);
-      throw new KitError(
-        KitErrorCode.usage,
-        `--value ${name}: unknown value name${near === undefined ? ` (known: ${known.join(', ')})` : ` (did you mean ${near}?)`}`,
-      );
-    }
+    if (!known.includes(name)) throw new KitError(KitErrorCode.usage, `--value ${name}: unknown value name${nameHint(name, known)}`);
     pins[name] = found(value, 'given with --value');
   }
   return pins;
