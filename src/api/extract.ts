@@ -1,6 +1,6 @@
 // Public entry points for extracts: one extract from options, or a job file; both may run against the
 // bundled reference server started in-process.
-import type { HttpClientOptions } from '../http/index.ts';
+import { checkReachable, type HttpClientOptions } from '../http/index.ts';
 import type { Clock } from '../model/index.ts';
 import type { Manifest } from '../schema/extract-files.ts';
 import { KitError, KitErrorCode } from '../errors.ts';
@@ -19,7 +19,6 @@ import {
   type ExtractSpec,
   type ExtractTarget,
 } from '../extract/index.ts';
-import { checkReachable } from '../runner/index.ts';
 import { withClient, withSession } from './session.ts';
 
 /** Where to read from: a base URL, or the bundled reference server over a fixtures folder. */

@@ -5,7 +5,7 @@ import { collectCatalogueNames, loadCatalogue, parseProfile, renderProfile } fro
 import { KitError, KitErrorCode } from '../errors.ts';
 import type { Profile } from '../schema/profile.ts';
 import { PROBE_DEFAULTS, probeTarget, verifyProfile, type ProbeOptions, type ProbeResult, type VerifyResult } from '../probe/index.ts';
-import { RUN_DEFAULTS } from '../runner/index.ts';
+import { RUN_DEFAULTS } from '../util/run-defaults.ts';
 import { writeFileAtomic } from '../util/atomic-write.ts';
 import { makeDir } from '../util/make-dir.ts';
 import { pathExists, resolveWithBundled } from '../util/bundled.ts';

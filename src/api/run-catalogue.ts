@@ -5,7 +5,6 @@ import { hostname as readHostname } from 'node:os';
 import path from 'node:path';
 import type { BaselineStore, Clock, RunListener, RunResult } from '../model/index.ts';
 import {
-  checkReachable,
   checkSomethingApplies,
   detectCkanVersion,
   prepareCatalogue,
@@ -17,6 +16,7 @@ import {
 } from '../runner/index.ts';
 import type { CkanVersion } from '../schema/index.ts';
 import { KitError, KitErrorCode } from '../errors.ts';
+import { checkReachable } from '../http/index.ts';
 import { baselineRules, openBaseline, trackReads, withUncheckedBaselines } from './run-baseline.ts';
 import type { ResolvedRunOptions } from './run-options.ts';
 import { prepareForVersion, type VersionedCatalogue } from './run-version.ts';

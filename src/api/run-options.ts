@@ -1,7 +1,8 @@
 // Run options: defaults <- catalogue <- env <- flags, merged once into frozen data and checked (KitError E_USAGE).
 import { KitError, KitErrorCode } from '../errors.ts';
 import { countApplied, parseReportFormats, REPORT_FORMATS, type ReportFormat } from '../reporters/index.ts';
-import { RUN_DEFAULTS, type ContractProfile } from '../runner/index.ts';
+import type { ContractProfile } from '../runner/index.ts';
+import { RUN_DEFAULTS } from '../util/run-defaults.ts';
 import { UPDATE_BASELINE_MODES, type CkanVersion, type Counts, type UpdateBaselineMode } from '../schema/index.ts';
 
 /** Where the cases are sent: a deployed API, or the bundled reference server started for the run. */

@@ -5,9 +5,9 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { isKitError, KitError, KitErrorCode } from '../errors.ts';
 import { createHttpClient, type HttpClient, type HttpClientOptions } from '../http/index.ts';
-import { openReportStream, prepareReportDir, type ReportStream, type WriteReportsOptions } from '../reporters/index.ts';
-import { RUN_DEFAULTS } from '../runner/index.ts';
-import { startReferenceServer, type ReferenceServer, type ServerCkanVersion } from '../server/index.ts';
+import type { ReportStream, WriteReportsOptions } from '../reporters/index.ts';
+import { RUN_DEFAULTS } from '../util/run-defaults.ts';
+import type { ReferenceServer, ServerCkanVersion } from '../server/index.ts';
 import { resolveWithBundled } from '../util/bundled.ts';
 
 /** Where a session's requests go: a running API, or the bundled reference server started for the session. */
@@ -63,8 +63,11 @@ export interface Session {
  * exit 3, when it cannot start), and creates the client. Nothing is left running when it throws.
  */
 export async function openSession(options: SessionOptions): Promise<Session> {
-  if (options.reports !== undefined) await prepareReportDir(options.reports.outDir);
-  if (options.otherReports !== undefined) await prepareReportDir(options.otherReports.outDir, options.otherReports.files);
+  // why: loaded when used: a command without reports (extract) or without the reference server starts without
+  // their modules (the server's alone is about 50 ms of a start on Node 20)
+  const reporters = options.reports === undefined && options.otherReports === undefined ? undefined : await import('../reporters/index.ts');
+  if (options.reports !== undefined) await reporters?.prepareReportDir(options.reports.outDir);
+  if (options.otherReports !== undefined) await reporters?.prepareReportDir(options.otherReports.outDir, options.otherReports.files);
   const { target } = options;
   // why: the reference server gets a fresh random token, so private-resource cases exercise real auth
   const token = target.kind === 'reference' ? randomBytes(18).toString('base64url') : target.token;
@@ -79,8 +82,9 @@ export async function openSession(options: SessionOptions): Promise<Session> {
     label: target.kind === 'reference' ? `reference:${target.fixturesDir}` : target.url,
     client,
     openReports: () => {
-      if (options.reports === undefined) return Promise.reject(new KitError(KitErrorCode.usage, 'this session writes no reports'));
-      return openReportStream(options.reports);
+      if (options.reports === undefined || reporters === undefined)
+        return Promise.reject(new KitError(KitErrorCode.usage, 'this session writes no reports'));
+      return reporters.openReportStream(options.reports);
     },
     async close() {
       if (closed) return;
@@ -121,6 +125,7 @@ async function startServer(cwd: string, target: Extract<SessionTarget, { kind: '
   const release = ckanRelease !== undefined && ckanVersion !== undefined && ckanRelease.startsWith(`${ckanVersion}.`) ? { ckanRelease } : {};
   const config = { apiTokens: token === undefined ? [] : [token], ...(ckanVersion === undefined ? {} : { ckanVersion }), ...release };
   try {
+    const { startReferenceServer } = await import('../server/index.ts');
     return await startReferenceServer({ fixturesDir: dir, port: 0, config });
   } catch (error) {
     if (isKitError(error)) throw error;

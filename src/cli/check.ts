@@ -2,7 +2,7 @@
 import type { Argv } from 'yargs';
 import { KitError, KitErrorCode } from '../errors.ts';
 import { maskUrlCredentials } from '../util/redact.ts';
-import { verifyProfileOnTarget } from '../api/index.ts';
+import { verifyProfileOnTarget } from '../api/probe.ts';
 import type { VerifyResult } from '../probe/index.ts';
 import { prepareCatalogue, type PreparedCatalogue } from '../runner/index.ts';
 import type { CliIo } from './io.ts';

@@ -1,7 +1,7 @@
 // `datastore-kit contract FILE...`: saved response bodies against the ckan contract of a CKAN version, each
 // finding with its JSON pointer. Exit 0 all keep it, 1 some do not, 2 a file cannot be read (or usage).
 import type { Argv } from 'yargs';
-import { checkResponseFiles, type ContractFilesOutcome } from '../api/index.ts';
+import { checkResponseFiles, type ContractFilesOutcome } from '../api/contract-files.ts';
 import { CKAN_VERSIONS, DEFAULT_CKAN_VERSION, type CkanVersion } from '../schema/ckan-version.ts';
 import type { CliCommand } from './command.ts';
 import type { CliIo } from './io.ts';

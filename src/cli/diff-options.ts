@@ -1,6 +1,7 @@
 // Flag mapping for `diff`: the two targets (--target twice, or --target and --reference), each with its own
 // --profile and --token-env in the same order, over run's shared flags; and the replay command line.
-import type { DiffSettings, RunSettings } from '../api/index.ts';
+import type { DiffSettings } from '../api/diff-options.ts';
+import type { RunSettings } from '../api/run-options.ts';
 import { KitError, KitErrorCode } from '../errors.ts';
 import type { CliIo } from './io.ts';
 import { mapRunArgs, mapRunEnv, type RunArgs } from './options.ts';

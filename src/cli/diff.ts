@@ -1,9 +1,10 @@
 // `datastore-kit diff`: sends the same requests to two targets (and generated ones with --generate), compares
 // their normalised answers, prints the disagreements and writes the diff reports.
 import { randomInt } from 'node:crypto';
-import { diffTargets, resolveDiffOptions } from '../api/index.ts';
+import { diffTargets } from '../api/diff.ts';
+import { resolveDiffOptions } from '../api/diff-options.ts';
 import { DIFF_REPORT_FORMATS, formatDiffSummary } from '../reporters/index.ts';
-import { RUN_DEFAULTS } from '../runner/index.ts';
+import { RUN_DEFAULTS } from '../util/run-defaults.ts';
 import { CKAN_VERSIONS } from '../schema/ckan-version.ts';
 import type { PairResult } from '../schema/diff-report.ts';
 import type { CliCommand } from './command.ts';

@@ -2,17 +2,17 @@
 import path from 'node:path';
 import type { Argv } from 'yargs';
 import { KitError, KitErrorCode } from '../errors.ts';
-import { extract, extractJob, type ExtractOptions, type ExtractSource, type JobOutcome } from '../api/index.ts';
+import { extract, extractToStream, type ExtractOptions, type ExtractSource } from '../api/extract.ts';
+import type { JobOutcome } from '../api/extract-job.ts';
 import { EXTRACT_DEFAULTS } from '../extract/index.ts';
-import { RUN_DEFAULTS } from '../runner/index.ts';
+import { RUN_DEFAULTS } from '../util/run-defaults.ts';
 import type { CliIo } from './io.ts';
 import { addFlags, type FlagTable } from './flags.ts';
 import { isPlainObject } from '../util/json.ts';
-import { EXTRACT_FORMATS } from '../schema/extract-job.ts';
+import { EXTRACT_FORMATS } from '../schema/extract-constants.ts';
 import { formatOfName } from '../extract/index.ts';
 import type { CliCommand } from './command.ts';
 import { createExtractProgress } from './extract-progress.ts';
-import { extractToStream } from '../api/index.ts';
 import { readTokenFile } from './token-file.ts';
 
 /** The parsed flags of `extract`, as yargs gives them. */
@@ -112,6 +112,8 @@ async function runExtractCommand(args: ExtractArgs, io: CliIo): Promise<number> 
   const progress = createExtractProgress({ io, live: io.stderr.isTTY === true && io.env['CI'] === undefined });
   try {
     if (args.job !== undefined) {
+      // why: a job file's loader (YAML with line:col, its schema) is loaded for a job only
+      const { extractJob } = await import('../api/extract-job.ts');
       const outcomes = await extractJob(
         {
           // why: paths are the user's, relative to the folder the CLI runs in (io.cwd), also when called in-process

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { captureIo } from '../../test/helpers/captured-io.ts';
-import { RUN_DEFAULTS } from '../runner/index.ts';
+import { RUN_DEFAULTS } from '../util/run-defaults.ts';
 import { COMMANDS } from './commands.ts';
 import { toYargsOption } from './flags.ts';
 import { main } from './main.ts';

@@ -1,6 +1,6 @@
 // The selection flags shared by run, list and check, and reading them back typed.
 import type { Argv } from 'yargs';
-import { RUN_DEFAULTS } from '../runner/index.ts';
+import { RUN_DEFAULTS } from '../util/run-defaults.ts';
 import { addFlags, type FlagTable } from './flags.ts';
 import type { SelectionArgs } from './options.ts';
 

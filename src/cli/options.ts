@@ -1,5 +1,5 @@
 // Flag and environment mapping for `run`, `list` and `check`: pure functions from parsed args to option layers.
-import { readUpdateBaseline, type RunSettings } from '../api/index.ts';
+import { readUpdateBaseline, type RunSettings } from '../api/run-options.ts';
 import { KitError, KitErrorCode } from '../errors.ts';
 import type { SelectionOptions } from '../runner/index.ts';
 import { CKAN_VERSIONS, readCkanVersionText, type CkanVersion } from '../schema/ckan-version.ts';

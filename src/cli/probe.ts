@@ -2,9 +2,9 @@
 import path from 'node:path';
 import type { Argv } from 'yargs';
 import { KitError, KitErrorCode } from '../errors.ts';
-import { probeProfile, type ProbeProfileOptions, type ProbeProfileOutcome } from '../api/index.ts';
+import { probeProfile, type ProbeProfileOptions, type ProbeProfileOutcome } from '../api/probe.ts';
 import { PROBE_DEFAULTS } from '../probe/index.ts';
-import { RUN_DEFAULTS } from '../runner/index.ts';
+import { RUN_DEFAULTS } from '../util/run-defaults.ts';
 import type { CliIo } from './io.ts';
 import { addFlags, type FlagTable } from './flags.ts';
 import type { CliCommand } from './command.ts';

@@ -12,7 +12,7 @@ import {
   writeReports,
   type ReportFormat,
 } from '../reporters/index.ts';
-import { RUN_DEFAULTS } from '../runner/index.ts';
+import { RUN_DEFAULTS } from '../util/run-defaults.ts';
 import { useColour, type CliIo } from './io.ts';
 import type { CliCommand } from './command.ts';
 import { addFlags, type FlagTable } from './flags.ts';

@@ -1,7 +1,7 @@
 // `run --image` / `run --compose`: the flags that start the implementation under test in a container for the run.
 import path from 'node:path';
 import type { Argv } from 'yargs';
-import { runAgainstContainer, type ContainerRunOutcome, type ContainerSpec } from '../api/index.ts';
+import { runAgainstContainer, type ContainerRunOutcome, type ContainerSpec } from '../api/container-target.ts';
 import { DEFAULT_IMAGE_PORT, DEFAULT_STARTUP_TIMEOUT_MS, DEFAULT_WAIT_PATH, parseEnvAssignments } from '../containers/index.ts';
 import { KitError, KitErrorCode } from '../errors.ts';
 import { addFlags, type FlagTable } from './flags.ts';

@@ -1,6 +1,6 @@
 // The flags of `run` (beside the selection and container flags) and the environment variables it reads.
 import { REPORT_FORMATS } from '../reporters/index.ts';
-import { RUN_DEFAULTS } from '../runner/index.ts';
+import { RUN_DEFAULTS } from '../util/run-defaults.ts';
 import { CKAN_VERSIONS, DEFAULT_CKAN_VERSION } from '../schema/ckan-version.ts';
 import type { FlagTable } from './flags.ts';
 

@@ -2,7 +2,9 @@
 import path from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import type { Argv } from 'yargs';
-import { checkMinApplicable, resolveRunOptions, runCatalogue, type ContainerRunOutcome } from '../api/index.ts';
+import { checkMinApplicable, resolveRunOptions } from '../api/run-options.ts';
+import { runCatalogue } from '../api/run-catalogue.ts';
+import type { ContainerRunOutcome } from '../api/container-target.ts';
 import type { RunListener } from '../model/index.ts';
 import { createConsoleListener, hasFailures } from '../reporters/index.ts';
 import { prepareCatalogue } from '../runner/index.ts';

@@ -1,7 +1,7 @@
 // Pure mapping of `serve` flags and environment to reference server options, and the ready line.
 import path from 'node:path';
 import { KitError, KitErrorCode } from '../errors.ts';
-import { RUN_DEFAULTS } from '../runner/index.ts';
+import { RUN_DEFAULTS } from '../util/run-defaults.ts';
 import { DEFAULT_CKAN_VERSION, readCkanVersionText } from '../schema/ckan-version.ts';
 import {
   defaultWorkerCount,

@@ -3,8 +3,8 @@
 import { createHash } from 'node:crypto';
 import { readFile, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { compileSchema } from '../schema/ajv.ts';
-import { CHECKPOINT_VERSION, CheckpointSchema, type Checkpoint } from '../schema/extract-files.ts';
+import { CHECKPOINT_VERSION } from '../schema/extract-constants.ts';
+import type { Checkpoint } from '../schema/extract-files.ts';
 import { removeAtomicLeftovers, writeFileAtomic } from '../util/atomic-write.ts';
 import { maskUrlCredentials } from '../util/redact.ts';
 import type { ExtractTarget } from './api.ts';
@@ -71,6 +71,8 @@ export async function readCheckpoint(out: string): Promise<Checkpoint | undefine
   } catch (error) {
     return new Error(`${checkpointPath(out)} is not JSON`, { cause: error });
   }
+  // why: Ajv and the schema (TypeBox) are loaded when there is a file to check, not at the start of every extract
+  const [{ compileSchema }, { CheckpointSchema }] = await Promise.all([import('../schema/ajv.ts'), import('../schema/extract-files.ts')]);
   const validate = compileSchema<Checkpoint>(CheckpointSchema);
   if (validate(value)) return value;
   if (typeof value === 'object' && value !== null && 'version' in value && value.version !== CHECKPOINT_VERSION) {

@@ -1,6 +1,7 @@
 // The output format an output's name implies: its extension (before `.gz`). A name without one, or `-` (stdout),
 // means csv; an extension that is no format (x.xlsx, x.txt) is refused rather than given csv under that name.
-import { EXTRACT_FORMATS, type ExtractFormat } from '../schema/extract-job.ts';
+import { EXTRACT_FORMATS } from '../schema/extract-constants.ts';
+import type { ExtractFormat } from '../schema/extract-job.ts';
 
 export type FormatOfName = { ok: true; format: ExtractFormat } | { ok: false; message: string };
 

@@ -2,9 +2,7 @@
 import { readFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { InputError, KitError, KitErrorCode, type InputProblem } from '../errors.ts';
-import { describeAjvErrors, locateProblems, parseSource } from '../catalogue/index.ts';
-import { compileSchema } from '../schema/ajv.ts';
-import { JobFileSchema, type JobExtract, type JobFile } from '../schema/extract-job.ts';
+import type { JobExtract, JobFile } from '../schema/extract-job.ts';
 import { formatOfName } from './format-name.ts';
 import { expandTemplate, findUnknownTemplate, TEMPLATE_NAMES } from './template.ts';
 import { EXTRACT_DEFAULTS, type ExtractHttpOptions, type ExtractSpec } from './types.ts';
@@ -19,6 +17,12 @@ export async function loadJobFile(file: string): Promise<JobFile> {
       cause: error,
     });
   }
+  // why: the YAML parser with line:col, Ajv and the schema are loaded for a job file, not at the start of every extract
+  const [{ describeAjvErrors, locateProblems, parseSource }, { compileSchema }, { JobFileSchema }] = await Promise.all([
+    import('../catalogue/index.ts'),
+    import('../schema/ajv.ts'),
+    import('../schema/extract-job.ts'),
+  ]);
   const source = parseSource(text, file);
   if (source.problems.length > 0) throw new InputError(KitErrorCode.jobInvalid, source.problems);
   const validate = compileSchema<JobFile>(JobFileSchema);

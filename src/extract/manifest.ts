@@ -1,7 +1,8 @@
 // The manifest beside a finished output: what was extracted, from where, how it was paged, and what to check.
 import { basename } from 'node:path';
 import type { Clock } from '../model/index.ts';
-import { MANIFEST_VERSION, type Manifest } from '../schema/extract-files.ts';
+import { MANIFEST_VERSION } from '../schema/extract-constants.ts';
+import type { Manifest } from '../schema/extract-files.ts';
 import { displayTarget, type Checkpoint } from './checkpoint.ts';
 import type { ExtractPlan } from './plan.ts';
 import type { ExtractSpec } from './types.ts';

@@ -1,8 +1,7 @@
 // What earlier runs left: the manifest beside an output, read and validated, and whether it describes the same
 // extract (the same rows asked, in the same shape) as a spec.
 import { access, readFile } from 'node:fs/promises';
-import { compileSchema } from '../schema/ajv.ts';
-import { type Manifest, ManifestSchema } from '../schema/extract-files.ts';
+import type { Manifest } from '../schema/extract-files.ts';
 import { checkpointPath, manifestPath } from './checkpoint.ts';
 import { hashFile } from './part-file.ts';
 import type { ExtractSpec } from './types.ts';
@@ -15,6 +14,7 @@ export async function readManifest(path: string): Promise<Manifest | undefined> 
   } catch {
     return undefined;
   }
+  const [{ compileSchema }, { ManifestSchema }] = await Promise.all([import('../schema/ajv.ts'), import('../schema/extract-files.ts')]);
   const validate = compileSchema<Manifest>(ManifestSchema);
   return validate(value) ? value : undefined;
 }

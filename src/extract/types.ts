@@ -1,5 +1,6 @@
 // Types shared by the extract parts: what to extract, how it is paged, and what the run reports.
-import { MAX_PARALLEL, type ExtractFormat } from '../schema/extract-job.ts';
+import { MAX_PARALLEL } from '../schema/extract-constants.ts';
+import type { ExtractFormat } from '../schema/extract-job.ts';
 import type { ExtractTarget } from './api.ts';
 
 /** Defaults of an extract: rows per request, requests in flight, and an HTTP client patient with slow pages and transient failures. */

@@ -1,9 +1,8 @@
 // What the site is: which action paths answer the DataStore API, which CKAN version status_show names, and
 // whether locale segments and JSONP answer. A site without a DataStore API stops the probe (exit 3).
 import { KitError, KitErrorCode } from '../errors.ts';
-import { HttpError } from '../http/index.ts';
 import { toCkanVersion, type CkanVersion } from '../schema/index.ts';
-import { suggestBaseUrl, unreachableError, type AnswerHead } from '../runner/index.ts';
+import { HttpError, suggestBaseUrl, unreachableError, type AnswerHead } from '../http/index.ts';
 import { maskUrlCredentials } from '../util/redact.ts';
 import { actionUrl, askAction, describeAnswer, guard, transportReason, type Answer, type ProbeTarget } from './ask.ts';
 import { found, missing, type Found } from './search.ts';

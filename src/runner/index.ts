@@ -2,13 +2,10 @@
 // result model, and the list/check helpers the CLI uses. It starts no server and writes no report: the API's
 // composition root (src/api/session.ts) wires those around it.
 export { run } from './run.ts';
-export { RUN_DEFAULTS } from './defaults.ts';
 export { prepareCatalogue, checkSomethingApplies } from './prepare.ts';
 export type { SelectionOptions, PreparedCatalogue } from './prepare.ts';
 export { chooseContract, detectCkanVersion, planCkanVersion, resolvePlan, withStatusRelease } from './ckan-version.ts';
 export type { CkanVersionPlan } from './ckan-version.ts';
-export { checkReachable, unreachableError } from './preflight.ts';
 export { runPool } from './pool.ts';
-export { suggestBaseUrl, type AnswerHead } from './preflight-hint.ts';
 export { buildRequest, encodeQuery } from './build-request.ts';
 export type { RunOptions, RunVariant, ContractProfile } from './types.ts';

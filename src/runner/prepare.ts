@@ -13,7 +13,7 @@ import {
 import { KitError, KitErrorCode } from '../errors.ts';
 import type { CkanVersion, Profile } from '../schema/index.ts';
 import { resolveWithBundled } from '../util/bundled.ts';
-import { RUN_DEFAULTS } from './defaults.ts';
+import { RUN_DEFAULTS } from '../util/run-defaults.ts';
 
 /** The profile used when none is given: another deployment's data, no optional capabilities. */
 export const DEFAULT_PROFILE: Profile = Object.freeze({ name: 'default', data: 'other', capabilities: [] });

@@ -1,7 +1,6 @@
 // The files an extract writes beside its output: the checkpoint (for --resume) and the manifest.
 import { Type, type Static } from '@sinclair/typebox';
-
-export const MANIFEST_VERSION = 1;
+import { CHECKPOINT_VERSION, MANIFEST_VERSION } from './extract-constants.ts';
 
 const PagingMethodSchema = Type.Union([
   Type.Literal('sql-keyset'),
@@ -12,9 +11,6 @@ const PagingMethodSchema = Type.Union([
 ]);
 
 const ColumnSchema = Type.Object({ id: Type.String(), type: Type.String() }, { additionalProperties: false });
-
-/** The checkpoint format's version; a checkpoint of another version is not resumed (say --restart). */
-export const CHECKPOINT_VERSION = 2;
 
 export const CheckpointSchema = Type.Object(
   {

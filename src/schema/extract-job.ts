@@ -1,16 +1,11 @@
 // The extract format: one extract's settings, and the job file (extracts.yaml) that lists many of them.
 import { Type, type Static } from '@sinclair/typebox';
+import { EXTRACT_FORMATS, MAX_PARALLEL } from './extract-constants.ts';
 
 export const ExtractFormatSchema = Type.Union(
-  [Type.Literal('csv'), Type.Literal('tsv'), Type.Literal('jsonl'), Type.Literal('json'), Type.Literal('parquet')],
+  EXTRACT_FORMATS.map((format) => Type.Literal(format)),
   { description: 'Output format.' },
 );
-
-/** The output formats, in the order help texts list them. */
-export const EXTRACT_FORMATS = ['csv', 'tsv', 'jsonl', 'json', 'parquet'] as const;
-
-/** Most requests an extract keeps in flight (`parallel`). */
-export const MAX_PARALLEL = 16;
 
 const extractProperties = {
   resource: Type.Optional(Type.String({ minLength: 1, description: 'Resource id (or alias) to extract.' })),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { HttpResponse } from '../http/index.ts';
+import type { HttpResponse } from './types.ts';
 import { describeAnswer, suggestBaseUrl } from './preflight-hint.ts';
 import { isCkanEnvelope } from './preflight.ts';
 

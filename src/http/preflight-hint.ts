@@ -1,5 +1,6 @@
 // Words for a failed pre-flight: what answered instead of CKAN's action API, and what the base URL should be.
-import { describeRedirect, type HttpResponse } from '../http/index.ts';
+import { describeRedirect } from './redirect.ts';
+import type { HttpResponse } from './types.ts';
 import { maskUrlCredentials } from '../util/redact.ts';
 
 /** An API path a user may have copied into the base URL: /api, /api/3, /api/action, /api/3/action[/name]. */

@@ -1,7 +1,7 @@
 // The pre-flight: before any case, ask the target one action and recognise CKAN's JSON envelope, so a down target
 // or a wrong base URL is one clear line (exit 3), not one error per case.
 import type { ObservedAnswer } from '../contract/index.ts';
-import { HttpError, HttpErrorCode, type HttpClient, type HttpResponse } from '../http/index.ts';
+import { HttpError, HttpErrorCode, type HttpClient, type HttpResponse } from './types.ts';
 import { KitError, KitErrorCode } from '../errors.ts';
 import { maskUrlCredentials } from '../util/redact.ts';
 import { describeAnswer, suggestBaseUrl } from './preflight-hint.ts';

@@ -1,4 +1,5 @@
-// The run's default paths and limits, shared by the runner (catalogue, profile) and the API that wires a run.
+// The run's default paths and limits, shared by the runner (catalogue, profile), the API that wires a run and the
+// CLI's flags; in util/ so that a command that runs no catalogue (extract, serve) need not load the runner for them.
 
 /** Defaults of a run: folders, the reference profile, and the HTTP limits. */
 export const RUN_DEFAULTS = Object.freeze({
