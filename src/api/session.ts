@@ -82,8 +82,7 @@ export async function openSession(options: SessionOptions): Promise<Session> {
     label: target.kind === 'reference' ? `reference:${target.fixturesDir}` : target.url,
     client,
     openReports: () => {
-      if (options.reports === undefined || reporters === undefined)
-        return Promise.reject(new KitError(KitErrorCode.usage, 'this session writes no reports'));
+      if (options.reports === undefined || reporters === undefined) return Promise.reject(new KitError(KitErrorCode.usage, 'this session writes no reports'));
       return reporters.openReportStream(options.reports);
     },
     async close() {
