@@ -43,7 +43,7 @@ export type ExtractOptions = Pick<ExtractSpec, 'resource' | 'sql' | 'filters' | 
   /** Write only the rows after the previous run's high-water mark of `watermark` (default `_id`); default false. */
   incremental?: boolean;
   watermark?: string;
-  /** CSV/TSV: read through the target's /datastore/dump/<id> where it serves it; default false. */
+  /** CSV/TSV: read through the target's /datastore/dump/<id> where it serves it (default); false pages by the API. */
   dump?: boolean;
   /** Fail (E_EXTRACT_FAILED) when the columns differ from the previous run's; default false. */
   failOnDrift?: boolean;

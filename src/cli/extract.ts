@@ -68,7 +68,7 @@ const EXTRACT_FLAGS = {
   parallel: {
     type: 'number',
     fallback: EXTRACT_DEFAULTS.parallel,
-    describe: `Requests in flight at once (at most ${EXTRACT_DEFAULTS.maxParallel}): keyset extracts read _id ranges concurrently, --dump reads slices (2 unless given); written in order`,
+    describe: `Requests in flight at once (at most ${EXTRACT_DEFAULTS.maxParallel}): keyset extracts read _id ranges concurrently, dump slices 2 at once unless given; written in order`,
   },
   'token-env': { type: 'string', describe: 'Environment variable holding the API token' },
   'token-file': { type: 'string', describe: 'File holding the API token' },
@@ -79,7 +79,8 @@ const EXTRACT_FLAGS = {
   restart: { type: 'boolean', describe: 'Discard an interrupted extract (part file and checkpoint) and start over' },
   dump: {
     type: 'boolean',
-    describe: "CSV/TSV: read through the target's /datastore/dump/<id> in _id-sorted slices (the fastest way; checked by _id order and total)",
+    describe:
+      "CSV/TSV: read through the target's /datastore/dump/<id> in _id-sorted slices where it serves it (the default, the fastest way; checked by _id order and total); --no-dump pages by the API",
   },
   'fail-on-drift': { type: 'boolean', describe: "Exit 1 when the columns differ from the previous run's (added, removed, retyped)" },
   'max-shrink': { type: 'number', describe: 'Exit 1 when the rows fell by more than this percentage since the previous run' },
@@ -209,7 +210,7 @@ export function toExtractOptions(args: ExtractArgs, env: Readonly<Record<string,
     ...(args.restart === true ? { restart: true } : {}),
     ...(args.keep === undefined ? {} : { keep: wholeNumber(args.keep, '--keep', 1) }),
     ...(args.incremental === true ? { incremental: true } : {}),
-    ...(args.dump === true ? { dump: true } : {}),
+    ...(args.dump === undefined ? {} : { dump: args.dump }),
     ...(args.failOnDrift === true ? { failOnDrift: true } : {}),
     ...(args.maxShrink === undefined ? {} : { maxShrinkPct: percentage(args.maxShrink) }),
     ...(args.watermark === undefined ? {} : { watermark: args.watermark }),

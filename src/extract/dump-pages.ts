@@ -53,12 +53,18 @@ export async function fetchDumpPage(client: HttpClient, spec: ExtractSpec, plan:
   const columns = fields.map((id) => plan.columns.find((column) => column.id === id) ?? { id, type: 'int' });
   const firstId = records === '' ? null : records.slice(0, records.search(/[,\n]/));
   checkDumpFollows(firstId, cursor.lastId, url);
+  let page: CopyCsvPage;
   try {
-    return { ...transcodeCopyCsv(records, columns, plan.columns, spec.format === 'tsv' ? '\t' : ','), firstId, url };
+    page = transcodeCopyCsv(records, columns, plan.columns, spec.format === 'tsv' ? '\t' : ',');
   } catch (error) {
     if (error instanceof SyntaxError) throw new ActionCallError(`[GET] "${url}": ${error.message}`, 200, undefined);
     throw error;
   }
+  // why: the dump is read by default; a server whose dump ignores `limit` would otherwise write its rows again
+  if (page.rows > pageSize) {
+    throw new ActionCallError(`[GET] "${url}": the dump gave ${page.rows} rows for limit=${pageSize}; this target's dump cannot be sliced: rerun with --no-dump`, 200, undefined);
+  }
+  return { ...page, firstId, url };
 }
 
 // why: the header is Python's csv writer's line, ended by \r\n; the rows after it end in \n (COPY's)
@@ -72,7 +78,7 @@ export function checkDumpFollows(first: string | null, lastId: string | null, ur
   if (lastId === null || first === null) return;
   if (/^\d+$/.test(first) && BigInt(first) > BigInt(lastId)) return;
   throw new ActionCallError(
-    `[GET] "${url}": the page starts at _id ${first}, not after ${lastId}: rows were added or deleted during the extract; rerun with --restart`,
+    `[GET] "${url}": the page starts at _id ${first}, not after ${lastId}: rows were added or deleted during the extract (rerun with --restart), or the target's dump ignores offset (rerun with --no-dump)`,
     200,
     undefined,
   );

@@ -149,7 +149,7 @@ function resolveJobExtract(job: JobFile, extract: JobExtract, context: JobContex
     pageSize: merged.pageSize ?? EXTRACT_DEFAULTS.pageSize,
     ...(merged.parallel === undefined ? {} : { parallel: merged.parallel }),
     resume: merged.resume ?? true,
-    ...(merged.dump === true ? { dump: true } : {}),
+    ...(merged.dump === undefined ? {} : { dump: merged.dump }),
     ...(merged.failOnDrift === true ? { failOnDrift: true } : {}),
     ...(merged.maxShrink === undefined ? {} : { maxShrinkPct: merged.maxShrink }),
     ...(merged.incremental === true ? { incremental: { column: merged.watermark ?? '_id' } } : {}),

@@ -54,7 +54,7 @@ export interface ExtractSpec {
    * incremental.ts); `after` and `through` are filled in when the run starts.
    */
   incremental?: { column: string; after?: string | null; through?: string | null };
-  /** CSV/TSV: read through the target's /datastore/dump/<id> where it serves it (dump-pages.ts); default false. */
+  /** CSV/TSV: read through the target's /datastore/dump/<id> where it serves it (dump-pages.ts); default true (plan.ts wantsDump). */
   dump?: boolean;
   /** Fail (exit 1) when the columns differ from the previous run's; default false. */
   failOnDrift?: boolean;

@@ -35,7 +35,14 @@ describe('csv extract from a CKAN 2.12 target', () => {
     const bodies: string[] = [];
     const recording = await startProxy(server.url, { intercept: (_call, body) => void bodies.push(body) });
     try {
-      const manifest = await extract({ source: { target: recording.url }, resource: 'courses', format: 'csv', out: join(dir, 'courses.csv'), pageSize: 50 });
+      const manifest = await extract({
+        source: { target: recording.url },
+        resource: 'courses',
+        format: 'csv',
+        dump: false,
+        out: join(dir, 'courses.csv'),
+        pageSize: 50,
+      });
       expect(manifest.paging.method).toBe('next-page');
       expect(manifest.rows).toBe(260);
       const pages = bodies.filter((body) => body.includes('"limit":50'));
@@ -54,8 +61,16 @@ describe('csv extract from a CKAN 2.12 target', () => {
       const viaCsv = join(dir, `via-csv.${format}`);
       const viaObjects = join(dir, `via-objects.${format}`);
       const fields = ['_id', 'title', 'fee', 'tags', 'meta', 'online', 'updated'];
-      const csvManifest = await extract({ source: { target: noSqlServer.url }, resource: 'courses', format, out: viaCsv, pageSize: 40, fields });
-      const objectsManifest = await extract({ source: { target: refusing.url }, resource: 'courses', format, out: viaObjects, pageSize: 40, fields });
+      const csvManifest = await extract({ source: { target: noSqlServer.url }, resource: 'courses', format, out: viaCsv, pageSize: 40, fields, dump: false });
+      const objectsManifest = await extract({
+        source: { target: refusing.url },
+        resource: 'courses',
+        format,
+        out: viaObjects,
+        pageSize: 40,
+        fields,
+        dump: false,
+      });
       expect([csvManifest.paging.method, objectsManifest.paging.method]).toEqual(['next-page', 'next-page']);
       const text = await readFile(viaCsv, 'utf8');
       expect(text).toBe(await readFile(viaObjects, 'utf8'));
@@ -75,6 +90,7 @@ describe('csv extract from a CKAN 2.12 target', () => {
         source: { target: failing.url },
         resource: 'courses',
         format: 'csv',
+        dump: false,
         out: join(dir, 'failing.csv'),
         pageSize: 100,
         http: { retries: 0 },
@@ -94,6 +110,7 @@ describe('csv extract from a CKAN 2.12 target', () => {
         source: { target: server.url },
         resource: 'courses',
         format: 'csv',
+        dump: false,
         out,
         pageSize: 5,
         parallel,
@@ -111,16 +128,16 @@ describe('csv extract from a CKAN 2.12 target', () => {
     const refusing = await startProxy(server.url, { intercept: refuseCsv });
     try {
       const whole = join(dir, 'whole-sql.csv');
-      expect((await extract({ source: { target: refusing.url }, resource: 'courses', format: 'csv', out: whole, pageSize: 30 })).paging.method).toBe(
-        'sql-keyset',
-      );
+      expect(
+        (await extract({ source: { target: refusing.url }, resource: 'courses', format: 'csv', dump: false, out: whole, pageSize: 30 })).paging.method,
+      ).toBe('sql-keyset');
       const out = join(dir, 'resumed.csv');
       const stop = {
         onPage: ({ rows }: { rows: number }) => {
           if (rows >= 90) throw new Error('stopped on purpose');
         },
       };
-      const options = { resource: 'courses', format: 'csv' as const, out, pageSize: 30 };
+      const options = { resource: 'courses', format: 'csv' as const, dump: false, out, pageSize: 30 };
       await expect(extract({ source: { target: refusing.url }, ...options }, { listener: stop })).rejects.toThrow(/stopped on purpose/);
       const resumed = await extract({ source: { target: server.url }, ...options, resume: true });
       expect(resumed.paging.method).toBe('sql-keyset');
@@ -133,12 +150,63 @@ describe('csv extract from a CKAN 2.12 target', () => {
 });
 
 describe('extract --dump', () => {
+  it('reads a csv extract through the dump by default, and pages by the API where the target serves no dump or --no-dump says so', async () => {
+    const noDump = await startProxy(noSqlServer.url, { intercept: () => undefined, route: (url) => (url.startsWith('/datastore/dump/') ? null : url) });
+    try {
+      const files = { byDefault: join(dir, 'default.csv'), without: join(dir, 'no-dump-route.csv'), refused: join(dir, 'no-dump-flag.csv') };
+      const byDefault = await extract({ source: { target: noSqlServer.url }, resource: 'courses', format: 'csv', out: files.byDefault });
+      const without = await extract({ source: { target: noDump.url }, resource: 'courses', format: 'csv', out: files.without });
+      const refused = await extract({ source: { target: noSqlServer.url }, resource: 'courses', format: 'csv', out: files.refused, dump: false });
+      expect([byDefault.paging.method, without.paging.method, refused.paging.method]).toEqual(['dump', 'next-page', 'next-page']);
+      expect(byDefault.rows).toBe(260);
+      expect(await readFile(files.without, 'utf8')).toBe(await readFile(files.byDefault, 'utf8'));
+      expect(await readFile(files.refused, 'utf8')).toBe(await readFile(files.byDefault, 'utf8'));
+      // why: jsonl has no dump (CSV only), nor has an incremental extract (it needs _id ranges)
+      const jsonl = await extract({ source: { target: noSqlServer.url }, resource: 'courses', format: 'jsonl', out: join(dir, 'default.jsonl') });
+      const incremental = await extract({
+        source: { target: noSqlServer.url },
+        resource: 'courses',
+        format: 'csv',
+        out: join(dir, 'inc.csv'),
+        incremental: true,
+      });
+      expect([jsonl.paging.method, incremental.paging.method]).toEqual(['next-page', 'next-page']);
+    } finally {
+      await noDump.close();
+    }
+  });
+
+  it.each([
+    ['limit', "gave 260 rows for limit=100; this target's dump cannot be sliced: rerun with --no-dump"],
+    ['offset', "or the target's dump ignores offset (rerun with --no-dump)"],
+  ])('fails with one line naming --no-dump, writing nothing, against a dump that ignores %s', async (ignored, message) => {
+    const careless = await startProxy(noSqlServer.url, {
+      intercept: () => undefined,
+      route: (url) => {
+        if (!url.startsWith('/datastore/dump/')) return url;
+        const parsed = new URL(url, 'http://x');
+        // why: the plan's one-row check keeps its limit, so the dump is offered; the slices lose theirs
+        if (parsed.searchParams.get('limit') !== '1') parsed.searchParams.delete(ignored);
+        return `${parsed.pathname}${parsed.search}`;
+      },
+    });
+    const out = join(dir, `careless-${ignored}.csv`);
+    try {
+      await expect(extract({ source: { target: careless.url }, resource: 'courses', format: 'csv', out, pageSize: 100, http: { retries: 0 } })).rejects.toThrow(
+        message,
+      );
+      await expect(readFile(out)).rejects.toThrow(/ENOENT/);
+    } finally {
+      await careless.close();
+    }
+  });
+
   it.each([['csv'], ['tsv']] as const)('writes the %s file other pages give, byte for byte, from /datastore/dump slices', async (format) => {
     const viaDump = join(dir, `via-dump.${format}`);
     const viaPages = join(dir, `via-pages.${format}`);
     const fields = ['_id', 'title', 'fee', 'tags', 'meta', 'online', 'updated'];
     const dumped = await extract({ source: { target: noSqlServer.url }, resource: 'courses', format, out: viaDump, fields, dump: true });
-    const paged = await extract({ source: { target: noSqlServer.url }, resource: 'courses', format, out: viaPages, pageSize: 40, fields });
+    const paged = await extract({ source: { target: noSqlServer.url }, resource: 'courses', format, out: viaPages, pageSize: 40, fields, dump: false });
     expect([dumped.paging.method, paged.paging.method]).toEqual(['dump', 'next-page']);
     expect(dumped.totalCheck).toEqual({ serverTotal: 260, exact: true, matches: true });
     expect(await readFile(viaDump, 'utf8')).toBe(await readFile(viaPages, 'utf8'));

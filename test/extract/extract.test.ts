@@ -70,6 +70,7 @@ describe('extract', () => {
       source: { target: server.url, token: TOKEN },
       resource: COURSES,
       format: 'csv',
+      dump: false,
       out,
       fields: ['_id', 'title', 'fee', 'tags', 'meta', 'online'],
     });
@@ -198,14 +199,25 @@ describe('extract', () => {
         },
       };
       await expect(
-        extract({ source: { target: proxy.url, token: TOKEN }, resource: 'courses', format: 'csv', out, pageSize: 100 }, { listener: stopAfterFirstPage }),
+        extract(
+          { source: { target: proxy.url, token: TOKEN }, resource: 'courses', format: 'csv', dump: false, out, pageSize: 100 },
+          { listener: stopAfterFirstPage },
+        ),
       ).rejects.toThrow(/stop after the first page/);
       // why: the extract stopped once page 1 was on disk; page 2 had been asked for while page 1 was written
       expect(pageCalls).toHaveLength(2);
       expect(pageCalls[1]).toMatch(/_id\\?" > 100 /);
-      const resumed = await extract({ source: { target: proxy.url, token: TOKEN }, resource: 'courses', format: 'csv', out, pageSize: 100, resume: true });
+      const resumed = await extract({
+        source: { target: proxy.url, token: TOKEN },
+        resource: 'courses',
+        format: 'csv',
+        dump: false,
+        out,
+        pageSize: 100,
+        resume: true,
+      });
       const reference = join(dir, 'pipelined-reference.csv');
-      await extract({ source: { target: server.url, token: TOKEN }, resource: 'courses', format: 'csv', out: reference, pageSize: 100 });
+      await extract({ source: { target: server.url, token: TOKEN }, resource: 'courses', format: 'csv', dump: false, out: reference, pageSize: 100 });
       expect(resumed.rows).toBe(260);
       expect(await readFile(out, 'utf8')).toBe(await readFile(reference, 'utf8'));
     } finally {
@@ -227,8 +239,8 @@ describe('extract', () => {
       try {
         const viaCsv = join(dir, `via-csv-${resource}.csv`);
         const viaObjects = join(dir, `via-objects-${resource}.csv`);
-        await extract({ source: { target: recording.url }, resource, format: 'csv', out: viaCsv, pageSize: 2 });
-        await extract({ source: { target: refusing.url }, resource, format: 'csv', out: viaObjects, pageSize: 2 });
+        await extract({ source: { target: recording.url }, resource, format: 'csv', dump: false, out: viaCsv, pageSize: 2 });
+        await extract({ source: { target: refusing.url }, resource, format: 'csv', dump: false, out: viaObjects, pageSize: 2 });
         const pages = bodies.filter((body) => body.includes('"offset"'));
         expect(pages.length).toBeGreaterThan(2);
         expect(pages.every((body) => body.includes('"records_format":"csv"'))).toBe(true);

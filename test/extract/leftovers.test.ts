@@ -32,9 +32,9 @@ const exists = (path: string): Promise<boolean> =>
 async function interrupt(out: string): Promise<void> {
   const proxy = await startProxy(server.url, { intercept: (call, body) => (call > 6 && body.includes('LIMIT') ? { status: 500, body: '"boom"' } : undefined) });
   try {
-    await expect(extract({ source: { target: proxy.url }, resource: 'courses', format: 'csv', out, pageSize: 20, http: { retries: 0 } })).rejects.toThrow(
-      /rerun with --resume/,
-    );
+    await expect(
+      extract({ source: { target: proxy.url }, resource: 'courses', format: 'csv', dump: false, out, pageSize: 20, http: { retries: 0 } }),
+    ).rejects.toThrow(/rerun with --resume/);
   } finally {
     await proxy.close();
   }
@@ -45,13 +45,13 @@ async function interrupt(out: string): Promise<void> {
 /** The whole file, extracted without interruption, for comparison. */
 async function whole(name: string): Promise<Buffer> {
   const reference = join(dir, `${name}.reference.csv`);
-  await extract({ source: { target: server.url }, resource: 'courses', format: 'csv', out: reference, pageSize: 20 });
+  await extract({ source: { target: server.url }, resource: 'courses', format: 'csv', dump: false, out: reference, pageSize: 20 });
   return readFile(reference);
 }
 
 /** The checkpoint as finish() leaves it just before the rename: the whole file recorded in `finished`. */
 async function writeFinishedCheckpoint(out: string, done: Manifest, sha256: string): Promise<void> {
-  const spec = { target: { baseUrl: server.url }, resource: 'courses', format: 'csv', gzip: false, out, pageSize: 20, resume: true } as const;
+  const spec = { target: { baseUrl: server.url }, resource: 'courses', format: 'csv', dump: false, gzip: false, out, pageSize: 20, resume: true } as const;
   const checkpoint = {
     version: 2,
     specKey: specKey(spec, done.source.resourceId),
@@ -70,14 +70,14 @@ async function writeFinishedCheckpoint(out: string, done: Manifest, sha256: stri
 }
 
 const resume = (out: string, target = server.url): Promise<Manifest> =>
-  extract({ source: { target }, resource: 'courses', format: 'csv', out, pageSize: 20, resume: true });
+  extract({ source: { target }, resource: 'courses', format: 'csv', dump: false, out, pageSize: 20, resume: true });
 
 describe('extract leftovers', () => {
   it('refuses a rerun without --resume instead of discarding the rows written, and keeps them', async () => {
     const out = join(dir, 'rerun.csv');
     await interrupt(out);
     const rows = (JSON.parse(await readFile(checkpointPath(out), 'utf8')) as { rows: number }).rows;
-    await expect(extract({ source: { target: server.url }, resource: 'courses', format: 'csv', out, pageSize: 20 })).rejects.toThrow(
+    await expect(extract({ source: { target: server.url }, resource: 'courses', format: 'csv', dump: false, out, pageSize: 20 })).rejects.toThrow(
       expect.objectContaining({
         code: 'E_RESUME',
         message: `${out}: an unfinished extract (${rows} rows) is waiting in ${out}.part; rerun with --resume to continue it, or with --restart to discard it and start over`,
@@ -92,7 +92,7 @@ describe('extract leftovers', () => {
   it('resumes with another page size and records the one this run used, not a lowering that did not happen', async () => {
     const out = join(dir, 'resized.csv');
     await interrupt(out);
-    const manifest = await extract({ source: { target: server.url }, resource: 'courses', format: 'csv', out, pageSize: 100, resume: true });
+    const manifest = await extract({ source: { target: server.url }, resource: 'courses', format: 'csv', dump: false, out, pageSize: 100, resume: true });
     expect(manifest.paging).toMatchObject({ pageSize: 100, pageSizeUsed: 100 });
     expect(manifest.warnings.join('\n')).not.toMatch(/lowered/);
     expect((await readFile(out)).equals(await whole('resized'))).toBe(true);
@@ -101,7 +101,7 @@ describe('extract leftovers', () => {
   it('starts over with --restart, discarding the part file and checkpoint', async () => {
     const out = join(dir, 'restart.csv');
     await interrupt(out);
-    const manifest = await extract({ source: { target: server.url }, resource: 'courses', format: 'csv', out, pageSize: 20, restart: true });
+    const manifest = await extract({ source: { target: server.url }, resource: 'courses', format: 'csv', dump: false, out, pageSize: 20, restart: true });
     expect(manifest).toMatchObject({ rows: 260, resumed: false });
     expect((await readFile(out)).equals(await whole('restart'))).toBe(true);
   });
@@ -132,7 +132,7 @@ describe('extract leftovers', () => {
     );
     expect(refused).toMatchObject({ code: 'E_RESUME', exitCode: 2, message: expect.stringMatching(message) });
     expect(refused).not.toMatchObject({ message: expect.stringContaining('\n') });
-    const manifest = await extract({ source: { target: server.url }, resource: 'courses', format: 'csv', out, pageSize: 20, restart: true });
+    const manifest = await extract({ source: { target: server.url }, resource: 'courses', format: 'csv', dump: false, out, pageSize: 20, restart: true });
     expect(manifest.rows).toBe(260);
   });
 
@@ -141,7 +141,7 @@ describe('extract leftovers', () => {
     ['after the manifest was written', true],
   ])('finishes the bookkeeping when killed between the rename and the checkpoint removal (%s)', async (_name, withManifest) => {
     const out = join(dir, `renamed-${String(withManifest)}.csv`);
-    const done = await extract({ source: { target: server.url }, resource: 'courses', format: 'csv', out, pageSize: 20 });
+    const done = await extract({ source: { target: server.url }, resource: 'courses', format: 'csv', dump: false, out, pageSize: 20 });
     if (!withManifest) await rm(`${out}.manifest.json`);
     await writeFinishedCheckpoint(out, done, done.output.sha256);
     const manifest = await resume(out);
@@ -152,7 +152,7 @@ describe('extract leftovers', () => {
 
   it('refuses a finished checkpoint whose file is not the one in place, and moves a finished part file into place', async () => {
     const out = join(dir, 'not-that-file.csv');
-    const done = await extract({ source: { target: server.url }, resource: 'courses', format: 'csv', out, pageSize: 20 });
+    const done = await extract({ source: { target: server.url }, resource: 'courses', format: 'csv', dump: false, out, pageSize: 20 });
     await writeFinishedCheckpoint(out, done, '0'.repeat(64));
     await expect(resume(out)).rejects.toThrow(
       /its checkpoint says the extract finished, but neither .*not-that-file\.csv nor .*not-that-file\.csv\.part is the file it wrote; rerun with --restart/,
@@ -189,7 +189,7 @@ describe('extract leftovers', () => {
     const out = join(dir, 'temps.csv');
     const stale = ['.temps.csv.checkpoint.json.0123456789ab.tmp', '.temps.csv.manifest.json.ba9876543210.tmp'];
     for (const name of [...stale, '.temps.csv.checkpoint.json.keep']) await writeFile(join(dir, name), '{');
-    await extract({ source: { target: server.url }, resource: 'courses', format: 'csv', out, pageSize: 100 });
+    await extract({ source: { target: server.url }, resource: 'courses', format: 'csv', dump: false, out, pageSize: 100 });
     const names = await readdir(dir);
     expect(names.filter((name) => name.startsWith('.temps.csv'))).toEqual(['.temps.csv.checkpoint.json.keep']);
   });

@@ -40,7 +40,7 @@ async function extractTo(
 ): Promise<{ text: string; manifest: Awaited<ReturnType<typeof extract>> }> {
   const out = join(dir, name);
   const { target = proxy.url, ...rest } = settings;
-  const manifest = await extract({ source: { target }, ...what, format: 'csv', out, ...rest });
+  const manifest = await extract({ source: { target }, ...what, format: 'csv', dump: false, out, ...rest });
   return { text: await readFile(out, 'utf8'), manifest };
 }
 
@@ -76,7 +76,7 @@ describe('extract --parallel', () => {
     const what: What = { resource: 'courses' };
     const whole = await extractTo(`${method}-whole.csv`, what, { pageSize: 10, target: target() });
     const out = join(dir, `${method}-interrupted.csv`);
-    const options: ExtractOptions = { source: { target: target() }, ...what, format: 'csv', out, pageSize: 10, parallel: 3 };
+    const options: ExtractOptions = { source: { target: target() }, ...what, format: 'csv', dump: false, out, pageSize: 10, parallel: 3 };
     const stop = {
       onPage: ({ rows }: { rows: number }) => {
         if (rows >= 60) throw new Error('stopped on purpose');
@@ -93,7 +93,7 @@ describe('extract --parallel', () => {
     const warnings: string[] = [];
     const out = join(dir, 'offset.csv');
     const manifest = await extract(
-      { source: { target: proxy.url }, sql: 'SELECT "title" FROM "courses" ORDER BY "title"', format: 'csv', out, pageSize: 50, parallel: 4 },
+      { source: { target: proxy.url }, sql: 'SELECT "title" FROM "courses" ORDER BY "title"', format: 'csv', dump: false, out, pageSize: 50, parallel: 4 },
       { listener: { onWarning: (message) => warnings.push(message) } },
     );
     expect(manifest.paging.method).toBe('sql-offset');

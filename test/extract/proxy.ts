@@ -7,6 +7,8 @@ export interface ProxyRule {
   intercept(call: number, body: string): { status: number; headers?: Record<string, string>; body: string } | undefined;
   /** Sees the path and query of every request, action call or not, before it is forwarded. */
   observe?(url: string): void;
+  /** The path and query to forward a request to instead of its own; null answers 404 (a route the target lacks). */
+  route?(url: string): string | null;
 }
 
 export interface Proxy {
@@ -40,7 +42,13 @@ export async function startProxy(upstream: string, rule: ProxyRule): Promise<Pro
           return;
         }
       }
-      const forward = request({ host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers }, (upstreamRes) => {
+      const path = rule.route === undefined ? req.url : rule.route(req.url ?? '');
+      if (path === null) {
+        res.writeHead(404, { 'content-type': 'text/plain' });
+        res.end('Not Found');
+        return;
+      }
+      const forward = request({ host: target.hostname, port: target.port, path, method: req.method, headers: req.headers }, (upstreamRes) => {
         res.writeHead(upstreamRes.statusCode ?? 502, upstreamRes.headers);
         upstreamRes.pipe(res);
       });
