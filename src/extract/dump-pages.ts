@@ -62,7 +62,11 @@ export async function fetchDumpPage(client: HttpClient, spec: ExtractSpec, plan:
   }
   // why: the dump is read by default; a server whose dump ignores `limit` would otherwise write its rows again
   if (page.rows > pageSize) {
-    throw new ActionCallError(`[GET] "${url}": the dump gave ${page.rows} rows for limit=${pageSize}; this target's dump cannot be sliced: rerun with --no-dump`, 200, undefined);
+    throw new ActionCallError(
+      `[GET] "${url}": the dump gave ${page.rows} rows for limit=${pageSize}; this target's dump cannot be sliced: rerun with --no-dump`,
+      200,
+      undefined,
+    );
   }
   return { ...page, firstId, url };
 }

@@ -30,7 +30,11 @@ const extractProperties = {
   resume: Type.Optional(Type.Boolean({ description: 'Continue from the checkpoint if there is one (default true in jobs).' })),
   incremental: Type.Optional(Type.Boolean({ description: "Write only the rows after the previous run's high-water mark (default false)." })),
   watermark: Type.Optional(Type.String({ minLength: 1, description: 'The increasing column the mark is kept on (default _id; another column needs SQL).' })),
-  dump: Type.Optional(Type.Boolean({ description: "CSV/TSV: read through the target's /datastore/dump/<id> where it serves it, the fastest way (default true; false pages by the API)." })),
+  dump: Type.Optional(
+    Type.Boolean({
+      description: "CSV/TSV: read through the target's /datastore/dump/<id> where it serves it, the fastest way (default true; false pages by the API).",
+    }),
+  ),
   failOnDrift: Type.Optional(Type.Boolean({ description: "Fail when the columns differ from the previous run's (default false)." })),
   maxShrink: Type.Optional(
     Type.Number({ minimum: 0, maximum: 100, description: 'Fail when the rows fell by more than this percentage since the previous run.' }),
