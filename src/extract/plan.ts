@@ -68,6 +68,8 @@ async function chooseResourceMethod(
   { resourceId, resumed }: { resourceId: string; resumed: PagingMethod | undefined },
 ): Promise<{ method: PagingMethod; csv: boolean }> {
   const csvOutput = spec.format === 'csv' || spec.format === 'tsv';
+  // why: asked first, so a csv extract from a target with the dump needs no SQL probe
+  if (csvOutput && wantsDump(spec, resumed) && (await hasDump(client, spec, resourceId))) return { method: PagingMethod.dump, csv: true };
   const arrayFilter = Object.keys(spec.filters ?? {}).some((name) => columns.find((c) => c.id === name)?.type.startsWith('_'));
   const literals = JSON.stringify([spec.filters ?? {}, spec.q ?? '']);
   const sql = !arrayFilter && isSendableSql(literals) && (await hasSql(client, spec));
@@ -80,7 +82,6 @@ async function chooseResourceMethod(
           throw error;
         })
       : ask;
-  if (csvOutput && wantsDump(spec, resumed) && (await hasDump(client, spec, resourceId))) return { method: PagingMethod.dump, csv: true };
   const nextPage = await probe(hasNextPage(client, spec, resourceId));
   const csv = csvOutput && (await probe(hasCsvRecords(client, spec, resourceId)));
   // why: without csv records, next_page pages are JSON like SQL pages, and SQL keyset paging stays the rule
