@@ -138,7 +138,7 @@ async function openState(spec: ExtractSpec, plan: ExtractPlan, leftovers: Leftov
     method: plan.method,
     columns: plan.columns,
     // why: an incremental run by `_id` starts its keyset after the previous run's mark
-    cursor: { lastId: spec.incremental?.column === '_id' ? (spec.incremental.after ?? null) : null, offset: 0 },
+    cursor: { lastId: spec.incremental?.column === '_id' ? (spec.incremental.after ?? null) : null, offset: plan.startOffset ?? 0 },
     rows: 0,
     bytes: 0,
     pages: 0,

@@ -1,8 +1,10 @@
 // Incremental extracts: each run writes only the rows after the previous run's high-water mark. The mark lives in
 // the output folder, one small file per extract (target host and path + resource or SQL + query + mark column),
 // so a run with another file name (`out/{date}.csv`) finds it. With `_id` (the default) the mark is where keyset
-// paging starts, on any target with SQL or next_page; another column needs SQL: the rows are asked with
-// `"col" > <last mark> AND "col" <= <its maximum now>`, and that maximum is the next mark.
+// paging starts, on any target with SQL or next_page; on a target with neither (a stock CKAN 2.10 or 2.11) a
+// resource's rows are read by offset from the first row after the mark, found by bisecting the `_id`-sorted rows.
+// Another column needs SQL: the rows are asked with `"col" > <last mark> AND "col" <= <its maximum now>`, and that
+// maximum is the next mark.
 import { readFile } from 'node:fs/promises';
 import { KitError, KitErrorCode } from '../errors.ts';
 import type { HttpClient } from '../http/index.ts';
@@ -68,14 +70,54 @@ export async function startIncremental(spec: ExtractSpec, client: HttpClient): P
   return { ...narrowed.spec, incremental: { column, after, through: narrowed.through } };
 }
 
-/** For an `_id` mark: keyset paging is required, and the server's total is the count of the rows after the mark. */
+/**
+ * For an `_id` mark: keyset paging, or offset paging of a resource from the first row after the mark; the server's
+ * total is the count of the rows after the mark.
+ */
 export async function planIncremental(client: HttpClient, spec: ExtractSpec, plan: ExtractPlan): Promise<ExtractPlan> {
   const after = spec.incremental?.after ?? null;
   if (spec.incremental?.column !== '_id') return plan;
   checkIncrementalPaging(plan);
   if (after === null) return plan;
+  if (plan.method === PagingMethod.offset) {
+    if (plan.total === undefined) throw new KitError(KitErrorCode.extractFailed, 'an --incremental extract by offset needs the total the target did not give');
+    const startOffset = await seekAfterId(client, spec, plan, after, plan.total);
+    return { ...plan, startOffset, total: plan.total - startOffset };
+  }
   const total = await countAfterId(client, spec, plan, after);
   return { ...plan, total, totalIsExact: total !== undefined };
+}
+
+/**
+ * The offset of the first row whose `_id` is above `after` among the extract's rows sorted by `_id` (`total` when
+ * there is none): a bisection of one-row `datastore_search` pages, about log2(total) requests (18 for 200,000 rows).
+ */
+async function seekAfterId(client: HttpClient, spec: ExtractSpec, plan: ExtractPlan, after: string, total: number): Promise<number> {
+  const mark = BigInt(after);
+  const idAt = async (offset: number): Promise<bigint | undefined> => {
+    const result = await callAction(client, spec.target, 'datastore_search', {
+      resource_id: plan.resourceId,
+      offset,
+      limit: 1,
+      sort: '_id',
+      fields: ['_id'],
+      include_total: false,
+      ...(spec.filters === undefined ? {} : { filters: spec.filters }),
+      ...(spec.q === undefined ? {} : { q: spec.q }),
+    });
+    const first = Array.isArray(result['records']) ? result['records'][0] : undefined;
+    const id = first !== null && typeof first === 'object' && !Array.isArray(first) && !(first instanceof JsonNumber) ? first['_id'] : undefined;
+    return id instanceof JsonNumber && /^\d+$/.test(id.text) ? BigInt(id.text) : undefined;
+  };
+  let [low, high] = [0, total];
+  while (low < high) {
+    const middle = Math.floor((low + high) / 2);
+    const id = await idAt(middle);
+    // why: no row there (the table shrank since it was counted) counts as past the mark
+    if (id === undefined || id > mark) high = middle;
+    else low = middle + 1;
+  }
+  return low;
 }
 
 /**
@@ -124,12 +166,12 @@ async function countAfterId(client: HttpClient, spec: ExtractSpec, plan: Extract
   return rows === null ? undefined : Number(rows);
 }
 
-/** Refuses an `_id`-marked incremental extract that the target can only page by offset. */
+/** Refuses an `_id`-marked incremental extract that can find no row by `_id`: an --sql extract paged by offset. */
 function checkIncrementalPaging(plan: ExtractPlan): void {
-  if (plan.method === PagingMethod.sqlKeyset || plan.method === PagingMethod.nextPage) return;
+  if (plan.method !== PagingMethod.sqlOffset) return;
   throw new KitError(
     KitErrorCode.usage,
-    `--incremental reads the rows after the last "_id" by keyset paging, which this extract cannot use (it pages by ${plan.method}): the target needs datastore_search_sql or CKAN 2.12's next_page, and an --sql extract an "_id" column`,
+    '--incremental reads the rows after the last "_id", which this --sql extract does not select: add an "_id" column to its query',
   );
 }
 

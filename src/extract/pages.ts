@@ -157,7 +157,8 @@ function idValue(value: LosslessValue | undefined): string | null {
 }
 
 function idText(value: string | null, plan: ExtractPlan): string | null {
-  if (plan.method === PagingMethod.offset || plan.method === PagingMethod.sqlOffset) return null;
   if (value !== null && /^\d+$/.test(value)) return value;
+  // why: offset paging needs no _id to go on; an incremental run by offset reads the last one as its next mark
+  if (plan.method === PagingMethod.offset || plan.method === PagingMethod.sqlOffset) return null;
   throw new ActionCallError(`a record has no integer _id (got ${value ?? 'none'}), so keyset paging cannot continue`, 200, undefined);
 }

@@ -19,6 +19,8 @@ export interface ExtractPlan {
    */
   recordsFormat: 'objects' | 'csv';
   warnings: string[];
+  /** Where offset paging starts: the first row after an incremental run's `_id` mark (incremental.ts); else 0. */
+  startOffset?: number;
 }
 
 /**
