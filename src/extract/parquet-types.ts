@@ -93,24 +93,52 @@ function toDouble(value: LosslessValue): number | null {
 
 const DAY_MS = 86_400_000;
 
+/**
+ * PostgreSQL's `infinity` and `-infinity` as the extremes of each Parquet type, as DuckDB reads and writes them
+ * (a timestamp's are ±(2^63 - 1) microseconds, a date's ±(2^31 - 1) days).
+ */
+const INFINITE = { date: 2_147_483_647, micros: 9_223_372_036_854_775_807n } as const;
+
+/** `2025-02-02` (or `0044-03-15 BC`, or a year past 9999) as days since 1970; ±infinity as INT32's extremes. */
 function daysOf(text: string): number {
-  const [year = 0, month = 1, day = 1] = text.slice(0, 10).split('-').map(Number);
-  return Math.round(Date.UTC(year, month - 1, day) / DAY_MS);
+  if (text === 'infinity' || text === '-infinity') return text === 'infinity' ? INFINITE.date : -INFINITE.date;
+  const match = /^(\d{4,})-(\d{2})-(\d{2})( BC)?$/.exec(text);
+  if (match === null) throw new Error(`"${text}" is not a date`);
+  const [, year, month, day, bc] = match;
+  return Math.round(utcMs(calendarYear(year, bc), Number(month), Number(day)) / DAY_MS);
 }
 
-/** `2025-02-02T01:07:13.345678` (or with a space, or an offset for timestamptz) as microseconds since 1970. */
+/**
+ * `2025-02-02T01:07:13.345678` (or with a space, an offset for timestamptz, ` BC`, or a year past 9999) as
+ * microseconds since 1970; ±infinity as INT64's extremes.
+ */
 function microsOf(text: string): bigint {
-  const match = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,6}))?(Z|[+-]\d{2}(?::?\d{2})?)?$/.exec(text);
+  if (text === 'infinity' || text === '-infinity') return text === 'infinity' ? INFINITE.micros : -INFINITE.micros;
+  const match = /^(\d{4,})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,6}))?(Z|[+-]\d{2}(?::?\d{2}(?::?\d{2})?)?)?( BC)?$/.exec(text);
   if (match === null) throw new Error(`"${text}" is not a timestamp`);
-  const [, year, month, day, hour, minute, second, fraction = '', zone] = match;
-  const ms = Date.UTC(Number(year), Number(month) - 1, Number(day), Number(hour), Number(minute), Number(second));
+  const [, year, month, day, hour, minute, second, fraction = '', zone, bc] = match;
+  const ms = utcMs(calendarYear(year, bc), Number(month), Number(day), Number(hour), Number(minute), Number(second));
   const micros = BigInt(ms) * 1000n + BigInt(fraction.padEnd(6, '0'));
-  return micros - BigInt(offsetMinutes(zone)) * 60_000_000n;
+  return micros - BigInt(offsetSeconds(zone)) * 1_000_000n;
 }
 
-function offsetMinutes(zone: string | undefined): number {
+/** The proleptic Gregorian year PostgreSQL's text names: `0044 … BC` is year -43 (there is no year 0 BC). */
+function calendarYear(year: string | undefined, bc: string | undefined): number {
+  return bc === undefined ? Number(year) : 1 - Number(year);
+}
+
+// why: Date.UTC reads the years 0-99 as 1900-1999; setUTCFullYear takes any year as it is
+function utcMs(year: number, month: number, day: number, hour = 0, minute = 0, second = 0): number {
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day);
+  date.setUTCHours(hour, minute, second, 0);
+  return date.getTime();
+}
+
+function offsetSeconds(zone: string | undefined): number {
   if (zone === undefined || zone === 'Z') return 0;
   const sign = zone.startsWith('-') ? -1 : 1;
-  const digits = zone.slice(1).replace(':', '');
-  return sign * (Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2, 4) || '0'));
+  const digits = zone.slice(1).replaceAll(':', '');
+  // why: PostgreSQL writes an offset with seconds (+00:53:28, a historical local mean time) as such
+  return sign * (Number(digits.slice(0, 2)) * 3600 + Number(digits.slice(2, 4) || '0') * 60 + Number(digits.slice(4, 6) || '0'));
 }
