@@ -1,9 +1,9 @@
 // Bench: extract rows/s from the reference server on the PostgreSQL engine against `psql \copy` of the same table
 // from the same server, in the same run (goal: extract >= 0.5x \copy), against the server's own /datastore/dump
-// of the table (goal: `extract --dump` >= 0.9x, best of 3 each), and the extract's peak RSS (flat in table
-// size). Server and extract run as CLI processes, as a user runs them; the cluster is started the way the tests do
+// of the table (goal: a csv extract, which reads that dump in slices by default, >= 0.9x, best of 3 each; by the
+// manifest's clock and for the whole process, start-up included), and the extract's peak RSS (flat in table size). Server and extract run as CLI processes, as a user runs them; the cluster is started the way the tests do
 // (test/helpers/postgres-cluster.ts). The extract runs sequentially and with `--parallel 4`, which must write the same file,
-// first against the server as CKAN 2.11 (SQL keyset pages, JSON records), then as CKAN 2.12, where a CSV extract pages
+// with --no-dump, first against the server as CKAN 2.11 (SQL keyset pages, JSON records), then as CKAN 2.12, where a CSV extract pages
 // by next_page with records_format=csv (PostgreSQL's COPY text, no JSON round trip). Without PostgreSQL binaries the
 // bench says so and stops.
 // Run: `npm run bench:extract -- [rows] [pageSize]` (defaults 200000, 10000; 1M rows take a few minutes). Builds
@@ -52,7 +52,7 @@ function stopChild(child: ChildProcess): Promise<void> {
 }
 
 /** Runs the extract CLI under /usr/bin/time: wall time, the manifest's rows and the process's peak RSS. */
-function runExtract(url: string, out: string, extra: readonly string[]): { ms: number; rows: number; rssMb: number; sha256: string } {
+function runExtract(url: string, out: string, extra: readonly string[]): { ms: number; wallMs: number; rows: number; rssMb: number; sha256: string } {
   const args = [
     '-f',
     '%M',
@@ -69,7 +69,9 @@ function runExtract(url: string, out: string, extra: readonly string[]): { ms: n
     String(pageSize),
     ...extra,
   ];
+  const started = performance.now();
   const ran = spawnSync('/usr/bin/time', args, { encoding: 'utf8' });
+  const wallMs = performance.now() - started;
   if (ran.status !== 0) throw new Error(`extract failed: ${ran.stderr}`);
   const manifest = JSON.parse(readFileSync(`${out}.manifest.json`, 'utf8')) as {
     rows: number;
@@ -80,7 +82,7 @@ function runExtract(url: string, out: string, extra: readonly string[]): { ms: n
   const rssKb = Number(ran.stderr.trim().split('\n').at(-1));
   // why: from the manifest's clock, so tsx's start-up (about a second) is not counted against the extract
   const ms = Date.parse(manifest.finishedAt) - Date.parse(manifest.startedAt);
-  return { ms, rows: manifest.rows, rssMb: rssKb / 1024, sha256: manifest.output.sha256 };
+  return { ms, wallMs, rows: manifest.rows, rssMb: rssKb / 1024, sha256: manifest.output.sha256 };
 }
 
 /** Downloads `/datastore/dump/<id>?format=csv` of the table as a user's curl would: wall time to the last byte. */
@@ -132,8 +134,9 @@ try {
     // why: the best of two, so the server's first, cold page rendering (and a burst of load elsewhere) counts less
     const best = (runs: ReturnType<typeof runExtract>[]) => runs.reduce((a, b) => (b.ms < a.ms ? b : a));
     const tag = goalName.replaceAll(/\W+/g, '-');
-    const serialRuns = [1, 2].map((n) => runExtract(url, join(outDir, `${tag}-serial-${n}.csv`), []));
-    const parallelRuns = [1, 2].map((n) => runExtract(url, join(outDir, `${tag}-parallel-${n}.csv`), ['--parallel', String(PARALLEL)]));
+    // why: --no-dump: these runs measure paging by the API (a csv extract reads the dump by default)
+    const serialRuns = [1, 2].map((n) => runExtract(url, join(outDir, `${tag}-serial-${n}.csv`), ['--no-dump']));
+    const parallelRuns = [1, 2].map((n) => runExtract(url, join(outDir, `${tag}-parallel-${n}.csv`), ['--no-dump', '--parallel', String(PARALLEL)]));
     const [serial, parallel] = [best(serialRuns), best(parallelRuns)];
     rss.push(...[...serialRuns, ...parallelRuns].map((run) => run.rssMb));
     const serialRate = report.figure(`extract to csv (${label})`, (serial.rows * 1000) / serial.ms, 'rows/s');
@@ -148,20 +151,23 @@ try {
   // why: what a data team compares with: the target's own /datastore/dump of the same table (best of 3 each)
   const dump = await bestOf(3, () => timeDump(server?.url ?? ''));
   const dumpRate = report.figure('/datastore/dump/<id>?format=csv of the reference server (CKAN 2.11)', (dump.rows * 1000) / dump.ms, 'rows/s');
-  const viaDump = await bestOf(3, (n) => runExtract(server?.url ?? '', join(outDir, `dump-${n}.csv`), ['--dump']));
-  const viaDumpRate = report.figure('extract --dump to csv (CKAN 2.11: /datastore/dump slices)', (viaDump.rows * 1000) / viaDump.ms, 'rows/s');
-  report.goal({ name: 'extract --dump vs /datastore/dump', subject: viaDumpRate, baseline: dumpRate, op: '>=', limit: 0.9 });
-  const viaDumpParallel = await bestOf(3, (n) => runExtract(server?.url ?? '', join(outDir, `dump-parallel-${n}.csv`), ['--dump', '--parallel', '2']));
-  const viaDumpParallelRate = report.figure(
-    'extract --dump --parallel 2 to csv (CKAN 2.11: two dump slices at once)',
-    (viaDumpParallel.rows * 1000) / viaDumpParallel.ms,
-    'rows/s',
-  );
-  report.goal({ name: 'extract --dump --parallel 2 vs /datastore/dump', subject: viaDumpParallelRate, baseline: dumpRate, op: '>=', limit: 0.9 });
-  if (viaDumpParallel.sha256 !== viaDump.sha256)
-    report.note(`extract --dump --parallel 2 wrote another file than --dump (sha256 ${viaDumpParallel.sha256} vs ${viaDump.sha256})`);
-  report.goal({ name: 'extract --dump vs psql \\copy', subject: viaDumpRate, baseline: copyRate, op: '>=', limit: 0.5 });
-  if (viaDump.rows !== rowCount) report.note(`extract --dump wrote ${viaDump.rows} rows, not ${rowCount}`);
+  // why: a csv extract reads the dump by default, two slices at once; --parallel 1 is one slice at a time
+  const viaDump = await bestOf(3, (n) => runExtract(server?.url ?? '', join(outDir, `dump-${n}.csv`), []));
+  const viaDumpRate = report.figure('extract to csv, default (CKAN 2.11: /datastore/dump slices, two at once)', (viaDump.rows * 1000) / viaDump.ms, 'rows/s');
+  report.goal({ name: 'extract (dump) vs /datastore/dump', subject: viaDumpRate, baseline: dumpRate, op: '>=', limit: 0.9 });
+  // why: what a user waits for: the process from its start (Node, module loading, pre-flight) to its exit
+  const wholeProcess = await bestOf(3, (n) => {
+    const run = runExtract(server?.url ?? '', join(outDir, `dump-wall-${n}.csv`), []);
+    return { ...run, ms: run.wallMs };
+  });
+  const wholeRate = report.figure('extract to csv, default, whole process (start-up included)', (wholeProcess.rows * 1000) / wholeProcess.ms, 'rows/s');
+  report.goal({ name: 'extract (dump), whole process vs /datastore/dump', subject: wholeRate, baseline: dumpRate, op: '>=', limit: 0.9 });
+  const viaDumpSerial = await bestOf(3, (n) => runExtract(server?.url ?? '', join(outDir, `dump-serial-${n}.csv`), ['--parallel', '1']));
+  report.figure('extract to csv, --parallel 1 (CKAN 2.11: one dump slice at a time)', (viaDumpSerial.rows * 1000) / viaDumpSerial.ms, 'rows/s');
+  if (viaDumpSerial.sha256 !== viaDump.sha256)
+    report.note(`extract --parallel 1 wrote another file than the default (sha256 ${viaDumpSerial.sha256} vs ${viaDump.sha256})`);
+  report.goal({ name: 'extract (dump) vs psql \\copy', subject: viaDumpRate, baseline: copyRate, op: '>=', limit: 0.5 });
+  if (viaDump.rows !== rowCount) report.note(`extract (dump) wrote ${viaDump.rows} rows, not ${rowCount}`);
   if (dump.rows !== rowCount) report.note(`/datastore/dump gave ${dump.rows} rows, not ${rowCount}`);
   await server.stop();
   // why: the same database, reused (same fixtures), answered as CKAN 2.12
