@@ -64,10 +64,10 @@ async function planResource(client: HttpClient, spec: ExtractSpec, resumed: Pagi
 }
 
 /**
- * The paging method where the dump is not read (planResource), and whether pages come as csv records. SQL keyset paging is the rule, except for a csv/tsv
- * output from a target with next_page and csv records (CKAN 2.12): csv records are PostgreSQL's COPY output, with
- * no JSON made on the server nor read on the client, several times faster. A resumed extract keeps the method of
- * its checkpoint.
+ * The paging method where the dump is not read (planResource), and whether pages come as csv records. SQL keyset
+ * paging is the rule, except for a csv/tsv output from a target with next_page and csv records (CKAN 2.12): csv
+ * records are PostgreSQL's COPY output, with no JSON made on the server nor read on the client, several times
+ * faster. A resumed extract keeps the method of its checkpoint.
  */
 async function chooseResourceMethod(
   client: HttpClient,
