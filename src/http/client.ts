@@ -1,4 +1,5 @@
-// createHttpClient: undici.request on one keep-alive pool, with rate limiting, retries and body caps.
+// createHttpClient: undici.request on one keep-alive pool (or a connection a request, for a server that closes
+// each one after its answer), with rate limiting, retries and body caps.
 import { ACCEPT_ENCODING } from './content-coding.ts';
 import { Agent } from 'undici';
 import { createRateLimiter, type RateLimiter } from './rate-limiter.ts';
@@ -15,18 +16,57 @@ import { resolveHttpClientOptions, type HttpClientOptions, type ResolvedHttpClie
  */
 export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
   const resolved = resolveHttpClientOptions(options);
-  // why: undici's fetch costs ~3x more per request than request() on a pooled Agent (see bench/http-client.ts)
-  const dispatcher = new Agent({ connections: resolved.concurrency, pipelining: 1 });
+  const connections = createConnections(resolved.concurrency);
   const limiter = resolved.rateRps === undefined ? undefined : createRateLimiter(resolved.rateRps, resolved.waitClock, resolved.sleep);
   return {
-    send: (request) => sendWithRetries(request, { resolved, dispatcher, limiter }),
-    close: () => dispatcher.close(),
+    send: (request) => sendWithRetries(request, { resolved, connections, limiter }),
+    close: () => connections.close(),
+  };
+}
+
+/**
+ * The client's connections: kept alive, until a server is seen to close them after each answer without saying so
+ * (uWSGI's own HTTP router in front of CKAN does: HTTP/1.1, no `Connection: close`); from then on one connection a
+ * request, as the server wants.
+ */
+interface Connections {
+  /** Whether the connections of the next request are kept alive (until keepNone). */
+  keepsAlive(): boolean;
+  /** The agent for the next request. */
+  current(): Agent;
+  /** An agent that opens a new connection for each request. */
+  oneEach(): Agent;
+  /** From now on every request goes on a new connection. */
+  keepNone(): void;
+  close(): Promise<void>;
+}
+
+function createConnections(concurrency: number): Connections {
+  // why: undici's fetch costs ~3x more per request than request() on a pooled Agent (see bench/http-client.ts)
+  const keptAlive = new Agent({ connections: concurrency, pipelining: 1 });
+  let fresh: Agent | undefined;
+  let keep = true;
+  // why pipelining 0: undici's switch for "no keep-alive": each request on a connection of its own
+  const oneEach = (): Agent => {
+    fresh ??= new Agent({ connections: concurrency, pipelining: 0 });
+    return fresh;
+  };
+  return {
+    keepsAlive: () => keep,
+    current: () => (keep ? keptAlive : oneEach()),
+    oneEach,
+    keepNone: () => {
+      keep = false;
+    },
+    close: async () => {
+      await Promise.all([keptAlive.close(), fresh?.close()]);
+    },
   };
 }
 
 interface ClientState {
   resolved: ResolvedHttpClientOptions;
-  dispatcher: Agent;
+  connections: Connections;
   limiter: RateLimiter | undefined;
 }
 
@@ -39,7 +79,7 @@ async function sendWithRetries(request: HttpRequest, state: ClientState): Promis
     await state.limiter?.acquire();
     let response: HttpResponse;
     try {
-      response = await sendOnce(request, headers, { ...resolved, dispatcher: state.dispatcher, attempt });
+      response = await sendOnFreshIfStale(request, headers, state, attempt);
     } catch (error) {
       if (attempt >= maxAttempts || !(error instanceof HttpError) || request.signal?.aborted === true) throw error;
       await resolved.sleep(backoffAfter(attempt, resolved));
@@ -57,6 +97,24 @@ async function sendWithRetries(request: HttpRequest, state: ClientState): Promis
         nowMs: resolved.waitClock.now(),
       }),
     );
+  }
+}
+
+/**
+ * Sends once; a request that a kept-alive connection fails before any of the answer came is sent again at once on
+ * a new connection, as curl and browsers do (not counted as a retry): the server had closed that connection after
+ * its last answer. When the new connection answers, the client keeps no connection alive from then on.
+ */
+async function sendOnFreshIfStale(request: HttpRequest, headers: Record<string, string>, state: ClientState, attempt: number): Promise<HttpResponse> {
+  const { resolved, connections } = state;
+  const keptAlive = connections.keepsAlive();
+  try {
+    return await sendOnce(request, headers, { ...resolved, dispatcher: connections.current(), attempt });
+  } catch (error) {
+    if (!(error instanceof HttpError) || !error.unanswered || !keptAlive || request.signal?.aborted === true) throw error;
+    const response = await sendOnce(request, headers, { ...resolved, dispatcher: connections.oneEach(), attempt });
+    connections.keepNone();
+    return response;
   }
 }
 

@@ -5,7 +5,7 @@ import { decodeBody, findUnsupportedCoding, readCodings } from './content-coding
 import { request, type Dispatcher } from 'undici';
 import type { Clock } from '../model/index.ts';
 import { createHttpError, describeInterrupted, describeTimeout, describeTransportError, describeUndecodable } from './transport-error.ts';
-import { HttpError, type HttpRequest, type HttpResponse } from './types.ts';
+import { HttpError, HttpErrorCode, type HttpRequest, type HttpResponse } from './types.ts';
 
 export interface SendOnceContext {
   dispatcher: Dispatcher;
@@ -29,6 +29,7 @@ export async function sendOnce(req: HttpRequest, headers: Record<string, string>
   req.signal?.addEventListener('abort', interrupt, { once: true });
   if (req.signal?.aborted === true) controller.abort();
   const started = ctx.clock.now();
+  let answered = false;
   let codings: string[] = [];
   let undecodable: string | undefined;
   try {
@@ -42,6 +43,7 @@ export async function sendOnce(req: HttpRequest, headers: Record<string, string>
       headersTimeout: 0,
       bodyTimeout: 0,
     });
+    answered = true;
     codings = readCodings(answer.headers['content-encoding']);
     const unsupported = findUnsupportedCoding(codings);
     if (unsupported !== undefined) {
@@ -70,7 +72,8 @@ export async function sendOnce(req: HttpRequest, headers: Record<string, string>
         : undecodable !== undefined
           ? describeUndecodable(codings, undecodable)
           : describeTransportError(error);
-    throw createHttpError(req.method, req.url, reason, { attempts: ctx.attempt, cause: error });
+    const closed = !answered && !timedOut && req.signal?.aborted !== true && reason.code === HttpErrorCode.network;
+    throw createHttpError(req.method, req.url, reason, { attempts: ctx.attempt, cause: error, unanswered: closed });
   } finally {
     clearTimeout(timer);
     req.signal?.removeEventListener('abort', interrupt);

@@ -19,9 +19,9 @@ export function displayUrl(url: string): string {
 }
 
 /** Builds the HttpError for one failed request. */
-export function createHttpError(method: string, url: string, reason: Reason, details: { attempts: number; cause?: unknown }): HttpError {
+export function createHttpError(method: string, url: string, reason: Reason, details: { attempts: number; cause?: unknown; unanswered?: boolean }): HttpError {
   const message = `[${method}] "${displayUrl(url)}": ${reason.text}`;
-  return new HttpError(reason.code, message, details.attempts, { cause: details.cause });
+  return new HttpError(reason.code, message, details.attempts, { cause: details.cause, unanswered: details.unanswered === true });
 }
 
 export function describeTimeout(timeoutMs: number): Reason {

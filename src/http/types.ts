@@ -41,13 +41,20 @@ export type HttpErrorCode = (typeof HttpErrorCode)[keyof typeof HttpErrorCode];
 /** One-line message in the shape `[POST] "http://host/api/action/x": connect ECONNREFUSED`. */
 export class HttpError extends Error {
   override readonly name = 'HttpError';
+  /**
+   * The connection was closed or reset before any of the answer came (the request may never have reached the
+   * server): a kept-alive connection the server had already closed fails so.
+   */
+  readonly unanswered: boolean;
+
   constructor(
     readonly code: HttpErrorCode,
     message: string,
     readonly attempts: number,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; unanswered?: boolean },
   ) {
     super(message, options);
+    this.unanswered = options?.unanswered ?? false;
   }
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createHttpClient, DEFAULT_USER_AGENT } from '../../src/http/index.ts';
-import { createFakeTime, findClosedPort, rejection, useClientServers } from './servers.ts';
+import { createFakeTime, findClosedPort, rejection, startClosingServer, useClientServers } from './servers.ts';
 
 const SEARCH = '/api/action/datastore_search';
 const { setUp, closeAfter } = useClientServers();
@@ -69,6 +69,25 @@ describe('createHttpClient', () => {
     const error = await rejection(client.send({ method: 'GET', url: server.url + SEARCH }));
     expect(error.code).toBe('E_NETWORK');
     expect(error.message).toBe(`[GET] "${server.url}${SEARCH}": connection closed by the server before the response ended`);
+  });
+
+  it('sends a request again at once on a new connection when a kept-alive one was closed after the last answer, then keeps none', async () => {
+    const server = await startClosingServer('{"success": true}');
+    const time = createFakeTime();
+    const client = closeAfter(createHttpClient({ retries: 0, ...time }));
+    try {
+      const answers = [];
+      for (let n = 0; n < 20; n += 1) {
+        answers.push(await client.send(n % 2 === 0 ? { method: 'GET', url: server.url + SEARCH } : { method: 'POST', url: server.url + SEARCH, body: '{}' }));
+      }
+      expect(answers.map((answer) => [answer.status, answer.body, answer.attempts])).toEqual(Array(20).fill([200, '{"success": true}', 1]));
+      expect(time.sleeps).toEqual([]);
+      // why: a connection a request (the server answers one on each), and one more for the request sent into a closing one
+      expect(server.connections()).toBeGreaterThanOrEqual(20);
+      expect(server.connections()).toBeLessThanOrEqual(21);
+    } finally {
+      await server.close();
+    }
   });
 
   it('rejects a reset connection with a network error', async () => {

@@ -1,6 +1,6 @@
 // Small real node:http servers on port 0 for the HTTP client tests.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, createServer as createNetServer } from 'node:net';
 import { afterEach } from 'vitest';
 import { createHttpClient, HttpError, type HttpClient, type HttpClientOptions } from '../../src/http/index.ts';
 
@@ -36,6 +36,33 @@ export async function startServer(handler: TestHandler): Promise<TestServer> {
         server.close(() => resolve());
       }),
   };
+}
+
+/**
+ * A server that answers each connection's first request with `body` (HTTP/1.1, a Content-Length and no
+ * `Connection: close`) and then closes the connection, as uWSGI's own HTTP router does in front of CKAN: a client
+ * that keeps the connection for its next request finds it closed before any answer. Counts connections.
+ */
+export async function startClosingServer(body: string): Promise<{ url: string; connections: () => number; close(): Promise<void> }> {
+  let connections = 0;
+  const server = createNetServer((socket) => {
+    connections += 1;
+    let head = '';
+    let answered = false;
+    socket.on('data', (chunk: Buffer) => {
+      head += chunk.toString('latin1');
+      if (answered || !head.includes('\r\n\r\n')) return;
+      answered = true;
+      socket.write(`HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+      // why: a moment later, as uWSGI does: a client quick to send its next request on the connection sends it
+      // into a connection about to close, which reads nothing more
+      setTimeout(() => socket.destroy(), 50);
+    });
+    socket.on('error', () => undefined);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo; // why: as above
+  return { url: `http://127.0.0.1:${port}`, connections: () => connections, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
 /** A port that nothing listens on: bound once, then released. */
