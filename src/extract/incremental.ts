@@ -105,9 +105,8 @@ async function seekAfterId(client: HttpClient, spec: ExtractSpec, plan: ExtractP
       ...(spec.filters === undefined ? {} : { filters: spec.filters }),
       ...(spec.q === undefined ? {} : { q: spec.q }),
     });
-    const first = Array.isArray(result['records']) ? result['records'][0] : undefined;
-    const id = first !== null && typeof first === 'object' && !Array.isArray(first) && !(first instanceof JsonNumber) ? first['_id'] : undefined;
-    return id instanceof JsonNumber && /^\d+$/.test(id.text) ? BigInt(id.text) : undefined;
+    const id = firstText(result['records'], '_id');
+    return id !== null && /^\d+$/.test(id) ? BigInt(id) : undefined;
   };
   let [low, high] = [0, total];
   while (low < high) {
