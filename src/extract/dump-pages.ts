@@ -17,6 +17,19 @@ import type { Cursor, ExtractSpec } from './types.ts';
 export const DUMP_PAGE_ROWS = 50_000;
 
 /**
+ * Bytes a dump slice should hold at most, when the page size is the default: a slice is held whole in memory (twice,
+ * as the answer and as the output's lines), and two are in flight, so rows of 10 kB would make 50,000-row slices of
+ * 500 MB. 16 MiB keeps the 50,000 rows of a narrow table (the bench's 56-byte rows) and about 1,600 rows of 10 kB.
+ */
+export const DUMP_SLICE_BYTES = 16 * 1024 * 1024;
+
+/** Rows of the next dump slice: `pageSize`, fewer where rows of `rowBytes` would pass DUMP_SLICE_BYTES (100 at least). */
+export function dumpSliceRows(pageSize: number, rowBytes: number | undefined): number {
+  if (rowBytes === undefined || rowBytes <= 0) return pageSize;
+  return Math.max(100, Math.min(pageSize, Math.floor(DUMP_SLICE_BYTES / rowBytes)));
+}
+
+/**
  * Dump slices in flight when `--parallel` is not given: while one slice is written the server renders the next
  * two. Measured in bench/extract.ts (200k rows, reference server on PostgreSQL, best of 3): one at a time (the next
  * fetched ahead) 0.71x the server's own whole-table dump, two at once 1.18x.

@@ -5,11 +5,11 @@
 import type { HttpClient } from '../http/index.ts';
 import { ActionCallError, callAction } from './api.ts';
 import { isLosslessObject, JsonNumber, type LosslessValue } from './lossless-json.ts';
-import { checkDumpFollows, DUMP_PARALLEL } from './dump-pages.ts';
+import { checkDumpFollows, DUMP_PARALLEL, dumpSliceRows } from './dump-pages.ts';
 import { fetchPage, keysetFilters, type Page } from './pages.ts';
 import type { ExtractPlan } from './plan.ts';
 import { buildIdSpanSql } from './sql-text.ts';
-import { PagingMethod, type Cursor, type ExtractSpec } from './types.ts';
+import { EXTRACT_DEFAULTS, PagingMethod, type Cursor, type ExtractSpec } from './types.ts';
 
 /** Where the pages start and what to ask. */
 export interface PageStreamStart {
@@ -31,7 +31,7 @@ interface IdSpan {
  */
 export async function openPageStream(client: HttpClient, spec: ExtractSpec, plan: ExtractPlan, start: PageStreamStart): Promise<AsyncIterable<Page>> {
   const parallel = spec.parallel ?? (plan.method === PagingMethod.dump ? DUMP_PARALLEL : 1);
-  if (parallel > 1 && plan.method === PagingMethod.dump) return slicePages({ client, spec, plan }, start, parallel);
+  if (plan.method === PagingMethod.dump) return slicePages({ client, spec, plan }, start, parallel);
   if (parallel > 1 && isKeyset(plan.method)) {
     // why: from the start, the plan's total counted these very rows (the same filters and q): no second count
     const knownRows = start.cursor.lastId === null && plan.total !== undefined ? BigInt(plan.total) : undefined;
@@ -67,25 +67,30 @@ async function* sequentialPages(reader: Reader, start: PageStreamStart): AsyncGe
 }
 
 /**
- * Dump slices (`--dump --parallel N`): the offsets ahead are known, so N slices are fetched at once and handed on in
- * order; each slice's first `_id` must follow the last one written (rows that shifted under offset paging fail the
- * extract). The first short slice ends it; slices asked beyond it are dropped.
+ * Dump slices: the offsets ahead are known, so N slices are fetched at once (`--parallel N`, two by default) and
+ * handed on in order; each slice's first `_id` must follow the last one written (rows that shifted under offset
+ * paging fail the extract). The first short slice ends it; slices asked beyond it are dropped. With the default
+ * page size, a slice holds fewer rows where the rows are wide (dumpSliceRows: the widest average row seen so far,
+ * at first the plan's one-row sample).
  */
 async function* slicePages(reader: Reader, start: PageStreamStart, parallel: number): AsyncGenerator<Page> {
-  const pageSize = start.pageSize;
+  const sized = reader.spec.pageSize === EXTRACT_DEFAULTS.pageSize;
+  let rowBytes = reader.plan.dumpRowBytes;
   let nextOffset = start.cursor.offset;
   const queue: Promise<Page>[] = [];
   const fill = (): void => {
     while (queue.length < parallel) {
+      const rows = sized ? dumpSliceRows(start.pageSize, rowBytes) : start.pageSize;
       // why: the slice before may not be read yet, so each slice is checked against it when it is handed on
-      queue.push(fetchAhead(reader, { lastId: null, offset: nextOffset }, pageSize));
-      nextOffset += pageSize;
+      queue.push(fetchAhead(reader, { lastId: null, offset: nextOffset }, rows));
+      nextOffset += rows;
     }
   };
   fill();
   let lastId = start.cursor.lastId;
   for (let current = queue.shift(); current !== undefined; current = queue.shift()) {
     const page = await current;
+    if ('lines' in page.content && page.rowCount > 0) rowBytes = Math.max(rowBytes ?? 0, Buffer.byteLength(page.content.lines) / page.rowCount);
     if (page.done) queue.length = 0;
     // why: the next slices are asked for while this one is written
     else fill();

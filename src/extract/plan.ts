@@ -21,6 +21,8 @@ export interface ExtractPlan {
   warnings: string[];
   /** Where offset paging starts: the first row after an incremental run's `_id` mark (incremental.ts); else 0. */
   startOffset?: number;
+  /** Dump paging: the bytes of the table's first row in the dump (none when it is empty), to size the first slices. */
+  dumpRowBytes?: number;
 }
 
 /**
@@ -36,7 +38,7 @@ async function planResource(client: HttpClient, spec: ExtractSpec, resumed: Pagi
   // why: the dump is asked for beside the describing call, a round trip fewer before the first slice (by the name
   // given: CKAN's dump reads it through datastore_search, which takes an alias too); a failed ask is no dump
   const csvOutput = spec.format === 'csv' || spec.format === 'tsv';
-  const dump = csvOutput && wantsDump(spec, resumed) ? hasDump(client, spec, resource).catch(() => false) : Promise.resolve(false);
+  const dump = csvOutput && wantsDump(spec, resumed) ? askDump(client, spec, resource).catch(() => undefined) : Promise.resolve(undefined);
   const described = await callAction(client, spec.target, 'datastore_search', { resource_id: resource, limit: 0 });
   const resourceId = typeof described['resource_id'] === 'string' ? described['resource_id'] : resource;
   const allColumns = readColumns(described['fields']);
@@ -53,14 +55,14 @@ async function planResource(client: HttpClient, spec: ExtractSpec, resumed: Pagi
     : described;
   const total = readInteger(counted['total']);
   const warnings: string[] = [];
-  const { method, csv } = (await dump)
-    ? { method: PagingMethod.dump, csv: true }
-    : await chooseResourceMethod(client, spec, allColumns, { resourceId, resumed });
+  const dumped = await dump;
+  const { method, csv } = dumped !== undefined ? { method: PagingMethod.dump, csv: true } : await chooseResourceMethod(client, spec, allColumns, { resourceId, resumed });
   if (method === PagingMethod.offset) {
     warnings.push('offset paging: the target offers neither SQL nor next_page keyset paging, so rows changed during the extract may be duplicated or missed');
   }
   const totalIsExact = total !== undefined && counted['total_was_estimated'] !== true;
-  return { method, resourceId, columns, total, totalIsExact, recordsFormat: csv ? 'csv' : 'objects', warnings };
+  const rowBytes = dumped?.rowBytes === undefined ? {} : { dumpRowBytes: dumped.rowBytes };
+  return { method, resourceId, columns, total, totalIsExact, recordsFormat: csv ? 'csv' : 'objects', warnings, ...rowBytes };
 }
 
 /**
@@ -163,12 +165,17 @@ async function hasCsvRecords(client: HttpClient, spec: ExtractSpec, resourceId: 
   }
 }
 
-/** Whether `/datastore/dump/<id>` answers a one-row csv slice with the `_id` header (CKAN does; 2.9 refuses a private one without a token). */
-async function hasDump(client: HttpClient, spec: ExtractSpec, resourceId: string): Promise<boolean> {
-  const url = `${spec.target.baseUrl.replace(/\/+$/, '')}/datastore/dump/${encodeURIComponent(resourceId)}?format=csv&limit=1&fields=_id`;
+/**
+ * Whether `/datastore/dump/<id>` answers a one-row csv slice with the `_id` column first (CKAN does; 2.9 refuses a
+ * private one without a token): undefined when it does not, else the bytes of that row (undefined for an empty table).
+ */
+async function askDump(client: HttpClient, spec: ExtractSpec, resourceId: string): Promise<{ rowBytes: number | undefined } | undefined> {
+  const url = `${spec.target.baseUrl.replace(/\/+$/, '')}/datastore/dump/${encodeURIComponent(resourceId)}?format=csv&limit=1`;
   const headers: Record<string, string> = spec.target.token === undefined ? {} : { authorization: spec.target.token };
   const response = await client.send({ method: 'GET', url, headers });
-  return response.status === 200 && response.body.startsWith('_id\r\n');
+  if (response.status !== 200 || !/^_id[,\r]/.test(response.body)) return undefined;
+  const row = Buffer.byteLength(response.body) - (response.body.indexOf('\r\n') + 2);
+  return { rowBytes: row > 0 ? row : undefined };
 }
 
 async function hasNextPage(client: HttpClient, spec: ExtractSpec, resourceId: string): Promise<boolean> {

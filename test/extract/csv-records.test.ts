@@ -1,7 +1,7 @@
 // CSV extracts from a CKAN 2.12 target (the reference server as 2.12, over HTTP): next_page keyset paging with
 // records_format=csv is chosen over SQL pages, writes the very file JSON pages give, and a resumed extract keeps
 // the paging method of its checkpoint.
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -241,6 +241,50 @@ describe('extract --dump', () => {
       expect(asked.filter((offset) => Number(offset) > 240).length).toBeLessThanOrEqual(2);
     } finally {
       await counting.close();
+    }
+  });
+});
+
+const WIDE_ID = '0d0d0d0d-2222-4333-8444-555566667777';
+
+describe('dump slices of wide rows', () => {
+  it('cuts a table of 100 kB rows into slices of at most 16 MiB, to the file paging by the API gives', async () => {
+    const fixtures = join(dir, 'wide-fixtures');
+    const rows = 200;
+    await mkdir(fixtures, { recursive: true });
+    // why: one repeated letter a cell, so the server's full-text index of 20 MB stays one word a row
+    const cell = (n: number) => String.fromCharCode(97 + (n % 26)).repeat(100_000);
+    await writeFile(join(fixtures, 'wide.csv'), `label,body\n${Array.from({ length: rows }, (_, n) => `row ${n},${cell(n)}`).join('\n')}\n`);
+    const schema = {
+      fields: [
+        { name: 'label', type: 'string' },
+        { name: 'body', type: 'string' },
+      ],
+    };
+    await writeFile(
+      join(fixtures, 'datapackage.json'),
+      JSON.stringify({ name: 'wide', resources: [{ name: WIDE_ID, path: 'wide.csv', aliases: ['wide'], schema }] }),
+    );
+    const wide = await startReferenceServer({ fixturesDir: fixtures, port: 0 });
+    const limits: number[] = [];
+    const counting = await startProxy(wide.url, {
+      intercept: () => undefined,
+      observe: (url) => {
+        if (url.includes('/datastore/dump/')) limits.push(Number(new URL(url, 'http://x').searchParams.get('limit')));
+      },
+    });
+    try {
+      const sliced = await extract({ source: { target: counting.url }, resource: 'wide', format: 'csv', out: join(dir, 'wide-dump.csv') });
+      const paged = await extract({ source: { target: wide.url }, resource: 'wide', format: 'csv', out: join(dir, 'wide-pages.csv'), dump: false });
+      expect([sliced.paging.method, sliced.rows]).toEqual(['dump', rows]);
+      // the one-row sample, then slices of 16 MiB / 100,007 bytes a row = 167 rows (two at once, one asked beyond the end)
+      expect(limits[0]).toBe(1);
+      expect(new Set(limits.slice(1))).toEqual(new Set([167]));
+      expect(await readFile(join(dir, 'wide-dump.csv'), 'utf8')).toBe(await readFile(join(dir, 'wide-pages.csv'), 'utf8'));
+      expect(paged.rows).toBe(rows);
+    } finally {
+      await counting.close();
+      await wide.close();
     }
   });
 });
