@@ -56,7 +56,8 @@ async function planResource(client: HttpClient, spec: ExtractSpec, resumed: Pagi
   const total = readInteger(counted['total']);
   const warnings: string[] = [];
   const dumped = await dump;
-  const { method, csv } = dumped !== undefined ? { method: PagingMethod.dump, csv: true } : await chooseResourceMethod(client, spec, allColumns, { resourceId, resumed });
+  const { method, csv } =
+    dumped !== undefined ? { method: PagingMethod.dump, csv: true } : await chooseResourceMethod(client, spec, allColumns, { resourceId, resumed });
   if (method === PagingMethod.offset) {
     warnings.push('offset paging: the target offers neither SQL nor next_page keyset paging, so rows changed during the extract may be duplicated or missed');
   }
