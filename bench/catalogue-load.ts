@@ -24,7 +24,8 @@ const CHILD = `
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 const [mode, casesDir, cacheDir, root] = process.argv.slice(1);
-const kit = await import(path.join(root, 'src/index.ts'));
+// why: the runner's own entry (the public API of src/index.ts does not export prepareCatalogue)
+const { prepareCatalogue } = await import(path.join(root, 'src/runner/index.ts'));
 const started = performance.now();
 const cpu = process.cpuUsage();
 let count = 0;
@@ -37,7 +38,7 @@ if (mode === 'read' || mode === 'yaml' || mode === 'js-yaml') {
     else count += (mode === 'yaml' ? parse(text) : jsYaml.load(text, { schema: jsYaml.CORE_SCHEMA })).cases.length;
   }
 } else {
-  const prepared = await kit.prepareCatalogue({ cwd: root, casesDir, profileFile: 'profiles/reference.yaml', cacheDir }, {});
+  const prepared = await prepareCatalogue({ cwd: root, casesDir, profileFile: 'profiles/reference.yaml', cacheDir }, {});
   count = prepared.variants.length;
 }
 const used = process.cpuUsage(cpu);
