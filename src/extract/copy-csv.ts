@@ -86,6 +86,19 @@ interface CellBounds {
   asIs: boolean[];
 }
 
+/** The rows of COPY csv text: its line ends outside quoted cells (a quoted cell may hold line ends). */
+export function countCopyRows(records: string): number {
+  let rows = 0;
+  let quoted = false;
+  for (let at = 0; at < records.length; at += 1) {
+    const code = records.charCodeAt(at);
+    // why: a doubled quote inside a quoted cell turns the state twice, so it stays inside
+    if (code === QUOTE) quoted = !quoted;
+    else if (code === NEWLINE && !quoted) rows += 1;
+  }
+  return rows;
+}
+
 /** Finds the cells of the row at `at`; returns where the next row starts. */
 function scanRow(records: string, at: number, bounds: CellBounds, row: number): number {
   const width = bounds.starts.length;

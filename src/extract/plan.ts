@@ -1,6 +1,7 @@
 // Decides how an extract reads its rows: which columns, which paging method, and the server's total.
 import type { HttpClient } from '../http/index.ts';
 import { ActionCallError, callAction, type ActionResult } from './api.ts';
+import { countCopyRows } from './copy-csv.ts';
 import { isLosslessObject, JsonNumber, type LosslessValue } from './lossless-json.ts';
 import { buildOffsetSql, isSendableSql, trimStatement } from './sql-text.ts';
 import { PagingMethod, type ExtractColumn, type ExtractSpec } from './types.ts';
@@ -38,7 +39,7 @@ async function planResource(client: HttpClient, spec: ExtractSpec, resumed: Pagi
   // why: the dump is asked for beside the describing call, a round trip fewer before the first slice (by the name
   // given: CKAN's dump reads it through datastore_search, which takes an alias too); a failed ask is no dump
   const csvOutput = spec.format === 'csv' || spec.format === 'tsv';
-  const dump = csvOutput && wantsDump(spec, resumed) ? askDump(client, spec, resource).catch(() => undefined) : Promise.resolve(undefined);
+  const dump = csvOutput && wantsDump(spec, resumed) ? askDump(client, spec, resource).catch(() => NO_DUMP) : Promise.resolve(NO_DUMP);
   const described = await callAction(client, spec.target, 'datastore_search', { resource_id: resource, limit: 0 });
   const resourceId = typeof described['resource_id'] === 'string' ? described['resource_id'] : resource;
   const allColumns = readColumns(described['fields']);
@@ -56,13 +57,15 @@ async function planResource(client: HttpClient, spec: ExtractSpec, resumed: Pagi
   const total = readInteger(counted['total']);
   const warnings: string[] = [];
   const dumped = await dump;
-  const { method, csv } =
-    dumped !== undefined ? { method: PagingMethod.dump, csv: true } : await chooseResourceMethod(client, spec, allColumns, { resourceId, resumed });
+  const { method, csv } = dumped.served
+    ? { method: PagingMethod.dump, csv: true }
+    : await chooseResourceMethod(client, spec, allColumns, { resourceId, resumed });
+  if (dumped.warning !== undefined) warnings.push(dumped.warning);
   if (method === PagingMethod.offset) {
     warnings.push('offset paging: the target offers neither SQL nor next_page keyset paging, so rows changed during the extract may be duplicated or missed');
   }
   const totalIsExact = total !== undefined && counted['total_was_estimated'] !== true;
-  const rowBytes = dumped?.rowBytes === undefined ? {} : { dumpRowBytes: dumped.rowBytes };
+  const rowBytes = dumped.rowBytes === undefined ? {} : { dumpRowBytes: dumped.rowBytes };
   return { method, resourceId, columns, total, totalIsExact, recordsFormat: csv ? 'csv' : 'objects', warnings, ...rowBytes };
 }
 
@@ -166,17 +169,32 @@ async function hasCsvRecords(client: HttpClient, spec: ExtractSpec, resourceId: 
   }
 }
 
+/** What the one-row ask of the dump told: whether it is read, the bytes of that row, and a warning to give. */
+interface DumpAnswer {
+  served: boolean;
+  /** The bytes of the table's first row in the dump (none for an empty table), to size the first slices. */
+  rowBytes?: number;
+  warning?: string;
+}
+
+const NO_DUMP: DumpAnswer = { served: false };
+
 /**
  * Whether `/datastore/dump/<id>` answers a one-row csv slice with the `_id` column first (CKAN does; 2.9 refuses a
- * private one without a token): undefined when it does not, else the bytes of that row (undefined for an empty table).
+ * private one without a token), and the bytes of that row. A dump that gives more rows than asked cannot be sliced:
+ * the extract pages by the API, with a warning.
  */
-async function askDump(client: HttpClient, spec: ExtractSpec, resourceId: string): Promise<{ rowBytes: number | undefined } | undefined> {
+async function askDump(client: HttpClient, spec: ExtractSpec, resourceId: string): Promise<DumpAnswer> {
   const url = `${spec.target.baseUrl.replace(/\/+$/, '')}/datastore/dump/${encodeURIComponent(resourceId)}?format=csv&limit=1`;
   const headers: Record<string, string> = spec.target.token === undefined ? {} : { authorization: spec.target.token };
   const response = await client.send({ method: 'GET', url, headers });
-  if (response.status !== 200 || !/^_id[,\r]/.test(response.body)) return undefined;
-  const row = Buffer.byteLength(response.body) - (response.body.indexOf('\r\n') + 2);
-  return { rowBytes: row > 0 ? row : undefined };
+  if (response.status !== 200 || !/^_id[,\r]/.test(response.body)) return NO_DUMP;
+  const records = response.body.slice(response.body.indexOf('\r\n') + 2);
+  if (response.bodyTruncated || countCopyRows(records) > 1) {
+    return { served: false, warning: `${url}: the dump gave more than the one row asked for, so it cannot be read in slices; paging by the API` };
+  }
+  const row = Buffer.byteLength(records);
+  return row > 0 ? { served: true, rowBytes: row } : { served: true };
 }
 
 async function hasNextPage(client: HttpClient, spec: ExtractSpec, resourceId: string): Promise<boolean> {

@@ -212,6 +212,27 @@ describe('extract --dump', () => {
     expect(await readFile(viaDump, 'utf8')).toBe(await readFile(viaPages, 'utf8'));
   });
 
+  it('pages by the API, with a warning, where the dump gives more rows than the one asked for', async () => {
+    const unsliced = await startProxy(noSqlServer.url, {
+      intercept: () => undefined,
+      route: (url) => {
+        if (!url.startsWith('/datastore/dump/')) return url;
+        const parsed = new URL(url, 'http://x');
+        parsed.searchParams.delete('limit');
+        return `${parsed.pathname}${parsed.search}`;
+      },
+    });
+    try {
+      const manifest = await extract({ source: { target: unsliced.url }, resource: 'courses', format: 'csv', out: join(dir, 'unsliced.csv') });
+      expect([manifest.paging.method, manifest.rows]).toEqual(['next-page', 260]);
+      expect(manifest.warnings.join('\n')).toContain('the dump gave more than the one row asked for, so it cannot be read in slices; paging by the API');
+      await extract({ source: { target: noSqlServer.url }, resource: 'courses', format: 'csv', out: join(dir, 'unsliced-pages.csv'), dump: false });
+      expect(await readFile(join(dir, 'unsliced.csv'), 'utf8')).toBe(await readFile(join(dir, 'unsliced-pages.csv'), 'utf8'));
+    } finally {
+      await unsliced.close();
+    }
+  });
+
   it('reads several slices at once and hands them on in order: the same file, each slice checked to follow the one before', async () => {
     const whole = join(dir, 'dump-whole.csv');
     const sliced = join(dir, 'dump-sliced.csv');
