@@ -33,8 +33,25 @@ function isRefusal(exchange: RecordedExchange): boolean {
   return exchange.status === 403 && exchange.responseBody.includes('Authorization Error');
 }
 
-/** Sends the exchange's request to the target as it was sent to CKAN, and compares the two answers. */
+/** The server's own timeout answers (search and SQL): what a statement gets that ran out of time. */
+const TIMED_OUT = /"(?:Search|Query) took too long"/;
+
+/**
+ * Sends the exchange's request to the target as it was sent to CKAN, and compares the two answers. A timeout
+ * answer where CKAN gave none is asked once more: it tells of the machine's load (a test file beside this one on
+ * the same two cores), not of what the server answers.
+ */
 export async function replayExchange(target: ReplayTarget, exchange: RecordedExchange): Promise<FidelityResult> {
+  const first = await send(target, exchange);
+  const actual = TIMED_OUT.test(first.body) && !TIMED_OUT.test(exchange.responseBody) ? await send(target, exchange) : first;
+  const expected = { status: exchange.status, contentType: exchange.responseHeaders['content-type'] ?? '', body: exchange.responseBody };
+  const differences = compareAnswers(expected, actual, target);
+  return { exchange, agree: differences.length === 0, differences, actual };
+}
+
+type Answer = FidelityResult['actual'];
+
+async function send(target: ReplayTarget, exchange: RecordedExchange): Promise<Answer> {
   const headers: Record<string, string> = { ...exchange.requestHeaders };
   if (exchange.auth) headers.authorization = isRefusal(exchange) ? INVALID_TOKEN : target.token;
   const init: RequestInit = { method: exchange.method, headers, redirect: 'manual' };
@@ -42,13 +59,8 @@ export async function replayExchange(target: ReplayTarget, exchange: RecordedExc
   const response = await fetch(`${target.url}${exchange.path}`, init);
   // why: response.text() drops a leading BOM, which a dump with bom=true must keep
   const body = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await response.arrayBuffer());
-  const actual = { status: response.status, contentType: response.headers.get('content-type') ?? '', body };
-  const expected = { status: exchange.status, contentType: exchange.responseHeaders['content-type'] ?? '', body: exchange.responseBody };
-  const differences = compareAnswers(expected, actual, target);
-  return { exchange, agree: differences.length === 0, differences, actual };
+  return { status: response.status, contentType: response.headers.get('content-type') ?? '', body };
 }
-
-type Answer = FidelityResult['actual'];
 
 function compareAnswers(expected: Answer, actual: Answer, target: ReplayTarget): Difference[] {
   const differences: Difference[] = [];
