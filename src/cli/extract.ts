@@ -134,7 +134,11 @@ async function runExtractCommand(args: ExtractArgs, io: CliIo): Promise<number> 
     if (options.out === '-') {
       const streamed = await extractToStream({ ...options, source }, io.stdout, { listener: progress });
       progress.done();
-      io.stderr.write(`wrote ${streamed.rows} rows to stdout (${streamed.method})\n`);
+      io.stderr.write(
+        streamed.readerClosed === true
+          ? `stopped early: the reader closed stdout (${streamed.method})\n`
+          : `wrote ${streamed.rows} rows to stdout (${streamed.method})\n`,
+      );
       return 0;
     }
     const out = path.resolve(io.cwd, options.out);

@@ -8,7 +8,7 @@ import type { HttpClient } from '../http/index.ts';
 import { ActionCallError } from './api.ts';
 import { type CopyCsvPage, transcodeCopyCsv } from './copy-csv.ts';
 import type { ExtractPlan } from './plan.ts';
-import type { Cursor, ExtractSpec } from './types.ts';
+import { type Cursor, EXTRACT_DEFAULTS, type ExtractSpec, PagingMethod } from './types.ts';
 
 /**
  * Rows per dump request at least: the dump is not capped by rows_max. Measured in bench/extract.ts (200k rows, three
@@ -22,6 +22,13 @@ export const DUMP_PAGE_ROWS = 50_000;
  * 500 MB. 16 MiB keeps the 50,000 rows of a narrow table (the bench's 56-byte rows) and about 1,600 rows of 10 kB.
  */
 export const DUMP_SLICE_BYTES = 16 * 1024 * 1024;
+
+// why: dump slices are not capped by rows_max; larger ones mean fewer requests and offsets to skip. A page size
+// other than the default was chosen, and is kept
+/** The page size an extract asks for: DUMP_PAGE_ROWS for dump slices unless `--page-size` says otherwise. */
+export function pageSizeFor(spec: ExtractSpec, plan: ExtractPlan): number {
+  return plan.method === PagingMethod.dump && spec.pageSize === EXTRACT_DEFAULTS.pageSize ? DUMP_PAGE_ROWS : spec.pageSize;
+}
 
 /** Rows of the next dump slice: `pageSize`, fewer where rows of `rowBytes` would pass DUMP_SLICE_BYTES (100 at least). */
 export function dumpSliceRows(pageSize: number, rowBytes: number | undefined): number {

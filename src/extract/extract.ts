@@ -23,8 +23,8 @@ import { acquireOutputLock } from './lock.ts';
 import { rewriteAsParquet } from './parquet.ts';
 import { PartFile } from './part-file.ts';
 import { planExtract, type ExtractPlan } from './plan.ts';
-import { EXTRACT_DEFAULTS, type ExtractListener, type ExtractSpec, PagingMethod } from './types.ts';
-import { DUMP_PAGE_ROWS } from './dump-pages.ts';
+import { type ExtractListener, type ExtractSpec, PagingMethod } from './types.ts';
+import { pageSizeFor } from './dump-pages.ts';
 import { makeDir } from '../util/make-dir.ts';
 
 export interface ExtractCollaborators {
@@ -106,12 +106,6 @@ async function runPlanned(spec: ExtractSpec, collaborators: ExtractCollaborators
     }
     throw failure(spec, error, state.checkpoint.pages);
   }
-}
-
-// why: dump slices are not capped by rows_max; larger ones mean fewer requests and offsets to skip. A page size
-// other than the default was chosen, and is kept
-function pageSizeFor(spec: ExtractSpec, plan: ExtractPlan): number {
-  return plan.method === PagingMethod.dump && spec.pageSize === EXTRACT_DEFAULTS.pageSize ? DUMP_PAGE_ROWS : spec.pageSize;
 }
 
 interface ExtractState {

@@ -4,6 +4,7 @@
 import { KitError, KitErrorCode } from '../errors.ts';
 import type { HttpClient } from '../http/index.ts';
 import { maskUrlCredentials } from '../util/redact.ts';
+import { pageSizeFor } from './dump-pages.ts';
 import { createEncoder } from './encode.ts';
 import { openPageStream } from './page-stream.ts';
 import { planExtract } from './plan.ts';
@@ -16,6 +17,8 @@ export type TextSink = Pick<NodeJS.WritableStream, 'write'>;
 export interface StreamedExtract {
   rows: number;
   method: string;
+  /** The reader closed the stream (`| head`) before the last row: the extract stopped there. */
+  readerClosed?: boolean;
 }
 
 /** Writes the extract `spec` (csv, tsv or jsonl; `spec.out` is ignored) to `output`; throws E_EXTRACT_FAILED. */
@@ -24,13 +27,15 @@ export async function streamExtract(
   output: TextSink,
   collaborators: { client: HttpClient; listener?: ExtractListener },
 ): Promise<StreamedExtract> {
+  let rows = 0;
+  let method = '';
   try {
     const plan = await planExtract(collaborators.client, spec);
+    method = plan.method;
     for (const warning of plan.warnings) collaborators.listener?.onWarning?.(warning);
     const encoder = createEncoder(spec.format);
-    let rows = 0;
     await write(output, encoder.head(plan.columns));
-    const pages = await openPageStream(collaborators.client, spec, plan, { cursor: { lastId: null, offset: 0 }, pageSize: spec.pageSize });
+    const pages = await openPageStream(collaborators.client, spec, plan, { cursor: { lastId: null, offset: 0 }, pageSize: pageSizeFor(spec, plan) });
     for await (const page of pages) {
       await write(output, 'lines' in page.content ? page.content.lines : encoder.rows(plan.columns, page.content.values, rows === 0));
       rows += page.rowCount;
@@ -39,8 +44,10 @@ export async function streamExtract(
     if (plan.total !== undefined && plan.totalIsExact && plan.total !== rows) {
       collaborators.listener?.onWarning?.(`wrote ${rows} rows but the server counted ${plan.total}: the data changed during the extract`);
     }
-    return { rows, method: plan.method };
+    return { rows, method };
   } catch (error) {
+    // why: a reader that stops reading (`| head -5`) is done with the rows, not a failure of the extract
+    if (error instanceof Error && 'code' in error && error.code === 'EPIPE') return { rows, method, readerClosed: true };
     const reason = maskUrlCredentials(error instanceof Error ? error.message : String(error));
     throw new KitError(KitErrorCode.extractFailed, `extract to stdout failed: ${reason}`, { cause: error });
   }
