@@ -23,17 +23,25 @@ export const DUMP_PAGE_ROWS = 50_000;
  */
 export const DUMP_SLICE_BYTES = 16 * 1024 * 1024;
 
-// why: dump slices are not capped by rows_max; larger ones mean fewer requests and offsets to skip. A page size
-// other than the default was chosen, and is kept
-/** The page size an extract asks for: DUMP_PAGE_ROWS for dump slices unless `--page-size` says otherwise. */
+/**
+ * The page size an extract asks for: DUMP_PAGE_ROWS for dump slices, which rows_max does not cap (larger slices
+ * mean fewer requests and offsets to skip), unless `--page-size` chose another, which is kept.
+ */
 export function pageSizeFor(spec: ExtractSpec, plan: ExtractPlan): number {
-  return plan.method === PagingMethod.dump && spec.pageSize === EXTRACT_DEFAULTS.pageSize ? DUMP_PAGE_ROWS : spec.pageSize;
+  return plan.method === PagingMethod.dump && !choosesPageSize(spec) ? DUMP_PAGE_ROWS : spec.pageSize;
 }
 
-/** Rows of the next dump slice: `pageSize`, fewer where rows of `rowBytes` would pass DUMP_SLICE_BYTES (100 at least). */
-export function dumpSliceRows(pageSize: number, rowBytes: number | undefined): number {
-  if (rowBytes === undefined || rowBytes <= 0) return pageSize;
+/**
+ * Rows of the next dump slice: `pageSize`, fewer where rows of `rowBytes` would pass DUMP_SLICE_BYTES (100 at
+ * least), unless `--page-size` chose the size.
+ */
+export function dumpSliceRows(spec: ExtractSpec, pageSize: number, rowBytes: number | undefined): number {
+  if (choosesPageSize(spec) || rowBytes === undefined || rowBytes <= 0) return pageSize;
   return Math.max(100, Math.min(pageSize, Math.floor(DUMP_SLICE_BYTES / rowBytes)));
+}
+
+function choosesPageSize(spec: ExtractSpec): boolean {
+  return spec.pageSize !== EXTRACT_DEFAULTS.pageSize;
 }
 
 /**

@@ -9,7 +9,7 @@ import { checkDumpFollows, DUMP_PARALLEL, dumpSliceRows } from './dump-pages.ts'
 import { fetchPage, keysetFilters, type Page } from './pages.ts';
 import type { ExtractPlan } from './plan.ts';
 import { buildIdSpanSql } from './sql-text.ts';
-import { EXTRACT_DEFAULTS, PagingMethod, type Cursor, type ExtractSpec } from './types.ts';
+import { PagingMethod, type Cursor, type ExtractSpec } from './types.ts';
 
 /** Where the pages start and what to ask. */
 export interface PageStreamStart {
@@ -74,13 +74,12 @@ async function* sequentialPages(reader: Reader, start: PageStreamStart): AsyncGe
  * at first the plan's one-row sample).
  */
 async function* slicePages(reader: Reader, start: PageStreamStart, parallel: number): AsyncGenerator<Page> {
-  const sized = reader.spec.pageSize === EXTRACT_DEFAULTS.pageSize;
   let rowBytes = reader.plan.dumpRowBytes;
   let nextOffset = start.cursor.offset;
   const queue: Promise<Page>[] = [];
   const fill = (): void => {
     while (queue.length < parallel) {
-      const rows = sized ? dumpSliceRows(start.pageSize, rowBytes) : start.pageSize;
+      const rows = dumpSliceRows(reader.spec, start.pageSize, rowBytes);
       // why: the slice before may not be read yet, so each slice is checked against it when it is handed on
       queue.push(fetchAhead(reader, { lastId: null, offset: nextOffset }, rows));
       nextOffset += rows;
