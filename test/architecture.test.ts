@@ -47,7 +47,8 @@ const libraryHomes: Record<string, readonly string[]> = {
   // the fast first parse of input files; `yaml` stays the parser of record for positions and messages
   'js-yaml': ['src/catalogue/fast-source.ts', 'test/catalogue/', 'bench/catalogue-load.ts'],
   'libpg-query': ['src/server/sql/'],
-  '@electric-sql/pglite': ['src/server/engines/'],
+  // test/foreign: an implementation of the API written in the tests, with a database of its own
+  '@electric-sql/pglite': ['src/server/engines/', 'test/foreign/sql.ts'],
   pg: ['src/server/engines/', 'bench/throughput.ts'],
   testcontainers: ['src/containers/'],
   '@sinclair/typebox': ['src/schema/', 'src/reporters/ctrf-schema.ts'],
