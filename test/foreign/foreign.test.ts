@@ -1,17 +1,21 @@
 // The foreign implementation answers as the API description and CKAN's documented behaviour say, on its own data,
 // and each planted bug changes the answer to a request on its clause (so a check that misses it has no excuse).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_CLAUSES } from '../../src/catalogue/index.ts';
 import {
   createForeignTables,
   FOREIGN_BUG_NAMES,
+  FOREIGN_BUGS,
   FOREIGN_TOKEN,
   KIND_COUNTS,
   MAINTENANCE_ID,
   OBSERVATIONS_ID,
+  PAGE_SIZES,
   STATIONS_ID,
   startForeignImplementation,
   type ForeignBug,
   type ForeignImplementation,
+  type ForeignTable,
 } from './index.ts';
 
 let faithful: ForeignImplementation;
@@ -56,7 +60,7 @@ const sql = (statement: string) => call(faithful.url, { action: 'datastore_searc
 
 describe('the foreign implementation', () => {
   it('serves its own data: 3,600 observations whose kinds differ widely in frequency, 24 stations, a private log', () => {
-    const [observations, stations, maintenance] = createForeignTables();
+    const [observations, stations, maintenance]: ForeignTable[] = createForeignTables();
     expect(observations?.rows.length).toBe(3600);
     const counts: Record<string, number> = {};
     for (const row of observations?.rows ?? []) counts[String(row['kind'])] = (counts[String(row['kind'])] ?? 0) + 1;
@@ -84,6 +88,12 @@ describe('the foreign implementation', () => {
     const two = await search({ q: 'AURORA Waterspout', limit: 100 });
     expect(two.body.result.total).toBe(6);
     expect(two.body.result.records.every((r) => /aurora/.test(String(r['report'])) && /waterspout/.test(String(r['report'])))).toBe(true);
+  });
+
+  it('lowers a limit above its own rows max (10,000) and says so', async () => {
+    const page = (await search({ fields: ['_id'], limit: 50_000 })).body.result;
+    expect(page.records.length).toBe(3600);
+    expect(page).toMatchObject({ limit: PAGE_SIZES.rowsMax, total: 3600 });
   });
 
   it('pages, sorts, projects and drops duplicates as asked; GET answers as POST does', async () => {
@@ -144,8 +154,10 @@ const EXPOSED_BY: Readonly<Record<ForeignBug, Call>> = {
 };
 
 describe('the planted bugs', () => {
-  it('are at least 14, each on a request of its own', () => {
+  it('are at least 14, each on a request of its own, each naming the clause it breaks', () => {
     expect(FOREIGN_BUG_NAMES.length).toBeGreaterThanOrEqual(14);
+    const clauses = new Set(API_CLAUSES.map((c) => c.id));
+    expect(Object.values(FOREIGN_BUGS).filter((b) => !clauses.has(b.clause) && !/^ckan-datastore\.md#\d+\.\d+$/.test(b.clause))).toEqual([]);
     expect(Object.keys(EXPOSED_BY).sort()).toEqual([...FOREIGN_BUG_NAMES].sort());
   });
 

@@ -6,10 +6,7 @@ export {
   MAINTENANCE_ID,
   OBSERVATIONS_ID,
   STATIONS_ID,
-  type ForeignField,
-  type ForeignRow,
   type ForeignTable,
-  type ForeignValue,
 } from './data.ts';
 export { PAGE_SIZES } from './search.ts';
-export { FOREIGN_TOKEN, startForeignImplementation, type ForeignImplementation, type ForeignOptions } from './server.ts';
+export { FOREIGN_TOKEN, startForeignImplementation, type ForeignImplementation } from './server.ts';
