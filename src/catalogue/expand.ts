@@ -3,7 +3,7 @@
 import { InputError, KitErrorCode } from '../errors.ts';
 import { compileSchema } from '../schema/ajv.ts';
 import { CaseExpectSchema, ExpectSchema, RequestSchema, type CaseExpect, type CaseRequest, type Expect, type Method } from '../schema/case.ts';
-import { isInCkanRanges, type CkanRange, type CkanRanges, type CkanVersion } from '../schema/ckan-version.ts';
+import { describeCkanRanges, isInCkanRanges, type CkanRanges, type CkanVersion } from '../schema/ckan-version.ts';
 import type { Profile } from '../schema/profile.ts';
 import { showJson } from '../util/json.ts';
 import { getAtPointer } from '../util/json-pointer.ts';
@@ -177,15 +177,9 @@ function notApplicableReason(needs: readonly string[], variant: VariantKey, miss
 /** Why a case whose expectations hold for some CKAN versions does not apply to this target, if it does not. */
 function versionReason(ranges: CkanRanges | undefined, version: string | undefined): string | undefined {
   if (ranges === undefined) return undefined;
-  const span = (Array.isArray(ranges) ? ranges : [ranges]).map(describeRange).join(' or ');
+  const span = describeCkanRanges(ranges);
   if (version === undefined) return `holds for CKAN ${span} and the target's CKAN version is unknown (set ckan: in the profile or pass --ckan-version)`;
   return isInCkanRanges(version, ranges) ? undefined : `holds for CKAN ${span}; the target runs CKAN ${version}`;
-}
-
-function describeRange(range: CkanRange): string {
-  if (range.min !== undefined && range.max !== undefined) return range.min === range.max ? range.min : `${range.min} to ${range.max}`;
-  if (range.min !== undefined) return `${range.min} and later`;
-  return range.max === undefined ? 'any version' : `${range.max} and earlier`;
 }
 
 function joinReasons(...reasons: (string | undefined)[]): string | undefined {

@@ -50,7 +50,7 @@ export interface CompareOptions {
   /** Stop after this many differences (default 100); `truncated` then says more were left out. */
   maxDifferences?: number;
   /**
-   * A side is a CKAN release that applies DISTINCT after the page's LIMIT (DISTINCT_AFTER_LIMIT_RELEASES): a
+   * A side is a CKAN release that applies DISTINCT after the page's LIMIT (the trait distinct-after-limit): a
    * distinct search's records are then compared as a set, in any order.
    */
   distinctUnordered?: boolean;

@@ -7,7 +7,7 @@ import { buildRequest, encodeQuery } from '../runner/index.ts';
 import { GENERATED_PREFIX } from '../schema/diff-report.ts';
 import { describeRequest, renderRequest, type GeneratedRequest } from './generate/index.ts';
 import type { DiffSide, PairRules, RequestPair } from './types.ts';
-import { DISTINCT_AFTER_LIMIT_RELEASES, isInCkanRanges } from '../schema/ckan-version.ts';
+import { hasTrait } from '../schema/index.ts';
 import { isPlainObject, showJson, toCanonicalJson } from '../util/json.ts';
 
 /** A side's own names -> logical names: each resource id -> `${resources.NAME}`, its base URL -> `${target}`. */
@@ -17,7 +17,7 @@ export function sideNames(side: Pick<DiffSide, 'profile' | 'url'>): Record<strin
 
 /** The rules both sides' answers are normalised with: both profiles' `normalise`, each side's own names. */
 export function pairRules(a: DiffSide, b: DiffSide): PairRules {
-  const distinctUnordered = [a, b].some(({ ckanRelease }) => ckanRelease !== undefined && isInCkanRanges(ckanRelease, DISTINCT_AFTER_LIMIT_RELEASES));
+  const distinctUnordered = [a, b].some(({ ckanRelease }) => ckanRelease !== undefined && hasTrait(ckanRelease, 'distinct-after-limit'));
   return { shared: [a.profile.normalise, b.profile.normalise], namesA: sideNames(a), namesB: sideNames(b), distinctUnordered };
 }
 

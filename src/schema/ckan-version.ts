@@ -51,15 +51,6 @@ export const LATEST_CKAN_RELEASES: Readonly<Record<CkanVersion, string>> = Objec
   '2.12': '2.12.0b0',
 });
 
-/**
- * The releases whose datastore_search sorts and cuts the page in a subselect and applies DISTINCT after LIMIT
- * (ckan/ckan#8709, from 2.10.8 and 2.11.3; fixed in 2.12.0): a distinct search's records come in no promised order.
- */
-export const DISTINCT_AFTER_LIMIT_RELEASES: CkanRanges = [
-  { min: '2.10.8', max: '2.10' },
-  { min: '2.11.3', max: '2.11' },
-];
-
 export function isCkanVersion(value: unknown): value is CkanVersion {
   return typeof value === 'string' && (CKAN_VERSIONS as readonly string[]).includes(value);
 }
@@ -104,6 +95,17 @@ export function isInCkanRange(version: string, range: CkanRange): boolean {
   if (min !== undefined && compareReleases(release, min.patch === undefined ? { minor: min.minor, patch: 0 } : min) < 0) return false;
   if (max === undefined) return true;
   return max.patch === undefined ? compareCkanVersions(release.minor, max.minor) <= 0 : compareReleases(release, max) <= 0;
+}
+
+/** Ranges as a reader says them: `2.10.8 to 2.10 or 2.11.3 to 2.11`, `2.12 and later`, `2.9.9 and earlier`. */
+export function describeCkanRanges(ranges: CkanRanges): string {
+  return (Array.isArray(ranges) ? ranges : [ranges]).map(describeRange).join(' or ');
+}
+
+function describeRange(range: CkanRange): string {
+  if (range.min !== undefined && range.max !== undefined) return range.min === range.max ? range.min : `${range.min} to ${range.max}`;
+  if (range.min !== undefined) return `${range.min} and later`;
+  return range.max === undefined ? 'any version' : `${range.max} and earlier`;
 }
 
 /**

@@ -6,3 +6,4 @@ export * from './profile.ts';
 export * from './report.ts';
 export * from './report-counts.ts';
 export * from './baseline.ts';
+export * from './ckan-traits/index.ts';

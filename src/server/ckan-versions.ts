@@ -1,7 +1,8 @@
 // What the reference server answers differently for each CKAN version it can imitate. Every difference a
 // client can see is one named trait here, read from CKAN's source at the tag of each version (ckan-datastore.md
 // §7 and the [2.10]/[2.12] flags); the actions ask traits, never version numbers.
-import { compareCkanVersions, DISTINCT_AFTER_LIMIT_RELEASES, isInCkanRanges, LATEST_CKAN_RELEASES, type CkanVersion } from '../schema/ckan-version.ts';
+import { compareCkanVersions, LATEST_CKAN_RELEASES, type CkanVersion } from '../schema/ckan-version.ts';
+import { hasTrait } from '../schema/ckan-traits/index.ts';
 
 /** The CKAN versions the reference server can answer as, oldest first (2.8 differs too much to imitate cheaply). */
 export const SERVER_CKAN_VERSIONS = ['2.9', '2.10', '2.11', '2.12'] as const;
@@ -75,7 +76,7 @@ export type NonFiniteFloats = 'token' | 'refuse';
 /** The traits of a version, as its release `release` (default: the newest release of the minor) answers. */
 export function ckanTraits(version: ServerCkanVersion, release: string = LATEST_CKAN_RELEASES[version]): CkanTraits {
   const atLeast = (other: CkanVersion): boolean => compareCkanVersions(version, other) >= 0;
-  const innerSort = isInCkanRanges(release, DISTINCT_AFTER_LIMIT_RELEASES);
+  const innerSort = hasTrait(release, 'distinct-after-limit');
   return {
     fullVersion: release,
     statusVersionFirst: !atLeast('2.10'),
@@ -92,10 +93,7 @@ export function ckanTraits(version: ServerCkanVersion, release: string = LATEST_
     sqlNonFiniteFloats: atLeast('2.12') ? 'refuse' : 'token',
     jsonpUserName: atLeast('2.10') ? '' : 'None',
     datastoreAuthRefusal: atLeast('2.12'),
-    backslashQuoteRefusal: isInCkanRanges(release, [
-      { min: '2.10.10', max: '2.10' },
-      { min: '2.11.5', max: '2.11' },
-    ]),
+    backslashQuoteRefusal: hasTrait(release, 'backslash-quote-refused'),
     sqlalchemyErrorUrl: atLeast('2.12') ? 'https://sqlalche.me/e/20/' : atLeast('2.10') ? 'https://sqlalche.me/e/14/' : 'http://sqlalche.me/e/',
     searchLayout: atLeast('2.12') ? 'cte' : innerSort ? 'inner-sort' : 'flat',
     paramStyle: atLeast('2.11') ? 'pyformat' : 'format',

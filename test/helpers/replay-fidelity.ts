@@ -1,7 +1,7 @@
 // Sends a recorded request to a server and compares its answer with what real CKAN answered: the fidelity
 // measure of the reference server. The normalisation is the one `diff` uses by default (src/compare), with the
 // deployment's identity (its base URL) replaced on both sides, so that only what CKAN itself decides is compared.
-import { DISTINCT_AFTER_LIMIT_RELEASES, isInCkanRanges } from '../../src/schema/ckan-version.ts';
+import { hasTrait } from '../../src/schema/index.ts';
 import { compareSnapshots, normaliseSnapshot, resolveNormaliseRules, type Difference } from '../../src/compare/index.ts';
 import type { RecordedExchange } from './ckan-recordings.ts';
 
@@ -75,9 +75,7 @@ function compareAnswers(expected: Answer, actual: Answer, target: ReplayTarget):
   const rules = resolveNormaliseRules();
   const a = normaliseSnapshot(toSnapshot(expected, target.recordedUrl), rules).snapshot;
   const b = normaliseSnapshot(toSnapshot(actual, target.url), rules).snapshot;
-  differences.push(
-    ...compareSnapshots(a, b, { maxDifferences: 20, distinctUnordered: isInCkanRanges(target.recordedRelease, DISTINCT_AFTER_LIMIT_RELEASES) }).differences,
-  );
+  differences.push(...compareSnapshots(a, b, { maxDifferences: 20, distinctUnordered: hasTrait(target.recordedRelease, 'distinct-after-limit') }).differences);
   return differences;
 }
 
