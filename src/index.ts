@@ -14,7 +14,8 @@ export type { Catalogue } from './catalogue/index.ts';
 export type { Profile } from './schema/profile.ts';
 
 // Reports
-export { writeReports, readReport, mergeReports, reporters } from './reporters/index.ts';
+export { writeReports, readReport, reporters } from './reporters/index.ts';
+export { mergeReports } from './api/index.ts';
 export type { ReportFormat } from './reporters/index.ts';
 
 // The contract

@@ -15,5 +15,6 @@ export type { RunSettings, ResolvedRunOptions } from './run-options.ts';
 export { openSession, withSession } from './session.ts';
 export { diffTargets } from './diff.ts';
 export type { DiffOutcome } from './diff.ts';
+export { mergeReports } from './merge-reports.ts';
 export { resolveDiffOptions } from './diff-options.ts';
 export type { DiffOptions, DiffSettings } from './diff-options.ts';

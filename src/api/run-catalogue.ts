@@ -166,6 +166,7 @@ async function runInSession(session: Session, inputs: RunInputs): Promise<RunCat
         contractReason: contract.reason,
         ckan: { version: ckan.version, versions: ckan.versions, reason: ckan.reason, release: ckan.release },
         strictKnown: options.strictKnown,
+        minApplicablePct: options.minApplicablePct,
         concurrency: options.concurrency,
         bail: options.bail,
         shard: options.shard,

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createCounts } from '../reporters/index.ts';
-import { checkMinApplicable, resolveRunOptions, type RunSettings } from './run-options.ts';
+import { resolveRunOptions, type RunSettings } from './run-options.ts';
 
 const url: RunSettings = { target: { kind: 'url', url: 'http://t:1' } };
 const reference: RunSettings = { target: { kind: 'reference', fixturesDir: 'fixtures' } };
@@ -63,16 +62,7 @@ describe('resolveRunOptions', () => {
   });
 });
 
-describe('checkMinApplicable', () => {
-  it.each([
-    [undefined, 100, 90, undefined],
-    [80, 100, 20, undefined],
-    [80, 100, 21, 'only 79 of 100 case variants applied (79%), fewer than --min-applicable 80'],
-    [50, 0, 0, undefined],
-  ])('with --min-applicable %s, %i variants of which %i not applicable: %j', (min, total, notApplicable, expected) => {
-    expect(checkMinApplicable({ ...createCounts(), total, notApplicable }, min)).toBe(expected);
-  });
-
+describe('--min-applicable', () => {
   it('refuses a percentage outside 0 to 100', () => {
     expect(() => resolveRunOptions({ target: { kind: 'reference', fixturesDir: 'fixtures' }, minApplicablePct: 120 })).toThrow(
       '--min-applicable must be a percentage from 0 to 100, got 120',

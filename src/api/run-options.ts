@@ -1,9 +1,9 @@
 // Run options: defaults <- catalogue <- env <- flags, merged once into frozen data and checked (KitError E_USAGE).
 import { KitError, KitErrorCode } from '../errors.ts';
-import { countApplied, parseReportFormats, REPORT_FORMATS, type ReportFormat } from '../reporters/index.ts';
+import { parseReportFormats, REPORT_FORMATS, type ReportFormat } from '../reporters/index.ts';
 import type { ContractProfile } from '../runner/index.ts';
 import { RUN_DEFAULTS } from '../util/run-defaults.ts';
-import { UPDATE_BASELINE_MODES, type CkanVersion, type Counts, type UpdateBaselineMode } from '../schema/index.ts';
+import { UPDATE_BASELINE_MODES, type CkanVersion, type UpdateBaselineMode } from '../schema/index.ts';
 
 /** Where the cases are sent: a deployed API, or the bundled reference server started for the run. */
 export type RunTarget = { kind: 'url'; url: string } | { kind: 'reference'; fixturesDir: string };
@@ -161,18 +161,6 @@ function checkInteger(name: string, value: number, min: number): number {
 function checkPercent(name: string, value: number): number {
   if (!Number.isFinite(value) || value < 0 || value > 100) throw usage(`--${name} must be a percentage from 0 to 100, got ${String(value)}`);
   return value;
-}
-
-/**
- * Why a run fails `--min-applicable PCT`: `only 38 of 237 case variants applied (16%), fewer than --min-applicable 80`;
- * undefined when enough applied (or no minimum is set).
- */
-export function checkMinApplicable(summary: Counts, minPct: number | undefined): string | undefined {
-  if (minPct === undefined || summary.total === 0) return undefined;
-  const applied = countApplied(summary);
-  const pct = (applied / summary.total) * 100;
-  if (pct >= minPct) return undefined;
-  return `only ${applied} of ${summary.total} case variants applied (${Math.floor(pct)}%), fewer than --min-applicable ${minPct}`;
 }
 
 function checkPositive(name: string, value: number): number {

@@ -76,7 +76,11 @@ function expandVariant(loaded: LoadedCase, variant: Key, declared: boolean, opti
   const resolvedRequest = { ...request.value, method: variant.method, locale: variant.locale, apiPath: variant.apiPath };
   const relation = c.relation === undefined ? undefined : resolveRelation(c.relation, resolvedRequest, scope);
   const missing = [...request.missing, ...expect.missing, ...(onFixtures?.missing ?? []), ...(relation?.missing ?? [])];
-  const reason = joinReasons(notApplicableReason(c.needs ?? [], variant, missing, options), versionReason(c.ckan, options.ckanRelease ?? options.ckanVersion));
+  const lacking = notApplicableReason(c.needs ?? [], variant, missing, options);
+  const outOfRange = versionReason(c.ckan, options.ckanRelease ?? options.ckanVersion);
+  const reason = joinReasons(lacking.reason, outOfRange);
+  const missingValues = outOfRange === undefined ? lacking.onlyData : undefined;
+  const values = usedValues(c);
   // why: against other data, fixture-exact checks cannot run; a case with nothing else to check is not applicable
   const fixturesOnly = c.expectOnFixtures !== undefined && !fixtures;
   const checksOnlyFixtures = fixturesOnly && Object.keys(c.expect).every((key) => dataFreeKeys.has(key));
@@ -99,6 +103,8 @@ function expandVariant(loaded: LoadedCase, variant: Key, declared: boolean, opti
     ...(impliedOrder === undefined ? {} : { impliedOrder }),
     ...(onFixtures === undefined ? {} : { expectOnFixtures: onFixtures.value }),
     ...(reason === undefined ? (checksOnlyFixtures ? { notApplicable: fixtureReason } : {}) : { notApplicable: reason }),
+    ...(missingValues === undefined ? {} : { missingValues }),
+    ...(values.length === 0 ? {} : { values }),
     ...(fixturesOnly && !checksOnlyFixtures ? { partlyNotApplicable: fixtureReason } : {}),
     ...(c.skip === undefined ? {} : { skip: c.skip }),
     ...(c.normalise === undefined ? {} : { normalise: c.normalise }),
@@ -157,7 +163,13 @@ function showSubstitution(part: Substituted, pointer: string): string {
   return ` (${written} is ${showJson(getAtPointer(part.resolved, pointer))})`;
 }
 
-function notApplicableReason(needs: readonly string[], variant: VariantKey, missing: readonly string[], options: ExpandOptions): string | undefined {
+/** Why a variant is not applicable to the profile, and (`onlyData`) the values and resources it lacks when they are all it lacks. */
+function notApplicableReason(
+  needs: readonly string[],
+  variant: VariantKey,
+  missing: readonly string[],
+  options: ExpandOptions,
+): { reason: string | undefined; onlyData: string[] | undefined } {
   const { profile } = options;
   const required = variant.locale === null || needs.includes('locale') ? needs : [...needs, 'locale'];
   const lacking = required.filter((need) => !hasCapability(profile.capabilities, need, options.ckanVersion));
@@ -166,12 +178,20 @@ function notApplicableReason(needs: readonly string[], variant: VariantKey, miss
   if (options.hasToken === false && needs.includes('token') && !lacking.includes('token')) {
     reasons.push(`needs an API token and none was given (--token-env NAME, --token-file FILE, DATASTORE_KIT_TOKEN, or token.env in profile "${profile.name}")`);
   }
+  const blocked = reasons.length > 0;
   const unset = [...new Set(missing)];
   const envs = unset.filter((m) => m.startsWith('env.')).map((m) => m.slice(4));
   const others = unset.filter((m) => !m.startsWith('env.'));
   if (others.length > 0) reasons.push(`profile "${profile.name}" has no ${others.map((m) => `\${${m}}`).join(', ')}`);
   if (envs.length > 0) reasons.push(`environment variable ${envs.join(', ')} not set`);
-  return reasons.length === 0 ? undefined : reasons.join('; ');
+  const onlyData = !blocked && envs.length === 0 && others.length > 0 ? [...others].sort() : undefined;
+  return { reason: reasons.length === 0 ? undefined : reasons.join('; '), onlyData };
+}
+
+/** The names of the profile values a case uses (`values.categoryValue`), sorted. */
+function usedValues(c: LoadedCase['case']): string[] {
+  const text = JSON.stringify([c.request, c.expect, c.expectOnFixtures, c.relation]);
+  return [...new Set([...text.matchAll(/\$\{values\.([A-Za-z0-9_-]+)/g)].map((m) => `values.${m[1] ?? ''}`))].sort();
 }
 
 /** Why a case whose expectations hold for some CKAN versions does not apply to this target, if it does not. */

@@ -59,6 +59,13 @@ export interface CaseVariant {
   expectOnFixtures?: Expect;
   /** Why this variant cannot run against this target (missing capability or variable); not a failure. */
   notApplicable?: string;
+  /**
+   * The profile values and resources it is not applicable for want of (`values.categoryValue`), when those are all
+   * it lacks: what to add to the profile for it to apply.
+   */
+  missingValues?: string[];
+  /** The profile values it uses (`values.categoryValue`): what to choose otherwise when it checks nothing. */
+  values?: string[];
   /** Why some of its checks (the fixture-exact ones) do not apply to this target; the rest still run. */
   partlyNotApplicable?: string;
   /** Why the case is skipped (from the case's `skip`). */

@@ -2,16 +2,9 @@
 import path from 'node:path';
 import type { Argv } from 'yargs';
 import type { RunResult } from '../model/index.ts';
-import {
-  createConsoleListener,
-  hasFailures,
-  mergeReports,
-  parseReportFormats,
-  readReport,
-  REPORT_FORMATS,
-  writeReports,
-  type ReportFormat,
-} from '../reporters/index.ts';
+import { createConsoleListener, parseReportFormats, readReport, REPORT_FORMATS, writeReports, type ReportFormat } from '../reporters/index.ts';
+import { mergeReports } from '../api/merge-reports.ts';
+import { isFailedRun } from '../schema/index.ts';
 import { RUN_DEFAULTS } from '../util/run-defaults.ts';
 import { useColour, type CliIo } from './io.ts';
 import type { CliCommand } from './command.ts';
@@ -82,7 +75,7 @@ async function mergeHandler(args: ReportArgs, io: CliIo): Promise<number> {
   for (const input of args.inputs) results.push(await readReport(toReportFile(input), { cwd: io.cwd }));
   const merged = mergeReports(results);
   await writeAndPrint(merged, formats, args.out, io);
-  return hasFailures(merged.summary) ? 1 : 0;
+  return isFailedRun(merged) ? 1 : 0;
 }
 
 async function renderHandler(args: ReportArgs, io: CliIo): Promise<number> {

@@ -2,11 +2,12 @@
 import path from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import type { Argv } from 'yargs';
-import { checkMinApplicable, resolveRunOptions } from '../api/run-options.ts';
+import { resolveRunOptions } from '../api/run-options.ts';
 import { runCatalogue } from '../api/run-catalogue.ts';
 import type { ContainerRunOutcome } from '../api/container-target.ts';
 import type { RunListener } from '../model/index.ts';
-import { createConsoleListener, hasFailures } from '../reporters/index.ts';
+import { failedRunChecks, isFailedRun } from '../schema/index.ts';
+import { createConsoleListener } from '../reporters/index.ts';
 import { prepareCatalogue } from '../runner/index.ts';
 import { useColour, type CliIo } from './io.ts';
 import { readTokenFile } from './token-file.ts';
@@ -124,9 +125,8 @@ async function runHandler(args: RunArgs, listOnly: boolean, io: CliIo, createLis
     io.stdout.write(formatReportPaths(reportPaths, io.cwd));
     // why: 130 is the shell's code for a run stopped by SIGINT; the reports still hold what ran
     if (controller.signal.aborted) return { exitCode: 130, outDir: options.outDir };
-    const thin = checkMinApplicable(result.summary, options.minApplicablePct);
-    if (thin !== undefined) io.stderr.write(`run: ${thin}\n`);
-    return { exitCode: hasFailures(result.summary) || thin !== undefined ? 1 : 0, outDir: options.outDir };
+    for (const check of failedRunChecks(result)) io.stderr.write(`run: ${check.message}\n`);
+    return { exitCode: isFailedRun(result) ? 1 : 0, outDir: options.outDir };
   } finally {
     stopListening();
   }

@@ -3,7 +3,7 @@
 export { createHttpClient } from './client.ts';
 export { DEFAULT_USER_AGENT } from './options.ts';
 export type { HttpClientOptions } from './options.ts';
-export { HttpError } from './types.ts';
+export { HttpError, HttpErrorCode } from './types.ts';
 export type { HttpClient, HttpRequest, HttpResponse } from './types.ts';
 export { redactHeaders, toCurl } from './curl.ts';
 export { describeRedirect } from './redirect.ts';

@@ -10,6 +10,9 @@ export type {
   CaseResult,
   Counts,
   RunResult,
+  RelatedExchange,
+  Verdict,
+  RunCheckOutcome,
 } from '../schema/report.ts';
 export type { Expect, Predicate, RecordsExpect } from '../schema/case.ts';
 

@@ -15,4 +15,4 @@ export { formatDiffSummary } from './diff-text.ts';
 export { prepareReportDir } from './out-dir.ts';
 export { createConsoleListener, type ConsoleListenerOptions } from './console.ts';
 export { readReport } from './read.ts';
-export { mergeReports } from './merge.ts';
+export { mergeShardReports } from './merge.ts';

@@ -1,17 +1,19 @@
 // Merging shard reports (`--shard i/n` runs) into one RunResult.
 import { KitError, KitErrorCode } from '../errors.ts';
 import type { RunResult } from '../model/index.ts';
+import { judgeVerdicts } from '../schema/index.ts';
 import { summarize, summarizeBaselines } from './summarize.ts';
 
 /**
- * Merges the results of a sharded run into one: cases concatenated in shard order, counts recomputed,
+ * Merges the results of a sharded run into one: cases concatenated in shard order, counts and verdicts recomputed
+ * (the run checks are not: `mergeReports` of api/ judges the merged run again),
  * `startedAt` the earliest, `finishedAt` the latest, `durationMs` the wall time between them, no `shard`.
  * Throws KitError E_SHARD_MISSING when shards are missing, duplicated, of different counts, or mixed with
  * unsharded reports; E_REPORT_INVALID when the reports are from different targets (any bundled reference
  * server is the same target, whatever its port) or repeat a case id. The merged target is the first report's.
  * Reports without shard information are merged as they are (e.g. runs split by tag).
  */
-export function mergeReports(results: readonly RunResult[]): RunResult {
+export function mergeShardReports(results: readonly RunResult[]): RunResult {
   const first = results[0];
   if (first === undefined) throw new KitError(KitErrorCode.usage, 'no reports to merge');
   const ordered = orderShards(results);
@@ -30,8 +32,11 @@ export function mergeReports(results: readonly RunResult[]): RunResult {
   // an interrupted shard makes the merged run interrupted: what did not run is still missing
   const stopped = ordered.filter((r) => r.interrupted !== undefined);
   const notRun = stopped.reduce((sum, r) => sum + (r.interrupted?.notRun ?? 0), 0);
+  const counts = summarize(cases);
+  const interrupted = stopped.length === 0 ? {} : { interrupted: { ran: cases.length - notRun, notRun } };
   return {
     schemaVersion: first.schemaVersion,
+    verdicts: judgeVerdicts({ target: first.target, byClass: counts.byClass, ...interrupted }),
     kit: first.kit,
     target: first.target,
     ...(first.contract === undefined ? {} : { contract: first.contract }),
@@ -39,8 +44,8 @@ export function mergeReports(results: readonly RunResult[]): RunResult {
     startedAt,
     finishedAt,
     durationMs: Math.max(0, Date.parse(finishedAt) - Date.parse(startedAt)),
-    ...(stopped.length === 0 ? {} : { interrupted: { ran: cases.length - notRun, notRun } }),
-    ...summarize(cases),
+    ...interrupted,
+    ...counts,
     ...(first.baseline === undefined ? {} : { baseline: summarizeBaselines(cases, first.baseline) }),
     cases,
   };

@@ -4,7 +4,7 @@ import { resolve } from 'node:path';
 import { InputError, KitErrorCode, type InputProblem } from '../errors.ts';
 import type { RunResult } from '../model/index.ts';
 import { compileSchema, type ErrorObject } from '../schema/ajv.ts';
-import { REPORT_SCHEMA_VERSION, RunResultSchema } from '../schema/report.ts';
+import { READABLE_REPORT_VERSIONS, RunResultSchema } from '../schema/report.ts';
 
 /** Options of `readReport`. */
 export interface ReadReportOptions {
@@ -30,8 +30,9 @@ export async function readReport(file: string, options: ReadReportOptions = {}):
   } catch (error) {
     throw new InputError(KitErrorCode.reportInvalid, [{ file, pointer: '', message: `is not JSON: ${describeError(error)}` }], { cause: error });
   }
-  if (typeof data === 'object' && data !== null && 'schemaVersion' in data && data.schemaVersion !== REPORT_SCHEMA_VERSION) {
-    throw problem('/schemaVersion', `report schema version ${JSON.stringify(data.schemaVersion)} is not supported (this kit reads ${REPORT_SCHEMA_VERSION})`);
+  if (typeof data === 'object' && data !== null && 'schemaVersion' in data && !READABLE_REPORT_VERSIONS.some((v) => v === data.schemaVersion)) {
+    const readable = READABLE_REPORT_VERSIONS.join(' and ');
+    throw problem('/schemaVersion', `report schema version ${JSON.stringify(data.schemaVersion)} is not supported (this kit reads ${readable})`);
   }
   const validate = compileSchema<RunResult>(RunResultSchema);
   if (!validate(data)) {

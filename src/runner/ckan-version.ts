@@ -20,6 +20,9 @@ export interface ResolvedCkanVersion {
   release?: string | undefined;
 }
 
+/** Why CKAN compatibility is not tested when neither the flag nor the profile names a release. */
+export const NO_RELEASE_NAMED = 'the profile names no CKAN release';
+
 /** Flag, else profile (`ckan`, then a legacy `ckan-<version>` capability), else the reference server's version. */
 export function planCkanVersion(flag: CkanVersion | 'auto' | undefined, profile: Profile, referenceVersion: CkanVersion | undefined): CkanVersionPlan {
   if (flag === 'auto') return { kind: 'auto', reason: '--ckan-version auto' };
@@ -29,7 +32,8 @@ export function planCkanVersion(flag: CkanVersion | 'auto' | undefined, profile:
   const legacy = profile.capabilities.map(legacyCkanVersion).find((v) => v !== undefined);
   if (legacy !== undefined) return { kind: 'known', version: legacy, reason: `from the profile's ckan-${legacy} capability` };
   if (referenceVersion !== undefined) return { kind: 'known', version: referenceVersion, reason: `the reference server answers as ${referenceVersion}` };
-  return { kind: 'none', reason: 'unknown: no --ckan-version, and the profile names no ckan version (add ckan: "2.10" or ckan: auto)' };
+  // why neutral: a service that is not CKAN is judged on the API description; CKAN compatibility is then not tested
+  return { kind: 'none', reason: NO_RELEASE_NAMED };
 }
 
 /** `--contract` wins; else `ckan` for the reference server or when a CKAN version is named (or auto); else `seed`. */
@@ -37,7 +41,7 @@ export function chooseContract(flag: ContractProfile | undefined, plan: CkanVers
   if (flag !== undefined) return { profile: flag, reason: `--contract ${flag}` };
   if (reference) return { profile: 'ckan', reason: 'the bundled reference server answers as CKAN does' };
   if (plan.kind !== 'none') return { profile: 'ckan', reason: `a CKAN version is named (${plan.reason})` };
-  return { profile: 'seed', reason: 'the profile names no CKAN version (add ckan: to it, or pass --contract ckan)' };
+  return { profile: 'seed', reason: `${NO_RELEASE_NAMED}: the API description's contract` };
 }
 
 /** Where `auto` looks when status_show did not tell: a search on `_table_metadata`, and an SQL numeric. */

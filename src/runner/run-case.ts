@@ -1,16 +1,22 @@
-// Runs one case variant: send, decode, evaluate expectations -> CaseResult (never throws for target problems).
-import { checkBaseline, type BaselineContext } from '../baseline/index.ts';
+// Runs one case variant: send, decode, apply the registry's checks (checks/) -> CaseResult (never throws for target problems).
+import type { BaselineContext } from '../baseline/index.ts';
 import { describeRedirect, HttpError, redactHeaders, toCurl, type HttpRequest, type HttpResponse } from '../http/index.ts';
-import type { CaseResult, Exchange, Finding } from '../model/index.ts';
-import { rememberParsedBody } from './agree.ts';
-import { buildRequest } from './build-request.ts';
-import { checkContractFor } from './contract-check.ts';
-import { checkExpect, type ObservedResponse } from './expect.ts';
-import { applyKnownDeviation } from './known.ts';
+import type { CaseResult, Exchange } from '../model/index.ts';
 import { hasNonFiniteTokens } from '../util/non-finite-json.ts';
-import { checkImpliedOrder, readReturnedRecords } from './order-check.ts';
-import { checkVariantRelation } from './relation.ts';
-import { checkedSomething, VACUOUS_REASON } from './vacuity.ts';
+import { CaseErrorCode } from './case-error-code.ts';
+import { buildRequest } from './build-request.ts';
+import {
+  CASE_CHECKS,
+  describeVacuity,
+  isVacuousAnswer,
+  rememberParsedBody,
+  RESPONSE_CHECKS,
+  type AppliedCheck,
+  type CaseError,
+  type CheckContext,
+  type ObservedAnswer,
+} from './checks/index.ts';
+import { readReturnedRecords } from './order-check.ts';
 import type { RunCollaborators, RunOptions, RunVariant } from './types.ts';
 
 /** Response body bytes kept in a report's exchange. */
@@ -18,16 +24,22 @@ export const DEFAULT_REPORT_BODY_BYTES = 64 * 1024;
 
 /**
  * Runs one variant and returns its result (token not yet redacted: the caller redacts everything at once). With
- * `baseline`, an answer that could be evaluated is also compared with (or recorded as) its baseline file.
+ * `baseline`, an answer that could be evaluated is also compared with (or recorded as) its baseline file. The case
+ * checks that judge each variant as it finishes (a known deviation) have judged it.
  */
 export async function runVariant(variant: RunVariant, options: RunOptions, collaborators: RunCollaborators, baseline?: BaselineContext): Promise<CaseResult> {
-  return applyKnownDeviation(await runOnce(variant, options, collaborators, baseline), variant, options);
+  let result = await runOnce(variant, { options, collaborators, baseline });
+  for (const check of CASE_CHECKS) {
+    if (check.when === 'each-variant' && check.appliesTo([variant], [result])) result = check.check(options, [result], [variant])[0] ?? result;
+  }
+  return result;
 }
 
-async function runOnce(variant: RunVariant, options: RunOptions, collaborators: RunCollaborators, baseline?: BaselineContext): Promise<CaseResult> {
+async function runOnce(variant: RunVariant, context: CheckContext): Promise<CaseResult> {
+  const { options, collaborators } = context;
   const base = createBaseResult(variant);
   if (variant.skip !== undefined) return { ...base, status: 'skipped', reason: variant.skip };
-  if (variant.notApplicable !== undefined) return { ...base, status: 'not-applicable', reason: variant.notApplicable };
+  if (variant.notApplicable !== undefined) return { ...base, status: 'not-applicable', reason: variant.notApplicable, ...pinOf(variant.missingValues) };
   const request = buildRequest(variant, options.targetUrl, options.token);
   const started = collaborators.clock.now();
   const elapsed = (): number => Math.max(0, collaborators.clock.now() - started);
@@ -42,32 +54,40 @@ async function runOnce(variant: RunVariant, options: RunOptions, collaborators: 
     return { ...base, status: 'error', durationMs: elapsed(), error: { code: error.code, message: error.message }, exchange };
   }
   const exchange = toExchange(request, response, response.attempts, options);
-  const evaluated = evaluate(variant, request, response, options);
-  // why: a relation compares this answer with the answers to related requests, sent only when this one succeeded
-  const related =
-    variant.relation === undefined || 'error' in evaluated || response.status >= 300
-      ? undefined
-      : await checkVariantRelation(variant, evaluated.body, options, collaborators);
-  const outcome =
-    related === undefined || 'error' in evaluated
-      ? evaluated
-      : 'error' in related
-        ? related
-        : withRelation(evaluated, related, variant.expect.records !== undefined);
+  const answer = decode(variant, request, response);
+  if ('error' in answer) return { ...base, status: 'error', durationMs: elapsed(), error: answer.error, exchange };
+  const applied = await applyChecks(variant, answer, context);
   const durationMs = elapsed();
-  if ('error' in outcome) return { ...base, status: 'error', durationMs, error: outcome.error, exchange };
-  const checked = baseline === undefined ? undefined : await checkBaseline(variant, { status: response.status, body: outcome.body }, baseline);
-  const findings = [...outcome.findings, ...(checked?.findings ?? [])];
-  const withBaseline = checked === undefined ? {} : { baseline: checked.baseline };
+  const adds: Partial<CaseResult> = Object.assign({}, ...applied.map((a) => a.outcome.adds ?? {}));
+  const failed = applied.find((a) => a.outcome.error !== undefined)?.outcome.error;
+  if (failed !== undefined) return { ...base, status: 'error', durationMs, error: failed, exchange, ...adds };
   // why: the variants of a case are compared on their records; parsed once, here
-  const keep = (result: CaseResult): CaseResult => (variant.hasVariants ? rememberParsedBody(result, outcome.body) : result);
+  const keep = (result: CaseResult): CaseResult => (variant.hasVariants ? rememberParsedBody(result, answer.json ? answer.body : answer.text) : result);
   // why: checks that all held over nothing (every over no record, sortedBy over one) are no evidence of conformance
-  if (findings.length === 0 && !outcome.checkedSomething) {
-    return keep({ ...base, status: 'not-applicable', durationMs, exchange, reason: VACUOUS_REASON, ...withBaseline });
+  if (isVacuousAnswer(variant, applied)) {
+    return keep({ ...base, status: 'not-applicable', durationMs, exchange, reason: describeVacuity(applied), ...pinOf(variant.values), ...adds });
   }
+  const findings = applied.flatMap((a) => a.outcome.findings);
   const status = findings.length > 0 ? 'fail' : response.attempts > 1 ? 'flaky' : 'pass';
   const reason = variant.partlyNotApplicable === undefined ? {} : { reason: variant.partlyNotApplicable };
-  return keep({ ...base, status, durationMs, findings, exchange, ...reason, ...withBaseline });
+  return keep({ ...base, status, durationMs, findings, exchange, ...reason, ...adds });
+}
+
+/** The response checks that apply to the answer, in the registry's order, until one ends in a case error. */
+async function applyChecks(variant: RunVariant, answer: ObservedAnswer, context: CheckContext): Promise<AppliedCheck[]> {
+  const applied: AppliedCheck[] = [];
+  for (const check of RESPONSE_CHECKS) {
+    if (!check.appliesTo(variant, answer, context)) continue;
+    const outcome = await check.check(context, answer, variant);
+    applied.push({ check, outcome });
+    if (outcome.error !== undefined) break;
+  }
+  return applied;
+}
+
+/** `{ pin }` for a variant that names the profile values it depends on; `{}` otherwise. */
+function pinOf(names: readonly string[] | undefined): { pin?: string[] } {
+  return names === undefined || names.length === 0 ? {} : { pin: [...names] };
 }
 
 /** A result shell for a variant (status pass, no findings), to be completed by the caller. */
@@ -87,65 +107,39 @@ export function createBaseResult(variant: RunVariant): CaseResult {
   };
 }
 
-/** The checks' findings, and the body as compared with a baseline (parsed JSON, else the text). */
-type Evaluated = { findings: Finding[]; checkedSomething: boolean; body: unknown };
-type Outcome = Evaluated | { error: { code: string; message: string } };
-
 /**
- * The evaluation with the relation's findings. The relation is the point of such a case: without a `records`
- * expectation of its own, the variant checked something only if the relation compared records.
+ * The answer as the checks see it, or a case error: a body cut at the cap, or a body that is not JSON where a check
+ * needs JSON (checks/expect.ts says when: CKAN answers its routing errors, 404 and 405, with HTML).
  */
-function withRelation(evaluated: Evaluated, related: { findings: Finding[]; checked: boolean }, expectsRecords: boolean): Evaluated {
-  const checkedSomething = (expectsRecords && evaluated.checkedSomething) || related.checked;
-  return { ...evaluated, findings: [...evaluated.findings, ...related.findings], checkedSomething };
-}
-
-/**
- * Expectation keys that need a JSON body. CKAN answers routing errors (404, 405) with HTML, so a case that checks
- * only `status`/`maxMs` of an error answer may get a non-JSON body; anything else non-JSON is a case error.
- */
-const BODY_KEYS = ['success', 'errorType', 'error', 'body', 'records', 'total', 'fields', 'result', 'resultAbsent'] as const;
-
-function evaluate(variant: RunVariant, request: HttpRequest, response: HttpResponse, options: RunOptions): Outcome {
+function decode(variant: RunVariant, request: HttpRequest, response: HttpResponse): ObservedAnswer | { error: CaseError } {
   // why: the status (and the retries spent, e.g. on a final 503 or 429) is the first thing a reader needs
   const where = `[${request.method}] "${request.url}": HTTP ${response.status}${response.attempts > 1 ? ` after ${response.attempts} attempts` : ''}`;
   if (response.bodyTruncated) {
-    return { error: { code: 'E_BODY_TOO_LARGE', message: `${where}, response body too large, cut after ${Buffer.byteLength(response.body)} bytes` } };
+    return { error: { code: CaseErrorCode.bodyTooLarge, message: `${where}, response body too large, cut after ${Buffer.byteLength(response.body)} bytes` } };
   }
   const parsed = parseJson(response.body);
-  const expects = [variant.expect, variant.expectOnFixtures];
-  // why: a case that states what the raw body looks like (bodyMatches) accepts a body that is not JSON (JSONP)
-  const rawBodyExpected = expects.some((e) => e?.bodyMatches !== undefined);
-  const needsBody = !rawBodyExpected && (response.status < 400 || expects.some((e) => e !== undefined && BODY_KEYS.some((k) => k in e)));
-  if (!parsed.ok && needsBody) {
+  if (!parsed.ok && RESPONSE_CHECKS.some((check) => check.needsJson?.(variant, response.status) === true)) {
     const type = response.headers['content-type']?.split(';')[0]?.trim() || 'no content type';
     const flat = response.body.replace(/\s+/g, ' ').trim();
     const head = flat.length > 80 ? `${flat.slice(0, 80)}…` : flat;
     if (hasNonFiniteTokens(response.body)) {
       const why = 'JSON but for bare NaN/Infinity number tokens, which JSON does not have (Python writes non-finite floats so)';
-      return { error: { code: 'E_JSON_NON_FINITE', message: `${where}, response is not valid JSON: ${why}` } };
+      return { error: { code: CaseErrorCode.jsonNonFinite, message: `${where}, response is not valid JSON: ${why}` } };
     }
     const redirect = describeRedirect(request.url, response);
     const what = redirect === undefined ? `response is not JSON (${type}): ${head || '(empty body)'}` : `response is not JSON: ${redirect}`;
-    return { error: { code: 'E_NOT_JSON', message: `${where}, ${what}` } };
+    return { error: { code: CaseErrorCode.notJson, message: `${where}, ${what}` } };
   }
-  const observed: ObservedResponse = {
+  const body = parsed.ok ? parsed.value : undefined;
+  return {
     status: response.status,
-    body: parsed.ok ? parsed.value : undefined,
+    body,
+    json: parsed.ok,
     text: response.body,
     contentType: response.headers['content-type'] ?? '',
     durationMs: response.durationMs,
+    returned: response.status < 300 ? readReturnedRecords(body) : undefined,
   };
-  const params = variant.request.params;
-  const returned = response.status < 300 ? readReturnedRecords(observed.body) : undefined;
-  const order = variant.impliedOrder;
-  const findings = [
-    ...(parsed.ok ? checkContractFor(variant, observed, options.contract, options.ckan?.versions) : []),
-    ...checkExpect(variant.expect, observed, { rulePrefix: '', params }),
-    ...(variant.expectOnFixtures === undefined ? [] : checkExpect(variant.expectOnFixtures, observed, { rulePrefix: 'expectOnFixtures.', params })),
-    ...(order !== undefined && returned !== undefined ? checkImpliedOrder(order, returned) : []),
-  ];
-  return { findings, checkedSomething: checkedSomething(expects, returned, order), body: parsed.ok ? parsed.value : response.body };
 }
 
 function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {

@@ -1,10 +1,11 @@
 // run(): sends every case variant through a bounded pool, checks variant agreement, and builds the RunResult.
 import { PACKAGE_INFO } from '../util/package-info.ts';
 import type { CaseResult, RunResult } from '../model/index.ts';
-import { createCountsTally, REPORT_SCHEMA_VERSION, summarizeBaselines } from '../schema/index.ts';
+import { createCountsTally, isFailingStatus, REPORT_SCHEMA_VERSION, summarizeBaselines } from '../schema/index.ts';
 import type { BaselineContext } from '../baseline/index.ts';
 import { targetNames } from '../compare/index.ts';
-import { checkVariantsAgree } from './agree.ts';
+import { CASE_CHECKS } from './checks/index.ts';
+import { createRunJudge, type RunJudge } from './judge-run.ts';
 import { runPool } from './pool.ts';
 import { createRedactor, urlSecrets } from '../util/redact.ts';
 import { createBaseResult, runVariant } from './run-case.ts';
@@ -31,7 +32,8 @@ export async function run(options: RunOptions, collaborators: RunCollaborators):
   listener?.onRunStart?.({ total: variants.length, targetUrl: redact(options.targetUrl) });
 
   const baseline = createBaselineContext(options, collaborators, redact);
-  const output = createOrderedOutput(variants.length, options.keepCases !== false, collaborators.onResult);
+  const judge = createRunJudge({ sharded: options.shard !== undefined, minApplicablePct: options.minApplicablePct });
+  const output = createOrderedOutput(variants.length, { keep: options.keepCases !== false, judge, onResult: collaborators.onResult });
   const baselines = baseline === undefined ? undefined : summarizeBaselines([], { dir: baseline.store.dir, update: baseline.update });
   const pending: (CaseResult | undefined)[] = new Array<CaseResult | undefined>(variants.length);
   const groups = groupByCase(options.variants);
@@ -60,7 +62,7 @@ export async function run(options: RunOptions, collaborators: RunCollaborators):
       const variant = variants[index];
       if (variant === undefined) return;
       const result = await runVariant(variant, options, collaborators, baseline);
-      if (options.bail && (result.status === 'fail' || result.status === 'error')) stopped = true;
+      if (options.bail && isFailingStatus(result.status)) stopped = true;
       settle(index, result);
     },
     () => stopped || options.signal?.aborted === true,
@@ -70,31 +72,28 @@ export async function run(options: RunOptions, collaborators: RunCollaborators):
     if (variant !== undefined) settle(index, { ...createBaseResult(variant), status: 'skipped', reason: stopped ? BAIL_REASON : INTERRUPTED_REASON });
   }
   const finishedAt = clock.now();
+  const target: RunResult['target'] = {
+    url: options.targetUrl,
+    reference: options.reference,
+    ...(options.profile === undefined ? {} : { profile: options.profile }),
+    ...(options.ckan === undefined ? {} : { ckan: describeCkan(options.ckan) }),
+  };
+  const counts = output.counts();
+  const interrupted = options.signal?.aborted === true ? { interrupted: { ran: output.count() - notStarted.length, notRun: notStarted.length } } : {};
   const head: RunResult = redact({
     schemaVersion: REPORT_SCHEMA_VERSION,
+    // why first: what the run means leads the report
+    ...judge.judge({ ...counts, target, ...interrupted }),
     kit: options.kit ?? { name: PACKAGE_INFO.name, version: PACKAGE_INFO.version },
-    target: {
-      url: options.targetUrl,
-      reference: options.reference,
-      ...(options.profile === undefined ? {} : { profile: options.profile }),
-      ...(options.ckan === undefined
-        ? {}
-        : {
-            ckan: {
-              ...(options.ckan.version === undefined ? {} : { version: options.ckan.version }),
-              ...(options.ckan.release === undefined ? {} : { release: options.ckan.release }),
-              reason: options.ckan.reason,
-            },
-          }),
-    },
+    target,
     ...(options.contractReason === undefined ? {} : { contract: { profile: options.contract, reason: options.contractReason } }),
     hostname: options.hostname ?? 'localhost',
     startedAt: new Date(startedAt).toISOString(),
     finishedAt: new Date(finishedAt).toISOString(),
     durationMs: Math.max(0, finishedAt - startedAt),
     ...(options.shard === undefined ? {} : { shard: { ...options.shard } }),
-    ...(options.signal?.aborted === true ? { interrupted: { ran: output.count() - notStarted.length, notRun: notStarted.length } } : {}),
-    ...output.counts(),
+    ...interrupted,
+    ...counts,
     ...(baselines === undefined ? {} : { baseline: baselines }),
     cases: [],
   });
@@ -104,11 +103,21 @@ export async function run(options: RunOptions, collaborators: RunCollaborators):
   return result;
 }
 
+/** The CKAN version the run assumed, as the report states it. */
+function describeCkan(ckan: NonNullable<RunOptions['ckan']>): NonNullable<RunResult['target']['ckan']> {
+  return {
+    ...(ckan.version === undefined ? {} : { version: ckan.version }),
+    ...(ckan.release === undefined ? {} : { release: ckan.release }),
+    reason: ckan.reason,
+  };
+}
+
 /**
  * The finished cases in catalogue order: a case is held only until those before it are done (a window about
- * the pool's size), counted, handed on, and kept only when asked.
+ * the pool's size), counted, judged by the run checks, handed on, and kept only when asked.
  */
-function createOrderedOutput(total: number, keep: boolean, onResult: ((result: CaseResult) => void) | undefined) {
+function createOrderedOutput(total: number, sinks: { keep: boolean; judge: RunJudge; onResult: ((result: CaseResult) => void) | undefined }) {
+  const { keep, judge, onResult } = sinks;
   const waiting = new Map<number, CaseResult>();
   const tally = createCountsTally();
   const kept: CaseResult[] = [];
@@ -120,6 +129,7 @@ function createOrderedOutput(total: number, keep: boolean, onResult: ((result: C
         waiting.delete(next);
         next += 1;
         tally.add(ready);
+        judge.add(ready);
         onResult?.(ready);
         if (keep) kept.push(ready);
       }
@@ -146,7 +156,7 @@ function groupByCase(variants: readonly RunVariant[]): Map<string, number[]> {
   return groups;
 }
 
-/** All variants of a case are done: check agreement and redact them (in catalogue order); their slots are freed. */
+/** All variants of a case are done: apply the case checks (agreement) and redact them (in catalogue order); their slots are freed. */
 function finishCase(
   indexes: readonly number[],
   variants: readonly (RunVariant | undefined)[],
@@ -156,6 +166,7 @@ function finishCase(
   const done = indexes.map((i) => pending[i]).filter((r): r is CaseResult => r !== undefined);
   const group = indexes.map((i) => variants[i]).filter((v): v is RunVariant => v !== undefined);
   for (const i of indexes) pending[i] = undefined;
-  const checked = group[0]?.hasVariants === true && done.length > 1 ? checkVariantsAgree(done, group) : done;
+  let checked = done;
+  for (const check of CASE_CHECKS) if (check.when === 'all-variants' && check.appliesTo(group, checked)) checked = check.check({}, checked, group);
   return checked.map((result) => redact(result));
 }

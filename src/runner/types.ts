@@ -44,6 +44,8 @@ export interface RunOptions {
   signal?: AbortSignal | undefined;
   /** Response body bytes kept in the report. Default 64 KiB. */
   reportBodyBytes?: number;
+  /** Fail the run (run check `min-applicable`) when fewer than this share (0-100) of the variants applied. */
+  minApplicablePct?: number | undefined;
   /** Shard of the catalogue this run covers, for the report. */
   shard?: { index: number; count: number } | undefined;
   /** Kit name/version for the report. */

@@ -7,3 +7,4 @@ export * from './report.ts';
 export * from './report-counts.ts';
 export * from './baseline.ts';
 export * from './ckan-traits/index.ts';
+export * from './report-verdicts.ts';

@@ -61,17 +61,38 @@ function addStatus(counts: Counts, result: Pick<CaseResult, 'status' | 'reason'>
   if (isVacuous(result)) counts.vacuous = (counts.vacuous ?? 0) + 1;
 }
 
-/** A variant reported not applicable because its checks all held vacuously ("checked nothing on this data"). */
+/**
+ * A variant reported not applicable because its checks all held vacuously (`checked nothing on this data`, and
+ * after a colon why, when a check said).
+ */
 export function isVacuous(result: Pick<CaseResult, 'status' | 'reason'>): boolean {
-  return result.status === 'not-applicable' && result.reason === VACUOUS_REASON;
+  const reason = result.reason ?? '';
+  return result.status === 'not-applicable' && (reason === VACUOUS_REASON || reason.startsWith(`${VACUOUS_REASON}: `));
 }
+
+/**
+ * The one rule of what fails a run among the case statuses: `fail` and `error`. A flaky variant passed (on retry),
+ * a known deviation is CKAN's bug (it fails only with --strict-known, which reports it `fail`), skipped and not
+ * applicable ones decided nothing. Every report and the exit code read this.
+ */
+export function isFailingStatus(status: CaseStatus): boolean {
+  return status === 'fail' || status === 'error';
+}
+
+/** Adds `more` into `into` (every field, the optional ones included); returns `into`. */
+export function addCounts(into: Counts, more: Counts): Counts {
+  for (const key of COUNT_KEYS) into[key] = (into[key] ?? 0) + (more[key] ?? 0);
+  return into;
+}
+
+const COUNT_KEYS = ['total', 'pass', 'fail', 'error', 'flaky', 'skipped', 'notApplicable', 'known', 'vacuous'] as const satisfies readonly (keyof Counts)[];
 
 /** Variants that ran and were judged: neither skipped nor not applicable (vacuous ones are not applicable). */
 export function countApplied(summary: Counts): number {
   return summary.total - summary.notApplicable - summary.skipped;
 }
 
-/** True when the run should exit 1: a case failed or errored (flaky, known deviations, skipped, not applicable do not count). */
+/** Whether a case failed or errored (isFailingStatus): flaky, known deviations, skipped, not applicable do not count. */
 export function hasFailures(counts: Counts): boolean {
   return counts.fail > 0 || counts.error > 0;
 }

@@ -3,13 +3,20 @@ import { BaselineSummarySchema, CaseBaselineSchema } from './baseline.ts';
 import { CkanVersionSchema } from './ckan-version.ts';
 import { Type, type Static } from '@sinclair/typebox';
 
-export const REPORT_SCHEMA_VERSION = 1;
+/**
+ * The version this kit writes. 2 added the verdicts per conformance class, the run checks, and a case's `pin` and
+ * `related`; every field it added is optional, so a version 1 report still reads (and renders) as it was.
+ */
+export const REPORT_SCHEMA_VERSION = 2;
+/** The versions `readReport` accepts. */
+export const READABLE_REPORT_VERSIONS: readonly number[] = [1, 2];
 
 /**
  * The reason of a variant reported not applicable because every check it made held vacuously (e.g. `every` over
  * no record); such variants are also counted as `vacuous` in the counts.
  */
 export const VACUOUS_REASON = 'checked nothing on this data';
+// why a prefix: a check that could not decide says why after it (`checked nothing on this data: <why>`)
 
 export const CaseStatusSchema = Type.Union([
   Type.Literal('pass'),
@@ -61,6 +68,14 @@ export const ExchangeSchema = Type.Object(
   { additionalProperties: false },
 );
 
+export const RelatedExchangeSchema = Type.Object(
+  {
+    curl: Type.String({ description: 'The related request as a curl command, token redacted.' }),
+    status: Type.Optional(Type.Integer({ description: 'Its HTTP status; absent when no answer came.' })),
+  },
+  { additionalProperties: false },
+);
+
 export const VariantKeySchema = Type.Object(
   {
     method: Type.Union([Type.Literal('GET'), Type.Literal('POST')]),
@@ -98,12 +113,23 @@ export const CaseResultSchema = Type.Object(
       ),
     ),
     exchange: Type.Optional(ExchangeSchema),
+    related: Type.Optional(
+      Type.Array(RelatedExchangeSchema, {
+        description: "A relation's related requests, as sent after the variant's own: each as curl (token masked) with its status.",
+      }),
+    ),
+    pin: Type.Optional(
+      Type.Array(Type.String(), {
+        description:
+          'For a variant that decided nothing for want of data (vacuous, or not applicable for a profile value it lacks): the profile values to give or choose otherwise, e.g. values.categoryValue.',
+      }),
+    ),
     baseline: Type.Optional(CaseBaselineSchema),
   },
   { additionalProperties: false },
 );
 
-const CountsSchema = Type.Object(
+export const CountsSchema = Type.Object(
   {
     total: Type.Integer({ minimum: 0 }),
     pass: Type.Integer({ minimum: 0 }),
@@ -120,9 +146,39 @@ const CountsSchema = Type.Object(
   { additionalProperties: false },
 );
 
+/** What a run means for one conformance class: the API description, or CKAN compatibility of one release. */
+export const VerdictSchema = Type.Object(
+  {
+    class: Type.String({
+      description: 'api (the API description) or ckan:<x.y> (CKAN compatibility of that release; ckan when the run names none).',
+    }),
+    title: Type.String({ description: 'e.g. "API description", "CKAN 2.11 compatibility".' }),
+    outcome: Type.Union([Type.Literal('pass'), Type.Literal('fail'), Type.Literal('inconclusive'), Type.Literal('not-tested')]),
+    counts: CountsSchema,
+    reason: Type.Optional(Type.String({ description: 'Why it is inconclusive or not tested.' })),
+  },
+  { additionalProperties: false },
+);
+
+/** The outcome of one run check (a check of the run as a whole, e.g. `inconclusive`, `min-applicable`). */
+export const RunCheckOutcomeSchema = Type.Object(
+  {
+    check: Type.String({ description: 'The run check: inconclusive, min-applicable.' }),
+    outcome: Type.Union([Type.Literal('pass'), Type.Literal('fail')]),
+    message: Type.String(),
+    verdict: Type.Optional(Type.String({ description: 'The verdict class a failure makes inconclusive (api).' })),
+    clauses: Type.Optional(Type.Array(Type.String(), { description: 'The clauses it judged undecided.' })),
+    pin: Type.Optional(Type.Array(Type.String(), { description: 'The profile values to give or choose otherwise.' })),
+    minPct: Type.Optional(Type.Number({ minimum: 0, maximum: 100, description: 'The --min-applicable threshold it held the run to.' })),
+  },
+  { additionalProperties: false },
+);
+
 export const RunResultSchema = Type.Object(
   {
-    schemaVersion: Type.Literal(REPORT_SCHEMA_VERSION),
+    schemaVersion: Type.Union([Type.Literal(1), Type.Literal(REPORT_SCHEMA_VERSION)]),
+    verdicts: Type.Optional(Type.Array(VerdictSchema, { description: 'The verdict per conformance class, the API description first.' })),
+    checks: Type.Optional(Type.Array(RunCheckOutcomeSchema, { description: 'The run checks that judged this run.' })),
     kit: Type.Object({ name: Type.String(), version: Type.String() }, { additionalProperties: false }),
     target: Type.Object(
       {
@@ -182,5 +238,9 @@ export type VariantKey = Static<typeof VariantKeySchema>;
 /** The outcome of one case variant: its status (pass, fail, error, ...), findings and the exchanges it made. */
 export type CaseResult = Static<typeof CaseResultSchema>;
 export type Counts = Static<typeof CountsSchema>;
+export type RelatedExchange = Static<typeof RelatedExchangeSchema>;
+/** The verdict of one conformance class (the API description, CKAN compatibility by release). */
+export type Verdict = Static<typeof VerdictSchema>;
+export type RunCheckOutcome = Static<typeof RunCheckOutcomeSchema>;
 /** A whole run: the target, the options that matter, every case result and the summary counts (the JSON report). */
 export type RunResult = Static<typeof RunResultSchema>;

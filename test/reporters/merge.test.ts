@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { isKitError, InputError } from '../../src/errors.ts';
-import { mergeReports, readReport, renderJson } from '../../src/reporters/index.ts';
+import { mergeShardReports, readReport, renderJson } from '../../src/reporters/index.ts';
 import { buildCase, buildMixedRun, buildRun } from './build-result.ts';
 
 function shard(index: number, count: number, ids: readonly string[], times: [string, string]) {
@@ -23,7 +23,7 @@ function codeOf(fn: () => unknown): [string, string] {
   throw new Error('did not throw');
 }
 
-describe('mergeReports', () => {
+describe('mergeShardReports', () => {
   const s1 = shard(1, 3, ['a/1', 'b/bad'], ['2026-01-01T10:00:01.000Z', '2026-01-01T10:00:05.000Z']);
   const s2 = shard(2, 3, ['a/2'], ['2026-01-01T10:00:00.000Z', '2026-01-01T10:00:03.000Z']);
   const s3 = shard(3, 3, ['c/1', 'a/3'], ['2026-01-01T10:00:02.000Z', '2026-01-01T10:00:09.500Z']);
@@ -36,12 +36,12 @@ describe('mergeReports', () => {
         baseline: { dir: 'baselines', update: 'none', match: 0, differs: 0, missing: 0, recorded: 0, updated: 0 },
       });
     };
-    const merged = mergeReports([withBaseline(1, 'match'), withBaseline(2, 'differs'), withBaseline(3, 'match')]);
+    const merged = mergeShardReports([withBaseline(1, 'match'), withBaseline(2, 'differs'), withBaseline(3, 'match')]);
     expect(merged.baseline).toEqual({ dir: 'baselines', update: 'none', match: 2, differs: 1, missing: 0, recorded: 0, updated: 0 });
   });
 
   it('merges shards in shard order, recomputing counts and the time span', () => {
-    const merged = mergeReports([s3, s1, s2]);
+    const merged = mergeShardReports([s3, s1, s2]);
     expect(merged.cases.map((c) => c.id)).toEqual(['a/1', 'b/bad', 'a/2', 'c/1', 'a/3']);
     expect(merged.summary).toEqual({ total: 5, pass: 4, fail: 1, error: 0, flaky: 0, skipped: 0, notApplicable: 0, known: 0, vacuous: 0 });
     expect(Object.keys(merged.byClass)).toEqual(['a', 'b', 'c']);
@@ -54,41 +54,43 @@ describe('mergeReports', () => {
   });
 
   it('fails naming the missing shards', () => {
-    expect(codeOf(() => mergeReports([s1, s3]))).toEqual(['E_SHARD_MISSING', 'cannot merge: missing shard 2 of 3']);
-    expect(codeOf(() => mergeReports([shard(4, 5, ['x/1'], ['2026-01-01T10:00:00Z', '2026-01-01T10:00:01Z'])]))).toEqual([
+    expect(codeOf(() => mergeShardReports([s1, s3]))).toEqual(['E_SHARD_MISSING', 'cannot merge: missing shard 2 of 3']);
+    expect(codeOf(() => mergeShardReports([shard(4, 5, ['x/1'], ['2026-01-01T10:00:00Z', '2026-01-01T10:00:01Z'])]))).toEqual([
       'E_SHARD_MISSING',
       'cannot merge: missing shards 1, 2, 3, 5 of 5',
     ]);
   });
 
   it('fails on a duplicated shard, mixed shard counts, or an unsharded report among shards', () => {
-    expect(codeOf(() => mergeReports([s1, s2, s2, s3]))).toEqual(['E_SHARD_MISSING', 'cannot merge: duplicated shard 2 of 3']);
-    expect(codeOf(() => mergeReports([s1, shard(2, 4, ['z/1'], ['2026-01-01T10:00:00Z', '2026-01-01T10:00:01Z'])]))[0]).toBe('E_SHARD_MISSING');
-    expect(codeOf(() => mergeReports([s1, s2, s3, buildRun([])]))[1]).toContain('1 of 4 reports have no shard');
+    expect(codeOf(() => mergeShardReports([s1, s2, s2, s3]))).toEqual(['E_SHARD_MISSING', 'cannot merge: duplicated shard 2 of 3']);
+    expect(codeOf(() => mergeShardReports([s1, shard(2, 4, ['z/1'], ['2026-01-01T10:00:00Z', '2026-01-01T10:00:01Z'])]))[0]).toBe('E_SHARD_MISSING');
+    expect(codeOf(() => mergeShardReports([s1, s2, s3, buildRun([])]))[1]).toContain('1 of 4 reports have no shard');
   });
 
   it('refuses reports from different targets or with repeated case ids', () => {
     const other = buildRun([buildCase({ id: 'q/1' })], { target: { url: 'http://elsewhere', reference: false } });
-    expect(codeOf(() => mergeReports([buildRun([buildCase({ id: 'p/1' })]), other]))).toEqual([
+    expect(codeOf(() => mergeShardReports([buildRun([buildCase({ id: 'p/1' })]), other]))).toEqual([
       'E_REPORT_INVALID',
       'cannot merge reports from different targets (the bundled reference server, http://elsewhere)',
     ]);
-    expect(codeOf(() => mergeReports([buildRun([buildCase()]), buildRun([buildCase()])]))[1]).toContain('search/core/basic appears in more than one report');
-    expect(codeOf(() => mergeReports([]))[0]).toBe('E_USAGE');
+    expect(codeOf(() => mergeShardReports([buildRun([buildCase()]), buildRun([buildCase()])]))[1]).toContain(
+      'search/core/basic appears in more than one report',
+    );
+    expect(codeOf(() => mergeShardReports([]))[0]).toBe('E_USAGE');
   });
 
   it('merges shards of run --reference, each run on its own port, and still tells a reference run from a URL', () => {
     const atPort = (port: number, index: number, id: string) =>
       buildRun([buildCase({ id })], { target: { url: `http://127.0.0.1:${port}`, reference: true }, shard: { index, count: 2 } });
-    const merged = mergeReports([atPort(40001, 1, 'p/1'), atPort(40002, 2, 'p/2')]);
+    const merged = mergeShardReports([atPort(40001, 1, 'p/1'), atPort(40002, 2, 'p/2')]);
     expect(merged.cases.map((c) => c.id)).toEqual(['p/1', 'p/2']);
     expect(merged.target).toEqual({ url: 'http://127.0.0.1:40001', reference: true });
     const url = buildRun([buildCase({ id: 'p/2' })], { target: { url: 'http://127.0.0.1:40002', reference: false }, shard: { index: 2, count: 2 } });
-    expect(codeOf(() => mergeReports([atPort(40001, 1, 'p/1'), url]))[1]).toContain('different targets');
+    expect(codeOf(() => mergeShardReports([atPort(40001, 1, 'p/1'), url]))[1]).toContain('different targets');
   });
 
   it('merges unsharded reports as they are', () => {
-    const merged = mergeReports([buildMixedRun()]);
+    const merged = mergeShardReports([buildMixedRun()]);
     expect(merged.cases).toEqual(buildMixedRun().cases);
     expect(merged.summary).toEqual(buildMixedRun().summary);
   });
@@ -130,8 +132,8 @@ describe('readReport', () => {
 
   it('rejects non-JSON, another schema version and a missing file', async () => {
     expect(await problemsOf('<html>')).toMatch(/^report\.json is not JSON: .* \(E_REPORT_INVALID\)$/);
-    expect(await problemsOf(JSON.stringify({ ...buildRun([]), schemaVersion: 2 }))).toBe(
-      'report.json /schemaVersion report schema version 2 is not supported (this kit reads 1) (E_REPORT_INVALID)',
+    expect(await problemsOf(JSON.stringify({ ...buildRun([]), schemaVersion: 3 }))).toBe(
+      'report.json /schemaVersion report schema version 3 is not supported (this kit reads 1 and 2) (E_REPORT_INVALID)',
     );
     await expect(readReport('missing/report.json', { cwd: dir })).rejects.toThrow('missing/report.json cannot be read: ENOENT (E_REPORT_INVALID)');
   });

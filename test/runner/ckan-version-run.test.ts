@@ -93,7 +93,9 @@ describe('run: the CKAN version and the contract', () => {
     const { report } = await runAgainst(reference.url, ['--profile', 'plain.yaml']);
     expect(report.contract?.profile).toBe('seed');
     expect(report.target.ckan?.version).toBeUndefined();
-    expect(report.target.ckan?.reason).toMatch(/^unknown: no --ckan-version/);
+    expect(report.target.ckan?.reason).toBe('the profile names no CKAN release');
+    expect(report.contract?.reason).toBe("the profile names no CKAN release: the API description's contract");
+    expect(report.verdicts?.map((v) => `${v.title}: ${v.outcome}`)).toEqual(['API description: pass', 'CKAN compatibility: not-tested']);
   });
 
   it('--ckan-version wins over the profile; --contract wins over the choice', async () => {

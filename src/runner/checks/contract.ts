@@ -1,28 +1,26 @@
-// Applies the contract (src/contract) to a response: the case's own profile, else the run's default.
-import { checkResponseForVersions } from '../contract/index.ts';
-import type { Finding } from '../model/index.ts';
-import { DEFAULT_CKAN_VERSION, type CkanVersion } from '../schema/index.ts';
-import type { ObservedResponse } from './expect.ts';
-import type { ContractProfile, RunVariant } from './types.ts';
+// The contract (src/contract) of the answer's action: the case's own profile (seed, ckan, none), else the run's.
+import { checkResponseForVersions } from '../../contract/index.ts';
+import { DEFAULT_CKAN_VERSION } from '../../schema/index.ts';
+import type { ResponseCheck } from './types.ts';
 
 /**
- * Contract findings for one variant's response; none when the case says `contract: none`. The ckan profile
- * checks the target's CKAN version (`versions`: one, or every version still possible; default 2.11).
+ * Applies to every JSON answer of a case that does not say `contract: none`. The ckan profile checks the target's
+ * CKAN version (one, or every version still possible; default 2.11). A contract holds on an empty page of any
+ * resource, so it never counts as having checked the data.
  */
-export function checkContractFor(
-  variant: RunVariant,
-  response: ObservedResponse,
-  fallback: ContractProfile,
-  versions: readonly CkanVersion[] = [DEFAULT_CKAN_VERSION],
-): Finding[] {
-  const chosen = variant.expect.contract ?? fallback;
-  if (chosen === 'none') return [];
-  const format = variant.request.params?.['records_format'];
-  return checkResponseForVersions(
-    { status: response.status, body: response.body },
-    typeof format === 'string'
-      ? { action: variant.request.action, profile: chosen, recordsFormat: format }
-      : { action: variant.request.action, profile: chosen },
-    versions,
-  );
-}
+export const contractCheck: ResponseCheck = {
+  name: 'contract',
+  evidence: 'none',
+  appliesTo: (variant, answer) => answer.json && variant.expect.contract !== 'none',
+  check(context, answer, variant) {
+    const profile = variant.expect.contract ?? context.options.contract;
+    if (profile === 'none') return { findings: [], checked: false };
+    const format = variant.request.params?.['records_format'];
+    const findings = checkResponseForVersions(
+      { status: answer.status, body: answer.body },
+      typeof format === 'string' ? { action: variant.request.action, profile, recordsFormat: format } : { action: variant.request.action, profile },
+      context.options.ckan?.versions ?? [DEFAULT_CKAN_VERSION],
+    );
+    return { findings, checked: false };
+  },
+};

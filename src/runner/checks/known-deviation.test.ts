@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { CaseResult } from '../model/index.ts';
-import { applyKnownDeviation } from './known.ts';
-import type { RunVariant } from './types.ts';
+import type { CaseResult } from '../../model/index.ts';
+import { applyKnownDeviation } from './known-deviation.ts';
+import type { RunVariant } from '../types.ts';
 
 const failed = { id: 'x', status: 'fail', findings: [{ rule: 'status', path: '', message: 'expected 200, got 500' }] } as unknown as CaseResult; // why: only status and findings are read
 const variant = {

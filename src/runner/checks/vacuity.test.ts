@@ -1,15 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import type { Expect } from '../model/index.ts';
-import { checkedSomething } from './vacuity.ts';
+import type { Expect } from '../../model/index.ts';
+import type { RunVariant } from '../types.ts';
+import type { Evidence } from './types.ts';
+import { checkedRecords, isVacuousAnswer, type AppliedCheck } from './vacuity.ts';
 
 const records = (n: number): { records: unknown[]; types: Record<string, string> } => ({
   records: Array.from({ length: n }, (_, i) => ({ _id: i + 1 })),
   types: {},
 });
 
-describe('checkedSomething', () => {
+describe('checkedRecords', () => {
   it.each<[string, Expect, number, boolean]>([
-    ['no records expectation (status only)', { status: 200, success: true }, 0, true],
+    ['no records expectation (status only)', { status: 200, success: true }, 0, false],
     ['every over no record', { status: 200, records: { every: [{ contains: 'x' }] } }, 0, false],
     ['every over one record', { records: { every: [{ contains: 'x' }] } }, 1, true],
     ['atMostLimit over none', { records: { atMostLimit: true, max: 5 } }, 0, false],
@@ -24,17 +26,36 @@ describe('checkedSomething', () => {
     ['includes', { records: { includes: [{ _id: 1 }] } }, 0, true],
     ['total', { total: { min: 1 }, records: { every: [{ notNull: true }] } }, 0, true],
     ['result echo alone does not count', { result: { limit: 5 }, success: true, records: { every: [{ notNull: true }] } }, 0, false],
-  ])('%s -> %s', (_name, expect_, n, wanted) => {
-    expect(checkedSomething([expect_], records(n), undefined)).toBe(wanted);
+  ])('%s -> %s', (_name, block, n, wanted) => {
+    expect(checkedRecords(block, records(n))).toBe(wanted);
   });
+});
 
-  it('counts the expectOnFixtures block and the implied order', () => {
-    const every: Expect = { records: { every: [{ notNull: true }] } };
-    expect(checkedSomething([every, { total: 2 }], records(0), undefined)).toBe(true);
-    expect(checkedSomething([every, undefined], records(0), undefined)).toBe(false);
-    const order = { source: 'default' as const, keys: [{ field: '_id', direction: 'asc' as const }] };
-    expect(checkedSomething([{ records: {} }], records(2), order)).toBe(true);
-    const rank = { source: 'rank' as const, keys: [{ field: 'rank', direction: 'desc' as const }] };
-    expect(checkedSomething([{ records: {} }], records(0), rank)).toBe(false);
+/** A check that ran, with what it said. */
+const ran = (evidence: Evidence, checked: boolean, findings = 0): AppliedCheck => ({
+  check: { name: evidence, evidence },
+  outcome: { findings: Array.from({ length: findings }, () => ({ rule: 'x', path: '', message: 'x' })), checked },
+});
+const every: Expect = { status: 200, records: { every: [{ notNull: true }] } };
+const variant = (expect: Expect, more: Partial<RunVariant> = {}): RunVariant => ({ expect, ...more }) as unknown as RunVariant; // why: only expect, expectOnFixtures are read
+
+describe('isVacuousAnswer', () => {
+  it.each<[string, RunVariant, AppliedCheck[], boolean]>([
+    ['a status-only variant is never vacuous', variant({ status: 200 }), [ran('none', false), ran('records', false)], false],
+    ['records whose every check held over nothing', variant(every), [ran('none', false), ran('records', false), ran('records', false)], true],
+    ['records that one check (the implied order) checked', variant(every), [ran('records', false), ran('records', true)], false],
+    ['a finding is no vacuity', variant(every), [ran('none', false, 1), ran('records', false)], false],
+    ['the contract never counts as evidence', variant(every), [ran('none', true), ran('records', false)], true],
+    [
+      'the fixtures block has records: the variant is about records',
+      variant({ status: 200 }, { expectOnFixtures: { records: { min: 0 } } }),
+      [ran('records', false), ran('records', false)],
+      true,
+    ],
+    ['a relation that compared nothing, though the order checked', variant({ status: 200 }), [ran('records', true), ran('relation', false)], true],
+    ['a relation that compared records', variant({ status: 200 }), [ran('records', false), ran('relation', true)], false],
+    ['records of its own, and a relation that compared nothing', variant(every), [ran('records', true), ran('relation', false)], false],
+  ])('%s -> %s', (_name, v, applied, wanted) => {
+    expect(isVacuousAnswer(v, applied)).toBe(wanted);
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { CaseResult } from '../model/index.ts';
-import { checkVariantsAgree, rememberParsedBody } from './agree.ts';
-import type { RunVariant } from './types.ts';
+import type { CaseResult } from '../../model/index.ts';
+import { checkVariantsAgree, rememberParsedBody } from './variants-agree.ts';
+import type { RunVariant } from '../types.ts';
 
 function result(method: 'GET' | 'POST', records: unknown[], status: CaseResult['status'] = 'pass'): CaseResult {
   return {

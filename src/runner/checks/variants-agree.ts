@@ -1,8 +1,9 @@
 // Variants agreement: every variant of a case must return the same records; disagreeing ones get a finding.
-import type { CaseResult, Finding } from '../model/index.ts';
-import { isPlainObject, toCanonicalJson } from '../util/json.ts';
-import type { RunVariant } from './types.ts';
-import { VACUOUS_REASON } from './vacuity.ts';
+import type { CaseResult, Finding } from '../../model/index.ts';
+import { isVacuous } from '../../schema/index.ts';
+import { isPlainObject, toCanonicalJson } from '../../util/json.ts';
+import type { RunVariant } from '../types.ts';
+import type { CaseCheck } from './types.ts';
 
 /** Bodies already parsed while the variant ran, so agreement does not parse them again (nor miss a long one). */
 const parsedBodies = new WeakMap<CaseResult, unknown>();
@@ -18,7 +19,7 @@ export function rememberParsedBody(result: CaseResult, body: unknown): CaseResul
  * nothing still takes part: an empty answer where another variant has records is a disagreement, not a pass.
  */
 function readRecords(result: CaseResult): unknown {
-  const vacuous = result.status === 'not-applicable' && result.reason === VACUOUS_REASON;
+  const vacuous = isVacuous(result);
   if (result.status === 'error' || result.status === 'skipped' || (result.status === 'not-applicable' && !vacuous)) return undefined;
   const body = parsedBodies.has(result) ? parsedBodies.get(result) : parseReportBody(result);
   if (!isPlainObject(body) || body['success'] !== true || !isPlainObject(body['result'])) return undefined;
@@ -85,3 +86,11 @@ export function checkVariantsAgree(results: readonly CaseResult[], variants: rea
     return { ...kept, status: 'fail', findings: [...result.findings, finding] };
   });
 }
+
+/** Applies to a case that declares variants, once all of them (two or more) have answered. */
+export const variantsAgreeCheck: CaseCheck = {
+  name: 'variantsAgree',
+  when: 'all-variants',
+  appliesTo: (variants, results) => variants[0]?.hasVariants === true && results.length > 1,
+  check: (_context, results, variants) => checkVariantsAgree(results, variants),
+};
