@@ -4,6 +4,7 @@ import { baselineCheck } from './baseline.ts';
 import { contractCheck } from './contract.ts';
 import { expectCheck, expectOnFixturesCheck } from './expect.ts';
 import { impliedOrderCheck } from './implied-order.ts';
+import { inconclusiveCheck } from './inconclusive.ts';
 import { knownDeviationCheck } from './known-deviation.ts';
 import { minApplicableCheck } from './min-applicable.ts';
 import { relationCheck } from './relation.ts';
@@ -28,7 +29,7 @@ export const RESPONSE_CHECKS: readonly ResponseCheck[] = Object.freeze([
 export const CASE_CHECKS: readonly CaseCheck[] = Object.freeze([knownDeviationCheck, variantsAgreeCheck]);
 
 /** Run checks, judged once every case is in (in this order in the report). */
-export const RUN_CHECKS: readonly RunCheck[] = Object.freeze([minApplicableCheck]);
+export const RUN_CHECKS: readonly RunCheck[] = Object.freeze([inconclusiveCheck, minApplicableCheck]);
 
 export { isVacuousAnswer, describeVacuity, type AppliedCheck } from './vacuity.ts';
 export { rememberParsedBody } from './variants-agree.ts';
