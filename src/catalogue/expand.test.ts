@@ -72,7 +72,7 @@ describe('expandCase', () => {
   it.each([
     [{ min: '2.9' }, '2.8', 'holds for CKAN 2.9 and later; the target runs CKAN 2.8'],
     [{ max: '2.11' }, '2.12', 'holds for CKAN 2.11 and earlier; the target runs CKAN 2.12'],
-    [{ min: '2.12', max: '2.12' }, undefined, "holds for CKAN 2.12 and the target's CKAN version is unknown (set ckan: in the profile or pass --ckan-version)"],
+    [{ min: '2.12', max: '2.12' }, undefined, 'holds for CKAN 2.12; the run names no CKAN release'],
     [{ min: '2.9', max: '2.11' }, '2.10', undefined],
   ] as const)('judges a case for CKAN %j against a target on %s', (ckan, ckanVersion, reason) => {
     const [variant] = expandCase(loaded({ ckan }), { profile: reference, env, ckanVersion });

@@ -1,19 +1,10 @@
 // The console listener: live progress while the run goes, then a summary by conformance class and the
 // failures with their first finding. Writes only to the stream it is given.
-import type { CaseResult, Counts, RunListener, RunResult } from '../model/index.ts';
-import { createCounts, hasFailures } from './summarize.ts';
-import {
-  cutText,
-  describeBaseline,
-  describeBaselineChange,
-  describeApplicability,
-  describeCause,
-  describeInterruption,
-  describeKnownCount,
-  describeOutcome,
-  describeVersionAndContract,
-  formatDuration,
-} from './text.ts';
+import type { CaseResult, Counts, RunListener } from '../model/index.ts';
+import { isFailingStatus } from '../schema/index.ts';
+import { describeRun, type RunView, type VerdictView } from './describe-run.ts';
+import { createCounts } from './summarize.ts';
+import { cutText, describeBaselineChange, describeCause, describeOutcome, formatRelated } from './text.ts';
 
 /** Where and how the console listener writes. */
 export interface ConsoleListenerOptions {
@@ -83,19 +74,20 @@ export function createConsoleListener(options: ConsoleListenerOptions): RunListe
       options.stream.write(`Running ${info.total} case${info.total === 1 ? '' : 's'} against ${info.targetUrl}\n`);
     },
     onCaseEnd(result) {
-      if (result.status === 'fail' || result.status === 'error') noteFailure(seen, result, maxFailures);
+      if (isFailingStatus(result.status)) noteFailure(seen, result, maxFailures);
       if (isAcceptedChange(result)) noteFailure(seenUpdated, result, maxFailures);
       counts.total += 1;
       const key = result.status === 'not-applicable' ? 'notApplicable' : result.status;
       counts[key] = (counts[key] ?? 0) + 1;
       if (live) {
         clearLine();
-        if (result.status === 'fail' || result.status === 'error') options.stream.write(`${renderCaseLine(result, paint)}\n`);
+        if (isFailingStatus(result.status)) options.stream.write(`${renderCaseLine(result, paint)}\n`);
         const width = Math.max(20, (options.stream.columns ?? 80) - 1);
         options.stream.write(renderProgress(counts, total, result.id, paint, width));
         lineShown = true;
       } else {
-        if (result.status === 'fail' || result.status === 'error' || result.status === 'flaky' || result.status === 'known')
+        // why: off a terminal the flaky and known variants are worth a line too: nothing else shows them as they come
+        if (isFailingStatus(result.status) || result.status === 'flaky' || result.status === 'known')
           options.stream.write(`${renderCaseLine(result, paint)}\n`);
         if (now() - lastProgressAt >= progressEveryMs && counts.total < total) {
           lastProgressAt = now();
@@ -113,8 +105,8 @@ export function createConsoleListener(options: ConsoleListenerOptions): RunListe
         for (const c of result.cases) if (wanted(c)) noteFailure(found, c, maxFailures);
         return found;
       };
-      const failing = pick((c) => c.status === 'fail' || c.status === 'error', seen);
-      options.stream.write(renderConsoleSummary(result, paint, failing, pick(isAcceptedChange, seenUpdated)));
+      const failing = pick((c) => isFailingStatus(c.status), seen);
+      options.stream.write(renderConsoleSummary(describeRun(result, []), paint, failing, pick(isAcceptedChange, seenUpdated)));
     },
   };
 }
@@ -190,35 +182,37 @@ const columns: ReadonlyArray<[keyof Counts, string]> = [
   ['vacuous', 'vacuous'],
 ];
 
-/** The end-of-run text: table by class, failures with first finding, and a one-line verdict. */
-function renderConsoleSummary(result: RunResult, paint: Paint, failures: Failures, updated: Failures): string {
+const verdictColour = { pass: 'green', fail: 'red', inconclusive: 'yellow', 'not-tested': 'grey' } as const satisfies Record<VerdictView['outcome'], Colour>;
+
+/** The end-of-run text: the verdict per class, the table by class, failures with first finding, and the counts. */
+function renderConsoleSummary(view: RunView, paint: Paint, failures: Failures, updated: Failures): string {
   const rows: string[][] = [['class', ...columns.map(([, label]) => label)]];
-  for (const [name, counts] of Object.entries(result.byClass)) rows.push([name, ...columns.map(([key]) => String(counts[key] ?? 0))]);
-  rows.push(['all', ...columns.map(([key]) => String(result.summary[key] ?? 0))]);
+  for (const { name, counts } of view.classes) rows.push([name, ...columns.map(([key]) => String(counts[key] ?? 0))]);
+  rows.push(['all', ...columns.map(([key]) => String(view.counts[key] ?? 0))]);
   const widths = rows[0]?.map((_, column) => Math.max(...rows.map((row) => (row[column] ?? '').length))) ?? [];
   const table = rows.map((row, index) => {
     const text = row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0))).join('  ');
     return index === 0 || index === rows.length - 1 ? paint('bold', text) : text;
   });
-  const lines = ['', ...table];
+  const lines = ['', ...view.verdicts.map((v) => paint(verdictColour[v.outcome], v.line)), '', ...table];
   if (failures.count > 0) {
     const causes = failures.causes.size < failures.count ? `, ${failures.causes.size} root cause${failures.causes.size === 1 ? '' : 's'}` : '';
     lines.push('', paint('bold', `Failures (${failures.count}${causes}):`));
-    lines.push(...failures.shown.map((c) => `  ${renderCaseLine(c, paint)}${sameCause(failures, c)}`));
+    for (const c of failures.shown) lines.push(`  ${renderCaseLine(c, paint)}${sameCause(failures, c)}`, ...formatRelated(c).map((line) => `      ${line}`));
     if (unlisted(failures) > 0) lines.push(`  … and ${unlisted(failures)} more (see the reports)`);
   }
-  lines.push(...renderBaselineLines(result, paint, updated));
-  const assumed = describeVersionAndContract(result);
-  if (assumed !== '') lines.push('', assumed);
-  lines.push('', renderVerdict(result, paint), '');
+  lines.push(...renderBaselineLines(view, paint, updated));
+  if (view.assumed !== '') lines.push('', view.assumed);
+  const warnings = view.warnings.map((w) => paint(w.level === 'bad' ? 'red' : 'yellow', w.text));
+  const countColour = view.failed ? 'red' : view.headline.outcome === 'pass' ? 'green' : 'yellow';
+  lines.push('', ...warnings, paint(countColour, view.countLine), '');
   return lines.join('\n');
 }
 
 /** The baseline counts, and the files updated (changes accepted), for a run with --baseline. */
-function renderBaselineLines(result: RunResult, paint: Paint, updated: Failures): string[] {
-  const line = describeBaseline(result);
-  if (line === '') return [];
-  const lines = ['', line];
+function renderBaselineLines(view: RunView, paint: Paint, updated: Failures): string[] {
+  if (view.baseline === '') return [];
+  const lines = ['', view.baseline];
   if (updated.count > 0) {
     lines.push(paint('bold', `Baseline changes accepted (${updated.count}):`));
     lines.push(...updated.shown.map((c) => `  ${paint('yellow', 'UPDATED')} ${c.id}: ${describeBaselineChange(c)}${sameCause(updated, c)}`));
@@ -230,18 +224,4 @@ function renderBaselineLines(result: RunResult, paint: Paint, updated: Failures)
 /** A baseline file rewritten with differences: a change the run accepted. */
 function isAcceptedChange(c: CaseResult): boolean {
   return c.baseline?.outcome === 'updated' && c.baseline.differences.length > 0;
-}
-
-function renderVerdict(result: RunResult, paint: Paint): string {
-  const s = result.summary;
-  const text =
-    `${s.pass + s.flaky} passed, ${s.fail} failed, ${s.error} errored` +
-    `${s.flaky > 0 ? ` (${s.flaky} flaky)` : ''}${describeKnownCount(s.known)}, ${s.skipped} skipped, ${s.notApplicable} not applicable` +
-    `${(s.vacuous ?? 0) > 0 ? ` (${s.vacuous} checked nothing on this data)` : ''}` +
-    ` of ${s.total} in ${formatDuration(result.durationMs)}`;
-  const interruption = describeInterruption(result);
-  const thin = describeApplicability(s);
-  const verdict = hasFailures(s) ? paint('red', text) : paint(interruption === '' && thin === '' ? 'green' : 'yellow', text);
-  const warnings = [interruption === '' ? '' : paint('red', interruption), thin === '' ? '' : paint('yellow', thin)].filter((w) => w !== '');
-  return [...warnings, verdict].join('\n');
 }

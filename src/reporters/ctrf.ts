@@ -1,7 +1,9 @@
 // CTRF JSON (ctrf.io): the common JSON test report many CI dashboards and GitHub actions read.
 import type { CaseResult, CaseStatus, RunResult } from '../model/index.ts';
+import { failedRunChecks, isFailingStatus } from '../schema/index.ts';
 import type { CtrfReport, CtrfStatus, CtrfTest } from './ctrf-schema.ts';
-import { describeApplicability, describeInterruption, describeOutcome, formatFindingDetail, redactCurl } from './text.ts';
+import { describeRun } from './describe-run.ts';
+import { describeInterruption, describeOutcome, formatFindingDetail, formatRelated, redactCurl } from './text.ts';
 
 /** The CTRF spec version this renderer follows. */
 export const CTRF_SPEC_VERSION = '0.0.0';
@@ -27,11 +29,11 @@ export function renderCtrf(result: RunResult): string {
  * never one string in memory. The tests array of the frame is written out as JSON.stringify would indent it.
  */
 export function* renderCtrfChunks(result: RunResult): Generator<string> {
-  const interruption = toInterruptionTest(result);
-  const frame = JSON.stringify(ctrfDocument(result, [], interruption !== undefined), null, 2);
+  const runTests = toRunTests(result);
+  const frame = JSON.stringify(ctrfDocument(result, [], runTests.length), null, 2);
   // why: the frame's only empty array named tests (summary.tests is a number)
   const at = frame.indexOf(EMPTY_TESTS) + EMPTY_TESTS.length - 1;
-  if (result.cases.length === 0 && interruption === undefined) {
+  if (result.cases.length === 0 && runTests.length === 0) {
     yield `${frame}\n`;
     return;
   }
@@ -43,7 +45,7 @@ export function* renderCtrfChunks(result: RunResult): Generator<string> {
     return text;
   };
   for (const one of result.cases) yield item(toCtrfTest(one));
-  if (interruption !== undefined) yield item(interruption);
+  for (const one of runTests) yield item(one);
   yield `\n    ${frame.slice(at)}\n`;
 }
 
@@ -53,16 +55,16 @@ const TEST_INDENT = ' '.repeat(6);
 
 /** The CTRF document of a run, as a value. */
 export function toCtrf(result: RunResult): CtrfReport {
-  const interruption = toInterruptionTest(result);
-  const tests = [...result.cases.map(toCtrfTest), ...(interruption === undefined ? [] : [interruption])];
-  return ctrfDocument(result, tests, interruption !== undefined);
+  const runTests = toRunTests(result);
+  return ctrfDocument(result, [...result.cases.map(toCtrfTest), ...runTests], runTests.length);
 }
 
-function ctrfDocument(result: RunResult, tests: CtrfTest[], interrupted: boolean): CtrfReport {
+/** The CTRF document around `tests`; `extra` run tests (an interruption, failed run checks) count as failed. */
+function ctrfDocument(result: RunResult, tests: CtrfTest[], extra: number): CtrfReport {
   const { summary } = result;
+  const view = describeRun(result, []);
   const start = toEpochMs(result.startedAt);
   const stop = toEpochMs(result.finishedAt);
-  const extra = interrupted ? 1 : 0;
   return {
     reportFormat: 'CTRF',
     specVersion: CTRF_SPEC_VERSION,
@@ -84,11 +86,13 @@ function ctrfDocument(result: RunResult, tests: CtrfTest[], interrupted: boolean
         duration: Math.round(result.durationMs),
         // why: CTRF's skipped merges ours with not applicable; these keep them apart, vacuous ones included
         extra: {
+          // why first: what the run means per conformance class leads, as in every report
+          verdicts: view.verdicts.map((v) => ({ class: v.class, title: v.title, outcome: v.outcome, text: v.line })),
           skipped: summary.skipped,
           notApplicable: summary.notApplicable,
           vacuous: summary.vacuous ?? 0,
           known: summary.known ?? 0,
-          ...(describeApplicability(summary) === '' ? {} : { warning: describeApplicability(summary) }),
+          ...(view.warnings.length === 0 ? {} : { warning: view.warnings.map((w) => w.text).join('; ') }),
           ...(result.interrupted === undefined ? {} : { interrupted: { ...result.interrupted } }),
           ...(result.baseline === undefined ? {} : { baseline: { ...result.baseline } }),
         },
@@ -151,16 +155,28 @@ function toCtrfBaseline(baseline: NonNullable<CaseResult['baseline']>): Record<s
   };
 }
 
-// why: dashboards count failed tests; an interrupted run must not read as all passed, so it is one failed test
-function toInterruptionTest(result: RunResult): CtrfTest | undefined {
+// why: dashboards count failed tests; an interrupted or inconclusive run must not read as all passed, so the
+// interruption and each failed run check is one failed test
+function toRunTests(result: RunResult): CtrfTest[] {
   const message = describeInterruption(result);
-  if (message === '') return undefined;
-  return { name: 'run interrupted', status: 'failed', duration: 0, suite: ['run'], rawStatus: 'interrupted', type: 'api', message };
+  const test = (name: string, rawStatus: string, text: string): CtrfTest => ({
+    name,
+    status: 'failed',
+    duration: 0,
+    suite: ['run'],
+    rawStatus,
+    type: 'api',
+    message: text,
+  });
+  return [
+    ...(message === '' ? [] : [test('run interrupted', 'interrupted', message)]),
+    ...failedRunChecks(result).map((c) => test(`run check ${c.check}`, c.check, c.message)),
+  ];
 }
 
 function renderTrace(result: CaseResult): string {
-  if (result.status !== 'fail' && result.status !== 'error') return '';
-  const lines = result.findings.map((finding) => formatFindingDetail(finding));
+  if (!isFailingStatus(result.status)) return '';
+  const lines = [...result.findings.map((finding) => formatFindingDetail(finding)), ...formatRelated(result)];
   if (result.exchange !== undefined) {
     lines.push(`request: ${redactCurl(result.exchange.curl)}`);
     if (result.exchange.response !== undefined) lines.push(`response: HTTP ${result.exchange.response.status}`);

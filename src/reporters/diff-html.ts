@@ -1,6 +1,7 @@
 // The diff report as one self-contained HTML page: verdict, targets, each disagreement with its differences
 // (changed records field by field) and, for generated ones, the shrunk request and curl for each target.
 import type { DiffReport, PairResult } from '../schema/diff-report.ts';
+import { describeDiff } from './describe-diff.ts';
 import { renderDifferences } from './html-baseline.ts';
 import { escapeHtml } from './html-escape.ts';
 import { HTML_STYLE } from './html-style.ts';
@@ -21,7 +22,7 @@ function pairSection(pair: PairResult, title: string): string {
 
 /** The HTML report of a diff run. */
 export function renderDiffHtml(report: DiffReport): string {
-  const agreeing = report.summary.differ === 0 && report.summary.error === 0;
+  const view = describeDiff(report);
   const { total, agree, differ, error, skipped } = report.summary;
   const targets = report.targets
     .map(
@@ -42,7 +43,7 @@ export function renderDiffHtml(report: DiffReport): string {
 <h1>datastore-kit diff</h1>
 <p class="meta">${escapeHtml(report.startedAt)} on ${escapeHtml(report.hostname)}, ${escapeHtml(formatDuration(report.durationMs))}</p>
 <ul>${targets}</ul>
-<p class="verdict ${agreeing ? 'ok' : 'bad'}">${agreeing ? 'The targets agree' : 'The targets disagree'}</p>
+<p class="verdict ${view.agreeing ? 'ok' : 'bad'}">${view.verdict}</p>
 <table><tr><th class="n">pairs</th><th class="n">agree</th><th class="n">differ</th><th class="n">errors</th><th class="n">not run on both</th></tr>
 <tr><td class="n">${total}</td><td class="n">${agree}</td><td class="n">${differ}</td><td class="n">${error}</td><td class="n">${skipped}</td></tr></table>
 ${report.pairs.length === 0 ? '' : '<h2>Disagreements</h2>'}${report.pairs.map((pair) => pairSection(pair, pair.id)).join('')}

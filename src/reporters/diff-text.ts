@@ -1,8 +1,9 @@
 // The diff report as text: the console summary and the Markdown report (same content, two notations).
 import type { DifferenceRecord as Difference } from '../schema/baseline.ts';
 import { GENERATED_PREFIX, type DiffReport, type PairResult } from '../schema/diff-report.ts';
+import { describeDiff } from './describe-diff.ts';
 import { escapeMarkdown } from './markdown.ts';
-import { cutText, formatDuration, formatValue } from './text.ts';
+import { cutText, formatValue } from './text.ts';
 
 /** Differences shown per pair in the console and the Markdown report (every one is in the JSON report). */
 export const SHOWN_DIFFERENCES = 5;
@@ -24,12 +25,6 @@ function pairLines(pair: PairResult, indent: string): string[] {
 /** `A http://… (profile reference) vs B …`. */
 function describeTargets(report: DiffReport): string {
   return report.targets.map((t) => `${t.label} ${t.url}${t.reference ? ' (reference)' : ''} [${t.profile}]`).join(' vs ');
-}
-
-function summaryLine(report: DiffReport): string {
-  const { total, agree, differ, error, skipped } = report.summary;
-  const skippedText = skipped === 0 ? '' : `, ${skipped} not run on both`;
-  return `${total} request pairs: ${agree} agree, ${differ} differ, ${error} errors${skippedText} (${formatDuration(report.durationMs)})`;
 }
 
 /** The console summary: each disagreement with its first differences, the shrunk generated ones with curl, the verdict. */
@@ -62,8 +57,8 @@ export function formatDiffSummary(report: DiffReport): string {
     });
     lines.push(`  Same requests again: ${generated.replay}`);
   }
-  const agreeing = report.summary.differ === 0 && report.summary.error === 0;
-  lines.push('', `${agreeing ? 'The targets agree' : 'The targets disagree'}: ${summaryLine(report)}`);
+  const view = describeDiff(report);
+  lines.push('', `${view.verdict}: ${view.summaryLine}`);
   return `${lines.join('\n')}\n`;
 }
 
@@ -71,10 +66,10 @@ const code = (text: string): string => `\`${text.replace(/`/g, "'").replace(/[\r
 
 /** The Markdown report (also suited to GitHub's job summary). */
 export function renderDiffMarkdown(report: DiffReport): string {
-  const agreeing = report.summary.differ === 0 && report.summary.error === 0;
-  const lines = [`# datastore-kit diff: ${agreeing ? 'the targets agree' : 'the targets disagree'}`, ''];
+  const view = describeDiff(report);
+  const lines = [`# datastore-kit diff: ${view.verdict.toLowerCase()}`, ''];
   for (const t of report.targets) lines.push(`- **${t.label}** ${code(t.url)}${t.reference ? ' (reference server)' : ''}, profile ${code(t.profile)}`);
-  lines.push('', escapeMarkdown(summaryLine(report)), '');
+  lines.push('', escapeMarkdown(view.summaryLine), '');
   if (report.pairs.length > 0) lines.push('## Disagreements', '');
   for (const pair of report.pairs) {
     lines.push(`### ${escapeMarkdown(pair.id)}`, '', code(cutText(pair.request, 500)), '');

@@ -3,7 +3,7 @@
 import type { CaseResult } from '../model/index.ts';
 import type { DifferenceRecord as Difference } from '../schema/baseline.ts';
 import { isPlainObject } from '../util/json.ts';
-import { escapeHtml } from './html-escape.ts';
+import { escapeHtml, escapeWrappable } from './html-escape.ts';
 import { formatValue } from './text.ts';
 
 type CaseBaseline = NonNullable<CaseResult['baseline']>;
@@ -58,7 +58,7 @@ function renderOther(difference: Difference): string {
 function renderRecordTable(differences: readonly Difference[], limits: DiffLimits): string {
   const columns = collectColumns(differences);
   const shown = columns.slice(0, MAX_COLUMNS);
-  const value = (v: unknown): string => escapeHtml(formatValue(v, limits.maxValueChars));
+  const value = (v: unknown): string => escapeWrappable(formatValue(v, limits.maxValueChars));
   const head = ['change', 'record', ...(shown.length === 0 ? ['value'] : shown)].map((name) => `<th>${escapeHtml(name)}</th>`).join('');
   const rows = differences.map((difference) => {
     const change = difference.kind.replace('record-', '');

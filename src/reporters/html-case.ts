@@ -1,9 +1,10 @@
 // The HTML detail block of one failing or erroring case: findings with a path-level diff, the request as
 // curl, and the response status and cut body; and the collapsed request every variant's row shows.
 import type { CaseResult, Exchange, Finding } from '../model/index.ts';
+import { isFailingStatus } from '../schema/index.ts';
 import { diffJson, type JsonDifference } from '../util/json-diff.ts';
 import { renderBaselineBlock } from './html-baseline.ts';
-import { escapeHtml } from './html-escape.ts';
+import { escapeHtml, escapeWrappable } from './html-escape.ts';
 import { variantAttributes } from './html-filter.ts';
 import { indentJsonText } from './json-indent.ts';
 import { cutText, formatDuration, formatValue, redactCurl, redactHeaders } from './text.ts';
@@ -20,7 +21,7 @@ export interface HtmlLimits {
 
 /** `<details>` for one case (variant number `key` of the run); open when the case failed or errored. */
 export function renderCaseDetail(result: CaseResult, key: number, limits: HtmlLimits): string {
-  const open = result.status === 'fail' || result.status === 'error' ? ' open' : '';
+  const open = isFailingStatus(result.status) ? ' open' : '';
   const parts = [
     `<details class="case ${result.status}"${open} id="${escapeHtml(anchorOf(result.id))}" ${variantAttributes(result, key)}>`,
     `<summary>${renderBadge(result.status)}<code>${escapeHtml(result.id)}</code> <span class="title">${escapeHtml(result.title)}</span></summary>`,
@@ -36,10 +37,20 @@ export function renderCaseDetail(result: CaseResult, key: number, limits: HtmlLi
     const items = findings.map((finding) => `<li>${renderFinding(finding, limits)}</li>`);
     parts.push(`<h3>Findings (${findings.length})</h3><ul class="findings">${items.join('')}</ul>`);
   }
+  if (result.related !== undefined && result.related.length > 0) parts.push(renderRelated(result.related));
   if (result.baseline !== undefined && (diffShown || result.baseline.outcome !== 'match')) parts.push(renderBaselineBlock(result.baseline, limits));
   if (result.exchange !== undefined) parts.push(renderExchange(result.exchange, limits));
   parts.push('</details>');
   return parts.join('\n');
+}
+
+/** A relation's related requests, each as curl (token masked) with the status it got. */
+function renderRelated(related: NonNullable<CaseResult['related']>): string {
+  const items = related.map((r) => {
+    const status = r.status === undefined ? 'no answer' : `HTTP ${r.status}`;
+    return `<li>${escapeHtml(status)}<pre>${escapeHtml(redactCurl(r.curl))}</pre></li>`;
+  });
+  return `<h3>Related requests (${related.length})</h3><ol class="findings">${items.join('')}</ol>`;
 }
 
 /** A status badge, e.g. `<span class="badge fail">fail</span>`. */
@@ -69,8 +80,9 @@ function renderFacts(result: CaseResult): string {
 }
 
 function renderFinding(finding: Finding, limits: HtmlLimits): string {
-  const path = finding.path === '' ? '(whole body)' : finding.path;
-  const head = `<code>${escapeHtml(finding.rule)}</code> at <code>${escapeHtml(path)}</code>: ${escapeHtml(finding.message)}`;
+  // why no place for "": a status, a duration or a content type is no place in the body, and the rule says what it is
+  const at = finding.path === '' ? '' : ` at <code>${escapeHtml(finding.path)}</code>`;
+  const head = `<code>${escapeHtml(finding.rule)}</code>${at}: ${escapeHtml(finding.message)}`;
   if (!('expected' in finding) && !('actual' in finding)) return head;
   const diff = diffJson(finding.expected, finding.actual, { maxEntries: limits.maxDiffEntries });
   // Diff paths are relative to the finding's path; show them as full pointers into the response body.
@@ -81,10 +93,10 @@ function renderFinding(finding: Finding, limits: HtmlLimits): string {
 function renderDiff(entries: readonly JsonDifference[], truncated: boolean, limits: HtmlLimits): string {
   if (entries.length === 0) return '<p class="note">expected and actual values are equal</p>';
   const cell = (entry: JsonDifference, key: 'expected' | 'actual'): string =>
-    key in entry ? escapeHtml(formatValue(entry[key], limits.maxValueChars)) : '<span class="note">(absent)</span>';
+    key in entry ? escapeWrappable(formatValue(entry[key], limits.maxValueChars)) : '<span class="note">(absent)</span>';
   const rows = entries.map(
     (entry) =>
-      `<tr><td><code>${escapeHtml(entry.path === '' ? '/' : entry.path)}</code></td><td class="kind">${entry.kind}</td>` +
+      `<tr><td><code>${escapeWrappable(entry.path === '' ? '/' : entry.path)}</code></td><td class="kind">${entry.kind}</td>` +
       `<td class="exp">${cell(entry, 'expected')}</td><td class="act">${cell(entry, 'actual')}</td></tr>`,
   );
   const more = truncated ? `<tr><td colspan="4" class="note">more differences not shown (first ${entries.length})</td></tr>` : '';

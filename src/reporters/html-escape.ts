@@ -7,3 +7,11 @@ const unprintable = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]|[\uD8
 export function escapeHtml(text: string): string {
   return text.replace(unprintable, '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 }
+
+/**
+ * Escapes a value for a table cell that may wrap: a line may break after a comma, a colon or a slash (`<wbr>`),
+ * so compact JSON and pointers wrap between their parts, never inside a word.
+ */
+export function escapeWrappable(text: string): string {
+  return escapeHtml(text).replace(/(?<!^)([,:/])/g, '$1<wbr>');
+}

@@ -12,6 +12,10 @@ h3 { font-size: .95rem; margin: 1rem 0 .25rem; }
 .meta { color: var(--muted); margin: 0; } .meta code { color: var(--fg); }
 .verdict { display: inline-block; margin: .75rem 0 0; padding: .35rem .75rem; border-radius: 6px; font-weight: 600; color: #fff; }
 .verdict.ok { background: var(--pass); } .verdict.bad { background: var(--fail); } .verdict.warn { background: #9a6700; }
+ul.verdicts { list-style: none; padding: 0; margin: .5rem 0; font-size: 1.05rem; font-weight: 600; }
+ul.verdicts li { border-left: 4px solid var(--skip); padding: .1rem .6rem; margin: .2rem 0; }
+ul.verdicts li.ok { border-left-color: var(--pass); } ul.verdicts li.bad { border-left-color: var(--fail); }
+ul.verdicts li.warn { border-left-color: var(--flaky); } ul.verdicts li.none { color: var(--muted); }
 table { border-collapse: collapse; width: 100%; margin: .25rem 0; }
 th, td { text-align: left; padding: .3rem .6rem; border-bottom: 1px solid var(--line); vertical-align: top; }
 th { background: var(--panel); font-weight: 600; }
@@ -37,7 +41,9 @@ dl.facts { display: grid; grid-template-columns: max-content 1fr; gap: .1rem .8r
 dl.facts dt { color: var(--muted); } dl.facts dd { margin: 0; overflow-wrap: anywhere; }
 ul.findings { padding-left: 1.2rem; margin: .25rem 0; } ul.findings > li { margin: .4rem 0; }
 table.diff th:nth-child(1) { width: 28%; } table.diff th:nth-child(2) { width: 7rem; }
-table.diff td { font: 12.5px/1.45 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; overflow-wrap: anywhere; }
+/* why break-word: a cell wraps at the <wbr> after a comma, colon or slash, and inside a word only when one word alone
+   is wider than the column (anywhere would also shrink the column to a letter and cut every word) */
+table.diff td, table.diff td code { font: 12.5px/1.45 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; overflow-wrap: break-word; }
 table.diff td.exp { color: var(--pass); } table.diff td.act { color: var(--fail); } td.kind { color: var(--muted); }
 .note { color: var(--muted); font-style: italic; }
 table.records tr.added td { background: color-mix(in srgb, var(--pass) 12%, transparent); }

@@ -2,23 +2,14 @@
 // failures first. A Content-Security-Policy lets only that style and that script run, and nothing be fetched.
 import { createHash } from 'node:crypto';
 import type { CaseResult, Counts, RunResult } from '../model/index.ts';
+import { isFailingStatus } from '../schema/index.ts';
+import { describeRun, type RunView } from './describe-run.ts';
 import { anchorOf, renderBadge, renderCaseDetail, renderRequestDetails, type HtmlLimits } from './html-case.ts';
 import { escapeHtml } from './html-escape.ts';
 import { renderFilterBar, variantAttributes } from './html-filter.ts';
 import { FILTER_SCRIPT } from './html-script.ts';
 import { HTML_STYLE } from './html-style.ts';
-import { hasFailures } from './summarize.ts';
-import {
-  cutText,
-  describeApplicability,
-  describeBaseline,
-  describeInterruption,
-  describeOutcome,
-  describeVersionAndContract,
-  formatDuration,
-  groupByCause,
-  sortFailuresFirst,
-} from './text.ts';
+import { cutText, describeOutcome, formatDuration, sortFailuresFirst } from './text.ts';
 
 /** Options of `renderHtml`. */
 export interface HtmlOptions extends Partial<HtmlLimits> {
@@ -53,39 +44,40 @@ export function* renderHtmlChunks(result: RunResult, options: HtmlOptions = {}):
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
   ];
   head.push(`<title>${escapeHtml(title)}</title>`, `<style>${HTML_STYLE}</style>`, '</head>', '<body>');
-  yield `${head.join('\n')}\n${renderHeader(result)}\n${renderClassTable(result)}\n${renderFilterBar(result.cases)}\n`;
+  const view = describeRun(result);
+  yield `${head.join('\n')}\n${renderHeader(result, view)}\n${renderClassTable(view)}\n${renderFilterBar(result.cases)}\n`;
   // why: a variant's key is its place in the run, the same in its row and in its detail blocks
   const keys = new Map(result.cases.map((c, index) => [c, index]));
-  yield* renderDetailSections(result, keys, limits);
+  yield* renderDetailSections(view, keys, limits);
+  yield renderUndecided(view);
   yield* renderAllCases(result.cases, keys, limits);
   const footer = escapeHtml(`${result.kit.name} ${result.kit.version} · report schema v${result.schemaVersion} · ${result.hostname}`);
   yield `<footer>${footer}</footer>\n<script>${FILTER_SCRIPT}</script>\n</body>\n</html>\n`;
 }
 
 /** The detail blocks, each kind in a section the filters hide when none of its variants is shown. */
-function* renderDetailSections(result: RunResult, keys: ReadonlyMap<CaseResult, number>, limits: HtmlLimits): Generator<string> {
+function* renderDetailSections(view: RunView, keys: ReadonlyMap<CaseResult, number>, limits: HtmlLimits): Generator<string> {
   const detail = (c: CaseResult): string => `${renderCaseDetail(c, keys.get(c) ?? -1, limits)}\n`;
-  const failing = result.cases.filter((c) => c.status === 'fail' || c.status === 'error');
+  const { failing, causes, known, accepted } = view.groups;
   if (failing.length === 0) yield '<h2>Failures</h2><p>No case failed or errored.</p>\n';
   else {
-    yield `<section class="group">\n<h2>Failures (${failing.length})</h2>\n${renderRootCauses(failing)}`;
+    yield `<section class="group">\n<h2>Failures (${failing.length})</h2>\n${renderRootCauses(causes)}`;
     for (const c of failing) yield detail(c);
     yield '</section>\n';
   }
-  const known = result.cases.filter((c) => c.status === 'known');
   if (known.length > 0) {
     yield `<section class="group">\n<h2>Known deviations of the target's CKAN release (${known.length})</h2>\n<p>These variants fail as a known bug of that release says they do; they do not fail the run (run --strict-known to count them as failures).</p>\n`;
     for (const c of known) yield detail(c);
     yield '</section>\n';
   }
-  const updated = result.cases.filter((c) => c.baseline?.outcome === 'updated' && c.baseline.differences.length > 0);
   // why: the changes a reviewer accepts with the updated baseline files
-  if (updated.length > 0) yield `<section class="group">\n<h2>Baseline changes accepted (${updated.length})</h2>\n${updated.map(detail).join('')}</section>\n`;
+  if (accepted.length > 0)
+    yield `<section class="group">\n<h2>Baseline changes accepted (${accepted.length})</h2>\n${accepted.map(detail).join('')}</section>\n`;
 }
 
 /** The causes that failed several variants, each once with how many (one changed cell may fail dozens). */
-function renderRootCauses(failing: readonly CaseResult[]): string {
-  const shared = groupByCause(failing).filter((g) => g.results.length > 1);
+function renderRootCauses(causes: RunView['groups']['causes']): string {
+  const shared = causes.filter((g) => g.results.length > 1);
   if (shared.length === 0) return '';
   const rows = shared.map(
     (g) =>
@@ -94,32 +86,38 @@ function renderRootCauses(failing: readonly CaseResult[]): string {
   return `<table class="causes">\n<tr><th>root cause</th><th class="n">variants</th><th>first</th></tr>\n${rows.join('\n')}\n</table>\n`;
 }
 
-function renderHeader(result: RunResult): string {
-  const { summary } = result;
+/** The variants that decided nothing, by reason: those that checked nothing on this data, then the not applicable. */
+function renderUndecided(view: RunView): string {
+  const groups = [...view.groups.vacuous, ...view.groups.notApplicable];
+  if (groups.length === 0) return '';
+  const total = groups.reduce((sum, g) => sum + g.results.length, 0);
+  const rows = groups.map(
+    (g) =>
+      `<tr><td>${escapeHtml(cutText(g.reason, 300))}</td><td class="n">${g.results.length}</td><td><code>${escapeHtml(g.results[0]?.id ?? '')}</code></td></tr>`,
+  );
+  return `<h2>Not applicable, by reason (${total})</h2>\n<table class="causes">\n<tr><th>reason</th><th class="n">variants</th><th>first</th></tr>\n${rows.join('\n')}\n</table>\n`;
+}
+
+const VERDICT_CLASS = { pass: 'ok', fail: 'bad', inconclusive: 'warn', 'not-tested': 'none' } as const;
+const HEADLINE_CLASS = { pass: 'ok', fail: 'bad', inconclusive: 'warn', interrupted: 'bad', thin: 'warn' } as const;
+
+function renderHeader(result: RunResult, view: RunView): string {
   const target = result.target.reference ? `${result.target.url} (bundled reference server)` : result.target.url;
   const facts = [
     `target <code>${escapeHtml(target)}</code>`,
     result.target.profile === undefined ? '' : `profile <code>${escapeHtml(result.target.profile)}</code>`,
     result.shard === undefined ? '' : `shard ${result.shard.index}/${result.shard.count}`,
-    escapeHtml(describeVersionAndContract(result)),
-    escapeHtml(describeBaseline(result)),
+    escapeHtml(view.assumed),
+    escapeHtml(view.baseline),
     `started ${escapeHtml(result.startedAt)}`,
     `took ${escapeHtml(formatDuration(result.durationMs))}`,
   ].filter((fact) => fact !== '');
-  const interruption = describeInterruption(result);
-  const thin = describeApplicability(summary);
-  const verdict = [
-    interruption === '' ? '' : `<p class="verdict bad">${escapeHtml(interruption)}</p>`,
-    thin === '' ? '' : `<p class="verdict warn">${escapeHtml(thin)}</p>`,
-    hasFailures(summary)
-      ? `<p class="verdict bad">${summary.fail} failed, ${summary.error} errored of ${summary.total}</p>`
-      : interruption === ''
-        ? `<p class="verdict ok">all ${summary.pass + summary.flaky} run cases passed (${summary.total} selected)</p>`
-        : '',
-  ]
-    .filter((line) => line !== '')
-    .join('\n');
-  return `<header>\n<h1>${escapeHtml(result.kit.name)} conformance report</h1>\n<p class="meta">${facts.join(' · ')}</p>\n${verdict}\n</header>`;
+  const verdicts = view.verdicts.map((v) => `<li class="verdict-line ${VERDICT_CLASS[v.outcome]}">${escapeHtml(v.line)}</li>`);
+  const headline = view.warnings.some((w) => w.text === view.headline.text)
+    ? ''
+    : `<p class="verdict ${HEADLINE_CLASS[view.headline.outcome]}">${escapeHtml(view.headline.text)}</p>`;
+  const lines = [...view.warnings.map((w) => `<p class="verdict ${w.level}">${escapeHtml(w.text)}</p>`), headline].filter((line) => line !== '');
+  return `<header>\n<h1>${escapeHtml(result.kit.name)} conformance report</h1>\n<ul class="verdicts">${verdicts.join('')}</ul>\n<p class="meta">${facts.join(' · ')}</p>\n${lines.join('\n')}\n</header>`;
 }
 
 const countColumns: ReadonlyArray<[keyof Counts, string]> = [
@@ -134,15 +132,15 @@ const countColumns: ReadonlyArray<[keyof Counts, string]> = [
   ['vacuous', 'vacuous'],
 ];
 
-function renderClassTable(result: RunResult): string {
+function renderClassTable(view: RunView): string {
   const head = countColumns.map(([, label]) => `<th class="n">${label}</th>`).join('');
   const row = (name: string, counts: Counts, strong: boolean): string => {
     const cells = countColumns.map(([key]) => `<td class="n${(counts[key] ?? 0) === 0 ? ' zero' : ''}">${counts[key] ?? 0}</td>`);
     const label = strong ? `<strong>${escapeHtml(name)}</strong>` : escapeHtml(name);
     return `<tr><td>${label}</td>${cells.join('')}</tr>`;
   };
-  const rows = Object.entries(result.byClass).map(([name, counts]) => row(name, counts, false));
-  rows.push(row('all classes', result.summary, true));
+  const rows = view.classes.map(({ name, counts }) => row(name, counts, false));
+  rows.push(row('all classes', view.counts, true));
   return `<h2>Summary by conformance class</h2>\n<table><thead><tr><th>class</th>${head}</tr></thead><tbody>\n${rows.join('\n')}\n</tbody></table>`;
 }
 
@@ -150,7 +148,8 @@ function renderClassTable(result: RunResult): string {
 function* renderAllCases(cases: readonly CaseResult[], keys: ReadonlyMap<CaseResult, number>, limits: HtmlLimits): Generator<string> {
   yield `<h2>All cases (${cases.length})</h2>\n<table class="variants"><thead><tr><th>status</th><th>case</th><th>class</th><th class="n">time</th><th>note</th></tr></thead><tbody>\n`;
   for (const result of sortFailuresFirst(cases)) {
-    const failed = result.status === 'fail' || result.status === 'error' || result.status === 'known';
+    // the variants with a detail block above link to it
+    const failed = isFailingStatus(result.status) || result.status === 'known';
     const code = `<code>${escapeHtml(result.id)}</code>`;
     const id = failed ? `<a href="#${escapeHtml(anchorOf(result.id))}">${code}</a>` : code;
     const request = result.exchange === undefined ? '' : renderRequestDetails(result.exchange, limits.maxBodyChars);

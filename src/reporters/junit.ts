@@ -1,8 +1,10 @@
 // JUnit XML in the shape GitLab and Jenkins read (the Ant/Jenkins JUnit schema): one <testsuite> per
 // conformance class (or case file), one <testcase> per case variant, named by its unique result id.
 import type { CaseResult, RunResult } from '../model/index.ts';
+import { failedRunChecks } from '../schema/index.ts';
+import { describeRun, type RunView } from './describe-run.ts';
 import { summarize } from './summarize.ts';
-import { describeApplicability, describeBaselineChange, describeInterruption, describeOutcome, formatFindingDetail, redactCurl } from './text.ts';
+import { describeBaselineChange, describeInterruption, describeOutcome, formatFindingDetail, formatRelated, redactCurl } from './text.ts';
 import { escapeXmlText, renderAttributes } from './xml.ts';
 
 /** Options of `renderJunit`. */
@@ -20,15 +22,15 @@ export function renderJunit(result: RunResult, options: JunitOptions = {}): stri
 export function* renderJunitChunks(result: RunResult, options: JunitOptions = {}): Generator<string> {
   const groups = groupCases(result.cases, options.groupBy ?? 'class');
   const timestamp = toJunitTimestamp(result.startedAt);
-  const properties = renderProperties(result);
-  const interruption = renderInterruption(result, { index: groups.size, timestamp, properties });
+  const view = describeRun(result, []);
+  const properties = renderProperties(result, view);
+  const run = renderRunSuite(result, { index: groups.size, timestamp, properties });
   const { summary } = result;
-  const extra = interruption === '' ? 0 : 1;
   const rootAttributes = renderAttributes({
     name: result.kit.name,
-    tests: summary.total + extra,
-    failures: summary.fail,
-    errors: summary.error + extra,
+    tests: summary.total + run.failures + run.errors,
+    failures: summary.fail + run.failures,
+    errors: summary.error + run.errors,
     skipped: summary.skipped + summary.notApplicable + (summary.known ?? 0),
     time: toSeconds(result.durationMs),
     timestamp,
@@ -39,7 +41,7 @@ export function* renderJunitChunks(result: RunResult, options: JunitOptions = {}
     yield* renderSuite({ name, cases, index, timestamp, hostname: result.hostname, properties, runDurationMs: result.durationMs });
     index += 1;
   }
-  yield `${interruption}</testsuites>\n`;
+  yield `${run.text}</testsuites>\n`;
 }
 
 interface SuiteInput {
@@ -87,24 +89,42 @@ function* renderSuite(suite: SuiteInput): Generator<string> {
   yield '    <system-out/>\n    <system-err/>\n  </testsuite>\n';
 }
 
-// why: CI reads JUnit counts; an interrupted run must not read as 0 failures, so the interruption is an error
-function renderInterruption(result: RunResult, suite: { index: number; timestamp: string; properties: string }): string {
+/**
+ * The run's own testcases: an interruption (an error), and each run check that failed (a core clause that decided
+ * nothing, --min-applicable). Empty when the run has neither.
+ */
+// why: CI reads JUnit counts; an interrupted or inconclusive run must not read as 0 failures
+function renderRunSuite(
+  result: RunResult,
+  suite: { index: number; timestamp: string; properties: string },
+): { text: string; failures: number; errors: number } {
   const message = describeInterruption(result);
-  if (message === '') return '';
+  const checks = failedRunChecks(result);
+  const errors = message === '' ? 0 : 1;
+  if (errors + checks.length === 0) return { text: '', failures: 0, errors: 0 };
   const attributes = renderAttributes({
     name: 'run',
     id: suite.index,
     package: 'run',
     hostname: result.hostname,
     timestamp: suite.timestamp,
-    tests: 1,
-    failures: 0,
-    errors: 1,
+    tests: errors + checks.length,
+    failures: checks.length,
+    errors,
     skipped: 0,
     time: toSeconds(0),
   });
-  const testcase = `    <testcase${renderAttributes({ name: 'run interrupted', classname: 'run', time: toSeconds(0) })}>\n${element('error', { message, type: 'interrupted' }, message)}    </testcase>\n`;
-  return `  <testsuite${attributes}>\n${suite.properties}${testcase}    <system-out/>\n    <system-err/>\n  </testsuite>\n`;
+  const testcase = (name: string, body: string): string =>
+    `    <testcase${renderAttributes({ name, classname: 'run', time: toSeconds(0) })}>\n${body}    </testcase>\n`;
+  const cases = [
+    ...(errors === 0 ? [] : [testcase('run interrupted', element('error', { message, type: 'interrupted' }, message))]),
+    ...checks.map((c) => testcase(`run check ${c.check}`, element('failure', { message: c.message, type: c.check }, c.message))),
+  ];
+  return {
+    text: `  <testsuite${attributes}>\n${suite.properties}${cases.join('')}    <system-out/>\n    <system-err/>\n  </testsuite>\n`,
+    failures: checks.length,
+    errors,
+  };
 }
 
 function renderTestcase(result: CaseResult, suiteName: string): string {
@@ -125,7 +145,7 @@ function renderOutcome(result: CaseResult): string {
   switch (result.status) {
     case 'fail': {
       const type = result.findings[0]?.rule ?? 'fail';
-      const text = [...result.findings.map((finding) => formatFindingDetail(finding)), ...exchangeLines(result)];
+      const text = [...result.findings.map((finding) => formatFindingDetail(finding)), ...exchangeLines(result), ...formatRelated(result)];
       return element('failure', { message: headline, type }, text.join('\n'));
     }
     case 'error': {
@@ -166,8 +186,15 @@ function exchangeLines(result: CaseResult): string[] {
   return lines;
 }
 
-function renderProperties(result: RunResult): string {
+function renderProperties(result: RunResult, view: RunView): string {
+  // why first: what the run means per conformance class leads, as in every report
   const entries: Array<[string, string]> = [
+    ...view.verdicts.flatMap(
+      (v): Array<[string, string]> => [
+        [`verdict.${v.class}`, v.outcome],
+        [`verdict.${v.class}.text`, v.line],
+      ],
+    ),
     ['kit.name', result.kit.name],
     ['kit.version', result.kit.version],
     ['target.url', result.target.url],
@@ -190,8 +217,7 @@ function renderProperties(result: RunResult): string {
     ['summary.vacuous', String(result.summary.vacuous ?? 0)],
     ['summary.known', String(result.summary.known ?? 0)],
   );
-  const thin = describeApplicability(result.summary);
-  if (thin !== '') entries.push(['summary.warning', thin]);
+  for (const warning of view.warnings) entries.push(['summary.warning', warning.text]);
   const lines = entries.map(([name, value]) => `      <property${renderAttributes({ name, value })}/>\n`);
   return `    <properties>\n${lines.join('')}    </properties>\n`;
 }

@@ -1,17 +1,8 @@
 // The Markdown summary: counts, a table by conformance class, and the failing cases with their first finding.
 // Written as summary.md and appended to $GITHUB_STEP_SUMMARY on GitHub Actions.
 import type { CaseResult, Counts, RunResult } from '../model/index.ts';
-import { hasFailures } from './summarize.ts';
-import {
-  cutText,
-  describeApplicability,
-  describeBaseline,
-  describeInterruption,
-  groupByCause,
-  describeOutcome,
-  describeVersionAndContract,
-  formatDuration,
-} from './text.ts';
+import { describeRun, type HeadlineOutcome, type RunView } from './describe-run.ts';
+import { cutText, describeOutcome, formatDuration } from './text.ts';
 
 /** Options of `renderMarkdown`. */
 export interface MarkdownOptions {
@@ -19,60 +10,76 @@ export interface MarkdownOptions {
   maxFailures?: number;
 }
 
+const HEADLINE = {
+  pass: '✅ passed',
+  fail: '❌ failed',
+  inconclusive: '⚠️ inconclusive',
+  interrupted: '⚠️ interrupted',
+  thin: '⚠️ passed, but most cases did not apply',
+} as const satisfies Record<HeadlineOutcome, string>;
+
+const VERDICT_MARK = { pass: '✅', fail: '❌', inconclusive: '⚠️', 'not-tested': '➖' } as const;
+
 /** Renders the run as GitHub-flavoured Markdown. Pure. */
 export function renderMarkdown(result: RunResult, options: MarkdownOptions = {}): string {
-  const { summary } = result;
-  const interruption = describeInterruption(result);
-  const thin = describeApplicability(summary);
-  const verdict = hasFailures(summary)
-    ? '❌ failed'
-    : interruption !== ''
-      ? '⚠️ interrupted'
-      : thin !== ''
-        ? '⚠️ passed, but most cases did not apply'
-        : '✅ passed';
+  const view = describeRun(result);
+  const { counts } = view;
+  const max = options.maxFailures ?? 50;
   const lines = [
-    `## ${escapeMarkdown(result.kit.name)} conformance: ${verdict}`,
+    `## ${escapeMarkdown(result.kit.name)} conformance: ${HEADLINE[view.headline.outcome]}`,
     '',
-    ...(interruption === '' ? [] : [`**${escapeMarkdown(interruption)}.**`, '']),
-    ...(thin === '' ? [] : [`**${escapeMarkdown(thin)}.**`, '']),
+    ...view.verdicts.map((v) => `- ${VERDICT_MARK[v.outcome]} ${escapeMarkdown(v.line)}`),
+    '',
+    ...view.warnings.flatMap((w) => [`**${escapeMarkdown(w.text)}.**`, '']),
     `Target \`${escapeCode(result.target.url)}\`${result.target.reference ? ' (bundled reference server)' : ''}` +
       `${result.shard === undefined ? '' : `, shard ${result.shard.index}/${result.shard.count}`}` +
-      `, ${summary.total} cases in ${formatDuration(result.durationMs)}, started ${result.startedAt}.`,
-    ...(describeVersionAndContract(result) === '' ? [] : ['', `${escapeMarkdown(describeVersionAndContract(result))}.`]),
-    ...(describeBaseline(result) === '' ? [] : ['', `${escapeMarkdown(describeBaseline(result))}.`]),
+      `, ${counts.total} cases in ${formatDuration(result.durationMs)}, started ${result.startedAt}.`,
+    ...(view.assumed === '' ? [] : ['', `${escapeMarkdown(view.assumed)}.`]),
+    ...(view.baseline === '' ? [] : ['', `${escapeMarkdown(view.baseline)}.`]),
     '',
     '| class | total | pass | fail | error | flaky | known | skipped | n/a | vacuous |',
     '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
-    ...Object.entries(result.byClass).map(([name, counts]) => countsRow(escapeMarkdown(name), counts)),
-    countsRow('**all**', summary),
+    ...view.classes.map(({ name, counts: c }) => countsRow(escapeMarkdown(name), c)),
+    countsRow('**all**', counts),
   ];
-  if ((summary.vacuous ?? 0) > 0) {
+  if ((counts.vacuous ?? 0) > 0) {
     lines.push(
       '',
-      `${summary.vacuous} not applicable variant(s) checked nothing on this data: their checks held only because the answer had no record to check (see the README, "no vacuous passes").`,
+      `${counts.vacuous} not applicable variant(s) checked nothing on this data: their checks held only because the answer had no record to check (see the README, "no vacuous passes").`,
     );
   }
-  const failing = result.cases.filter((c) => c.status === 'fail' || c.status === 'error');
-  if (failing.length > 0) {
-    const max = options.maxFailures ?? 50;
-    // why: one changed cell fails every variant that shows it; one line per root cause, with how many it failed
-    const groups = groupByCause(failing);
-    lines.push(
-      '',
-      `### Failing cases (${failing.length}${groups.length < failing.length ? `, ${groups.length} root cause${groups.length === 1 ? '' : 's'}` : ''})`,
-      '',
-    );
-    lines.push(...groups.slice(0, max).map((g) => failureLine(g.results[0] ?? failing[0], g.results.length)));
-    if (groups.length > max) lines.push(`- … and ${groups.length - max} more (see the HTML or JSON report)`);
-  }
-  const known = result.cases.filter((c) => c.status === 'known');
+  lines.push(...failingLines(view, max));
+  const { known } = view.groups;
   if (known.length > 0) {
     lines.push('', `### Known deviations of the target's CKAN release (${known.length})`, '');
-    lines.push(...known.slice(0, options.maxFailures ?? 50).map(failureLine));
+    lines.push(...known.slice(0, max).map((c) => failureLine(c, 1)));
   }
-  lines.push(...baselineChanges(result, options.maxFailures ?? 50));
+  lines.push(...undecidedLines(view, max), ...baselineChanges(result, max));
   return `${lines.join('\n')}\n`;
+}
+
+/** One line per root cause of the failing variants, with how many it failed (one changed cell fails every variant that shows it). */
+function failingLines(view: RunView, max: number): string[] {
+  const { failing, causes } = view.groups;
+  if (failing.length === 0) return [];
+  const root = causes.length < failing.length ? `, ${causes.length} root cause${causes.length === 1 ? '' : 's'}` : '';
+  const lines = ['', `### Failing cases (${failing.length}${root})`, ''];
+  lines.push(...causes.slice(0, max).map((g) => failureLine(g.results[0] ?? failing[0], g.results.length)));
+  if (causes.length > max) lines.push(`- … and ${causes.length - max} more (see the HTML or JSON report)`);
+  return lines;
+}
+
+/** The variants that decided nothing, by reason (the most common first). */
+function undecidedLines(view: RunView, max: number): string[] {
+  const groups = [...view.groups.vacuous, ...view.groups.notApplicable];
+  if (groups.length === 0) return [];
+  const total = groups.reduce((sum, g) => sum + g.results.length, 0);
+  const lines = ['', `### Not applicable, by reason (${total})`, ''];
+  lines.push(
+    ...groups.slice(0, max).map((g) => `- ${g.results.length} × ${escapeMarkdown(cutText(g.reason, 300))} (e.g. \`${escapeCode(g.results[0]?.id ?? '')}\`)`),
+  );
+  if (groups.length > max) lines.push(`- … and ${groups.length - max} more reasons`);
+  return lines;
 }
 
 /** The variants whose baseline differences were listed (failing ones) or accepted (updated), with each difference. */

@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { open, rm, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { CaseResult, RunResult } from '../model/index.ts';
+import { isFailingStatus } from '../schema/index.ts';
 import { writeFileAtomic } from '../util/atomic-write.ts';
 import { renderJsonCase, renderJsonFrame } from './json.ts';
 import { reporters } from './registry.ts';
@@ -61,7 +62,7 @@ export async function openReportStream(options: WriteReportsOptions): Promise<Re
  * their request too unless the HTML report, which shows every variant's request, is written.
  */
 function withoutUnshownExchange(result: CaseResult, keepRequest: boolean): CaseResult {
-  if (result.exchange === undefined || result.status === 'fail' || result.status === 'error' || result.status === 'flaky') return result;
+  if (result.exchange === undefined || isFailingStatus(result.status) || result.status === 'flaky') return result;
   const { exchange, ...rest } = result;
   return keepRequest ? { ...rest, exchange: { request: exchange.request, attempts: exchange.attempts, curl: exchange.curl } } : rest;
 }

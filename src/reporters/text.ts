@@ -1,5 +1,6 @@
 // Shared text helpers for the renderers: finding lines, value previews, durations, header redaction.
 import type { CaseResult, Counts, Finding, RunResult } from '../model/index.ts';
+import { isFailingStatus } from '../schema/index.ts';
 import { countApplied } from './summarize.ts';
 
 /** `records.every /result/records/0/name: expected "a", got "b"`: the one-line form of a finding. */
@@ -96,10 +97,23 @@ export function describeApplicability(summary: Counts): string {
 export function describeVersionAndContract(result: RunResult): string {
   const ckan = result.target.ckan;
   const parts = [
-    ckan === undefined ? '' : ckan.version === undefined ? `CKAN version ${ckan.reason}` : `CKAN ${ckan.version} (${ckan.reason})`,
+    ckan === undefined
+      ? ''
+      : ckan.version === undefined
+        ? `CKAN release unknown (${ckan.reason.replace(/^unknown: /, '')})`
+        : `CKAN ${ckan.version} (${ckan.reason})`,
     result.contract === undefined ? '' : `contract ${result.contract.profile} (${result.contract.reason})`,
   ];
   return parts.filter((part) => part !== '').join('; ');
+}
+
+/**
+ * The related requests of a relation variant that failed, each as curl with its status:
+ * `related request 1: curl ... -> HTTP 200`; none for other variants.
+ */
+export function formatRelated(result: CaseResult): string[] {
+  if (!isFailingStatus(result.status) || result.related === undefined) return [];
+  return result.related.map((r, i) => `related request ${i + 1}: ${redactCurl(r.curl)} -> ${r.status === undefined ? 'no answer' : `HTTP ${r.status}`}`);
 }
 
 /** JSON text of a value (compact), cut to `maxChars` with an ellipsis; `undefined` renders as `undefined`. */
@@ -154,7 +168,7 @@ export function redactCurl(curl: string): string {
 
 /** Case results with failures and errors first, each group in its original order. */
 export function sortFailuresFirst(cases: readonly CaseResult[]): CaseResult[] {
-  const rank = (result: CaseResult): number => (result.status === 'fail' || result.status === 'error' ? 0 : 1);
+  const rank = (result: CaseResult): number => (isFailingStatus(result.status) ? 0 : 1);
   return [...cases]
     .map((result, index) => ({ result, index }))
     .sort((a, b) => rank(a.result) - rank(b.result) || a.index - b.index)

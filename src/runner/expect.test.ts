@@ -189,3 +189,28 @@ describe('checkExpect', () => {
     expect(f?.message).toBe('does not contain the expected values: /limit/1: unexpected "Please enter an integer value"');
   });
 });
+
+describe('a status finding', () => {
+  const message = (body: unknown, status: number): string | undefined =>
+    checkExpect({ status: 200 }, { status, body, durationMs: 1, text: '', contentType: 'application/json' }, { rulePrefix: '', params: undefined })[0]?.message;
+
+  it.each<[string, unknown, number, string]>([
+    ['a validation error', conflict, 409, 'expected HTTP 200, got 409: Validation Error: limit: Invalid integer'],
+    [
+      'an unknown parameter',
+      { success: false, error: { __type: 'Validation Error', __extras: ['invalid value "limt"'] } },
+      409,
+      'expected HTTP 200, got 409: Validation Error: __extras: invalid value "limt"',
+    ],
+    [
+      'a message, the SQL statement left out',
+      { success: false, error: { __type: 'Not Found Error', message: 'Not found: Resource "x" was not found.', info: { statement: ['SELECT 1'] } } },
+      404,
+      'expected HTTP 200, got 404: Not Found Error: Not found: Resource "x" was not found.',
+    ],
+    ['a bare string error', { success: false, error: 'Bad request - JSON Error' }, 400, 'expected HTTP 200, got 400: Bad request - JSON Error'],
+    ['an HTML page', undefined, 502, 'expected HTTP 200, got 502'],
+  ])('says what %s said', (_what, body, status, wanted) => {
+    expect(message(body, status)).toBe(wanted);
+  });
+});

@@ -34,7 +34,10 @@ export function checkExpect(expect: Expect, response: ObservedResponse, options:
   const result = isPlainObject(body) ? body['result'] : undefined;
   const error = isPlainObject(body) ? body['error'] : undefined;
   if (expect.status !== undefined && response.status !== expect.status) {
-    out.push(finding(`${p}status`, '', `expected HTTP ${expect.status}, got ${response.status}`, expect.status, response.status));
+    const said = describeError(error);
+    out.push(
+      finding(`${p}status`, '', `expected HTTP ${expect.status}, got ${response.status}${said === '' ? '' : `: ${said}`}`, expect.status, response.status),
+    );
   }
   if (expect.success !== undefined) {
     const actual = isPlainObject(body) ? body['success'] : undefined;
@@ -73,6 +76,27 @@ export function checkExpect(expect: Expect, response: ObservedResponse, options:
     out.push(finding(`${p}maxMs`, '', `took ${Math.round(response.durationMs)} ms, budget ${expect.maxMs} ms`, expect.maxMs, response.durationMs));
   }
   return out;
+}
+
+/**
+ * What a CKAN error answer said, for a status finding: `Validation Error: __extras: invalid value "limt"`,
+ * `Not Found Error: Not found: Resource "x" was not found.`; '' when the body has no error object. The SQL
+ * `info` (the statement CKAN ran) is left out.
+ */
+function describeError(error: unknown): string {
+  if (!isPlainObject(error)) return typeof error === 'string' ? cut(error) : '';
+  const type = typeof error['__type'] === 'string' ? error['__type'] : '';
+  const text = (value: unknown): string =>
+    Array.isArray(value) ? value.map(text).join('; ') : typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
+  const parts = Object.entries(error)
+    .filter(([key]) => key !== '__type' && key !== 'info')
+    .map(([key, value]) => (key === 'message' ? text(value) : `${key}: ${text(value)}`));
+  return cut([type, parts.join('; ')].filter((part) => part !== '').join(': '));
+}
+
+function cut(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > 200 ? `${flat.slice(0, 199)}…` : flat;
 }
 
 function checkResultParts(expect: Expect, result: unknown, options: ExpectOptions): Finding[] {

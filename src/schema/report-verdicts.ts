@@ -37,18 +37,21 @@ export function judgeVerdicts(run: JudgedRun): Verdict[] {
   ];
 }
 
-function judgeOne(verdict: Omit<Verdict, 'outcome'>, run: JudgedRun, none: string, untested?: string): Verdict {
+function judgeOne(verdict: Pick<Verdict, 'class' | 'title' | 'counts'>, run: JudgedRun, none: string, untested?: string): Verdict {
   const { counts } = verdict;
-  if (counts.fail + counts.error > 0) return { ...verdict, outcome: 'fail' };
+  const judged = (outcome: Verdict['outcome'], reason?: string): Verdict => ({
+    class: verdict.class,
+    title: verdict.title,
+    outcome,
+    counts,
+    ...(reason === undefined ? {} : { reason }),
+  });
+  if (counts.fail + counts.error > 0) return judged('fail');
   const open = (run.checks ?? []).find((c: RunCheckOutcome) => c.outcome === 'fail' && c.verdict === verdict.class);
-  if (open !== undefined) return { ...verdict, outcome: 'inconclusive', reason: open.message };
-  if (run.interrupted !== undefined)
-    return { ...verdict, outcome: 'inconclusive', reason: `the run was interrupted: ${run.interrupted.notRun} variants did not run` };
-  if (countApplied(counts) === 0) {
-    const reason = untested ?? (counts.total === 0 ? `${none} was selected` : `${none} applied to this target`);
-    return { ...verdict, outcome: 'not-tested', reason };
-  }
-  return { ...verdict, outcome: 'pass', ...(untested === undefined ? {} : { reason: untested }) };
+  if (open !== undefined) return judged('inconclusive', open.message);
+  if (run.interrupted !== undefined) return judged('inconclusive', `the run was interrupted: ${run.interrupted.notRun} variants did not run`);
+  if (countApplied(counts) === 0) return judged('not-tested', untested ?? (counts.total === 0 ? `${none} was selected` : `${none} applied to this target`));
+  return judged('pass', untested);
 }
 
 /** Why CKAN compatibility names no release: the run's own reason (a profile that names none, a release it could not tell). */

@@ -29,7 +29,7 @@ describe('createConsoleListener', () => {
     const text = play(buildMixedRun(), { isTTY: true, colour: false, ci: false }, 100);
     expect(text).toContain('[1/6] 1 passed search/core/basic');
     expect(text).toContain('\r\u001b[2KFAIL search/filters/either-or [GET fr /api/3/action]: records.exact');
-    expect(text).toContain('\r\u001b[2K[6/6] 1 passed 1 failed 1 errored 1 flaky 1 skipped 1 n/a locale/fr\r\u001b[2K\nclass');
+    expect(text).toContain('\r\u001b[2K[6/6] 1 passed 1 failed 1 errored 1 flaky 1 skipped 1 n/a locale/fr\r\u001b[2K\nAPI description: does not conform');
     expect(text).not.toContain('\u001b[3');
   });
 

@@ -24,7 +24,17 @@ describe('vacuous variants in the reports', () => {
     expect(junit).toContain(`message="not applicable: ${VACUOUS_REASON}"`);
     const ctrf = JSON.parse(renderCtrf(run)) as { results: { summary: { extra: unknown } } };
     const warning = 'only 1 of 4 case variants applied (25%); the others were not applicable to this target or skipped';
-    expect(ctrf.results.summary.extra).toEqual({ skipped: 0, notApplicable: 3, vacuous: 2, known: 0, warning });
+    expect(ctrf.results.summary.extra).toEqual({
+      verdicts: [
+        { class: 'api', title: 'API description', outcome: 'pass', text: 'API description: conforms (1 passed, 0 failed)' },
+        { class: 'ckan', title: 'CKAN compatibility', outcome: 'not-tested', text: 'CKAN compatibility: not tested (the run names no CKAN release)' },
+      ],
+      skipped: 0,
+      notApplicable: 3,
+      vacuous: 2,
+      known: 0,
+      warning,
+    });
     expect(junit).toContain(`<property name="summary.warning" value="${warning}"/>`);
   });
 
