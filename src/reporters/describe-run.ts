@@ -105,7 +105,10 @@ function describeHeadline(result: RunResult, verdicts: readonly Verdict[]): RunV
   return { outcome: describeApplicability(s) === '' ? 'pass' : 'thin', text: passed };
 }
 
-/** The interruption and the failed run checks that no verdict line states; the thin-run warning (unless `--min-applicable` said it). */
+/**
+ * The interruption and the failed run checks that no verdict line states; the thin-run warning (unless
+ * `--min-applicable` said it); the variants that checked nothing on this data.
+ */
 function describeWarnings(result: RunResult): RunWarning[] {
   const interruption = describeInterruption(result);
   const checks = failedRunChecks(result);
@@ -114,7 +117,14 @@ function describeWarnings(result: RunResult): RunWarning[] {
     ...(interruption === '' ? [] : [{ level: 'bad' as const, text: interruption }]),
     ...checks.filter((c) => c.verdict === undefined).map((c) => ({ level: 'bad' as const, text: c.message })),
     ...(thin === '' ? [] : [{ level: 'warn' as const, text: thin }]),
+    ...((result.summary.vacuous ?? 0) === 0 ? [] : [{ level: 'warn' as const, text: describeVacuous(result.summary.vacuous ?? 0) }]),
   ];
+}
+
+/** Why the vacuous variants are no pass, with what to do about them. */
+function describeVacuous(count: number): string {
+  const variants = count === 1 ? '1 variant' : `${count} variants`;
+  return `${variants} checked nothing on this data: their checks held only because the answer had no record to check (choose profile values that match some records, fewer than a page)`;
 }
 
 /** `API description: conforms (48 passed, 0 failed)`, `CKAN 2.11 compatibility: 3 differences (117 passed)`, ... */

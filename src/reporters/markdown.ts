@@ -42,12 +42,6 @@ export function renderMarkdown(result: RunResult, options: MarkdownOptions = {})
     ...view.classes.map(({ name, counts: c }) => countsRow(escapeMarkdown(name), c)),
     countsRow('**all**', counts),
   ];
-  if ((counts.vacuous ?? 0) > 0) {
-    lines.push(
-      '',
-      `${counts.vacuous} not applicable variant(s) checked nothing on this data: their checks held only because the answer had no record to check (see the README, "no vacuous passes").`,
-    );
-  }
   lines.push(...failingLines(view, max));
   const { known } = view.groups;
   if (known.length > 0) {
