@@ -149,6 +149,15 @@ describe('architecture', () => {
     expect(leaks).toEqual([]);
   });
 
+  it('keeps the checks below the orchestration: src/runner/checks/ imports no part of run(), the runner wires the checks', () => {
+    const orchestration = ['src/runner/run.ts', 'src/runner/run-case.ts', 'src/runner/judge-run.ts', 'src/runner/prepare.ts', 'src/runner/index.ts'];
+    const leaks = imports.filter((i) => {
+      if (!i.file.startsWith('src/runner/checks/') || !i.specifier.startsWith('.')) return false;
+      return orchestration.includes(relative(root, resolve(root, dirname(i.file), i.specifier)));
+    });
+    expect(leaks).toEqual([]);
+  });
+
   it('starts the reference server and creates HTTP clients only in the composition root (src/api/session.ts)', () => {
     const wiring = /\b(?:startReferenceServer|prepareReportDir|openReportStream|createHttpClient)\(/;
     const starters = files

@@ -33,7 +33,7 @@ export const reportCommand: CliCommand = {
       y
         .command(
           'merge <dirs..>',
-          'Merge the report.json of each shard folder into one set of reports (exit 1 if a merged case failed, 2 if a shard is missing)',
+          'Merge the report.json of each shard folder into one set of reports, judged as one run (exit 1 if a merged case failed or the run is inconclusive, 2 if a shard is missing)',
           (c) =>
             addOutputOptions(
               c.positional('dirs', { type: 'string', array: true, demandOption: true, describe: 'Shard report folders (or report.json files)' }),

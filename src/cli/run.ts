@@ -60,6 +60,7 @@ export function createRunCommand(createListener: ListenerFactory): CliCommand {
             .example('$0 run --image ghcr.io/acme/api:1.4 --profile profiles/ci.yaml', 'Start the image, run against it, stop it')
             .epilog(
               'Exit codes: 0 every case passed (flaky, skipped and not-applicable are fine), 1 a case failed or errored, ' +
+                'or the run is inconclusive (a core clause of the API description decided nothing) or below --min-applicable ' +
                 '(with --baseline: also when an answer differs from its baseline, or has none and --update-baseline is none), ' +
                 '2 bad catalogue, profile or flags (or no case selected without --allow-empty), ' +
                 '3 the target is unreachable or not a CKAN action API (pre-flight), the reference server cannot start, ' +

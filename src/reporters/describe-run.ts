@@ -106,13 +106,13 @@ function describeHeadline(result: RunResult, verdicts: readonly Verdict[]): RunV
 }
 
 /**
- * The interruption and the failed run checks that no verdict line states; the thin-run warning (unless
- * `--min-applicable` said it); the variants that checked nothing on this data.
+ * The interruption and the failed run checks that no verdict line states (--min-applicable); the thin-run warning;
+ * the variants that checked nothing on this data.
  */
 function describeWarnings(result: RunResult): RunWarning[] {
   const interruption = describeInterruption(result);
   const checks = failedRunChecks(result);
-  const thin = checks.some((c) => c.check === 'min-applicable') ? '' : describeApplicability(result.summary);
+  const thin = describeApplicability(result.summary);
   return [
     ...(interruption === '' ? [] : [{ level: 'bad' as const, text: interruption }]),
     ...checks.filter((c) => c.verdict === undefined).map((c) => ({ level: 'bad' as const, text: c.message })),

@@ -42,4 +42,9 @@ describe('the catalogue against the bundled reference server', () => {
     );
     expect(result.target).toMatchObject({ reference: true, profile: 'reference' });
   });
+
+  it('leads with passing verdicts: the API description conforms, CKAN 2.11 compatible, every core clause decided (npm start is green)', () => {
+    expect(result.verdicts?.map((v) => `${v.class} ${v.outcome}`)).toEqual(['api pass', 'ckan:2.11 pass']);
+    expect(result.checks).toEqual([expect.objectContaining({ check: 'inconclusive', outcome: 'pass' })]);
+  });
 });
