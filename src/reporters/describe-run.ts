@@ -123,8 +123,8 @@ function describeWarnings(result: RunResult): RunWarning[] {
 
 /** Why the vacuous variants are no pass, with what to do about them. */
 function describeVacuous(count: number): string {
-  const variants = count === 1 ? '1 variant' : `${count} variants`;
-  return `${variants} checked nothing on this data: their checks held only because the answer had no record to check (choose profile values that match some records, fewer than a page)`;
+  const [variants, their] = count === 1 ? ['1 variant', 'its'] : [`${count} variants`, 'their'];
+  return `${variants} checked nothing on this data: ${their} checks held only because the answer had no record to check (choose profile values that match some records, fewer than a page)`;
 }
 
 /** `API description: conforms (48 passed, 0 failed)`, `CKAN 2.11 compatibility: 3 differences (117 passed)`, ... */

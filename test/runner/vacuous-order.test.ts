@@ -60,7 +60,9 @@ describe('a variant that checked nothing on this data', () => {
     ]);
     expect(report.summary).toMatchObject({ pass: 1, notApplicable: 1, vacuous: 1 });
     expect(out).toContain('1 not applicable (1 checked nothing on this data)');
-    expect(await readFile(path.join(scenario.dir, 'reports', 'summary.md'), 'utf8')).toContain('1 not applicable variant(s) checked nothing on this data');
+    expect(await readFile(path.join(scenario.dir, 'reports', 'summary.md'), 'utf8')).toContain(
+      '**1 variant checked nothing on this data: its checks held only because the answer had no record to check',
+    );
   });
 
   it('fails when another variant of the case has records (an empty answer is a disagreement)', async () => {
