@@ -1,4 +1,5 @@
-// run(): sends every case variant through a bounded pool, checks variant agreement, and builds the RunResult.
+// run(): sends every case variant through a bounded pool, applies the case checks, judges the run (run checks,
+// verdicts) and builds the RunResult.
 import { PACKAGE_INFO } from '../util/package-info.ts';
 import type { CaseResult, RunResult } from '../model/index.ts';
 import { createCountsTally, isFailingStatus, REPORT_SCHEMA_VERSION, summarizeBaselines } from '../schema/index.ts';
