@@ -10,7 +10,7 @@ import type { CliIo } from './io.ts';
 import { addFlags, type FlagTable } from './flags.ts';
 import { isPlainObject } from '../util/json.ts';
 import { EXTRACT_FORMATS } from '../schema/extract-constants.ts';
-import { formatOfName } from '../extract/index.ts';
+import { formatOfName, refuseOutputShape, streamsFormat } from '../extract/index.ts';
 import type { CliCommand } from './command.ts';
 import { createExtractProgress } from './extract-progress.ts';
 import { readTokenFile } from './token-file.ts';
@@ -48,7 +48,6 @@ export interface ExtractArgs {
 }
 
 const formats = EXTRACT_FORMATS;
-const STREAM_FORMATS: ReadonlySet<string> = new Set(['csv', 'tsv', 'jsonl']);
 
 /** The flags of `extract`; numbers have no yargs default, so a job file's values are not overridden. */
 const EXTRACT_FLAGS = {
@@ -183,11 +182,12 @@ export function toExtractOptions(args: ExtractArgs, env: Readonly<Record<string,
     throw usage('--filters, --q and --fields go with --resource, not with --sql (write them into the SQL)');
   }
   const format = args.format === undefined ? formatFromName(args.out) : parseFormat(args.format);
-  if (args.out === '-' && (!STREAM_FORMATS.has(format) || args.gzip === true || args.resume === true || args.keep !== undefined || args.incremental === true)) {
+  if (args.out === '-' && (!streamsFormat(format) || args.gzip === true || args.resume === true || args.keep !== undefined || args.incremental === true)) {
     throw usage('--out - streams csv, tsv or jsonl, plain, without --resume, --keep or --incremental (pipe it to gzip for gzip)');
   }
   if (args.watermark !== undefined && args.incremental !== true) throw usage('--watermark goes with --incremental');
-  if (format === 'parquet' && args.gzip === true) throw usage('--gzip does not go with parquet, which compresses its columns itself');
+  const refused = refuseOutputShape({ format, gzip: args.gzip === true });
+  if (refused !== undefined) throw usage(refused);
   const token = fileToken ?? readToken(args.tokenEnv, env);
   const source: ExtractSource =
     args.target === undefined ? { reference: { fixturesDir: args.fixtures } } : { target: args.target, ...(token === undefined ? {} : { token }) };

@@ -15,6 +15,12 @@ export interface ExtractTarget {
   label?: string;
 }
 
+/** The client with every request carrying `signal`, so an interrupt cancels the requests in flight. */
+export function withSignal(client: HttpClient, signal: AbortSignal | undefined): HttpClient {
+  if (signal === undefined) return client;
+  return { send: (request) => client.send({ ...request, signal }), close: () => client.close() };
+}
+
 /** An action call that did not succeed: HTTP status (0 for transport errors) and a one-line reason. */
 export class ActionCallError extends Error {
   override readonly name = 'ActionCallError';

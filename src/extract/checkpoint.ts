@@ -8,7 +8,7 @@ import type { Checkpoint } from '../schema/extract-files.ts';
 import { removeAtomicLeftovers, writeFileAtomic } from '../util/atomic-write.ts';
 import { maskUrlCredentials } from '../util/redact.ts';
 import type { ExtractTarget } from './api.ts';
-import type { ExtractSpec } from './types.ts';
+import type { ExtractIdentity, ExtractStateOwner } from './types.ts';
 
 export type { Checkpoint };
 
@@ -20,7 +20,7 @@ export const manifestPath = (out: string): string => `${out}.manifest.json`;
  * The identity of an extract's rows and file: the resource (its resolved id, so an alias and its id are the same
  * extract) or the SQL, the query, and the output shape. Not the target (see sourceIdentity), page size or rate.
  */
-export function specKey(spec: ExtractSpec, resourceId: string | undefined): string {
+export function specKey(spec: ExtractIdentity, resourceId: string | undefined): string {
   const identity = [resourceId ?? spec.resource, spec.sql, spec.filters, spec.q, spec.fields, spec.format, spec.gzip];
   return createHash('sha256').update(JSON.stringify(identity)).digest('hex').slice(0, 16);
 }
@@ -29,7 +29,7 @@ export function specKey(spec: ExtractSpec, resourceId: string | undefined): stri
  * A file in the output folder that belongs to an extract whatever its output is called (an incremental mark, the
  * summary of the last run): named by the target's host and path, the resource or SQL, the query, and `extra`.
  */
-export function extractStatePath(spec: ExtractSpec, kind: 'mark' | 'last', extra: readonly unknown[] = []): string {
+export function extractStatePath(spec: ExtractStateOwner, kind: 'mark' | 'last', extra: readonly unknown[] = []): string {
   const what = [sourceIdentity(spec.target), spec.resource ?? null, spec.sql ?? null, spec.filters ?? null, spec.q ?? null, spec.fields ?? null, ...extra];
   const key = createHash('sha256').update(JSON.stringify(what)).digest('hex').slice(0, 16);
   const name = (spec.resource ?? 'sql').replace(/[^A-Za-z0-9._-]+/g, '-').slice(0, 40);

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { transcodeCopyCsv } from './copy-csv.ts';
-import { createEncoder } from './encode.ts';
+import { createDelimitedEncoder } from './encode.ts';
 import { JsonNumber, type LosslessValue } from './lossless-json.ts';
 import type { ExtractColumn } from './types.ts';
+import { createRecordFitter } from './value-fit.ts';
 
 const fields: ExtractColumn[] = [
   { id: '_id', type: 'int4' },
@@ -18,7 +19,7 @@ const copyText =
   '1,plain,t,"{""a"": [1.50, ""x""]}","[""one"",""two""]",1.50\n' +
   '2,,f,null,null,\n' +
   '3,"",,"""txt""",[],-0.5e3\n' +
-  '4,"a,b","say ""hi""",17,"[""tab\\there""]",7\n' +
+  '4,"a,b","t",17,"[""tab\\there""]",7\n' +
   '5,"two\nlines\r",t,true,"[null]",0\n' +
   '6,"\\.",f,"{}",null,12345678901234567890\n' +
   '7,tab\there,t,"[1,2]","[""a,b""]",1\n';
@@ -26,18 +27,20 @@ const jsonRows: LosslessValue[][] = [
   [new JsonNumber('1'), 'plain', true, { a: [new JsonNumber('1.50'), 'x'] }, ['one', 'two'], new JsonNumber('1.50')],
   [new JsonNumber('2'), null, false, null, null, null],
   [new JsonNumber('3'), '', null, 'txt', [], new JsonNumber('-0.5e3')],
-  [new JsonNumber('4'), 'a,b', 'say "hi"', new JsonNumber('17'), ['tab\there'], new JsonNumber('7')],
+  [new JsonNumber('4'), 'a,b', 't', new JsonNumber('17'), ['tab\there'], new JsonNumber('7')],
   [new JsonNumber('5'), 'two\nlines\r', true, true, [null], new JsonNumber('0')],
   [new JsonNumber('6'), '\\.', false, {}, null, new JsonNumber('12345678901234567890')],
   [new JsonNumber('7'), 'tab\there', true, [new JsonNumber('1'), new JsonNumber('2')], ['a,b'], new JsonNumber('1')],
 ];
 
-/** What the encoder writes for the JSON page, with the columns picked in `order`. */
+/** What the encoder writes for the JSON page (its values fitted to their columns), with the columns picked in `order`. */
 function fromJson(format: 'csv' | 'tsv', order: readonly number[]): string {
   const columns = order.map((index) => fields[index] as ExtractColumn);
-  return createEncoder(format).rows(
+  const fitRecord = createRecordFitter(columns);
+  const records = jsonRows.map((row) => Object.fromEntries(fields.map((field, index) => [field.id, row[index] ?? null])));
+  return createDelimitedEncoder(format === 'csv' ? ',' : '\t').rows(
     columns,
-    jsonRows.map((row) => order.map((index) => row[index] ?? null)),
+    records.map((record, index) => fitRecord(record, index + 1)),
     true,
   );
 }
@@ -63,7 +66,7 @@ describe('transcodeCopyCsv', () => {
   it('quotes, as the JSON page would, an unquoted cell that COPY would have quoted (a quote, a CR) from another server', () => {
     const two = fields.slice(0, 2);
     const records = '1,ab"c\n2,x\r\n';
-    const expected = createEncoder('csv').rows(
+    const expected = createDelimitedEncoder(',').rows(
       two,
       [
         [new JsonNumber('1'), 'ab"c'],
@@ -77,7 +80,8 @@ describe('transcodeCopyCsv', () => {
   });
 
   it('tells NULL (unquoted empty) from the empty string (quoted): both are an empty output cell', () => {
-    expect(transcodeCopyCsv('1,,""\n', fields.slice(0, 3), fields.slice(0, 3), ',').text).toBe('1,,\n');
+    const texts = [...fields.slice(0, 2), { id: 'other', type: 'text' }];
+    expect(transcodeCopyCsv('1,,""\n', texts, texts, ',').text).toBe('1,,\n');
   });
 
   it('reads an empty page as no rows, and a last line without a newline as a row', () => {

@@ -2,9 +2,11 @@
 // straight into the lines of a csv/tsv output, with each cell what a JSON page's value would have printed, so the
 // output is the same byte for byte whichever way it was fetched. No value objects are made: most cells are copied
 // as they are, which is what makes csv records the fast way to extract to CSV.
+import { columnKindOf } from './column-kinds.ts';
 import { cellText, delimitedCell, needsQuotes } from './encode.ts';
 import { parseLossless } from './lossless-json.ts';
 import type { ExtractColumn } from './types.ts';
+import { createValueFitter, Misfit, rowLabel, showValue, ValueMisfitError } from './value-fit.ts';
 
 /** A page of records_format=csv records rewritten for the output. */
 export interface CopyCsvPage {
@@ -15,9 +17,15 @@ export interface CopyCsvPage {
   lastId: string | null;
 }
 
-/** How a column's cell is rewritten: as it is, from t/f, or as JSON (CKAN prints a NULL json or array as `null`). */
-const CellKind = { plain: 0, bool: 1, nested: 2 } as const;
-type CellKind = (typeof CellKind)[keyof typeof CellKind];
+/**
+ * How a column's cell is rewritten: text as it is; any other type checked against its column's type and written in
+ * its one form (value-fit.ts: `t` is `true`, a timestamp's `2020-01-01 08:00:00+00` is `2020-01-01T08:00:00+00:00`);
+ * json and arrays read as JSON first (CKAN prints a NULL one as `null`).
+ */
+interface CellRule {
+  fit?: (value: string) => string;
+  nested: boolean;
+}
 
 const QUOTE = 0x22;
 const COMMA = 0x2c;
@@ -30,50 +38,94 @@ const RETURN = 0x0d;
  * quote or a row whose number of cells is not the number of fields.
  */
 export function transcodeCopyCsv(records: string, fields: readonly ExtractColumn[], columns: readonly ExtractColumn[], delimiter: ',' | '\t'): CopyCsvPage {
+  const layout = layoutOf(fields, columns, delimiter);
+  const output: Output = { text: '', copiedTo: 0 };
+  let rows = 0;
+  let at = 0;
+  while (at < records.length) {
+    at = scanRow(records, at, layout.bounds, rows + 1);
+    rows += 1;
+    try {
+      writeRow(records, layout, output);
+    } catch (error) {
+      throw misfitAt(error, records, layout, rows);
+    }
+  }
+  let text = output.text;
+  if (layout.inPlace) {
+    text += records.slice(output.copiedTo);
+    if (rows > 0 && !text.endsWith('\n')) text += '\n';
+  }
+  const { bounds, idIndex } = layout;
+  const lastId = rows === 0 || idIndex === -1 ? null : cellValue(records, bounds.starts[idIndex] ?? 0, bounds.ends[idIndex] ?? 0);
+  return { text, rows, lastId };
+}
+
+/** Which field each output column comes from, how its cells are rewritten, and where the row being read stands. */
+interface Layout {
+  columns: readonly ExtractColumn[];
+  sources: number[];
+  rules: CellRule[];
+  idIndex: number;
+  delimiter: ',' | '\t';
+  /** csv output of the fields in their own order: the records text with a few cells rewritten. */
+  inPlace: boolean;
+  bounds: CellBounds;
+  /** The output column being written (to name it when its value does not fit). */
+  column: number;
+}
+
+function layoutOf(fields: readonly ExtractColumn[], columns: readonly ExtractColumn[], delimiter: ',' | '\t'): Layout {
   const width = fields.length;
   const sources = columns.map((column) => {
     const index = fields.findIndex((field) => field.id === column.id);
     if (index === -1) throw new Error(`transcodeCopyCsv: ${column.id} is not among the fields`);
     return index;
   });
-  const kinds = columns.map(kindOf);
-  const idIndex = fields.findIndex((field) => field.id === '_id');
   // why: csv output of the fields in their own order is the records text with a few cells rewritten (booleans,
   // json, some quoted cells): the text between them is copied in one piece, no cell by cell
   const inPlace = delimiter === ',' && sources.length === width && sources.every((source, index) => source === index);
   const bounds: CellBounds = { starts: new Array<number>(width).fill(0), ends: new Array<number>(width).fill(0), asIs: new Array<boolean>(width).fill(true) };
-  let text = '';
-  let copiedTo = 0;
-  let rows = 0;
-  let at = 0;
-  while (at < records.length) {
-    at = scanRow(records, at, bounds, rows + 1);
-    rows += 1;
-    for (let column = 0; column < sources.length; column += 1) {
-      const source = sources[column] ?? 0;
-      const start = bounds.starts[source] ?? 0;
-      const end = bounds.ends[source] ?? 0;
-      const kind = kinds[column] ?? CellKind.plain;
-      const asIs = bounds.asIs[source] === true;
-      if (!inPlace) {
-        text += (column > 0 ? delimiter : '') + outputCell(records, { start, end, asIs }, kind, delimiter);
-      } else if (kind !== CellKind.plain || !asIs) {
-        // why: a plain cell as COPY writes it unquoted is written as it is; the others only when their output differs
-        const cell = outputCell(records, { start, end, asIs }, kind, ',');
-        if (cell.length !== end - start || !records.startsWith(cell, start)) {
-          text += records.slice(copiedTo, start) + cell;
-          copiedTo = end;
-        }
+  return { columns, sources, rules: columns.map(ruleOf), idIndex: fields.findIndex((field) => field.id === '_id'), delimiter, inPlace, bounds, column: 0 };
+}
+
+/** The output so far: its text, and (in place) how far the records text is copied into it. */
+interface Output {
+  text: string;
+  copiedTo: number;
+}
+
+/** Writes the row just scanned into `output`. Throws Misfit (layout.column names the column) for a value that does not fit. */
+function writeRow(records: string, layout: Layout, output: Output): void {
+  const { sources, rules, bounds, inPlace, delimiter } = layout;
+  for (let column = 0; column < sources.length; column += 1) {
+    layout.column = column;
+    const source = sources[column] ?? 0;
+    const cell = { start: bounds.starts[source] ?? 0, end: bounds.ends[source] ?? 0, asIs: bounds.asIs[source] === true };
+    const rule = rules[column] ?? PLAIN;
+    if (!inPlace) {
+      output.text += (column > 0 ? delimiter : '') + outputCell(records, cell, rule, delimiter);
+    } else if (rule.fit !== undefined || !cell.asIs) {
+      // why: a plain cell as COPY writes it unquoted is written as it is; the others only when their output differs
+      const text = outputCell(records, cell, rule, ',');
+      if (text.length !== cell.end - cell.start || !records.startsWith(text, cell.start)) {
+        output.text += records.slice(output.copiedTo, cell.start) + text;
+        output.copiedTo = cell.end;
       }
     }
-    if (!inPlace) text += '\n';
   }
-  if (inPlace) {
-    text += records.slice(copiedTo);
-    if (rows > 0 && !text.endsWith('\n')) text += '\n';
-  }
-  const lastId = rows === 0 || idIndex === -1 ? null : cellValue(records, bounds.starts[idIndex] ?? 0, bounds.ends[idIndex] ?? 0);
-  return { text, rows, lastId };
+  if (!inPlace) output.text += '\n';
+}
+
+/** A Misfit of the row just scanned as a ValueMisfitError naming its column, its `_id` and the value. */
+function misfitAt(error: unknown, records: string, layout: Layout, row: number): unknown {
+  const column = layout.columns[layout.column];
+  if (!(error instanceof Misfit) || column === undefined) return error;
+  const { bounds, idIndex, sources } = layout;
+  const id = idIndex === -1 ? null : cellValue(records, bounds.starts[idIndex] ?? 0, bounds.ends[idIndex] ?? 0);
+  const source = sources[layout.column] ?? 0;
+  const value = cellValue(records, bounds.starts[source] ?? 0, bounds.ends[source] ?? 0);
+  return new ValueMisfitError(column, rowLabel(id ?? undefined, row), showValue(value), error.message);
 }
 
 /**
@@ -137,18 +189,22 @@ function cellValue(records: string, start: number, end: number): string | null {
   return records.slice(start + 1, end - 1).replaceAll('""', '"');
 }
 
-function kindOf(column: ExtractColumn): CellKind {
-  if (column.id === '_id') return CellKind.plain;
-  if (column.type === 'bool') return CellKind.bool;
-  return column.type === 'json' || column.type.startsWith('_') ? CellKind.nested : CellKind.plain;
+const PLAIN: CellRule = { nested: false };
+
+function ruleOf(column: ExtractColumn): CellRule {
+  const kind = columnKindOf(column.type).kind;
+  if (kind === 'text') return PLAIN;
+  const fitValue = createValueFitter(column.type);
+  if (kind === 'json' || kind === 'array') return { nested: true, fit: (value) => cellText(fitValue(parseLossless(value))) };
+  return { nested: false, fit: (value) => cellText(fitValue(value)) };
 }
 
 /** The output cell of a COPY cell: what the JSON page's value prints as (see cellText), quoted for the output. */
-function outputCell(records: string, cell: { start: number; end: number; asIs: boolean }, kind: CellKind, delimiter: ',' | '\t'): string {
+function outputCell(records: string, cell: { start: number; end: number; asIs: boolean }, rule: CellRule, delimiter: ',' | '\t'): string {
   const value = cellValue(records, cell.start, cell.end);
   if (value === null) return '';
-  if (kind === CellKind.bool) return value === 't' ? 'true' : value === 'f' ? 'false' : delimitedCell(value, delimiter);
-  if (kind === CellKind.nested) return value === 'null' ? '' : delimitedCell(cellText(parseLossless(value)), delimiter);
+  if (rule.nested && value === 'null') return '';
+  if (rule.fit !== undefined) return delimitedCell(rule.fit(value), delimiter);
   if (delimiter === '\t') return delimitedCell(value, '\t');
   // why: a cell as COPY writes it unquoted holds no comma, quote, CR or LF, so csv output needs no quotes either;
   // one COPY quoted is kept as it is unless its value needs none (the empty string, `\.`)

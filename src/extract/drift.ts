@@ -7,7 +7,7 @@ import { KitError, KitErrorCode } from '../errors.ts';
 import type { Manifest } from '../schema/extract-files.ts';
 import { writeFileAtomic } from '../util/atomic-write.ts';
 import { extractStatePath, manifestPath } from './checkpoint.ts';
-import type { ExtractColumn, ExtractSpec } from './types.ts';
+import type { ExtractChecks, ExtractColumn, ExtractStateOwner } from './types.ts';
 
 /** What is kept of a run for the next one to compare with. */
 interface RunSummary {
@@ -27,12 +27,12 @@ export interface Drift {
   rowChange: number;
 }
 
-function summaryPath(spec: ExtractSpec): string {
+function summaryPath(spec: ExtractStateOwner): string {
   return extractStatePath(spec, 'last');
 }
 
 /** The previous run's summary, or undefined for a first run (or an unreadable summary: then there is nothing to compare). */
-export async function readPreviousRun(spec: ExtractSpec): Promise<RunSummary | undefined> {
+export async function readPreviousRun(spec: ExtractStateOwner): Promise<RunSummary | undefined> {
   try {
     const value: unknown = JSON.parse(await readFile(summaryPath(spec), 'utf8'));
     if (typeof value !== 'object' || value === null) return undefined;
@@ -46,7 +46,7 @@ export async function readPreviousRun(spec: ExtractSpec): Promise<RunSummary | u
 }
 
 /** Keeps this run's summary for the next run. */
-async function recordRun(spec: ExtractSpec, manifest: Manifest): Promise<void> {
+async function recordRun(spec: ExtractStateOwner, manifest: Manifest): Promise<void> {
   const summary: RunSummary = { file: manifest.output.file, finishedAt: manifest.finishedAt, rows: manifest.rows, columns: manifest.columns };
   await writeFileAtomic(summaryPath(spec), `${JSON.stringify(summary, null, 2)}\n`);
 }
@@ -97,7 +97,7 @@ function describeDrift(drift: Drift): string[] {
  * and throws E_EXTRACT_FAILED when `--fail-on-drift` or `--max-shrink` turn the drift into a failure.
  */
 export async function checkDrift(
-  spec: ExtractSpec,
+  spec: ExtractStateOwner & ExtractChecks,
   previous: RunSummary | undefined,
   manifest: Manifest,
   onWarning?: (message: string) => void,

@@ -8,7 +8,7 @@ import type { HttpClient } from '../http/index.ts';
 import { ActionCallError } from './api.ts';
 import { type CopyCsvPage, transcodeCopyCsv } from './copy-csv.ts';
 import type { ExtractPlan } from './plan.ts';
-import { type Cursor, EXTRACT_DEFAULTS, type ExtractSpec, PagingMethod } from './types.ts';
+import { type Cursor, EXTRACT_DEFAULTS, type ExtractPaging, type ExtractQuery, PagingMethod } from './types.ts';
 
 /**
  * Rows per dump request at least: the dump is not capped by rows_max. Measured in bench/extract.ts (200k rows, three
@@ -27,21 +27,21 @@ export const DUMP_SLICE_BYTES = 16 * 1024 * 1024;
  * The page size an extract asks for: DUMP_PAGE_ROWS for dump slices, which rows_max does not cap (larger slices
  * mean fewer requests and offsets to skip), unless `--page-size` chose another, which is kept.
  */
-export function pageSizeFor(spec: ExtractSpec, plan: ExtractPlan): number {
-  return plan.method === PagingMethod.dump && !choosesPageSize(spec) ? DUMP_PAGE_ROWS : spec.pageSize;
+export function pageSizeFor(paging: ExtractPaging, plan: ExtractPlan): number {
+  return plan.method === PagingMethod.dump && !choosesPageSize(paging) ? DUMP_PAGE_ROWS : paging.pageSize;
 }
 
 /**
  * Rows of the next dump slice: `pageSize`, fewer where rows of `rowBytes` would pass DUMP_SLICE_BYTES (100 at
  * least), unless `--page-size` chose the size.
  */
-export function dumpSliceRows(spec: ExtractSpec, pageSize: number, rowBytes: number | undefined): number {
-  if (choosesPageSize(spec) || rowBytes === undefined || rowBytes <= 0) return pageSize;
+export function dumpSliceRows(paging: ExtractPaging, pageSize: number, rowBytes: number | undefined): number {
+  if (choosesPageSize(paging) || rowBytes === undefined || rowBytes <= 0) return pageSize;
   return Math.max(100, Math.min(pageSize, Math.floor(DUMP_SLICE_BYTES / rowBytes)));
 }
 
-function choosesPageSize(spec: ExtractSpec): boolean {
-  return spec.pageSize !== EXTRACT_DEFAULTS.pageSize;
+function choosesPageSize(paging: ExtractPaging): boolean {
+  return paging.pageSize !== EXTRACT_DEFAULTS.pageSize;
 }
 
 /**
@@ -52,12 +52,12 @@ function choosesPageSize(spec: ExtractSpec): boolean {
 export const DUMP_PARALLEL = 2;
 
 /** The dump URL of a slice: csv, sorted by `_id`, `_id` first among the fields. */
-function dumpUrl(spec: ExtractSpec, plan: ExtractPlan, slice: { offset: number; limit: number }): string {
+function dumpUrl(query: ExtractQuery, plan: ExtractPlan, slice: { offset: number; limit: number }): string {
   const fields = ['_id', ...plan.columns.map((column) => column.id).filter((id) => id !== '_id')];
   const params = new URLSearchParams({ format: 'csv', sort: '_id', offset: String(slice.offset), limit: String(slice.limit), fields: fields.join(',') });
-  if (spec.filters !== undefined) params.set('filters', JSON.stringify(spec.filters));
-  if (spec.q !== undefined) params.set('q', spec.q);
-  return `${spec.target.baseUrl.replace(/\/+$/, '')}/datastore/dump/${encodeURIComponent(plan.resourceId ?? spec.resource ?? '')}?${params}`;
+  if (query.filters !== undefined) params.set('filters', JSON.stringify(query.filters));
+  if (query.q !== undefined) params.set('q', query.q);
+  return `${query.target.baseUrl.replace(/\/+$/, '')}/datastore/dump/${encodeURIComponent(plan.resourceId ?? query.resource ?? '')}?${params}`;
 }
 
 /** A dump slice as the output's lines, with its first row's `_id` (null when empty) and the URL it came from. */
@@ -70,9 +70,9 @@ export interface DumpPage extends CopyCsvPage {
  * Fetches the dump slice at `cursor.offset` and rewrites it as the output's lines; its first `_id` must follow
  * `cursor.lastId` when that is known (a slice fetched ahead of the ones before it is checked by checkDumpFollows).
  */
-export async function fetchDumpPage(client: HttpClient, spec: ExtractSpec, plan: ExtractPlan, cursor: Cursor, pageSize: number): Promise<DumpPage> {
-  const url = dumpUrl(spec, plan, { offset: cursor.offset, limit: pageSize });
-  const headers: Record<string, string> = spec.target.token === undefined ? {} : { authorization: spec.target.token };
+export async function fetchDumpPage(client: HttpClient, query: ExtractQuery, plan: ExtractPlan, cursor: Cursor, pageSize: number): Promise<DumpPage> {
+  const url = dumpUrl(query, plan, { offset: cursor.offset, limit: pageSize });
+  const headers: Record<string, string> = query.target.token === undefined ? {} : { authorization: query.target.token };
   const response = await client.send({ method: 'GET', url, headers });
   if (response.status !== 200) throw new ActionCallError(`[GET] "${url}": ${response.status} from /datastore/dump`, response.status, undefined);
   if (response.bodyTruncated) throw new ActionCallError(`[GET] "${url}": the dump page is larger than the client reads; lower --page-size`, 200, undefined);
@@ -83,7 +83,7 @@ export async function fetchDumpPage(client: HttpClient, spec: ExtractSpec, plan:
   checkDumpFollows(firstId, cursor.lastId, url);
   let page: CopyCsvPage;
   try {
-    page = transcodeCopyCsv(records, columns, plan.columns, spec.format === 'tsv' ? '\t' : ',');
+    page = transcodeCopyCsv(records, columns, plan.columns, plan.copyDelimiter ?? ',');
   } catch (error) {
     if (error instanceof SyntaxError) throw new ActionCallError(`[GET] "${url}": ${error.message}`, 200, undefined);
     throw error;

@@ -1,5 +1,4 @@
-// Turns rows into the text of each output format: csv/tsv (RFC 4180 quoting, header from fields), jsonl, json.
-import type { ExtractFormat } from '../schema/extract-job.ts';
+// Turns rows into the text of the output formats: csv/tsv (RFC 4180 quoting, header from fields), jsonl, json.
 import { JsonNumber, stringifyLossless, type LosslessValue } from './lossless-json.ts';
 import type { ExtractColumn } from './types.ts';
 
@@ -12,31 +11,26 @@ export interface Encoder {
   tail(): string;
 }
 
-/** The encoder of a format. */
-export function createEncoder(format: ExtractFormat): Encoder {
-  switch (format) {
-    case 'csv':
-      return delimited(',');
-    case 'tsv':
-      return delimited('\t');
-    case 'jsonl':
-    // why: a Parquet extract pages into JSON Lines, rewritten as Parquet once complete (parquet.ts)
-    case 'parquet':
-      return {
-        head: () => '',
-        rows: (columns, rows) => rows.map((row) => `${stringifyLossless(toObject(columns, row))}\n`).join(''),
-        tail: () => '',
-      };
-    case 'json':
-      return {
-        head: () => '[',
-        rows: (columns, rows, first) => rows.map((row, index) => `${first && index === 0 ? '\n' : ',\n'}${stringifyLossless(toObject(columns, row))}`).join(''),
-        tail: () => '\n]\n',
-      };
-  }
+/** JSON Lines: one record per line. */
+export function createJsonLinesEncoder(): Encoder {
+  return {
+    head: () => '',
+    rows: (columns, rows) => rows.map((row) => `${stringifyLossless(toObject(columns, row))}\n`).join(''),
+    tail: () => '',
+  };
 }
 
-function delimited(delimiter: ',' | '\t'): Encoder {
+/** One JSON array of records. */
+export function createJsonArrayEncoder(): Encoder {
+  return {
+    head: () => '[',
+    rows: (columns, rows, first) => rows.map((row, index) => `${first && index === 0 ? '\n' : ',\n'}${stringifyLossless(toObject(columns, row))}`).join(''),
+    tail: () => '\n]\n',
+  };
+}
+
+/** csv (`,`) or tsv (tab): a header row from the fields, RFC 4180 quoting, LF line ends. */
+export function createDelimitedEncoder(delimiter: ',' | '\t'): Encoder {
   const line = (cells: readonly string[]): string => {
     let out = '';
     for (let index = 0; index < cells.length; index += 1) out += (index === 0 ? '' : delimiter) + delimitedCell(cells[index] ?? '', delimiter);

@@ -14,7 +14,7 @@ import { extractStatePath, sourceIdentity } from './checkpoint.ts';
 import { JsonNumber, type LosslessValue } from './lossless-json.ts';
 import type { ExtractPlan } from './plan.ts';
 import { buildIdSpanSql, quoteIdentifier, quoteLiteral, resourceConditions, trimStatement } from './sql-text.ts';
-import { type ExtractSpec, PagingMethod } from './types.ts';
+import { type ExtractQuery, type ExtractSpec, type ExtractStateOwner, PagingMethod } from './types.ts';
 
 /** The mark of one extract, as its file holds it. */
 interface MarkFile {
@@ -28,12 +28,12 @@ interface MarkFile {
 }
 
 /** Where the mark of `spec` (by `column`) is kept: beside the output, named by what it is the mark of. */
-function markPath(spec: ExtractSpec, column: string): string {
+function markPath(spec: ExtractStateOwner, column: string): string {
   return extractStatePath(spec, 'mark', [column]);
 }
 
 /** The previous run's mark, or null when this is the first run. */
-async function readMark(spec: ExtractSpec, column: string): Promise<string | null> {
+async function readMark(spec: ExtractStateOwner, column: string): Promise<string | null> {
   let value: unknown;
   try {
     value = JSON.parse(await readFile(markPath(spec, column), 'utf8'));
@@ -48,7 +48,7 @@ async function readMark(spec: ExtractSpec, column: string): Promise<string | nul
 }
 
 /** Records `mark` as the extract's high-water mark (atomically). */
-export async function writeMark(spec: ExtractSpec, column: string, mark: string, nowMs: number): Promise<void> {
+export async function writeMark(spec: ExtractStateOwner, column: string, mark: string, nowMs: number): Promise<void> {
   const file: MarkFile = {
     version: 1,
     column,
@@ -60,7 +60,10 @@ export async function writeMark(spec: ExtractSpec, column: string, mark: string,
   await writeFileAtomic(markPath(spec, column), `${JSON.stringify(file, null, 2)}\n`);
 }
 
-/** An incremental spec with its marks: `_id` starts the keyset after the last mark; another column narrows by SQL. */
+/**
+ * The extract with its marks: `_id` starts the keyset after the last mark; another column narrows what is read by
+ * SQL (so it rewrites the query of the whole spec).
+ */
 export async function startIncremental(spec: ExtractSpec, client: HttpClient): Promise<ExtractSpec> {
   if (spec.incremental === undefined) return spec;
   const { column } = spec.incremental;
@@ -74,7 +77,7 @@ export async function startIncremental(spec: ExtractSpec, client: HttpClient): P
  * For an `_id` mark: keyset paging, or offset paging of a resource from the first row after the mark; the server's
  * total is the count of the rows after the mark.
  */
-export async function planIncremental(client: HttpClient, spec: ExtractSpec, plan: ExtractPlan): Promise<ExtractPlan> {
+export async function planIncremental(client: HttpClient, spec: ExtractQuery, plan: ExtractPlan): Promise<ExtractPlan> {
   const after = spec.incremental?.after ?? null;
   if (spec.incremental?.column !== '_id') return plan;
   checkIncrementalPaging(plan);
@@ -92,7 +95,7 @@ export async function planIncremental(client: HttpClient, spec: ExtractSpec, pla
  * The offset of the first row whose `_id` is above `after` among the extract's rows sorted by `_id` (`total` when
  * there is none): a bisection of one-row `datastore_search` pages, about log2(total) requests (18 for 200,000 rows).
  */
-async function seekAfterId(client: HttpClient, spec: ExtractSpec, plan: ExtractPlan, after: string, total: number): Promise<number> {
+async function seekAfterId(client: HttpClient, spec: ExtractQuery, plan: ExtractPlan, after: string, total: number): Promise<number> {
   const mark = BigInt(after);
   const idAt = async (offset: number): Promise<bigint | undefined> => {
     const result = await callAction(client, spec.target, 'datastore_search', {
@@ -138,7 +141,7 @@ async function narrowBySql(
   return { spec: { ...rest, sql: `SELECT * FROM (${source}) AS "marked" WHERE ${bounds.join(' AND ')}` }, through };
 }
 
-async function resourceSelect(client: HttpClient, spec: ExtractSpec): Promise<string> {
+async function resourceSelect(client: HttpClient, spec: ExtractQuery): Promise<string> {
   const described = await callAction(client, spec.target, 'datastore_search', { resource_id: spec.resource ?? '', limit: 0 });
   const table = typeof described['resource_id'] === 'string' ? described['resource_id'] : (spec.resource ?? '');
   const all = Array.isArray(described['fields']) ? described['fields'].flatMap((field) => (isNamed(field) ? [field.id] : [])) : [];
@@ -148,7 +151,7 @@ async function resourceSelect(client: HttpClient, spec: ExtractSpec): Promise<st
 }
 
 /** The rows after `after` (an `_id`) that an `_id`-marked run will read, counted as the plan's total counts. */
-async function countAfterId(client: HttpClient, spec: ExtractSpec, plan: ExtractPlan, after: string): Promise<number | undefined> {
+async function countAfterId(client: HttpClient, spec: ExtractQuery, plan: ExtractPlan, after: string): Promise<number | undefined> {
   if (plan.method === PagingMethod.nextPage) {
     const filters = { ...spec.filters, _id: { gt: new JsonNumber(after) } };
     const result = await callAction(client, spec.target, 'datastore_search', {

@@ -1,11 +1,13 @@
-// Paged, resumable batch extracts of a resource or an SQL query to files (csv, tsv, jsonl, json), with a
-// checkpoint for --resume and a manifest beside each output. Job files list many extracts.
+// Paged, resumable batch extracts of a resource or an SQL query to files (csv, tsv, jsonl, json, parquet: one
+// registry, formats.ts), every value checked against its column's type, with a checkpoint for --resume and a
+// manifest beside each output. Job files list many extracts.
 export { runExtract } from './extract.ts';
 export { streamExtract, type StreamedExtract, type TextSink } from './stream.ts';
 export { loadJobFile, resolveJob } from './job.ts';
 export { expandTemplate, findUnknownTemplate, TEMPLATE_NAMES } from './template.ts';
 export { findCompletedOutput } from './previous.ts';
 export { formatOfName } from './format-name.ts';
+export { refuseOutputShape, streamsFormat } from './formats.ts';
 export { pruneDatedOutputs } from './prune.ts';
 export type { JobItem } from './job.ts';
 export { checkpointPath, partPath } from './checkpoint.ts';

@@ -6,7 +6,10 @@ import { KitError, KitErrorCode } from '../errors.ts';
 import { displayTarget, partPath, readCheckpoint, removeCheckpoint, removeTempFiles, sourceIdentity, specKey, type Checkpoint } from './checkpoint.ts';
 import { hashFile } from './part-file.ts';
 import type { ExtractPlan } from './plan.ts';
-import type { ExtractSpec } from './types.ts';
+import type { ExtractIdentity, ExtractOutput, ExtractQuery } from './types.ts';
+
+/** Where the leftovers are, what to do with them, and which server this run reads (a checkpoint of another is refused). */
+type LeftoverOwner = ExtractOutput & Pick<ExtractQuery, 'target'>;
 
 /**
  * fresh: nothing to continue. resume: append to the part file from the checkpoint. finished: the whole output
@@ -24,7 +27,7 @@ function refuse(message: string): KitError {
 }
 
 /** Looks at the files beside `spec.out` before any request; throws KitError E_RESUME when it must not go on. */
-export async function inspectLeftovers(spec: ExtractSpec): Promise<Leftovers> {
+export async function inspectLeftovers(spec: LeftoverOwner): Promise<Leftovers> {
   const { out } = spec;
   await removeTempFiles(out);
   if (spec.restart === true) {
@@ -54,7 +57,7 @@ export async function inspectLeftovers(spec: ExtractSpec): Promise<Leftovers> {
   return { kind: 'resume', checkpoint: found };
 }
 
-async function inspectFinished(spec: ExtractSpec, found: Checkpoint, output: { bytes: number; sha256: string }): Promise<Leftovers> {
+async function inspectFinished(spec: LeftoverOwner, found: Checkpoint, output: { bytes: number; sha256: string }): Promise<Leftovers> {
   const at = (await holdsFile(spec.out, output)) ? 'out' : (await holdsFile(partPath(spec.out), output)) ? 'part' : undefined;
   if (spec.resume) {
     checkSameSource(found, spec);
@@ -82,7 +85,7 @@ async function holdsFile(path: string, expected: { bytes: number; sha256: string
  * After planning: refuses a checkpoint of another extract (what, shape, paging or columns changed); returns a
  * warning when the target is spelled otherwise than at the checkpoint (another port or scheme of the same host).
  */
-export function checkSameExtract(checkpoint: Checkpoint, spec: ExtractSpec, plan: ExtractPlan): string[] {
+export function checkSameExtract(checkpoint: Checkpoint, spec: ExtractIdentity & Pick<ExtractOutput, 'out'>, plan: ExtractPlan): string[] {
   const target = displayTarget(spec.target);
   const cannot = `cannot resume ${spec.out}`;
   if (checkpoint.specKey !== specKey(spec, plan.resourceId)) {
@@ -101,7 +104,7 @@ export function checkSameExtract(checkpoint: Checkpoint, spec: ExtractSpec, plan
 }
 
 /** A checkpoint of another host (or path) is refused before any request: it may be another server's rows. */
-function checkSameSource(checkpoint: Checkpoint, spec: ExtractSpec): void {
+function checkSameSource(checkpoint: Checkpoint, spec: Pick<LeftoverOwner, 'out' | 'target'>): void {
   if (checkpoint.source.identity === sourceIdentity(spec.target)) return;
   throw refuse(
     `cannot resume ${spec.out}: its checkpoint was made against ${checkpoint.source.target}, not ${displayTarget(spec.target)}; another host may be another server with other rows, so continue with --target ${checkpoint.source.target}, or ${restartHint}`,

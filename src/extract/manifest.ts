@@ -5,11 +5,12 @@ import { MANIFEST_VERSION } from '../schema/extract-constants.ts';
 import type { Manifest } from '../schema/extract-files.ts';
 import { displayTarget, type Checkpoint } from './checkpoint.ts';
 import type { ExtractPlan } from './plan.ts';
-import type { ExtractSpec } from './types.ts';
+import { formatNames, outputFormat } from './formats.ts';
+import type { ExtractOutput, ExtractPaging, ExtractQuery } from './types.ts';
 
 /** What is known once the output is complete. */
 export interface FinishedExtract {
-  spec: ExtractSpec;
+  spec: ExtractQuery & ExtractOutput & Pick<ExtractPaging, 'pageSize'>;
   plan: ExtractPlan;
   checkpoint: Checkpoint;
   output: { bytes: number; sha256: string };
@@ -60,7 +61,7 @@ export function buildManifest(done: FinishedExtract, clock: Clock): Manifest {
 }
 
 /** The marks of an incremental run: with `_id`, the last `_id` written (the cursor), else the maximum read at the start. */
-function incrementalOf(incremental: NonNullable<ExtractSpec['incremental']>, checkpoint: Checkpoint): NonNullable<Manifest['incremental']> {
+function incrementalOf(incremental: NonNullable<ExtractQuery['incremental']>, checkpoint: Checkpoint): NonNullable<Manifest['incremental']> {
   const after = incremental.after ?? null;
   const through = incremental.column === '_id' ? (checkpoint.cursor.lastId ?? after) : (incremental.through ?? after);
   return { column: incremental.column, after, through };
@@ -70,14 +71,14 @@ function incrementalOf(incremental: NonNullable<ExtractSpec['incremental']>, che
  * Warns when the output's name says another content: gzip bytes in a name without .gz (or plain text in a .gz
  * name), or a known format's extension that is not the format written. The name is kept as given.
  */
-export function describeNameMismatch(spec: ExtractSpec): string | undefined {
+export function describeNameMismatch(spec: Pick<ExtractOutput, 'out' | 'format' | 'gzip'>): string | undefined {
   const zipped = spec.out.endsWith('.gz');
   if (spec.gzip !== zipped) {
     return spec.gzip
       ? `${spec.out} holds gzip-compressed ${spec.format} but its name does not end in .gz; name it ${spec.out}.gz for tools that go by the name`
       : `${spec.out} holds plain ${spec.format} (not gzip) although its name ends in .gz`;
   }
-  const extension = /\.(csv|tsv|jsonl|json|parquet)$/.exec(spec.out.replace(/\.gz$/, ''))?.[1];
-  if (extension !== undefined && extension !== spec.format) return `${spec.out} holds ${spec.format}, not ${extension} as its name says`;
+  const named = formatNames().find((format) => spec.out.replace(/\.gz$/, '').endsWith(`.${outputFormat(format).extension}`));
+  if (named !== undefined && named !== spec.format) return `${spec.out} holds ${spec.format}, not ${named} as its name says`;
   return undefined;
 }

@@ -9,7 +9,10 @@ import { checkDumpFollows, DUMP_PARALLEL, dumpSliceRows } from './dump-pages.ts'
 import { fetchPage, keysetFilters, type Page } from './pages.ts';
 import type { ExtractPlan } from './plan.ts';
 import { buildIdSpanSql } from './sql-text.ts';
-import { PagingMethod, type Cursor, type ExtractSpec } from './types.ts';
+import { PagingMethod, type Cursor, type ExtractPaging, type ExtractQuery } from './types.ts';
+
+/** What the pages read and how they are asked. */
+type PageSource = ExtractQuery & ExtractPaging;
 
 /** Where the pages start and what to ask. */
 export interface PageStreamStart {
@@ -29,7 +32,7 @@ interface IdSpan {
  * next-page), the rows left (counted, or the plan's total) are cut into ranges of about a page each; up to `parallel`
  * requests are in flight and at most that many pages wait in memory. Anything else reads one page after another.
  */
-export async function openPageStream(client: HttpClient, spec: ExtractSpec, plan: ExtractPlan, start: PageStreamStart): Promise<AsyncIterable<Page>> {
+export async function openPageStream(client: HttpClient, spec: PageSource, plan: ExtractPlan, start: PageStreamStart): Promise<AsyncIterable<Page>> {
   const parallel = spec.parallel ?? (plan.method === PagingMethod.dump ? DUMP_PARALLEL : 1);
   if (plan.method === PagingMethod.dump) return slicePages({ client, spec, plan }, start, parallel);
   if (parallel > 1 && isKeyset(plan.method)) {
@@ -43,7 +46,7 @@ export async function openPageStream(client: HttpClient, spec: ExtractSpec, plan
 
 interface Reader {
   client: HttpClient;
-  spec: ExtractSpec;
+  spec: PageSource;
   plan: ExtractPlan;
 }
 
@@ -158,7 +161,7 @@ interface SpanAsk {
   knownRows: bigint | undefined;
 }
 
-async function probeIdSpan(client: HttpClient, spec: ExtractSpec, plan: ExtractPlan, ask: SpanAsk): Promise<IdSpan | undefined> {
+async function probeIdSpan(client: HttpClient, spec: ExtractQuery, plan: ExtractPlan, ask: SpanAsk): Promise<IdSpan | undefined> {
   try {
     return plan.method === PagingMethod.nextPage ? await searchIdSpan(client, spec, plan, ask) : await sqlIdSpan(client, spec, plan, ask);
   } catch (error) {
@@ -168,7 +171,7 @@ async function probeIdSpan(client: HttpClient, spec: ExtractSpec, plan: ExtractP
   }
 }
 
-async function sqlIdSpan(client: HttpClient, spec: ExtractSpec, plan: ExtractPlan, { afterId, knownRows }: SpanAsk): Promise<IdSpan | undefined> {
+async function sqlIdSpan(client: HttpClient, spec: ExtractQuery, plan: ExtractPlan, { afterId, knownRows }: SpanAsk): Promise<IdSpan | undefined> {
   const source = spec.sql === undefined ? { resourceId: plan.resourceId ?? '', filters: spec.filters, q: spec.q } : { sql: spec.sql };
   const result = await callAction(client, spec.target, 'datastore_search_sql', { sql: buildIdSpanSql(source, afterId, knownRows === undefined) });
   const row = Array.isArray(result['records']) ? result['records'][0] : undefined;
@@ -177,7 +180,7 @@ async function sqlIdSpan(client: HttpClient, spec: ExtractSpec, plan: ExtractPla
 }
 
 /** The span by datastore_search (CKAN 2.12's filter operators): the first `_id` ascending (and the total), the last descending. */
-async function searchIdSpan(client: HttpClient, spec: ExtractSpec, plan: ExtractPlan, { afterId, knownRows }: SpanAsk): Promise<IdSpan | undefined> {
+async function searchIdSpan(client: HttpClient, spec: ExtractQuery, plan: ExtractPlan, { afterId, knownRows }: SpanAsk): Promise<IdSpan | undefined> {
   const ask = (sort: string, includeTotal: boolean) =>
     callAction(client, spec.target, 'datastore_search', {
       resource_id: plan.resourceId,

@@ -4,7 +4,9 @@ import { ActionCallError, callAction, type ActionResult } from './api.ts';
 import { countCopyRows } from './copy-csv.ts';
 import { isLosslessObject, JsonNumber, type LosslessValue } from './lossless-json.ts';
 import { buildOffsetSql, isSendableSql, trimStatement } from './sql-text.ts';
-import { PagingMethod, type ExtractColumn, type ExtractSpec } from './types.ts';
+import type { ExtractFormat } from '../schema/extract-job.ts';
+import { outputFormat } from './formats.ts';
+import { PagingMethod, type ExtractColumn, type ExtractQuery } from './types.ts';
 
 export interface ExtractPlan {
   method: PagingMethod;
@@ -19,6 +21,11 @@ export interface ExtractPlan {
    * CSV or TSV, the paging is by datastore_search and the target answers csv records; else `objects`.
    */
   recordsFormat: 'objects' | 'csv';
+  /**
+   * The delimiter of the output's lines when pages come as PostgreSQL's COPY text (dump slices, csv records),
+   * which is rewritten straight into them (copy-csv.ts); the output format's (formats.ts).
+   */
+  copyDelimiter?: ',' | '\t';
   warnings: string[];
   /** Where offset paging starts: the first row after an incremental run's `_id` mark (incremental.ts); else 0. */
   startOffset?: number;
@@ -26,32 +33,39 @@ export interface ExtractPlan {
   dumpRowBytes?: number;
 }
 
-/**
- * Probes the target and plans the extract; `resumed` is the paging method of the checkpoint being continued.
- * Throws ActionCallError when the target refuses the query.
- */
-export async function planExtract(client: HttpClient, spec: ExtractSpec, resumed?: PagingMethod): Promise<ExtractPlan> {
-  return spec.sql === undefined ? planResource(client, spec, resumed) : planSql(client, spec, spec.sql);
+/** What the plan needs beyond the query: the output format, whether the dump may be read, and the checkpoint's method. */
+export interface PlanShape {
+  format: ExtractFormat;
+  /** `false`: never the dump (`--no-dump`). */
+  dump?: boolean | undefined;
+  /** The paging method of the checkpoint being continued. */
+  resumed?: PagingMethod | undefined;
 }
 
-async function planResource(client: HttpClient, spec: ExtractSpec, resumed: PagingMethod | undefined): Promise<ExtractPlan> {
-  const resource = spec.resource ?? '';
+/** Probes the target and plans the extract. Throws ActionCallError when the target refuses the query. */
+export async function planExtract(client: HttpClient, query: ExtractQuery, shape: PlanShape): Promise<ExtractPlan> {
+  return query.sql === undefined ? planResource(client, query, shape) : planSql(client, query, query.sql);
+}
+
+async function planResource(client: HttpClient, query: ExtractQuery, shape: PlanShape): Promise<ExtractPlan> {
+  const resource = query.resource ?? '';
+  const { resumed } = shape;
   // why: the dump is asked for beside the describing call, a round trip fewer before the first slice (by the name
   // given: CKAN's dump reads it through datastore_search, which takes an alias too); a failed ask is no dump
-  const csvOutput = spec.format === 'csv' || spec.format === 'tsv';
-  const dump = csvOutput && wantsDump(spec, resumed) ? askDump(client, spec, resource).catch(() => NO_DUMP) : Promise.resolve(NO_DUMP);
-  const described = await callAction(client, spec.target, 'datastore_search', { resource_id: resource, limit: 0 });
+  const delimiter = outputFormat(shape.format).delimiter;
+  const dump = delimiter !== undefined && wantsDump(query, shape) ? askDump(client, query, resource).catch(() => NO_DUMP) : Promise.resolve(NO_DUMP);
+  const described = await callAction(client, query.target, 'datastore_search', { resource_id: resource, limit: 0 });
   const resourceId = typeof described['resource_id'] === 'string' ? described['resource_id'] : resource;
   const allColumns = readColumns(described['fields']);
-  const columns = spec.fields === undefined ? allColumns : pickColumns(allColumns, spec.fields);
+  const columns = query.fields === undefined ? allColumns : pickColumns(allColumns, query.fields);
   // why: the describing call already counted the whole table; count again only for a filtered extract
-  const narrowed = spec.filters !== undefined || spec.q !== undefined;
+  const narrowed = query.filters !== undefined || query.q !== undefined;
   const counted = narrowed
-    ? await callAction(client, spec.target, 'datastore_search', {
+    ? await callAction(client, query.target, 'datastore_search', {
         resource_id: resourceId,
         limit: 0,
-        ...(spec.filters === undefined ? {} : { filters: spec.filters }),
-        ...(spec.q === undefined ? {} : { q: spec.q }),
+        ...(query.filters === undefined ? {} : { filters: query.filters }),
+        ...(query.q === undefined ? {} : { q: query.q }),
       })
     : described;
   const total = readInteger(counted['total']);
@@ -59,14 +73,15 @@ async function planResource(client: HttpClient, spec: ExtractSpec, resumed: Pagi
   const dumped = await dump;
   const { method, csv } = dumped.served
     ? { method: PagingMethod.dump, csv: true }
-    : await chooseResourceMethod(client, spec, allColumns, { resourceId, resumed });
+    : await chooseResourceMethod(client, query, allColumns, { resourceId, resumed, copyText: delimiter !== undefined });
   if (dumped.warning !== undefined) warnings.push(dumped.warning);
   if (method === PagingMethod.offset) {
     warnings.push('offset paging: the target offers neither SQL nor next_page keyset paging, so rows changed during the extract may be duplicated or missed');
   }
   const totalIsExact = total !== undefined && counted['total_was_estimated'] !== true;
   const rowBytes = dumped.rowBytes === undefined ? {} : { dumpRowBytes: dumped.rowBytes };
-  return { method, resourceId, columns, total, totalIsExact, recordsFormat: csv ? 'csv' : 'objects', warnings, ...rowBytes };
+  const copy = csv && delimiter !== undefined ? { copyDelimiter: delimiter } : {};
+  return { method, resourceId, columns, total, totalIsExact, recordsFormat: csv ? 'csv' : 'objects', warnings, ...rowBytes, ...copy };
 }
 
 /**
@@ -77,14 +92,14 @@ async function planResource(client: HttpClient, spec: ExtractSpec, resumed: Pagi
  */
 async function chooseResourceMethod(
   client: HttpClient,
-  spec: ExtractSpec,
+  query: ExtractQuery,
   columns: readonly ExtractColumn[],
-  { resourceId, resumed }: { resourceId: string; resumed: PagingMethod | undefined },
+  { resourceId, resumed, copyText }: { resourceId: string; resumed: PagingMethod | undefined; copyText: boolean },
 ): Promise<{ method: PagingMethod; csv: boolean }> {
-  const csvOutput = spec.format === 'csv' || spec.format === 'tsv';
-  const arrayFilter = Object.keys(spec.filters ?? {}).some((name) => columns.find((c) => c.id === name)?.type.startsWith('_'));
-  const literals = JSON.stringify([spec.filters ?? {}, spec.q ?? '']);
-  const sql = !arrayFilter && isSendableSql(literals) && (await hasSql(client, spec));
+  const csvOutput = copyText;
+  const arrayFilter = Object.keys(query.filters ?? {}).some((name) => columns.find((c) => c.id === name)?.type.startsWith('_'));
+  const literals = JSON.stringify([query.filters ?? {}, query.q ?? '']);
+  const sql = !arrayFilter && isSendableSql(literals) && (await hasSql(client, query));
   if (sql && (!csvOutput || resumed === PagingMethod.sqlKeyset)) return { method: PagingMethod.sqlKeyset, csv: false };
   // why: with SQL to fall back on, a target that fails these probes in any way is read by SQL, as before them
   const probe = (ask: Promise<boolean>): Promise<boolean> =>
@@ -94,8 +109,8 @@ async function chooseResourceMethod(
           throw error;
         })
       : ask;
-  const nextPage = await probe(hasNextPage(client, spec, resourceId));
-  const csv = csvOutput && (await probe(hasCsvRecords(client, spec, resourceId)));
+  const nextPage = await probe(hasNextPage(client, query, resourceId));
+  const csv = csvOutput && (await probe(hasCsvRecords(client, query, resourceId)));
   // why: without csv records, next_page pages are JSON like SQL pages, and SQL keyset paging stays the rule
   if (sql && !(nextPage && csv)) return { method: PagingMethod.sqlKeyset, csv: false };
   return { method: nextPage ? PagingMethod.nextPage : PagingMethod.offset, csv };
@@ -108,16 +123,16 @@ async function chooseResourceMethod(
  * (uWSGI, 200,000 rows) 1.2 s against 3.1 s. Not for --incremental, which reads `_id` ranges the dump cannot
  * filter by, nor for an extract begun (checkpoint) another way.
  */
-function wantsDump(spec: ExtractSpec, resumed: PagingMethod | undefined): boolean {
-  if (spec.dump === false || spec.incremental !== undefined) return false;
-  return resumed === undefined || resumed === PagingMethod.dump;
+function wantsDump(query: ExtractQuery, shape: PlanShape): boolean {
+  if (shape.dump === false || query.incremental !== undefined) return false;
+  return shape.resumed === undefined || shape.resumed === PagingMethod.dump;
 }
 
-async function planSql(client: HttpClient, spec: ExtractSpec, sql: string): Promise<ExtractPlan> {
+async function planSql(client: HttpClient, query: ExtractQuery, sql: string): Promise<ExtractPlan> {
   if (!isSendableSql(sql)) throw new ActionCallError('the SQL contains \\\' which CKAN refuses as "not a single statement"', 0, undefined);
   let described: ActionResult;
   try {
-    described = await callAction(client, spec.target, 'datastore_search_sql', { sql: buildOffsetSql(trimStatement(sql), 0, 0) });
+    described = await callAction(client, query.target, 'datastore_search_sql', { sql: buildOffsetSql(trimStatement(sql), 0, 0) });
   } catch (error) {
     if (error instanceof ActionCallError && error.isUnknownAction) {
       throw new ActionCallError(`${error.message} (the target does not offer datastore_search_sql, so --sql cannot be used)`, 400, undefined);
@@ -142,9 +157,9 @@ async function planSql(client: HttpClient, spec: ExtractSpec, sql: string): Prom
   };
 }
 
-async function hasSql(client: HttpClient, spec: ExtractSpec): Promise<boolean> {
+async function hasSql(client: HttpClient, query: ExtractQuery): Promise<boolean> {
   try {
-    await callAction(client, spec.target, 'datastore_search_sql', { sql: 'SELECT 1 AS "probe"' });
+    await callAction(client, query.target, 'datastore_search_sql', { sql: 'SELECT 1 AS "probe"' });
     return true;
   } catch (error) {
     if (error instanceof ActionCallError && error.status >= 400 && error.status < 500) return false;
@@ -153,9 +168,9 @@ async function hasSql(client: HttpClient, spec: ExtractSpec): Promise<boolean> {
 }
 
 /** Whether the target answers `records_format=csv` with a string of records, as CKAN does; a 409 means it does not. */
-async function hasCsvRecords(client: HttpClient, spec: ExtractSpec, resourceId: string): Promise<boolean> {
+async function hasCsvRecords(client: HttpClient, query: ExtractQuery, resourceId: string): Promise<boolean> {
   try {
-    const result = await callAction(client, spec.target, 'datastore_search', {
+    const result = await callAction(client, query.target, 'datastore_search', {
       resource_id: resourceId,
       limit: 1,
       sort: '_id',
@@ -184,9 +199,9 @@ const NO_DUMP: DumpAnswer = { served: false };
  * private one without a token), and the bytes of that row. A dump that gives more rows than asked cannot be sliced:
  * the extract pages by the API, with a warning.
  */
-async function askDump(client: HttpClient, spec: ExtractSpec, resourceId: string): Promise<DumpAnswer> {
-  const url = `${spec.target.baseUrl.replace(/\/+$/, '')}/datastore/dump/${encodeURIComponent(resourceId)}?format=csv&limit=1`;
-  const headers: Record<string, string> = spec.target.token === undefined ? {} : { authorization: spec.target.token };
+async function askDump(client: HttpClient, query: ExtractQuery, resourceId: string): Promise<DumpAnswer> {
+  const url = `${query.target.baseUrl.replace(/\/+$/, '')}/datastore/dump/${encodeURIComponent(resourceId)}?format=csv&limit=1`;
+  const headers: Record<string, string> = query.target.token === undefined ? {} : { authorization: query.target.token };
   const response = await client.send({ method: 'GET', url, headers });
   if (response.status !== 200 || !/^_id[,\r]/.test(response.body)) return NO_DUMP;
   const records = response.body.slice(response.body.indexOf('\r\n') + 2);
@@ -197,9 +212,9 @@ async function askDump(client: HttpClient, spec: ExtractSpec, resourceId: string
   return row > 0 ? { served: true, rowBytes: row } : { served: true };
 }
 
-async function hasNextPage(client: HttpClient, spec: ExtractSpec, resourceId: string): Promise<boolean> {
+async function hasNextPage(client: HttpClient, query: ExtractQuery, resourceId: string): Promise<boolean> {
   try {
-    const result = await callAction(client, spec.target, 'datastore_search', {
+    const result = await callAction(client, query.target, 'datastore_search', {
       resource_id: resourceId,
       limit: 1,
       sort: '_id',

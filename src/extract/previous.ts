@@ -4,7 +4,7 @@ import { access, readFile } from 'node:fs/promises';
 import type { Manifest } from '../schema/extract-files.ts';
 import { checkpointPath, manifestPath } from './checkpoint.ts';
 import { hashFile } from './part-file.ts';
-import type { ExtractSpec } from './types.ts';
+import type { ExtractIdentity, ExtractOutput } from './types.ts';
 
 /** The manifest at `path`, or undefined when there is none or it is not a manifest of this version. */
 export async function readManifest(path: string): Promise<Manifest | undefined> {
@@ -20,7 +20,7 @@ export async function readManifest(path: string): Promise<Manifest | undefined> 
 }
 
 /** Whether a manifest describes the extract `spec` asks for: same resource or SQL, query, format and gzip. */
-export function isSameExtract(manifest: Manifest, spec: ExtractSpec): boolean {
+export function isSameExtract(manifest: Manifest, spec: ExtractIdentity): boolean {
   const query = { filters: spec.filters, q: spec.q, fields: spec.fields };
   return (
     manifest.source.resource === spec.resource &&
@@ -35,7 +35,7 @@ export function isSameExtract(manifest: Manifest, spec: ExtractSpec): boolean {
  * The manifest of `spec.out` when the output is already complete: the file and its manifest exist, no unfinished
  * checkpoint waits beside them, the manifest describes this extract, and the file's sha256 is the manifest's.
  */
-export async function findCompletedOutput(spec: ExtractSpec): Promise<Manifest | undefined> {
+export async function findCompletedOutput(spec: ExtractIdentity & Pick<ExtractOutput, 'out'>): Promise<Manifest | undefined> {
   const manifest = await readManifest(manifestPath(spec.out));
   if (manifest === undefined || !isSameExtract(manifest, spec)) return undefined;
   if (await exists(checkpointPath(spec.out))) return undefined;

@@ -4,11 +4,12 @@
 import { KitError, KitErrorCode } from '../errors.ts';
 import type { HttpClient } from '../http/index.ts';
 import { maskUrlCredentials } from '../util/redact.ts';
+import { withSignal } from './api.ts';
 import { pageSizeFor } from './dump-pages.ts';
-import { createEncoder } from './encode.ts';
+import { outputFormat, refuseOutputShape } from './formats.ts';
 import { openPageStream } from './page-stream.ts';
 import { planExtract } from './plan.ts';
-import type { ExtractListener, ExtractSpec } from './types.ts';
+import type { ExtractListener, ExtractOutput, ExtractPaging, ExtractQuery } from './types.ts';
 
 /** Where the rows go: a stream such as process.stdout (its write callback paces the extract). */
 export type TextSink = Pick<NodeJS.WritableStream, 'write'>;
@@ -21,22 +22,31 @@ export interface StreamedExtract {
   readerClosed?: boolean;
 }
 
-/** Writes the extract `spec` (csv, tsv or jsonl; `spec.out` is ignored) to `output`; throws E_EXTRACT_FAILED. */
+/**
+ * Writes the extract `spec` (a format that streams: csv, tsv or jsonl) to `output`; throws E_USAGE for a format
+ * that does not stream, E_EXTRACT_FAILED on failure, and `interrupted: N rows written to stdout` when `signal` is
+ * aborted.
+ */
 export async function streamExtract(
-  spec: ExtractSpec,
+  spec: ExtractQuery & ExtractPaging & Pick<ExtractOutput, 'format'>,
   output: TextSink,
-  collaborators: { client: HttpClient; listener?: ExtractListener },
+  collaborators: { client: HttpClient; listener?: ExtractListener; signal?: AbortSignal },
 ): Promise<StreamedExtract> {
+  const refused = refuseOutputShape({ format: spec.format, gzip: false, stream: true });
+  if (refused !== undefined) throw new KitError(KitErrorCode.usage, refused);
+  const { signal } = collaborators;
+  const client = withSignal(collaborators.client, signal);
   let rows = 0;
   let method = '';
   try {
-    const plan = await planExtract(collaborators.client, spec);
+    const plan = await planExtract(client, spec, { format: spec.format, dump: spec.dump });
     method = plan.method;
     for (const warning of plan.warnings) collaborators.listener?.onWarning?.(warning);
-    const encoder = createEncoder(spec.format);
+    const encoder = outputFormat(spec.format).createEncoder();
     await write(output, encoder.head(plan.columns));
-    const pages = await openPageStream(collaborators.client, spec, plan, { cursor: { lastId: null, offset: 0 }, pageSize: pageSizeFor(spec, plan) });
+    const pages = await openPageStream(client, spec, plan, { cursor: { lastId: null, offset: 0 }, pageSize: pageSizeFor(spec, plan) });
     for await (const page of pages) {
+      signal?.throwIfAborted();
       await write(output, 'lines' in page.content ? page.content.lines : encoder.rows(plan.columns, page.content.values, rows === 0));
       rows += page.rowCount;
     }
@@ -48,6 +58,7 @@ export async function streamExtract(
   } catch (error) {
     // why: a reader that stops reading (`| head -5`) is done with the rows, not a failure of the extract
     if (error instanceof Error && 'code' in error && error.code === 'EPIPE') return { rows, method, readerClosed: true };
+    if (signal?.aborted === true) throw new KitError(KitErrorCode.extractFailed, `interrupted: ${rows} rows written to stdout`, { cause: error });
     const reason = maskUrlCredentials(error instanceof Error ? error.message : String(error));
     throw new KitError(KitErrorCode.extractFailed, `extract to stdout failed: ${reason}`, { cause: error });
   }

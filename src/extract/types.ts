@@ -22,18 +22,24 @@ export interface ExtractColumn {
   type: string;
 }
 
-/** One extract, fully resolved. Either `resource` or `sql` is set. */
-export interface ExtractSpec {
+/** What rows to read, and from where: a resource (narrowed by filters, q and fields) or the rows of an SQL query. */
+export interface ExtractQuery {
   target: ExtractTarget;
+  /** Either `resource` or `sql` is set. */
   resource?: string;
   sql?: string;
   filters?: Record<string, unknown>;
   q?: string;
   fields?: string[];
-  format: ExtractFormat;
-  gzip: boolean;
-  /** Output file path; written as `<out>.part` and renamed at the end. */
-  out: string;
+  /**
+   * Read only the rows after the previous run's high-water mark of `column` (kept beside the output, see
+   * incremental.ts); `after` and `through` are filled in when the run starts.
+   */
+  incremental?: { column: string; after?: string | null; through?: string | null };
+}
+
+/** How the rows are asked for. */
+export interface ExtractPaging {
   /** Rows asked per request (default 10000); the server may return fewer (rows_max). */
   pageSize: number;
   /**
@@ -42,25 +48,44 @@ export interface ExtractSpec {
    * at a time.
    */
   parallel?: number;
+  /** CSV/TSV: read through the target's /datastore/dump/<id> where it serves it (dump-pages.ts); default true (plan.ts wantsDump). */
+  dump?: boolean;
+}
+
+/** Where the rows are written, in which shape, and what becomes of an earlier run's leftovers there. */
+export interface ExtractOutput {
+  /** Output file path; written as `<out>.part` and renamed at the end. */
+  out: string;
+  format: ExtractFormat;
+  gzip: boolean;
   /**
-   * Continue from `<out>.checkpoint.json` when it matches this spec. Without it, an unfinished checkpoint is
+   * Continue from `<out>.checkpoint.json` when it matches this extract. Without it, an unfinished checkpoint is
    * refused (E_RESUME), never silently discarded.
    */
   resume: boolean;
   /** Discard any leftovers (part file, checkpoint) and start over; default false. */
   restart?: boolean;
-  /**
-   * Write only the rows after the previous run's high-water mark of `column` (kept beside the output, see
-   * incremental.ts); `after` and `through` are filled in when the run starts.
-   */
-  incremental?: { column: string; after?: string | null; through?: string | null };
-  /** CSV/TSV: read through the target's /datastore/dump/<id> where it serves it (dump-pages.ts); default true (plan.ts wantsDump). */
-  dump?: boolean;
+}
+
+/** What a finished extract is held to besides the server's total: the previous run of the same extract. */
+export interface ExtractChecks {
   /** Fail (exit 1) when the columns differ from the previous run's; default false. */
   failOnDrift?: boolean;
   /** Fail (exit 1) when the rows fell by more than this percentage since the previous run. */
   maxShrinkPct?: number;
 }
+
+/**
+ * One extract, fully resolved, as the front doors hand it over: what to read, how to page, where to write, how
+ * to verify. The parts of the extract take the part they use.
+ */
+export type ExtractSpec = ExtractQuery & ExtractPaging & ExtractOutput & ExtractChecks;
+
+/** What names an extract's own files in its output folder (its incremental mark, the summary of its last run). */
+export type ExtractStateOwner = ExtractQuery & Pick<ExtractOutput, 'out'>;
+
+/** What identifies an extract's rows and file: what is read and the shape it is written in (checkpoints, manifests). */
+export type ExtractIdentity = ExtractQuery & Pick<ExtractOutput, 'format' | 'gzip'>;
 
 /** Where paging stands: the last `_id` written (keyset) and rows written so far (offset). */
 export interface Cursor {
