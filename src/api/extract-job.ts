@@ -40,7 +40,12 @@ export async function extractJob(options: ExtractJobOptions, context: ExtractRun
     }));
     const down = reference === undefined ? await checkJobTargets(withToken, clock) : new Map<string, string>();
     const outcomes: JobOutcome[] = [];
-    const runContext = { clock, force: options.force === true, ...(context.listener === undefined ? {} : { listener: context.listener }) };
+    const runContext = {
+      clock,
+      force: options.force === true,
+      ...(context.listener === undefined ? {} : { listener: context.listener }),
+      ...(context.signal === undefined ? {} : { signal: context.signal }),
+    };
     const runOne = async (item: JobItem): Promise<JobOutcome> => {
       const refused = down.get(item.spec.target.baseUrl);
       if (refused !== undefined) return { name: item.name, out: item.spec.out, ok: false, error: refused };
@@ -53,9 +58,10 @@ export async function extractJob(options: ExtractJobOptions, context: ExtractRun
         const item = withToken[index];
         if (item !== undefined) outcomes[index] = await runOne(item);
       },
-      () => false,
+      // why: after an interrupt no further extract starts; those running stop and say what they kept
+      () => context.signal?.aborted === true,
     );
-    return outcomes;
+    return outcomes.filter((outcome) => outcome !== undefined);
   };
   return options.reference === undefined ? run(undefined) : withSource({ reference: options.reference }, run);
 }

@@ -55,6 +55,11 @@ export type ExtractOptions = Pick<ExtractSpec, 'resource' | 'sql' | 'filters' | 
 export interface ExtractRunContext {
   clock?: Clock;
   listener?: ExtractListener;
+  /**
+   * Stops the extract (Ctrl-C, SIGTERM): it keeps the pages on disk with their checkpoint, releases its lock and
+   * fails with `interrupted: N rows kept in <out>.part; rerun with --resume` (a job starts no further extract).
+   */
+  signal?: AbortSignal;
 }
 
 export const systemClock: Clock = { now: () => Date.now() };
@@ -101,6 +106,7 @@ export async function extract(options: ExtractOptions, context: ExtractRunContex
       const manifest = await runWithClient(spec, options.http, {
         clock,
         ...(context.listener === undefined ? {} : { listener: context.listener }),
+        ...(context.signal === undefined ? {} : { signal: context.signal }),
         ...(preflight === undefined ? {} : { preflight }),
       });
       await pruneOlder({ template: options.out, name, current: spec.out, keep: options.keep }, context.listener);
@@ -124,7 +130,11 @@ export async function extractToStream(
       const { source: _source, http, ...what } = options;
       const spec: ExtractSpec = { ...what, out: '-', target, gzip: false, pageSize: options.pageSize ?? EXTRACT_DEFAULTS.pageSize, resume: false };
       return withClient(extractClientOptions(http, clock), (client) =>
-        streamExtract(spec, output, { client, ...(context.listener === undefined ? {} : { listener: context.listener }) }),
+        streamExtract(spec, output, {
+          client,
+          ...(context.listener === undefined ? {} : { listener: context.listener }),
+          ...(context.signal === undefined ? {} : { signal: context.signal }),
+        }),
       );
     },
     options.http,
@@ -153,6 +163,7 @@ export async function runWithClient(
       clock: context.clock,
       ...(context.listener === undefined ? {} : { listener: context.listener }),
       ...(context.preflight === undefined ? {} : { preflight: context.preflight }),
+      ...(context.signal === undefined ? {} : { signal: context.signal }),
     }),
   );
 }

@@ -1,7 +1,7 @@
 // `datastore-kit extract`: one extract from flags, or every extract of a job file.
 import path from 'node:path';
 import type { Argv } from 'yargs';
-import { KitError, KitErrorCode } from '../errors.ts';
+import { isKitError, KitError, KitErrorCode } from '../errors.ts';
 import { extract, extractToStream, type ExtractOptions, type ExtractSource } from '../api/extract.ts';
 import type { JobOutcome } from '../api/extract-job.ts';
 import { EXTRACT_DEFAULTS } from '../extract/index.ts';
@@ -110,48 +110,70 @@ export const extractCommand: CliCommand = {
 
 async function runExtractCommand(args: ExtractArgs, io: CliIo): Promise<number> {
   const progress = createExtractProgress({ io, live: io.stderr.isTTY === true && io.env['CI'] === undefined });
+  // why: Ctrl-C and SIGTERM stop the extract between two of its steps, so it says what it kept and leaves no lock
+  const controller = new AbortController();
+  const stopListening = io.onStop(() => controller.abort());
   try {
-    if (args.job !== undefined) {
-      // why: a job file's loader (YAML with line:col, its schema) is loaded for a job only
-      const { extractJob } = await import('../api/extract-job.ts');
-      const outcomes = await extractJob(
-        {
-          // why: paths are the user's, relative to the folder the CLI runs in (io.cwd), also when called in-process
-          file: path.resolve(io.cwd, args.job),
-          env: io.env,
-          ...(args.reference === true ? { reference: { fixturesDir: args.fixtures, cwd: io.cwd } } : {}),
-          ...(args.restart === true ? { restart: true } : {}),
-          ...(args.force === true ? { force: true } : {}),
-        },
-        { listener: progress },
-      );
-      return printJobOutcomes(outcomes, io);
-    }
-    const fileToken = args.tokenFile === undefined ? undefined : await readTokenFile(args.tokenFile, io.cwd);
-    const options = toExtractOptions(args, io.env, fileToken);
-    const source = 'reference' in options.source ? { reference: { ...options.source.reference, cwd: io.cwd } } : options.source;
-    if (options.out === '-') {
-      const streamed = await extractToStream({ ...options, source }, io.stdout, { listener: progress });
-      progress.done();
-      io.stderr.write(
-        streamed.readerClosed === true
-          ? `stopped early: the reader closed stdout (${streamed.method})\n`
-          : `wrote ${streamed.rows} rows to stdout (${streamed.method})\n`,
-      );
-      return 0;
-    }
-    const out = path.resolve(io.cwd, options.out);
-    const manifest = await extract({ ...options, source, out }, { listener: progress });
+    const code = await runExtracts(args, io, { listener: progress, signal: controller.signal });
+    return controller.signal.aborted ? INTERRUPTED_EXIT : code;
+  } catch (error) {
+    if (!controller.signal.aborted || !isKitError(error)) throw error;
     progress.done();
-    // why: the manifest names the file relative to itself, and it sits beside the file
-    const written = path.join(path.dirname(out), manifest.output.file);
-    io.stdout.write(
-      `wrote ${manifest.rows} rows to ${displayPath(written, io.cwd)} (${manifest.output.bytes} bytes, sha256 ${manifest.output.sha256.slice(0, 12)}…, ${manifest.paging.method})\n`,
-    );
-    return 0;
+    io.stderr.write(`${error.message}\n`);
+    return INTERRUPTED_EXIT;
   } finally {
+    stopListening();
     progress.done();
   }
+}
+
+/** The shell's code for a command stopped by SIGINT (128 + 2), also for SIGTERM: the extract stopped as asked. */
+const INTERRUPTED_EXIT = 130;
+
+async function runExtracts(
+  args: ExtractArgs,
+  io: CliIo,
+  context: { listener: ReturnType<typeof createExtractProgress>; signal: AbortSignal },
+): Promise<number> {
+  const progress = context.listener;
+  if (args.job !== undefined) {
+    // why: a job file's loader (YAML with line:col, its schema) is loaded for a job only
+    const { extractJob } = await import('../api/extract-job.ts');
+    const outcomes = await extractJob(
+      {
+        // why: paths are the user's, relative to the folder the CLI runs in (io.cwd), also when called in-process
+        file: path.resolve(io.cwd, args.job),
+        env: io.env,
+        ...(args.reference === true ? { reference: { fixturesDir: args.fixtures, cwd: io.cwd } } : {}),
+        ...(args.restart === true ? { restart: true } : {}),
+        ...(args.force === true ? { force: true } : {}),
+      },
+      context,
+    );
+    return printJobOutcomes(outcomes, io);
+  }
+  const fileToken = args.tokenFile === undefined ? undefined : await readTokenFile(args.tokenFile, io.cwd);
+  const options = toExtractOptions(args, io.env, fileToken);
+  const source = 'reference' in options.source ? { reference: { ...options.source.reference, cwd: io.cwd } } : options.source;
+  if (options.out === '-') {
+    const streamed = await extractToStream({ ...options, source }, io.stdout, context);
+    progress.done();
+    io.stderr.write(
+      streamed.readerClosed === true
+        ? `stopped early: the reader closed stdout (${streamed.method})\n`
+        : `wrote ${streamed.rows} rows to stdout (${streamed.method})\n`,
+    );
+    return 0;
+  }
+  const out = path.resolve(io.cwd, options.out);
+  const manifest = await extract({ ...options, source, out }, context);
+  progress.done();
+  // why: the manifest names the file relative to itself, and it sits beside the file
+  const written = path.join(path.dirname(out), manifest.output.file);
+  io.stdout.write(
+    `wrote ${manifest.rows} rows to ${displayPath(written, io.cwd)} (${manifest.output.bytes} bytes, sha256 ${manifest.output.sha256.slice(0, 12)}…, ${manifest.paging.method})\n`,
+  );
+  return 0;
 }
 
 /** A path as the user gave it: relative to the CLI's folder when it lies below it. */

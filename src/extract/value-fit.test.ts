@@ -123,7 +123,7 @@ describe('createValueFitter', () => {
     ['json', { a: n('1.50') }, '{"a":1.50}'],
     ['text', n('5'), '5'],
     ['interval', '1 day', '"1 day"'],
-  ] as const)('%s %j -> %s', (type, value, expected) => {
+  ] satisfies [string, LosslessValue, string][])('%s %j -> %s', (type, value, expected) => {
     expect(fitted(type, value)).toBe(expected);
   });
 });
