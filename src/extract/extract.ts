@@ -132,6 +132,9 @@ async function checkOutputPath(out: string): Promise<void> {
     await makeDir(dirname(out));
     await access(dirname(out), constants.W_OK);
   } catch (error) {
-    throw usage(`cannot write there (${error instanceof Error && 'code' in error ? String(error.code) : String(error)})`, error);
+    const code = error instanceof Error && 'code' in error ? String(error.code) : String(error);
+    // why: mkdir says EEXIST for the folder's place taken by a file; the cause is that a file is no folder
+    const notFolder = code === 'EEXIST' && (await stat(dirname(out)).catch(() => undefined))?.isDirectory() === false;
+    throw usage(notFolder ? `cannot write there (ENOTDIR: ${dirname(out)} is a file, not a folder)` : `cannot write there (${code})`, error);
   }
 }

@@ -38,8 +38,17 @@ export class PartFile {
   async append(text: string): Promise<number> {
     if (text.length === 0) return this.size;
     const data = this.gzip ? gzipSync(Buffer.from(text, 'utf8')) : Buffer.from(text, 'utf8');
-    await this.handle.write(data, 0, data.length, this.size);
-    await this.handle.datasync();
+    // why: a write may take fewer bytes than given (a file size limit, a full disk); the rest is written, or its
+    // error (EFBIG, ENOSPC) thrown, never dropped
+    try {
+      for (let written = 0; written < data.length; ) {
+        const { bytesWritten } = await this.handle.write(data, written, data.length - written, this.size + written);
+        written += bytesWritten;
+      }
+      await this.handle.datasync();
+    } catch (error) {
+      throw withPath(error, this.path);
+    }
     this.size += data.length;
     return this.size;
   }
@@ -68,6 +77,12 @@ export class PartFile {
     await this.close();
     await rm(this.path, { force: true });
   }
+}
+
+/** A write error of a file handle, which Node gives no path, with the path it was writing (for the one-line message). */
+function withPath(error: unknown, path: string): unknown {
+  if (error instanceof Error && 'code' in error && !('path' in error)) return Object.assign(error, { path });
+  return error;
 }
 
 /** The SHA-256 of a file's bytes, hex. */

@@ -83,7 +83,7 @@ export async function copyPages(
     const head = state.checkpoint.pages === 0 ? encoder.head(plan.columns) : '';
     const body = 'lines' in page.content ? page.content.lines : encoder.rows(plan.columns, page.content.values, state.checkpoint.rows === 0);
     const bytes = await state.part.append(head + body);
-    state.checkpoint = {
+    const checkpoint = {
       ...state.checkpoint,
       cursor: page.next,
       rows: state.checkpoint.rows + page.rowCount,
@@ -91,7 +91,9 @@ export async function copyPages(
       pages: state.checkpoint.pages + 1,
       pageSizeUsed: pageSize,
     };
-    await writeCheckpoint(spec.out, state.checkpoint);
+    await writeCheckpoint(spec.out, checkpoint);
+    // why: what is kept is what the checkpoint on disk says, so the state moves only once it is written
+    state.checkpoint = checkpoint;
     collaborators.listener?.onPage?.({ out: spec.out, rows: state.checkpoint.rows, total: plan.total, elapsedMs: collaborators.clock.now() - started });
   }
 }
