@@ -18,7 +18,7 @@ import { refuseOutputShape } from './formats.ts';
 import { planIncremental, startIncremental, writeMark } from './incremental.ts';
 import { checkSameExtract, inspectLeftovers } from './leftovers.ts';
 import { acquireOutputLock, type OutputLock } from './lock.ts';
-import { describeNameMismatch } from './manifest.ts';
+import { describeNameMismatch, describePrecision } from './manifest.ts';
 import { isKeyset } from './page-stream.ts';
 import { planExtract, type ExtractPlan } from './plan.ts';
 import { type ExtractListener, type ExtractSpec, PagingMethod } from './types.ts';
@@ -93,6 +93,7 @@ async function runPlanned(spec: ExtractSpec, collaborators: ExtractCollaborators
   const notes = leftovers.kind === 'fresh' ? [] : checkSameExtract(leftovers.checkpoint, spec, plan);
   notes.push(...describeRunNotes(spec, plan));
   for (const warning of [...plan.warnings, ...notes]) listener?.onWarning?.(warning);
+  for (const lost of describePrecision(plan)) listener?.onNote?.(`${spec.out}: column ${lost.column} (${lost.type}) loses ${lost.lost}; ${lost.keep}`);
   if (leftovers.kind === 'finished') return completeFinished({ spec, plan, leftovers, clock, notes });
   const state = await openState({ spec, plan, leftovers, clock, ...(listener === undefined ? {} : { listener }) });
   try {

@@ -5,8 +5,9 @@ import { MANIFEST_VERSION } from '../schema/extract-constants.ts';
 import type { Manifest } from '../schema/extract-files.ts';
 import { displayTarget, type Checkpoint } from './checkpoint.ts';
 import type { ExtractPlan } from './plan.ts';
+import { columnKindOf } from './column-kinds.ts';
 import { formatNames, outputFormat } from './formats.ts';
-import type { ExtractOutput, ExtractPaging, ExtractQuery } from './types.ts';
+import { type ExtractColumn, type ExtractOutput, type ExtractPaging, type ExtractQuery, PagingMethod } from './types.ts';
 
 /** What is known once the output is complete. */
 export interface FinishedExtract {
@@ -57,7 +58,38 @@ export function buildManifest(done: FinishedExtract, clock: Clock): Manifest {
     totalCheck,
     warnings,
     ...(spec.incremental === undefined ? {} : { incremental: incrementalOf(spec.incremental, checkpoint) }),
+    ...precisionOf(plan),
   };
+}
+
+/** The paging methods that read through datastore_search (the dump is its COPY text), not datastore_search_sql. */
+const SEARCH_METHODS: ReadonlySet<PagingMethod> = new Set([PagingMethod.dump, PagingMethod.offset, PagingMethod.nextPage]);
+
+/**
+ * What this paging method reads less precisely than another path of the same target: CKAN's datastore_search
+ * (and so its dump) writes timestamps to the second (2.9-2.11) or the millisecond (2.12, its default
+ * ms_in_timestamp), where datastore_search_sql writes the microseconds PostgreSQL holds (recorded from real CKAN
+ * 2.9-2.12, test/ckan-recordings/). So the same row reads `2025-03-23T02:50:50` from a dump and
+ * `2025-03-23T02:50:50.250000` from an SQL page; every other value reads the same bytes either way.
+ */
+export function describePrecision(plan: { method: PagingMethod; columns: readonly ExtractColumn[] }): NonNullable<Manifest['precision']> {
+  if (!SEARCH_METHODS.has(plan.method)) return [];
+  return plan.columns
+    .filter((column) => {
+      const kind = columnKindOf(column.type);
+      return kind.kind === 'timestamp' || (kind.kind === 'array' && kind.element.kind === 'timestamp');
+    })
+    .map((column) => ({
+      column: column.id,
+      type: column.type,
+      lost: `the fraction of a second: ${plan.method} reads through datastore_search, which CKAN writes to the second (2.9-2.11) or the millisecond (2.12)`,
+      keep: 'datastore_search_sql writes the microseconds: --no-dump (sql-keyset paging) on a target that has it',
+    }));
+}
+
+function precisionOf(plan: { method: PagingMethod; columns: readonly ExtractColumn[] }): Pick<Manifest, 'precision'> {
+  const precision = describePrecision(plan);
+  return precision.length === 0 ? {} : { precision };
 }
 
 /** The marks of an incremental run: with `_id`, the last `_id` written (the cursor), else the maximum read at the start. */

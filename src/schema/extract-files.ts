@@ -100,6 +100,20 @@ export const ManifestSchema = Type.Object(
       { description: 'Row count against the server total (null when the server gave none, e.g. for SQL).' },
     ),
     warnings: Type.Array(Type.String()),
+    precision: Type.Optional(
+      Type.Array(
+        Type.Object(
+          {
+            column: Type.String(),
+            type: Type.String(),
+            lost: Type.String({ description: 'What the paging method read loses of this column, as the target renders it.' }),
+            keep: Type.String({ description: 'How to read the column whole.' }),
+          },
+          { additionalProperties: false },
+        ),
+        { description: 'Columns this paging method reads less precisely than another path of the target would.' },
+      ),
+    ),
     drift: Type.Optional(
       Type.Object(
         {
