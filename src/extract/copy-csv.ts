@@ -6,7 +6,7 @@ import { columnKindOf } from './column-kinds.ts';
 import { cellText, delimitedCell, needsQuotes } from './encode.ts';
 import { parseLossless } from './lossless-json.ts';
 import type { ExtractColumn } from './types.ts';
-import { createValueFitter, Misfit, rowLabel, showValue, ValueMisfitError } from './value-fit.ts';
+import { createTextFitter, createValueFitter, Misfit, rowLabel, showValue, ValueMisfitError } from './value-fit.ts';
 
 /** A page of records_format=csv records rewritten for the output. */
 export interface CopyCsvPage {
@@ -24,6 +24,8 @@ export interface CopyCsvPage {
  */
 interface CellRule {
   fit?: (value: string) => string;
+  /** Whether the unquoted text between start and end already is what `fit` gives (then it is copied as it is). */
+  isFit?: (text: string, start: number, end: number) => boolean;
   nested: boolean;
 }
 
@@ -106,6 +108,8 @@ function writeRow(records: string, layout: Layout, output: Output): void {
     if (!inPlace) {
       output.text += (column > 0 ? delimiter : '') + outputCell(records, cell, rule, delimiter);
     } else if (rule.fit !== undefined || !cell.asIs) {
+      // why: a cell COPY wrote unquoted whose text is already its one form stays as it is, no quoting to check
+      if (cell.asIs && cell.end > cell.start && rule.isFit?.(records, cell.start, cell.end) === true) continue;
       // why: a plain cell as COPY writes it unquoted is written as it is; the others only when their output differs
       const text = outputCell(records, cell, rule, ',');
       if (text.length !== cell.end - cell.start || !records.startsWith(text, cell.start)) {
@@ -194,9 +198,12 @@ const PLAIN: CellRule = { nested: false };
 function ruleOf(column: ExtractColumn): CellRule {
   const kind = columnKindOf(column.type).kind;
   if (kind === 'text') return PLAIN;
-  const fitValue = createValueFitter(column.type);
-  if (kind === 'json' || kind === 'array') return { nested: true, fit: (value) => cellText(fitValue(parseLossless(value))) };
-  return { nested: false, fit: (value) => cellText(fitValue(value)) };
+  if (kind === 'json' || kind === 'array') {
+    const fitValue = createValueFitter(column.type);
+    return { nested: true, fit: (value) => cellText(fitValue(parseLossless(value))) };
+  }
+  const fitter = createTextFitter(column.type);
+  return fitter.isFit === undefined ? { nested: false, fit: fitter.fit } : { nested: false, fit: fitter.fit, isFit: fitter.isFit };
 }
 
 /** The output cell of a COPY cell: what the JSON page's value prints as (see cellText), quoted for the output. */
