@@ -6,7 +6,8 @@ import { columnKindOf } from './column-kinds.ts';
 import { cellText, delimitedCell, needsQuotes } from './encode.ts';
 import { parseLossless } from './lossless-json.ts';
 import type { ExtractColumn } from './types.ts';
-import { createTextFitter, createValueFitter, Misfit, rowLabel, showValue, ValueMisfitError } from './value-fit.ts';
+import { createTextFitter } from './text-fit.ts';
+import { createValueFitter, Misfit, rowLabel, showValue, ValueMisfitError } from './value-fit.ts';
 
 /** A page of records_format=csv records rewritten for the output. */
 export interface CopyCsvPage {
