@@ -74,7 +74,7 @@ function expandVariant(loaded: LoadedCase, variant: Key, declared: boolean, opti
   const expect = resolveExpect(loaded, c.expect, substitute, '/expect');
   const onFixtures = fixtures && c.expectOnFixtures ? resolveExpect(loaded, c.expectOnFixtures, substitute, '/expectOnFixtures') : undefined;
   const resolvedRequest = { ...request.value, method: variant.method, locale: variant.locale, apiPath: variant.apiPath };
-  const relation = c.relation === undefined ? undefined : resolveRelation(c.relation, resolvedRequest, scope);
+  const relation = c.relation === undefined ? undefined : resolveRelation(c.relation, resolvedRequest, scope, c.request.params);
   const missing = [...request.missing, ...expect.missing, ...(onFixtures?.missing ?? []), ...(relation?.missing ?? [])];
   const lacking = notApplicableReason(c.needs ?? [], variant, missing, options);
   const outOfRange = versionReason(c.ckan, options.ckanRelease ?? options.ckanVersion);
@@ -83,7 +83,8 @@ function expandVariant(loaded: LoadedCase, variant: Key, declared: boolean, opti
   const values = usedValues(c);
   // why: against other data, fixture-exact checks cannot run; a case with nothing else to check is not applicable
   const fixturesOnly = c.expectOnFixtures !== undefined && !fixtures;
-  const checksOnlyFixtures = fixturesOnly && Object.keys(c.expect).every((key) => dataFreeKeys.has(key));
+  // a relation holds on any data: a case that has one checks something beyond its fixture-exact block
+  const checksOnlyFixtures = fixturesOnly && c.relation === undefined && Object.keys(c.expect).every((key) => dataFreeKeys.has(key));
   const fixtureReason = `fixture-exact checks not applicable: profile "${profile.name}" does not serve the bundled fixtures (data: ${profile.data})`;
   const id = declared ? `${c.id} [${variant.method} ${variant.locale ?? '-'} ${variant.apiPath}]` : c.id;
   const impliedOrder = deriveImpliedOrder(c.request.action, request.value.params, options.ckanVersion);

@@ -1,5 +1,5 @@
-// Checks a schema cannot express: variable references are well-formed, `matches`/`bodyMatches` patterns compile, a
-// relation's clause is in the case's spec.
+// Checks a schema cannot express: variable references are well-formed, `matches`/`bodyMatches`/`resultMatches`
+// patterns compile, a relation's clause is in the case's spec.
 // They run on the raw data (even when the schema check failed) so one run reports every problem at once.
 import type { SchemaProblem } from './describe-errors.ts';
 import { checkVariables } from './variables.ts';
@@ -40,7 +40,17 @@ function checkPatterns(expect: unknown, pointer: string): PointerProblem[] {
   if (!isPlainObject(expect)) return [];
   const bodyPattern = typeof expect['bodyMatches'] === 'string' ? regexError(expect['bodyMatches']) : undefined;
   const bodyProblems = bodyPattern === undefined ? [] : [{ pointer: `${pointer}/bodyMatches`, message: bodyPattern }];
-  return [...bodyProblems, ...checkEveryPatterns(expect, pointer)];
+  return [...bodyProblems, ...checkEveryPatterns(expect, pointer), ...checkResultPatterns(expect, pointer)];
+}
+
+function checkResultPatterns(expect: Record<string, unknown>, pointer: string): PointerProblem[] {
+  const list = expect['resultMatches'];
+  if (!Array.isArray(list)) return [];
+  return list.flatMap((item: unknown, index) => {
+    if (!isPlainObject(item) || typeof item['matches'] !== 'string') return [];
+    const message = regexError(item['matches']);
+    return message === undefined ? [] : [{ pointer: `${pointer}/resultMatches/${index}/matches`, message }];
+  });
 }
 
 function checkEveryPatterns(expect: Record<string, unknown>, pointer: string): PointerProblem[] {

@@ -29,7 +29,14 @@ export interface ResolvedRelation {
   rule: RelationRule;
   clause: string;
   field?: string;
+  /** Compare records as multisets (equal, subset): each record as often as in the other answer. */
+  multiset?: boolean;
   requests: ResolvedRequest[];
+  /**
+   * The profile values (`${values.NAME}`) each request's `filters` and `q` use: the case's request first, then each
+   * related request. Named when an answer decides nothing, as the value to pin.
+   */
+  pins?: string[][];
 }
 
 /** One runnable unit: a case under one variant (method x locale x apiPath) against one profile. */

@@ -2,7 +2,7 @@
 // counted by the target itself (a filter query per value), so each value carries the count it answered.
 import type { ProbeTarget } from './ask.ts';
 import type { ResourceFacts } from './resources.ts';
-import { countValues, found, isNumericField, isPlainName, isPlainValue, isTextField, missing, plural, search, type Found } from './search.ts';
+import { found, isNumericField, isPlainName, isPlainValue, isTextField, missing, plural, search, type Found } from './search.ts';
 
 /** Values found so far, by value name. */
 export type FoundValues = Record<string, Found<unknown>>;
@@ -22,83 +22,6 @@ export function findTextField(courses: ResourceFacts, sample: readonly Record<st
   return found(best.id, `text column, ${plural(best.distinct, 'distinct value')} in the first ${plural(sample.length, 'record')}`);
 }
 
-/**
- * categoryField with categoryValue and otherCategoryValue: a text column with few values, each repeated; the
- * counts are the totals the target answers to a filter on each value.
- */
-export async function findCategory(
-  target: ProbeTarget,
-  courses: ResourceFacts,
-  sample: readonly Record<string, unknown>[],
-  textField: string | undefined,
-  pinnedField?: string | undefined,
-): Promise<FoundValues> {
-  const candidates = courses.fields
-    .filter((f) => (pinnedField === undefined ? isTextField(f) && isPlainName(f.id) && f.id !== textField : f.id === pinnedField))
-    .map((f) => ({ id: f.id, counts: countValues(sample, f.id) }))
-    .filter((c) => c.counts.length >= 2 && (c.counts[1]?.[1] ?? 0) >= 2)
-    .sort((a, b) => a.counts.length - b.counts.length)
-    .slice(0, TRIES);
-  let reason = 'no text column with a plain name has two values repeated in the sample';
-  for (const candidate of candidates) {
-    const [first, second] = candidate.counts.map(([value]) => value);
-    if (first === undefined || second === undefined) continue;
-    const totals = await Promise.all([first, second].map((v) => search(target, { resource_id: courses.id, filters: { [candidate.id]: v }, limit: 0 })));
-    const [t1, t2] = totals;
-    if (typeof t1 === 'string' || typeof t2 === 'string' || t1 === undefined || t2 === undefined) {
-      reason = `a filter on ${candidate.id}: ${[t1, t2].find((t) => typeof t === 'string') ?? 'no answer'}`;
-      continue;
-    }
-    if (t1.total < 2 || t2.total < 1) {
-      reason = `a filter on ${candidate.id} answered ${t1.total} and ${t2.total} records`;
-      continue;
-    }
-    return {
-      categoryField: found(candidate.id, `text column, ${plural(candidate.counts.length, 'distinct value')} in the first ${plural(sample.length, 'record')}`),
-      categoryValue: found(first, `${plural(t1.total, 'record')} (datastore_search filters)`),
-      otherCategoryValue: found(second, `${plural(t2.total, 'record')} (datastore_search filters)`),
-      categoryValues: found([first, second], `${t1.total} and ${t2.total} records`),
-    };
-  }
-  return { categoryField: missing(reason), categoryValue: missing(reason), otherCategoryValue: missing(reason), categoryValues: missing(reason) };
-}
-
-/**
- * secondField and secondValue: another column and a value that co-occurs with categoryValue in some, but not all,
- * of its records (so a target ignoring the second filter answers records that show it).
- */
-export async function findSecond(
-  target: ProbeTarget,
-  courses: ResourceFacts,
-  category: { field: string; value: string },
-  textField: string | undefined,
-): Promise<FoundValues> {
-  const page = await search(target, { resource_id: courses.id, filters: { [category.field]: category.value }, limit: 100 });
-  if (typeof page === 'string') return both(missing(`a filter on categoryValue: ${page}`));
-  const candidates = courses.fields
-    .filter((f) => isTextField(f) && isPlainName(f.id) && f.id !== category.field)
-    .flatMap((f) => countValues(page.records, f.id).map(([value, n]) => ({ field: f.id, value, n })))
-    .filter((c) => c.n < page.records.length)
-    .sort((a, b) => b.n - a.n || Number(a.field === textField) - Number(b.field === textField))
-    .slice(0, TRIES);
-  for (const candidate of candidates) {
-    const both = await search(target, { resource_id: courses.id, filters: { [category.field]: category.value, [candidate.field]: candidate.value }, limit: 0 });
-    if (typeof both === 'string' || both.total < 1) continue;
-    return {
-      secondField: found(
-        candidate.field,
-        `text column; ${plural(page.records.length - candidate.n, 'record')} of the first ${page.records.length} with categoryValue have another value`,
-      ),
-      secondValue: found(candidate.value, `${plural(both.total, 'record')} with categoryValue too (of ${page.total})`),
-    };
-  }
-  return both(missing(`no other text column has a value shared by some (not all) of the ${plural(page.records.length, 'record')} with categoryValue`));
-}
-
-function both(reason: Found<unknown>): FoundValues {
-  return { secondField: reason, secondValue: reason };
-}
-
 /** numericField: a numeric column with different values in the sample (preferably never null), for sorting. */
 export async function findNumeric(target: ProbeTarget, courses: ResourceFacts, sample: readonly Record<string, unknown>[]): Promise<Found<string>> {
   const candidates = courses.fields
@@ -115,6 +38,42 @@ export async function findNumeric(target: ProbeTarget, courses: ResourceFacts, s
   if (typeof sorted === 'string') return found(best.id, `numeric column, ${plural(best.distinct, 'distinct value')} in the sample (sorting on it: ${sorted})`);
   const top = sorted.records[0]?.[best.id];
   return found(best.id, `numeric column, ${plural(best.distinct, 'distinct value')} in the sample; sort desc starts at ${JSON.stringify(top ?? null)}`);
+}
+
+/**
+ * numericValue and numericText: a value of numericField in some records, no more than a page of them (the most
+ * frequent such in the sample), counted by a filter with the number; numericText is it as text, counted too (a
+ * target that compares the text as a number answers the same count).
+ */
+export async function findNumericValue(
+  target: ProbeTarget,
+  courses: ResourceFacts,
+  sample: readonly Record<string, unknown>[],
+  { field, page }: { field: string; page: number },
+): Promise<FoundValues> {
+  const counts = new Map<number, number>();
+  for (const record of sample) {
+    const raw = record[field];
+    // why text too: a target may render numeric as a string ("12.50"); the filter still takes the number
+    const value = typeof raw === 'string' && /^-?\d+(\.\d+)?$/.test(raw) ? Number(raw) : raw;
+    if (typeof value === 'number' && /^-?\d+(\.\d+)?$/.test(String(value))) counts.set(value, (counts.get(value) ?? 0) + 1);
+  }
+  let reason = `no value of ${field} in the sample is a plain number (digits, a point)`;
+  for (const [value] of [...counts].sort((a, b) => b[1] - a[1]).slice(0, TRIES)) {
+    const answer = await search(target, { resource_id: courses.id, filters: { [field]: value }, limit: 0 });
+    if (typeof answer === 'string') return { numericValue: missing(answer), numericText: missing(answer) };
+    if (answer.total < 1 || answer.total > page) {
+      reason = `a filter on ${field} = ${value} answered ${plural(answer.total, 'record')} (wanted 1 to ${page})`;
+      continue;
+    }
+    const text = await search(target, { resource_id: courses.id, filters: { [field]: String(value) }, limit: 0 });
+    const said = typeof text === 'string' ? text : `a filter with it answered ${plural(text.total, 'record')}`;
+    return {
+      numericValue: found(value, `${plural(answer.total, 'record')} (datastore_search filters)`),
+      numericText: found(String(value), `numericValue as text; ${said}`),
+    };
+  }
+  return { numericValue: missing(reason), numericText: missing(reason) };
 }
 
 function hasTies(column: { values: readonly unknown[]; nulls: number; distinct: number }): boolean {

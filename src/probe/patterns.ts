@@ -1,7 +1,8 @@
-// SQL LIKE patterns on textField, counted by datastore_search_sql: one that LIKE matches in fewer records than
-// ILIKE (likePattern), and text found inside values but at the start of none (infixText).
+// SQL LIKE patterns on textField, counted by datastore_search_sql: one whose word the data writes in two letter
+// cases (likePattern, likeOtherCase), and text found inside values but at the start of none (infixText).
 import type { ProbeTarget } from './ask.ts';
 import type { ResourceFacts } from './resources.ts';
+import type { FoundValues } from './fields.ts';
 import { found, missing, plural, readCount, searchSql, type Found } from './search.ts';
 import { textsOf } from './text.ts';
 
@@ -14,31 +15,52 @@ async function countLike(target: ProbeTarget, courses: ResourceFacts, textField:
   return readCount(answer) ?? 'datastore_search_sql answered no count';
 }
 
-/** Lower-case words of textField that also occur with other letter case in the sample (LIKE differs from ILIKE). */
-function likeCandidates(values: readonly string[]): string[] {
+/** Lower-case words of textField that the sample also writes in other letter case (fog and Fog), with that form. */
+function likeCandidates(values: readonly string[]): { word: string; other: string }[] {
   const words = new Set(values.flatMap((v) => v.match(/\p{Ll}{3,}/gu) ?? []));
   return [...words]
-    .map((w) => ({ w, exact: values.filter((v) => v.includes(w)).length, other: values.filter((v) => !v.includes(w) && v.toLowerCase().includes(w)).length }))
-    .filter((c) => c.exact > 0 && c.other > 0)
-    .sort((a, b) => b.other - a.other || a.exact - b.exact)
-    .map((c) => c.w);
+    .map((word) => {
+      const forms = new Map<string, number>();
+      for (const value of values)
+        for (const [form] of value.matchAll(new RegExp(escapeRegExp(word), 'giu'))) if (form !== word) forms.set(form, (forms.get(form) ?? 0) + 1);
+      const [other, n] = [...forms].sort((a, b) => b[1] - a[1])[0] ?? ['', 0];
+      return { word, other, n, exact: values.filter((v) => v.includes(word)).length };
+    })
+    .filter((c) => c.exact > 0 && c.n > 0)
+    .sort((a, b) => b.n - a.n || a.exact - b.exact)
+    .map(({ word, other }) => ({ word, other }));
 }
 
-/** likePattern: `%word%` that LIKE matches in some records of textField, and ILIKE in more. */
-export async function findLikePattern(
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/**
+ * likePattern: `%word%` that LIKE matches in some records of textField, for a word the sample also writes in other
+ * letter case; likeOtherCase: `%Word%`, that other form. Chosen from the sample, not from the target's ILIKE, so a
+ * target whose LIKE ignores case (or that has no ILIKE) still gets the patterns that show it.
+ */
+export async function findLikePatterns(
   target: ProbeTarget,
   courses: ResourceFacts,
   sample: readonly Record<string, unknown>[],
   textField: string,
-): Promise<Found<string>> {
-  for (const word of likeCandidates(textsOf(sample, textField)).slice(0, TRIES)) {
+): Promise<FoundValues> {
+  for (const { word, other } of likeCandidates(textsOf(sample, textField)).slice(0, TRIES)) {
     const n = await countLike(target, courses, textField, 'LIKE', `%${word}%`);
-    if (typeof n === 'string') return missing(n);
+    if (typeof n === 'string') return { likePattern: missing(n), likeOtherCase: missing(n) };
+    if (n === 0) continue;
     const ni = await countLike(target, courses, textField, 'ILIKE', `%${word}%`);
-    if (typeof ni === 'string') return missing(ni);
-    if (n > 0 && ni > n) return found(`%${word}%`, `${plural(n, 'record')} (SQL LIKE), ${ni} with ILIKE`);
+    const insensitive =
+      typeof ni === 'string' ? `ILIKE not answered (${ni})` : ni > n ? `${ni} with ILIKE` : `ILIKE ${ni} too, though the sample also writes ${other}`;
+    const no = await countLike(target, courses, textField, 'LIKE', `%${other}%`);
+    return {
+      likePattern: found(`%${word}%`, `${plural(n, 'record')} (SQL LIKE), ${insensitive}`),
+      likeOtherCase: found(`%${other}%`, typeof no === 'string' ? `LIKE '%${other}%': ${no}` : `${plural(no, 'record')} (SQL LIKE)`),
+    };
   }
-  return missing('no lower-case word of textField in the sample matches more records case-insensitively than case-sensitively');
+  const reason = 'no lower-case word of textField in the sample is written in other letter case too and matched by LIKE';
+  return { likePattern: missing(reason), likeOtherCase: missing(reason) };
 }
 
 /** Starts (4 letters) of capitalised words inside textField values that start no value of the sample. */

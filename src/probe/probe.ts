@@ -4,11 +4,12 @@ import type { HttpClient } from '../http/index.ts';
 import { KitError, KitErrorCode } from '../errors.ts';
 import { guard, type ProbeTarget } from './ask.ts';
 import { buildProfile } from './build-profile.ts';
-import { findArray, findCategory, findNumeric, findPrivateField, findRowCount, findSecond, findTextField, type FoundValues } from './fields.ts';
+import { findCategory, findSecond } from './category.ts';
+import { findArray, findNumeric, findNumericValue, findPrivateField, findRowCount, findTextField, type FoundValues } from './fields.ts';
 import { chooseResources, describeResource, findAlias, listCandidates, type ResourceChoice, type ResourceFacts } from './resources.ts';
-import { found, missing, readCount, search, searchSql, type Found } from './search.ts';
+import { found, missing, readCount, relationPage, search, searchSql, type Found } from './search.ts';
 import { probeJsonp, probeLocales, readSite, type SiteFacts } from './site.ts';
-import { findInfix, findLikePattern } from './patterns.ts';
+import { findInfix, findLikePatterns } from './patterns.ts';
 import { findAbsentWord, findSearchWords } from './search-words.ts';
 import { findPrefix, findStem } from './stems.ts';
 import { PROBE_DEFAULTS, type ProbeFindings, type ProbeOptions, type ProbeResult } from './types.ts';
@@ -166,7 +167,8 @@ async function findAll(
   put({ coursesAlias: await guardFound(() => findAlias(target, courses.id)) });
   put({ rowsDefault: await guardFound(() => readPageSize(target, courses.id, 'rowsDefault')) });
   put({ rowsMax: await guardFound(() => readPageSize(target, courses.id, 'rowsMax')) });
-  await findCoursesValues(target, courses, { sampleSize, sql: capabilities['sql'].ok }, { values, put });
+  const page = relationPage(values['rowsMax']?.ok === true ? values['rowsMax'].value : undefined);
+  await findCoursesValues(target, courses, { sampleSize, sql: capabilities['sql'].ok, page }, { values, put });
   const columns = { numericField: textOf(values, 'numericField'), categoryField: textOf(values, 'categoryField') };
   const behaviours = await guard(() => probeBehaviours(target, courses, columns));
   for (const name of BEHAVIOURS) capabilities[name] = typeof behaviours === 'string' ? missing(behaviours) : (behaviours[name] ?? missing('not asked'));
@@ -192,7 +194,7 @@ function textOf(values: FoundValues, name: string): string | undefined {
 async function findCoursesValues(
   target: ProbeTarget,
   courses: ResourceFacts,
-  { sampleSize, sql }: { sampleSize: number; sql: boolean },
+  { sampleSize, sql, page }: { sampleSize: number; sql: boolean; page: number },
   { values, put }: ReturnType<typeof pinnedStore>,
 ): Promise<void> {
   const sample = await guard(() => search(target, { resource_id: courses.id, limit: sampleSize }));
@@ -200,23 +202,28 @@ async function findCoursesValues(
   const records = sample.records;
   put({ textField: findTextField(courses, records), rowCount: findRowCount(courses) });
   const textField = textOf(values, 'textField');
-  put(await guardValues(CATEGORY_NAMES, () => findCategory(target, courses, records, textField, textOf(values, 'categoryField'))));
+  const pins = { pinnedField: textOf(values, 'categoryField'), pinnedValue: textOf(values, 'categoryValue') };
+  put(await guardValues(CATEGORY_NAMES, () => findCategory(target, courses, records, { textField, ...pins, page })));
   const [field, value, other] = [textOf(values, 'categoryField'), textOf(values, 'categoryValue'), textOf(values, 'otherCategoryValue')];
   if (field !== undefined && value !== undefined) {
-    put(await guardValues(['secondField', 'secondValue'], () => findSecond(target, courses, { field, value }, textField)));
+    put(await guardValues(['secondField', 'secondValue'], () => findSecond(target, courses, { field, value }, { textField, page })));
   }
   put({ numericField: await guardFound(() => findNumeric(target, courses, records)) });
+  const numericField = textOf(values, 'numericField');
+  if (numericField !== undefined) put(await guardValues(NUMERIC_NAMES, () => findNumericValue(target, courses, records, { field: numericField, page })));
   put({ absentWord: await guardFound(() => findAbsentWord(target, courses)) });
   put(await guardValues(['arrayField', 'arrayValue'], () => findArray(target, courses, records)));
   if (textField === undefined) return;
   const categories = field !== undefined && value !== undefined && other !== undefined ? { field, values: [value, other] } : undefined;
-  put(await guardValues(SEARCH_NAMES, () => findSearchWords(target, courses, records, { textField, categories })));
+  put(await guardValues(SEARCH_NAMES, () => findSearchWords(target, courses, records, { textField, categories, page })));
   put(await guardValues(['stemWord', 'stemText'], () => findStem(target, courses, records, textField)));
   put({ searchPrefix: await guardFound(() => findPrefix(target, courses, records, textField, textOf(values, 'searchWord'))) });
   const noSql = missing<string>('datastore_search_sql is not enabled (no sql capability)');
-  put({ likePattern: sql ? await guardFound(() => findLikePattern(target, courses, records, textField)) : noSql });
+  put(sql ? await guardValues(LIKE_NAMES, () => findLikePatterns(target, courses, records, textField)) : { likePattern: noSql, likeOtherCase: noSql });
   put({ infixText: sql ? await guardFound(() => findInfix(target, courses, records, textField)) : noSql });
 }
 
 const CATEGORY_NAMES = ['categoryField', 'categoryValue', 'otherCategoryValue', 'categoryValues'] as const;
 const SEARCH_NAMES = ['searchWord', 'searchWordUpper', 'secondSearchWord'] as const;
+const NUMERIC_NAMES = ['numericValue', 'numericText'] as const;
+const LIKE_NAMES = ['likePattern', 'likeOtherCase'] as const;

@@ -72,12 +72,18 @@ export async function describeResource(target: ProbeTarget, id: string): Promise
   return { id, total: withToken.total, fields: withToken.fields, access: 'private-readable' };
 }
 
-/** How well a public resource suits the catalogue: enough rows, two plain text columns, a numeric column. */
+/**
+ * How well a public resource suits the catalogue: the typed columns its cases can use (up to three text columns:
+ * textField, categoryField, secondField; a numeric one; an array one) count for more than its rows, as long as it has
+ * enough rows to page through. The largest table is often a log of two columns, on which most cases cannot run.
+ */
 function score(facts: ResourceFacts): number {
   const plain = facts.fields.filter((f) => isPlainName(f.id));
   const text = plain.filter(isTextField).length;
   const numeric = plain.filter(isNumericField).length;
-  return (facts.total >= ENOUGH_ROWS ? 8 : facts.total >= 2 ? 2 : 0) + (text >= 2 ? 4 : text) + (numeric >= 1 ? 1 : 0);
+  const arrays = plain.filter((f) => f.type.startsWith('_')).length;
+  const rows = facts.total >= ENOUGH_ROWS ? 6 : facts.total >= 2 ? 2 : 0;
+  return rows + Math.min(text, 3) * 3 + (numeric >= 1 ? 2 : 0) + (arrays >= 1 ? 2 : 0);
 }
 
 /** Picks courses (the best public resource), measurements (the next one) and staff (a private one). */

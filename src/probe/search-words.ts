@@ -28,6 +28,8 @@ function wordCandidates(sample: readonly Record<string, unknown>[], textField: s
 interface SearchWordContext {
   textField: string;
   categories?: { field: string; values: string[] } | undefined;
+  /** Records a relation case's answer holds at most: a word's answer should fit it. */
+  page: number;
 }
 
 /**
@@ -41,7 +43,7 @@ export async function findSearchWords(
   sample: readonly Record<string, unknown>[],
   context: SearchWordContext,
 ): Promise<FoundValues> {
-  const few = Math.max(10, Math.floor(courses.total / 5));
+  const few = Math.min(Math.max(10, Math.floor(courses.total / 5)), context.page);
   let chosen: { word: string; answer: SearchAnswer; inText: number | undefined } | undefined;
   for (const word of wordCandidates(sample, context.textField, context.categories).slice(0, TRIES)) {
     const answer = await search(target, { resource_id: courses.id, q: word, limit: 50 });
@@ -61,7 +63,7 @@ export async function findSearchWords(
       `${plural(chosen.answer.total, 'record')} (q), ${chosen.inText === undefined ? 'q on textField alone not answered' : `${chosen.inText} with q on textField`}`,
     ),
     searchWordUpper: await findUpper(target, courses, chosen.word, chosen.answer.total),
-    secondSearchWord: await findSecondWord(target, courses, chosen.word, chosen.answer),
+    secondSearchWord: await findSecondWord(target, courses, { word: chosen.word, matches: chosen.answer, page: context.page }),
   };
 }
 
@@ -77,8 +79,15 @@ async function findUpper(target: ProbeTarget, courses: ResourceFacts, word: stri
   return found(upper, `${plural(total, 'record')} (q), as for searchWord`);
 }
 
-/** A word in some, not all, of searchWord's records; q with both answers only records holding both. */
-async function findSecondWord(target: ProbeTarget, courses: ResourceFacts, word: string, matches: SearchAnswer): Promise<Found<string>> {
+/**
+ * A word in some, not all, of searchWord's records; q with both answers only records holding both. One whose own
+ * answer fits a page is preferred (q with it alone is a related request of the relation cases).
+ */
+async function findSecondWord(
+  target: ProbeTarget,
+  courses: ResourceFacts,
+  { word, matches, page }: { word: string; matches: SearchAnswer; page: number },
+): Promise<Found<string>> {
   if (matches.total < 2) return missing(`searchWord is in ${plural(matches.total, 'record')}; a second word needs 2 or more to split`);
   const records = matches.records;
   const counts = new Map<string, number>();
@@ -89,15 +98,21 @@ async function findSecondWord(target: ProbeTarget, courses: ResourceFacts, word:
     .filter(([, n]) => n < records.length)
     .sort((a, b) => b[1] - a[1])
     .map(([w]) => w);
+  let fallback: Found<string> | undefined;
   for (const second of candidates.slice(0, TRIES)) {
     if (records.every((r) => containsText(r, second))) continue;
     const answer = await search(target, { resource_id: courses.id, q: `${word} ${second}`, limit: 50 });
     if (typeof answer === 'string') return missing(`q: ${answer}`);
     if (answer.total >= 1 && answer.total < matches.total && answer.records.every((r) => containsText(r, word) && containsText(r, second))) {
-      return found(second, `${plural(answer.total, 'record')} with searchWord too (q "${word} ${second}"), of ${matches.total}`);
+      const alone = await search(target, { resource_id: courses.id, q: second, limit: 0 });
+      const fits = typeof alone !== 'string' && alone.total <= page;
+      const own = typeof alone === 'string' ? '' : `, ${alone.total} alone${fits ? '' : ` (more than the ${page} a relation case pages)`}`;
+      const chosen = found(second, `${plural(answer.total, 'record')} with searchWord too (q "${word} ${second}"), of ${matches.total}${own}`);
+      if (fits) return chosen;
+      fallback ??= chosen;
     }
   }
-  return missing(`no word in some (not all) of the ${plural(records.length, 'record')} q ${word} answers is matched with it literally`);
+  return fallback ?? missing(`no word in some (not all) of the ${plural(records.length, 'record')} q ${word} answers is matched with it literally`);
 }
 
 /** absentWord: a made-up word q matches in no record. */

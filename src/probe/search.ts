@@ -105,6 +105,17 @@ export function countValues(records: readonly Record<string, unknown>[], field: 
   return [...counts].sort((a, b) => b[1] - a[1]);
 }
 
+/**
+ * The records one answer of a relation case may hold: its `limit` (cases/relations ask 1,000), or the site's rows
+ * max when lower. A relation whose answer fills the page decides nothing, so probe prefers values that fit it.
+ */
+export const RELATION_LIMIT = 1000;
+
+/** The relation page on a site with this rows max (CKAN's 32,000 when unknown). */
+export function relationPage(rowsMax: unknown): number {
+  return typeof rowsMax === 'number' && rowsMax > 0 ? Math.min(RELATION_LIMIT, rowsMax) : RELATION_LIMIT;
+}
+
 /** "1 record" / "65 records". */
 export function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;

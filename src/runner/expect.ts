@@ -2,6 +2,7 @@
 import type { Expect, Finding } from '../model/index.ts';
 import { MATCHES_FLAGS } from '../catalogue/index.ts';
 import { checkRecords } from './expect-records.ts';
+import { checkResultMatches } from './expect-result.ts';
 import { readReturnedRecords } from './order-check.ts';
 import { isDeepEqual, isPlainObject, isSubset, showJson } from '../util/json.ts';
 import { describeDiff, diffJson } from '../util/json-diff.ts';
@@ -63,6 +64,7 @@ export function checkExpect(expect: Expect, response: ObservedResponse, options:
     out.push(subsetFinding(`${p}result`, '/result', expect.result, result));
   }
   out.push(...checkResultParts(expect, result, options));
+  if (expect.resultMatches !== undefined) out.push(...checkResultMatches(expect.resultMatches, result, p));
   if (expect.contentType !== undefined && !response.contentType.toLowerCase().startsWith(expect.contentType.toLowerCase())) {
     out.push(
       finding(`${p}contentType`, '', `Content-Type is "${response.contentType}", expected ${expect.contentType}`, expect.contentType, response.contentType),

@@ -4,26 +4,10 @@ import type { ResolvedRelation } from '../catalogue/index.ts';
 import type { Finding } from '../model/index.ts';
 import type { RelationRule } from '../schema/index.ts';
 import { isPlainObject, showJson, toCanonicalJson } from '../util/json.ts';
+import { countKeys, countRecords, describeDifference, recordKey, type RelationAnswer, type RelationOutcome } from './relation-records.ts';
+import { describe, findIncomplete, noRecords, pinAdvice, undecided } from './relation-undecided.ts';
 
-/** One decoded answer of the relation: its records (objects) and whether they are all the matching ones. */
-export interface RelationAnswer {
-  /** What distinguishes the request from the case's own, for messages (e.g. `{"offset":5}`); "" for the case's. */
-  label: string;
-  records: readonly unknown[];
-  /** result.total when the answer gives one. */
-  total?: number;
-  /** Whether `records` holds every matching record (a page shorter than its limit, or all of `total`). */
-  complete: boolean;
-  /** The `fields` the request projects onto, when it names some. */
-  fields?: readonly string[];
-}
-
-/** What a relation found: findings, whether it compared anything, and why it could not decide (if it could not). */
-export interface RelationOutcome {
-  findings: Finding[];
-  checked: boolean;
-  undecided?: string;
-}
+export type { RelationAnswer, RelationOutcome };
 
 /** What each rule claims, for messages. */
 const CLAIM: Readonly<Record<RelationRule, string>> = {
@@ -34,24 +18,18 @@ const CLAIM: Readonly<Record<RelationRule, string>> = {
   reversed: 'the values in the reverse order must be those of the opposite sort',
   projects: "the records must be the related request's, cut to the requested fields",
   counts: 'the count must be the number of records of the related request',
+  total: 'result.total must count every matching record, as the related request returns them',
 };
-
-/** Columns a text query may add (rank) or CKAN's index column: not part of a record's identity. */
-const NOT_IDENTITY = /^(rank( .*)?|_full_text)$/;
-
-/** A record as comparable text: canonical JSON without rank columns. */
-export function recordKey(record: unknown): string {
-  if (!isPlainObject(record)) return toCanonicalJson(record);
-  return toCanonicalJson(Object.fromEntries(Object.entries(record).filter(([key]) => !NOT_IDENTITY.test(key))));
-}
 
 /** Checks `relation` between the case's answer `main` and the related answers (in the relation's order). */
 export function checkRelation(relation: ResolvedRelation, main: RelationAnswer, related: readonly RelationAnswer[]): RelationOutcome {
+  const claim =
+    relation.multiset === true && relation.rule === 'equal' ? 'the records must be those of the related request, each as often' : CLAIM[relation.rule];
   const fail = (message: string, extra: Partial<Finding> = {}): RelationOutcome => ({
-    findings: [{ rule: `relation.${relation.rule}`, path: '/result/records', message: `${CLAIM[relation.rule]} (${relation.clause}): ${message}`, ...extra }],
+    findings: [{ rule: `relation.${relation.rule}`, path: '/result/records', message: `${claim} (${relation.clause}): ${message}`, ...extra }],
     checked: true,
   });
-  const context: RuleContext = { main, related, field: relation.field, fail };
+  const context: RuleContext = { main, related, field: relation.field, multiset: relation.multiset === true, fail };
   return RULES[relation.rule](context);
 }
 
@@ -59,6 +37,8 @@ interface RuleContext {
   main: RelationAnswer;
   related: readonly RelationAnswer[];
   field: string | undefined;
+  /** Compare records as multisets (each occurrence counts), not as sets. */
+  multiset: boolean;
   fail: (message: string, extra?: Partial<Finding>) => RelationOutcome;
 }
 
@@ -66,28 +46,34 @@ const PASS: RelationOutcome = { findings: [], checked: true };
 
 const RULES: Readonly<Record<RelationRule, (context: RuleContext) => RelationOutcome>> = {
   union: ({ main, related, fail }) => {
-    const partial = incomplete([main, ...related]);
+    const partial = findIncomplete([main, ...related]);
     if (partial !== undefined) return partial;
-    const together = new Set(related.flatMap((r) => r.records.map(recordKey)));
-    return compareSets(main, together, related.map((r) => r.label).join(' and '), fail) ?? checkedIf(together.size > 0);
+    const together = countKeys(related.flatMap((r) => r.records));
+    const differs = describeDifference(main.records, together, { label: related.map((r) => r.label).join(' and '), multiset: false });
+    if (differs !== undefined) return fail(differs.message, { expected: differs.expected, actual: differs.actual });
+    return together.size > 0 ? PASS : undecided(`${related.map(describe).join(' and ')} hold no record${pinAdvice(related, 'a value found in records')}`);
   },
-  subset: ({ main, related, fail }) => {
-    const partial = incomplete(related);
+  subset: ({ main, related, multiset, fail }) => {
+    const partial = findIncomplete(related);
     if (partial !== undefined) return partial;
     for (const other of related) {
-      const keys = new Set(other.records.map(recordKey));
-      const outside = main.records.filter((r) => !keys.has(recordKey(r)));
+      const theirs = countKeys(other.records);
+      const outside = multiset ? beyondCounts(main.records, theirs) : main.records.filter((r) => !theirs.has(recordKey(r)));
       if (outside.length > 0)
-        return fail(`${count(outside.length)} not returned by ${other.label}, e.g. ${showJson(outside[0], 200)}`, { actual: outside.slice(0, 5) });
+        return fail(`${countRecords(outside.length)} not returned by ${other.label}${multiset ? ' (as often)' : ''}, e.g. ${showJson(outside[0], 200)}`, {
+          actual: outside.slice(0, 5),
+        });
     }
-    return checkedIf(main.records.length > 0);
+    return main.records.length > 0 ? PASS : noRecords(main);
   },
-  equal: ({ main, related, fail }) => {
-    const partial = incomplete([main, ...related]);
+  equal: ({ main, related, multiset, fail }) => {
+    const partial = findIncomplete([main, ...related]);
     if (partial !== undefined) return partial;
     const other = related[0];
     if (other === undefined) return { findings: [], checked: false };
-    return compareSets(main, new Set(other.records.map(recordKey)), other.label, fail) ?? checkedIf(main.records.length > 0);
+    const differs = describeDifference(main.records, countKeys(other.records), { label: other.label, multiset });
+    if (differs !== undefined) return fail(differs.message, { expected: differs.expected, actual: differs.actual });
+    return main.records.length > 0 ? PASS : noRecords(main);
   },
   tiles: ({ main, related, fail }) => {
     const pages = related.flatMap((r) => r.records);
@@ -100,11 +86,13 @@ const RULES: Readonly<Record<RelationRule, (context: RuleContext) => RelationOut
         });
       }
     }
-    return checkedIf(pages.length > 1);
+    return pages.length > 1
+      ? PASS
+      : undecided(`the pages hold ${countRecords(pages.length)}: too few to show an order${pinAdvice(related, 'a value in more records')}`);
   },
   reversed: ({ main, related, field, fail }) => {
     const other = related[0];
-    const partial = incomplete([main, ...related]);
+    const partial = findIncomplete([main, ...related]);
     if (partial !== undefined || other === undefined || field === undefined) return partial ?? { findings: [], checked: false };
     const forward = main.records.map((r) => toCanonicalJson(isPlainObject(r) ? r[field] : undefined));
     const backward = other.records.map((r) => toCanonicalJson(isPlainObject(r) ? r[field] : undefined)).reverse();
@@ -113,7 +101,9 @@ const RULES: Readonly<Record<RelationRule, (context: RuleContext) => RelationOut
       const i = at >= 0 ? at : Math.min(forward.length, backward.length);
       return fail(`${field} of record ${i + 1} is ${forward[i] ?? 'missing'}, but ${backward[i] ?? 'missing'} counting from the end of ${other.label}`);
     }
-    return checkedIf(new Set(forward).size > 1);
+    return new Set(forward).size > 1
+      ? PASS
+      : undecided(`every record of ${describe(main)} has the same ${field} (${forward[0] ?? 'no record'}): no order to reverse`);
   },
   projects: ({ main, related, fail }) => {
     const other = related[0];
@@ -128,44 +118,41 @@ const RULES: Readonly<Record<RelationRule, (context: RuleContext) => RelationOut
         });
       }
     }
-    return checkedIf(main.records.length > 0);
+    return main.records.length > 0 ? PASS : noRecords(main);
   },
   counts: ({ main, related, fail }) => {
     const other = related[0];
     const value = readCount(main.records);
     if (other === undefined || value === undefined) return fail(`the answer is not one record with one number: ${showJson(main.records, 200)}`);
     const size = other.total ?? (other.complete ? other.records.length : undefined);
-    if (size === undefined) return { findings: [], checked: false, undecided: `${other.label} gives no total and more records than one page` };
+    if (size === undefined) return undecided(`${other.label} gives no total and more records than one page`);
     return value === size ? PASS : fail(`the count is ${value}; ${other.label} has ${size}`, { expected: size, actual: value });
+  },
+  total: ({ main, related, fail }) => {
+    const other = related[0];
+    if (other === undefined) return { findings: [], checked: false };
+    if (main.total === undefined) return fail('the answer has no result.total');
+    const partial = findIncomplete([other]);
+    if (partial !== undefined) return partial;
+    if (main.total !== other.records.length) {
+      return fail(`result.total is ${main.total}; ${other.label} returns ${countRecords(other.records.length)}`, {
+        expected: other.records.length,
+        actual: main.total,
+      });
+    }
+    return other.records.length > 0 ? PASS : noRecords(other);
   },
 };
 
-function compareSets(main: RelationAnswer, expected: ReadonlySet<string>, label: string, fail: RuleContext['fail']): RelationOutcome | undefined {
-  const keys = new Set(main.records.map(recordKey));
-  const missing = [...expected].filter((k) => !keys.has(k));
-  const extra = main.records.filter((r) => !expected.has(recordKey(r)));
-  if (missing.length === 0 && extra.length === 0) return undefined;
-  const parts = [
-    ...(missing.length > 0 ? [`${count(missing.length)} of ${label} missing, e.g. ${missing[0] ?? ''}`] : []),
-    ...(extra.length > 0 ? [`${count(extra.length)} not in ${label}, e.g. ${showJson(extra[0], 200)}`] : []),
-  ];
-  return fail(parts.join('; '), { expected: expected.size, actual: keys.size });
-}
-
-/** Not decided when an answer may hold only part of its records (a full page). */
-function incomplete(answers: readonly RelationAnswer[]): RelationOutcome | undefined {
-  const partial = answers.find((a) => !a.complete);
-  if (partial === undefined) return undefined;
-  const what = partial.label === '' ? "the case's answer" : partial.label;
-  return { findings: [], checked: false, undecided: `${what} fills its page: more records may match than it returns` };
-}
-
-function checkedIf(condition: boolean): RelationOutcome {
-  return { findings: [], checked: condition };
-}
-
-function count(n: number): string {
-  return n === 1 ? '1 record' : `${n} records`;
+/** The records beyond the times their key occurs in `counts` (the second of two where counts has one, ...). */
+function beyondCounts(records: readonly unknown[], counts: ReadonlyMap<string, number>): unknown[] {
+  const left = new Map(counts);
+  return records.filter((record) => {
+    const key = recordKey(record);
+    const n = left.get(key) ?? 0;
+    left.set(key, n - 1);
+    return n <= 0;
+  });
 }
 
 /** The one number of a one-record, one-column answer (SQL count(*)), also as text ("260"). */

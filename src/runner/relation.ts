@@ -15,15 +15,16 @@ export type RelationResult = RelationOutcome | { error: { code: string; message:
 export async function checkVariantRelation(variant: RunVariant, body: unknown, options: RunOptions, collaborators: RunCollaborators): Promise<RelationResult> {
   const relation = variant.relation;
   if (relation === undefined) return { findings: [], checked: false };
-  const main = decodeAnswer(body, variant.request, '');
+  const main = decodeAnswer(body, variant.request, '', relation.pins?.[0]);
   if (typeof main === 'string') return { findings: [], checked: false };
   const related: RelationAnswer[] = [];
-  for (const request of relation.requests) {
+  for (const [index, request] of relation.requests.entries()) {
     const label = describeRelated(request, variant.request);
     const http = buildRequest({ ...variant, request }, options.targetUrl, options.token);
     try {
       const response = await collaborators.client.send(options.signal === undefined ? http : { ...http, signal: options.signal });
-      const answer = response.status < 300 ? decodeAnswer(parse(response.body), request, label) : `answered HTTP ${response.status}`;
+      const answer =
+        response.status < 300 ? decodeAnswer(parse(response.body), request, label, relation.pins?.[index + 1]) : `answered HTTP ${response.status}`;
       if (typeof answer === 'string') return unanswered(relation.rule, relation.clause, `the related request ${label} ${answer} (${http.method} ${http.url})`);
       related.push(answer);
     } catch (error) {
@@ -48,7 +49,7 @@ function parse(text: string): unknown {
 }
 
 /** The records of a successful answer, with whether they are all that match; else why not (a message part). */
-function decodeAnswer(body: unknown, request: ResolvedRequest, label: string): RelationAnswer | string {
+function decodeAnswer(body: unknown, request: ResolvedRequest, label: string, pins: readonly string[] | undefined): RelationAnswer | string {
   if (!isPlainObject(body) || body['success'] !== true || !isPlainObject(body['result'])) return 'did not answer a success';
   const returned = readReturnedRecords(body);
   if (returned === undefined) return 'answered no result.records array';
@@ -59,6 +60,7 @@ function decodeAnswer(body: unknown, request: ResolvedRequest, label: string): R
   if (total !== undefined) answer.total = total;
   const fields = readFields(params['fields']);
   if (fields !== undefined) answer.fields = fields;
+  if (pins !== undefined && pins.length > 0) answer.pins = pins;
   return answer;
 }
 

@@ -101,6 +101,19 @@ function recordsExpectSchema<C extends TSchema>(count: (description: string) => 
 
 export const RecordsExpectSchema = recordsExpectSchema(literalCount);
 
+/** One key of result and the pattern its value must match. */
+export const ResultMatchSchema = Type.Object(
+  {
+    key: Type.String({ minLength: 1, description: 'A key of result, e.g. ckan_version.' }),
+    matches: Type.String({
+      minLength: 1,
+      description: 'JavaScript regular expression (u flag) the value must match: a string itself, any other value as its JSON text (["a","b"], null).',
+    }),
+    optional: Type.Optional(Type.Boolean({ description: 'An absent key is no failure; a present one must match.' })),
+  },
+  { additionalProperties: false },
+);
+
 const Bound = Type.Object({ min: Type.Optional(Type.Integer()), max: Type.Optional(Type.Integer()) }, { additionalProperties: false });
 
 function expectSchema<C extends TSchema>(count: (description: string) => C) {
@@ -132,6 +145,11 @@ function expectSchema<C extends TSchema>(count: (description: string) => C) {
       ),
       result: Type.Optional(Type.Record(Type.String(), Type.Unknown(), { description: 'Subset the result object must contain (deep).' })),
       resultAbsent: Type.Optional(Type.Array(Type.String(), { description: 'Keys that must not be in result.' })),
+      resultMatches: Type.Optional(
+        Type.Array(ResultMatchSchema, {
+          description: 'Keys of result whose values must match a regular expression, in any key order (e.g. status_show).',
+        }),
+      ),
       maxMs: Type.Optional(Type.Integer({ minimum: 1, description: 'Response time budget in milliseconds.' })),
     },
     { additionalProperties: false },
@@ -159,7 +177,7 @@ export const KnownDeviationSchema = Type.Object(
 );
 export type KnownDeviation = Static<typeof KnownDeviationSchema>;
 /** The relations a case may state between its answer and the answers to related requests (see docs/cases.md). */
-export const RELATION_RULES = ['union', 'subset', 'equal', 'tiles', 'reversed', 'projects', 'counts'] as const;
+export const RELATION_RULES = ['union', 'subset', 'equal', 'tiles', 'reversed', 'projects', 'counts', 'total'] as const;
 
 const RelatedRequestSchema = Type.Object(
   {
@@ -177,11 +195,16 @@ export const RelationSchema = Type.Object(
       RELATION_RULES.map((r) => Type.Literal(r)),
       {
         description:
-          "How the case's records relate to the related answers: union (the same records as all of them together), subset (every record is in each), equal (the same set), tiles (they, in order, are its records in order), reversed (the first's values of `field` in reverse order), projects (its records are the first's, cut to the request's fields), counts (its one value is the first's number of records).",
+          "How the case's records relate to the related answers: union (the same records as all of them together), subset (every record is in each), equal (the same set), tiles (they, in order, are its records in order), reversed (the first's values of `field` in reverse order), projects (its records are the first's, cut to the request's fields), counts (its one value is the first's number of records), total (its result.total is the first's number of records).",
       },
     ),
     clause: Type.String({ minLength: 1, description: 'The clause the relation checks, e.g. "api.md#4.1/filters-rule-1" (also listed in spec).' }),
     field: Type.Optional(Type.String({ minLength: 1, description: 'The column compared by `reversed`.' })),
+    multiset: Type.Optional(
+      Type.Boolean({
+        description: 'equal and subset: compare the records as multisets, each as often as in the other answer (a lost or repeated row shows).',
+      }),
+    ),
     requests: Type.Array(RelatedRequestSchema, {
       minItems: 1,
       description: "Related requests, sent with the variant's method, locale and API path after the case's own.",

@@ -2,6 +2,7 @@
 // the stations, and a private maintenance log. Deterministic (a seeded generator), so every start serves the same
 // rows. The observations have a category whose values differ widely in frequency (one in more than 1,000 rows, one
 // in 12), every column type the implementation knows, non-ASCII text, nulls, and timestamps with fractions.
+import { createRandom, pick } from '../helpers/random.ts';
 
 /** A column as `result.fields` lists it. */
 export interface ForeignField {
@@ -79,24 +80,6 @@ const DIRECTIONS = ['N', 'NE', 'E', 'SE', 'S', 'SW', 'W', 'NW'];
 // words in a few records only, so a free-text search has something rare to find
 const RARE = ['waterspout sighted offshore', 'aurora visible after midnight', 'lightning struck the mast', 'aurora and waterspout both logged'];
 const OBSERVERS = ['Ólafur Jónsson', 'Zoë Brennan', 'Mårten Ek', 'Aino Virtanen', 'Seán Murphy', 'Dorota Wójcik'];
-
-/** A small deterministic generator (mulberry32): the same sequence on every start. */
-function createRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-function pick<T>(list: readonly T[], random: () => number): T {
-  const item = list[Math.floor(random() * list.length)];
-  if (item === undefined) throw new Error('pick from an empty list');
-  return item;
-}
 
 /** The kinds in a shuffled order that keeps KIND_COUNTS exactly. */
 function shuffledKinds(random: () => number): string[] {

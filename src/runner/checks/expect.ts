@@ -10,7 +10,7 @@ import { checkedRecords } from './vacuity.ts';
  * Expectation keys that need a JSON body. CKAN answers routing errors (404, 405) with HTML, so a case that checks
  * only `status`/`maxMs` of an error answer may get a non-JSON body; anything else non-JSON is a case error.
  */
-const BODY_KEYS = ['success', 'errorType', 'error', 'body', 'records', 'total', 'fields', 'result', 'resultAbsent'] as const;
+const BODY_KEYS = ['success', 'errorType', 'error', 'body', 'records', 'total', 'fields', 'result', 'resultAbsent', 'resultMatches'] as const;
 
 /** A case that states what the raw body looks like (`bodyMatches`, e.g. JSONP) accepts a body that is not JSON. */
 function acceptsRawBody(variant: RunVariant): boolean {
