@@ -80,7 +80,7 @@ export function createSqlAuthMutants(context: MutantContext): Mutant[] {
     {
       name: 'like-case-insensitive',
       breaks: 'api.md#4.2/sql-like',
-      caughtBy: ['sql/select/like'],
+      caughtBy: ['sql/select/like', 'sql/select/like-other-case'],
       handler: rewriteSql((s) => s.replace(/\bLIKE\b/g, 'ILIKE')),
     },
     {

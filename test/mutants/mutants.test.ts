@@ -9,6 +9,7 @@ import { createHttpClient, type HttpClient } from '../../src/http/index.ts';
 import { prepareCatalogue, type PreparedCatalogue } from '../../src/runner/index.ts';
 import { alterParams, alterResult, passThrough } from './alter.ts';
 import type { Mutant } from './mutant.ts';
+import { DATA_MUTANTS } from './mutants-data.ts';
 import { ORDER_MUTANTS } from './mutants-order.ts';
 import { SEARCH_MUTANTS } from './mutants-search.ts';
 import { createSqlAuthMutants } from './mutants-sql-auth.ts';
@@ -18,7 +19,7 @@ import { killers, runMutants, runThrough, type MutantRunSetup } from './score.ts
 import { countOtherVersionCases } from '../helpers/ckan-version.ts';
 
 const TOKEN = randomBytes(18).toString('base64url');
-const MUTANTS: readonly Mutant[] = [...SEARCH_MUTANTS, ...ORDER_MUTANTS, ...VARIANT_MUTANTS, ...createSqlAuthMutants({ token: TOKEN })];
+const MUTANTS: readonly Mutant[] = [...SEARCH_MUTANTS, ...ORDER_MUTANTS, ...VARIANT_MUTANTS, ...DATA_MUTANTS, ...createSqlAuthMutants({ token: TOKEN })];
 /** Mutants run at once (each runs the catalogue with its own concurrency). */
 const MUTANT_CONCURRENCY = 4;
 

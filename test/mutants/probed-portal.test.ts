@@ -15,6 +15,7 @@ import { countOtherVersionCases, isCkanVersionReason } from '../helpers/ckan-ver
 import { createPortal, PORTAL_TOKEN, PRIVATE_ID, RICH_ID } from '../probe/portal-data.ts';
 import { writeScenarioFixtures } from '../search/scenario-fixtures.ts';
 import type { Mutant } from './mutant.ts';
+import { DATA_MUTANTS } from './mutants-data.ts';
 import { ORDER_MUTANTS } from './mutants-order.ts';
 import { SEARCH_MUTANTS } from './mutants-search.ts';
 import { createSqlAuthMutants } from './mutants-sql-auth.ts';
@@ -23,7 +24,7 @@ import { createUpstream } from './proxy.ts';
 import { killers, runMutants } from './score.ts';
 
 const ROOT = path.resolve('.');
-const MUTANTS: readonly Mutant[] = [...SEARCH_MUTANTS, ...ORDER_MUTANTS, ...VARIANT_MUTANTS, ...createSqlAuthMutants({ token: PORTAL_TOKEN })];
+const MUTANTS: readonly Mutant[] = [...SEARCH_MUTANTS, ...ORDER_MUTANTS, ...VARIANT_MUTANTS, ...DATA_MUTANTS, ...createSqlAuthMutants({ token: PORTAL_TOKEN })];
 let dir: string;
 let portal: ReferenceServer;
 let client: HttpClient;
