@@ -110,6 +110,11 @@ describe('loadCatalogue', () => {
       ['q.yaml:9:28 [search/limit] /expect/bodyMatches is not a valid regular expression: Unterminated group (E_CASE_INVALID)'],
     ],
     [
+      'a bad regular expression in resultMatches',
+      { 'q.yaml': CASE.replace('status: 200', 'resultMatches: [{ key: ckan_version, matches: "2.(" }]') },
+      ['q.yaml:9:61 [search/limit] /expect/resultMatches/0/matches is not a valid regular expression: Unterminated group (E_CASE_INVALID)'],
+    ],
+    [
       'a problem outside any case, with a document pointer',
       { 'q.yaml': `defaults: { tags: [a], colour: red }\n${CASE}` },
       ['q.yaml:1:24 /defaults unknown field "colour" (E_CASE_INVALID)'],
