@@ -154,6 +154,42 @@ describe('probe on a site whose _table_metadata is closed', () => {
   }, 60_000);
 });
 
+describe('probe keeps the LIKE patterns the data shows', () => {
+  it.each([
+    [
+      'refuses ILIKE',
+      (sql: string) => (/\bILIKE\b/.test(sql) ? 'refused' : sql),
+      /^ {2}likePattern: "%\p{Ll}+%" # \d+ records? \(SQL LIKE\), ILIKE not answered/mu,
+    ],
+    [
+      'runs LIKE as ILIKE',
+      (sql: string) => sql.replace(/\bLIKE\b/g, 'ILIKE'),
+      /^ {2}likePattern: "%\p{Ll}+%" # \d+ records? \(SQL LIKE\), ILIKE \d+ too, though/mu,
+    ],
+  ])(
+    'when the site %s: likePattern and likeOtherCase from the sample, not left out',
+    async (_what, rewrite, note) => {
+      const handler: MutantHandler = (request, upstream) => {
+        const params = readParams(request);
+        if (actionOf(request) !== 'datastore_search_sql' || typeof params?.['sql'] !== 'string') return upstream(request);
+        const sql = rewrite(params['sql']);
+        if (sql === 'refused') return Promise.resolve(jsonAnswer(409, { success: false, error: { message: 'ILIKE is not supported' } }));
+        return upstream({ ...request, body: JSON.stringify({ ...params, sql }) });
+      };
+      const proxy = await startMutantProxy(handler, createUpstream(library.url).upstream);
+      try {
+        const run = await probe(['--target', proxy.url]);
+        expect(run.code).toBe(0);
+        expect(run.stdout).toMatch(note);
+        expect(run.stdout).toMatch(/^ {2}likeOtherCase: "%\p{Lu}\p{Ll}+%" # \d+ records? \(SQL LIKE\)/mu);
+      } finally {
+        await proxy.close();
+      }
+    },
+    60_000,
+  );
+});
+
 describe('probe reads the CKAN version from status_show', () => {
   it('writes ckan: "2.10" and the ckan capability for a CKAN 2.10 site', async () => {
     const older = await startLibraryServer({ ckanVersion: '2.10' });
