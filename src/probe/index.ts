@@ -4,4 +4,5 @@
 export { probeTarget } from './probe.ts';
 export { PROBE_DEFAULTS, type ProbeOptions, type ProbeResult } from './types.ts';
 export { PROBE_RESOURCES, PROBE_VALUES } from './names.ts';
+export { RELATION_LIMIT } from './search.ts';
 export { verifyProfile, type VerifyResult } from './verify.ts';
