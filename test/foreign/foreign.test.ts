@@ -22,7 +22,9 @@ let faithful: ForeignImplementation;
 
 beforeAll(async () => {
   faithful = await startForeignImplementation();
-});
+  // why: the first SQL request opens the implementation's PGlite (seconds, more on a busy machine): here, in the hook's time
+  expect((await sql('SELECT 1 AS one')).status).toBe(200);
+}, 120_000);
 
 afterAll(async () => {
   await faithful?.close();
