@@ -1,5 +1,6 @@
-// Holds the layout rules of STYLE.md: each third-party library stays in its home, the reference server shares no
-// code with the kit that checks it, imports into a folder or sub-folder go through its index.ts, and no cycles.
+// Holds the layout rules of STYLE.md: each third-party library stays in its home, the reference server is held to the
+// recorded answers of real CKAN and not to the kit's code (it shares release data and util/, never the checks, and
+// asks CKAN's traits, never version numbers), imports into a folder or sub-folder go through its index.ts, no cycles.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -121,14 +122,32 @@ describe('architecture', () => {
     expect(allImports.filter((i) => packageOf(i.specifier) === name).every((i) => i.file.startsWith('test/package/'))).toBe(true);
   });
 
-  it('keeps the reference server free of the kit that checks it', () => {
-    const forbidden = ['http', 'contract', 'runner', 'catalogue', 'reporters', 'extract', 'api', 'cli'];
-    const leaks = imports.filter((i) => {
-      if (!i.file.startsWith('src/server/') || !i.specifier.startsWith('.')) return false;
-      const target = relative(root, resolve(root, dirname(i.file), i.specifier));
-      return forbidden.includes(topFolder(target));
-    });
-    expect(leaks).toEqual([]);
+  it('lets the reference server share only release data, util/ and errors.ts with the kit, never the checks', () => {
+    const shared = (target: string): boolean =>
+      target.startsWith('src/server/') ||
+      target.startsWith('src/util/') ||
+      target.startsWith('src/schema/ckan-traits/') ||
+      ['src/errors.ts', 'src/schema/ckan-version.ts'].includes(target);
+    const leaks = imports.filter((i) => i.file.startsWith('src/server/') && i.specifier.startsWith('.') && !shared(resolveImport(i)));
+    expect(leaks.map((i) => `${i.file} -> ${resolveImport(i)}`)).toEqual([]);
+    // the release data itself reads nothing of the kit: CKAN's facts, one table for the server and the checks alike
+    const releaseData = imports.filter((i) => i.file.startsWith('src/schema/ckan-traits/') || i.file === 'src/schema/ckan-version.ts');
+    const reaching = releaseData.filter((i) => i.specifier.startsWith('.') && !/^src\/schema\/(ckan-traits\/|ckan-version\.ts$)/.test(resolveImport(i)));
+    expect(reaching.map((i) => `${i.file} -> ${resolveImport(i)}`)).toEqual([]);
+  });
+
+  it("makes the reference server ask a release's traits, never its version number (src/schema/ckan-traits/)", () => {
+    // the list of minor versions it imitates, and the config that reads a version or release, are the exceptions
+    const exempt = new Set(['src/server/ckan-versions.ts', 'src/server/config.ts', 'src/server/types.ts']);
+    const askers = files
+      .map((file) => relative(root, file))
+      .filter((file) => file.startsWith('src/server/') && !exempt.has(file))
+      .flatMap((file) => {
+        const code = stripComments(readFileSync(join(root, file), 'utf8'));
+        const found = [...code.matchAll(/['"`]2\.(?:8|9|1\d)(?:\.\d+\w*)?['"`]|\bckanVersion\b|\bcompareCkanVersions\b/g)].map((match) => match[0]);
+        return found.map((text) => `${file}: ${text}`);
+      });
+    expect(askers).toEqual([]);
   });
 
   it('keeps the response comparison and baselines free of the runner, the reporters and the server', () => {
@@ -221,6 +240,16 @@ describe('architecture', () => {
     expect(imports.filter((i) => packageOf(i.specifier) === 'tsx')).toEqual([]);
   });
 });
+
+/** Where a relative import leads, as a path from the repository root. */
+function resolveImport(i: Import): string {
+  return relative(root, resolve(root, dirname(i.file), i.specifier));
+}
+
+/** The code without its comments (line and block), so that a version named in a comment is not counted. */
+function stripComments(code: string): string {
+  return code.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`\\])\/\/.*$/gm, '$1');
+}
 
 /** Each cycle once, as the files along it (Tarjan's strongly connected components of more than one file, or a self-import). */
 function findImportCycles(): string[][] {

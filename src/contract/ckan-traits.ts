@@ -1,8 +1,7 @@
-// What the `ckan` contract checks differently for each CKAN version: every difference is one named trait, read
-// from CKAN's source at the tag of that version (ckanext/datastore/logic/schema.py, backend/postgres.py,
-// logic/action.py; ckan-datastore.md §7). The schemas and the type agreement ask traits, never version numbers.
-// why its own copy: the reference server keeps its own version traits, as it shares no code with the contract.
-import { compareCkanVersions, DEFAULT_CKAN_VERSION, type CkanVersion } from '../schema/index.ts';
+// What the `ckan` contract checks differently for each CKAN version: every difference is a trait of the release table
+// (schema/ckan-traits/, a fact about CKAN the reference server reads too, held to the recordings), asked of the
+// version's newest release. The schemas and the type agreement ask these, never version numbers.
+import { DEFAULT_CKAN_VERSION, hasTrait, type CkanVersion } from '../schema/index.ts';
 
 /** How one CKAN version's read responses are shaped where the versions differ. */
 export interface ContractTraits {
@@ -33,19 +32,18 @@ export interface ContractTraits {
   readonly filterLists: boolean;
 }
 
-/** The traits of a version; without one, those of DEFAULT_CKAN_VERSION. */
+/** The traits of a version (its newest release's); without one, those of DEFAULT_CKAN_VERSION. */
 export function contractTraits(version: CkanVersion = DEFAULT_CKAN_VERSION): ContractTraits {
-  const atLeast = (other: CkanVersion): boolean => compareCkanVersions(version, other) >= 0;
   return {
     version,
-    limitAlwaysEchoed: atLeast('2.9'),
-    totalEstimation: atLeast('2.9') && !atLeast('2.12'),
-    links: !atLeast('2.12'),
-    nextPage: atLeast('2.12'),
-    fieldsFollowRecords: atLeast('2.9'),
-    sqlTruncation: atLeast('2.9'),
-    sqlNumericAsString: !atLeast('2.11'),
-    timestampMilliseconds: atLeast('2.12'),
-    filterLists: atLeast('2.12'),
+    limitAlwaysEchoed: hasTrait(version, 'limit-always-echoed'),
+    totalEstimation: hasTrait(version, 'total-estimation'),
+    links: hasTrait(version, 'search-links'),
+    nextPage: hasTrait(version, 'next-page'),
+    fieldsFollowRecords: hasTrait(version, 'fields-follow-records'),
+    sqlTruncation: hasTrait(version, 'sql-truncation'),
+    sqlNumericAsString: hasTrait(version, 'sql-numeric-as-string'),
+    timestampMilliseconds: hasTrait(version, 'timestamp-milliseconds'),
+    filterLists: hasTrait(version, 'filter-operators'),
   };
 }

@@ -97,13 +97,18 @@ export function isInCkanRange(version: string, range: CkanRange): boolean {
   return max.patch === undefined ? compareCkanVersions(release.minor, max.minor) <= 0 : compareReleases(release, max) <= 0;
 }
 
-/** Ranges as a reader says them: `2.10.8 to 2.10 or 2.11.3 to 2.11`, `2.12 and later`, `2.9.9 and earlier`. */
+/** Ranges as a reader says them: `2.10.8 to 2.10.x or 2.11.3 to 2.11.x`, `2.12 and later`, `2.9.9 and earlier`. */
 export function describeCkanRanges(ranges: CkanRanges): string {
   return (Array.isArray(ranges) ? ranges : [ranges]).map(describeRange).join(' or ');
 }
 
 function describeRange(range: CkanRange): string {
-  if (range.min !== undefined && range.max !== undefined) return range.min === range.max ? range.min : `${range.min} to ${range.max}`;
+  if (range.min !== undefined && range.max !== undefined) {
+    if (range.min === range.max) return range.min;
+    // why: a minor version as the upper end spans all its patches, which `2.10.8 to 2.10` would not say
+    const max = parseCkanRelease(range.max)?.patch === undefined && range.min.startsWith(`${range.max}.`) ? `${range.max}.x` : range.max;
+    return `${range.min} to ${max}`;
+  }
   if (range.min !== undefined) return `${range.min} and later`;
   return range.max === undefined ? 'any version' : `${range.max} and earlier`;
 }

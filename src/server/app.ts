@@ -6,7 +6,7 @@ import { decodeActionInput } from './decode.ts';
 import { routeDump } from './dump/index.ts';
 import { buildHelpUrl, respondActionError, respondBadRequest, respondJson, respondSuccess, wrapJsonp } from './envelope.ts';
 import { parseUrlEncoded } from './form-data.ts';
-import { respondHtmlError } from './html-pages.ts';
+import { respondHtmlError, respondMethodNotAllowed } from './html-pages.ts';
 import type { AppHandler, AppRequest, AppResponse } from './http-types.ts';
 import { allowedMethods, decodePath, matchRoute, splitTarget } from './routes.ts';
 import { datastoreSearch } from './search/index.ts';
@@ -59,24 +59,25 @@ async function route(request: AppRequest, dispatch: Dispatch): Promise<AppRespon
   const match = matchRoute(decodePath(rawPath), dispatch.context.config.locales);
   const allow = allowedMethods[match.kind === 'none' ? 'static' : match.kind];
   const method = request.method.toUpperCase();
+  const traits = ckanTraits(dispatch.context.config.ckanRelease);
   if (method === 'OPTIONS') return { status: 200, headers: { allow: allow.join(', '), 'content-type': 'text/html; charset=utf-8' }, body: '' };
-  if (!(allow as readonly string[]).includes(method)) return respondHtmlError(405, { headers: { allow: allow.join(', ') } });
+  if (!(allow as readonly string[]).includes(method)) return respondMethodNotAllowed(allow.join(', '), traits);
   // why: the static route finds no file by that name (recordings: GET 404, POST 405 on /zz/api/action/...)
   if (match.kind === 'none') return respondHtmlError(404);
   const callback = readCallback(method, queryString);
   if (match.kind === 'version') return withJsonp(respondJson(200, { version: match.version }), callback);
-  const traits = ckanTraits(dispatch.context.config.ckanVersion, dispatch.context.config.ckanRelease);
+  const separator = traits.has('bad-request-colon') ? ': ' : ' - ';
   const action = Object.hasOwn(dispatch.actions, match.name) ? dispatch.actions[match.name] : undefined;
-  if (action === undefined) return respondBadRequest(`Action name not known: ${match.name}`, traits.badRequestSeparator);
+  if (action === undefined) return respondBadRequest(`Action name not known: ${match.name}`, separator);
   const decoded = decodeActionInput({
     method,
     contentType: request.headers['content-type'],
     body: request.body,
     queryString,
-    refuseOtherMediaTypes: traits.unsupportedMediaType415,
+    refuseOtherMediaTypes: traits.has('unsupported-media-type-415'),
   });
   if (decoded.kind === 'unsupported-media-type') return respondHtmlError(415);
-  if (decoded.kind === 'bad-request') return respondBadRequest(decoded.message, traits.badRequestSeparator);
+  if (decoded.kind === 'bad-request') return respondBadRequest(decoded.message, separator);
   const params = decoded.params;
   // why: CKAN drops `callback` from the input and clears the user, so JSONP calls are always anonymous
   const anonymous = Object.hasOwn(params, 'callback');
@@ -88,7 +89,7 @@ async function route(request: AppRequest, dispatch: Dispatch): Promise<AppRespon
     queryString,
     method: method === 'POST' ? 'POST' : 'GET',
     authorized: !anonymous && isAuthorized(request.headers, dispatch.context.config.apiTokens),
-    userName: anonymous ? traits.jsonpUserName : '',
+    userName: anonymous && traits.has('jsonp-user-none') ? 'None' : '',
     siteUrl,
   };
   const help = buildHelpUrl(siteUrl, match.locale, match.name);

@@ -1,6 +1,7 @@
 // The HTML error pages CKAN renders for routing failures (404, 405, 415), an answer it cannot encode (500) and our
 // body-size refusal (413).
 import { escapeHtml, htmlContentType } from './envelope.ts';
+import type { CkanTraits } from './ckan-versions.ts';
 import type { AppResponse } from './http-types.ts';
 
 const reasons: Readonly<Record<number, { title: string; text: string }>> = {
@@ -17,6 +18,12 @@ const reasons: Readonly<Record<number, { title: string; text: string }>> = {
     text: "Did not attempt to load JSON data because the request Content-Type was not 'application/json'.",
   },
 };
+
+/** Routing's 405 page (`allow`: the methods the route takes), or no answer where the release's 405 handling fails. */
+export function respondMethodNotAllowed(allow: string, traits: CkanTraits): AppResponse {
+  if (traits.has('method-not-allowed-dropped')) return { status: 405, headers: {}, body: '', dropConnection: true };
+  return respondHtmlError(405, { headers: { allow } });
+}
 
 /** An HTML error page with the status's title, an optional specific explanation, and extra headers. */
 export function respondHtmlError(status: number, options: { detail?: string; headers?: Record<string, string> } = {}): AppResponse {

@@ -18,6 +18,11 @@ export interface AppResponse {
   /** Header names in lower case. */
   headers: Record<string, string>;
   body: string | Buffer;
+  /**
+   * No answer at all: the connection is closed instead (a CKAN release whose error handler fails, the trait
+   * method-not-allowed-dropped); status, headers and body are then not sent.
+   */
+  dropConnection?: true;
 }
 
 /** The reference server's whole behaviour: a pure function from request to response. */

@@ -136,6 +136,10 @@ function flattenHeaders(req: IncomingMessage): Record<string, string> {
 }
 
 function writeResponse(res: ServerResponse, response: AppResponse): void {
+  if (response.dropConnection === true) {
+    res.socket?.destroy();
+    return;
+  }
   const headers: Record<string, string> = { ...response.headers };
   // why: encoded once, here; a length taken from the text and the text written would be two passes over it
   const body = Buffer.from(response.body);

@@ -10,9 +10,9 @@ export function refusePrivateResource(
   config: ServerConfig,
   action: 'datastore_search' | 'datastore_search_sql',
 ): ActionAuthorizationError {
-  const traits = ckanTraits(config.ckanVersion);
+  const traits = ckanTraits(config.ckanRelease);
   const user = request.userName ?? '';
-  if (!traits.datastoreAuthRefusal) return new ActionAuthorizationError(`User ${user} not authorized to read resource ${resourceId}`);
+  if (!traits.has('datastore-auth-refusal')) return new ActionAuthorizationError(`User ${user} not authorized to read resource ${resourceId}`);
   if (action === 'datastore_search_sql') return new ActionAuthorizationError('Not authorized to read resource.');
   return new ActionAuthorizationError(`User ${user} not authorized to perform resource_show on resource ${resourceId}`);
 }

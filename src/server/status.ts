@@ -14,13 +14,14 @@ const plugins210 = ['activity', 'datastore'];
 
 /** The `status_show` action; ignores its params, as CKAN does. */
 export const statusShow: ActionHandler = async (request, context) => {
-  const traits = ckanTraits(context.config.ckanVersion, context.config.ckanRelease);
+  const traits = ckanTraits(context.config.ckanRelease);
+  const versionFirst = traits.has('status-version-first');
   const site: Record<string, unknown> = { site_title: referenceSiteTitle, site_description: '', site_url: request.siteUrl ?? '' };
-  if (traits.statusVersionFirst) site['ckan_version'] = traits.fullVersion;
+  if (versionFirst) site['ckan_version'] = traits.release;
   // why: 2.9 has no default for ckan.error_email_to (None); 2.10's config declarations default it to ""
-  site['error_emails_to'] = traits.statusVersionFirst ? null : '';
+  site['error_emails_to'] = versionFirst ? null : '';
   site['locale_default'] = 'en';
-  site['extensions'] = traits.statusVersionFirst ? plugins29 : plugins210;
-  if (!traits.statusVersionFirst) site['ckan_version'] = traits.fullVersion;
+  site['extensions'] = versionFirst ? plugins29 : plugins210;
+  if (!versionFirst) site['ckan_version'] = traits.release;
   return site;
 };

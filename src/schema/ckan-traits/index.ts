@@ -13,7 +13,7 @@ import { datastoreAuthRefusal } from './datastore-auth-refusal.ts';
 import { distinctAfterLimit } from './distinct-after-limit.ts';
 import { dumpPrivate500 } from './dump-private-500.ts';
 import { dumpTypedContent } from './dump-typed-content.ts';
-import { dumpValidatesFirst } from './dump-validates-first.ts';
+import { dumpKeysetPages } from './dump-keyset-pages.ts';
 import { dumpXmlSafeNames } from './dump-xml-safe-names.ts';
 import { fieldsFollowRecords } from './fields-follow-records.ts';
 import { filterOperators } from './filter-operators.ts';
@@ -53,7 +53,7 @@ export const CKAN_TRAITS = [
   distinctAfterLimit,
   dumpPrivate500,
   dumpTypedContent,
-  dumpValidatesFirst,
+  dumpKeysetPages,
   dumpXmlSafeNames,
   fieldsFollowRecords,
   filterOperators,

@@ -2,7 +2,7 @@
 // resource checked first (404; 2.9 lets the refusal of a private resource escape as a 500), the arguments
 // validated (400), then datastore_search called a page of PAGINATE_BY rows at a time (2.12: keyset pages from
 // its next_page) and the pages written by the format's writer, as an attachment.
-import { ckanTraits } from '../ckan-versions.ts';
+import { ckanTraits, type CkanTraits } from '../ckan-versions.ts';
 import type { AppResponse } from '../http-types.ts';
 import { respondHtmlError } from '../html-pages.ts';
 import { parsePyJson, type PyValue } from '../python/index.ts';
@@ -15,6 +15,13 @@ import { createDumpWriter, type DumpField } from './writers.ts';
 // why: CKAN's PAGINATE_BY; rows_max, when lower, makes the pages smaller
 const PAGINATE_BY = 32000;
 const RECORDS_FORMATS = { csv: 'csv', tsv: 'tsv', json: 'lists', xml: 'objects' } as const;
+// why: releases with the trait dump-typed-content answer with the format's own type (CKAN's writer.py before #7839)
+const CONTENT_TYPES = {
+  csv: 'text/csv; charset=utf-8',
+  tsv: 'text/tab-separated-values; charset=utf-8',
+  json: 'application/json; charset=utf-8',
+  xml: 'text/xml; charset=utf-8',
+} as const;
 
 /** Who asks: whether the request carried a valid token, and the site URL. */
 export interface DumpCaller {
@@ -24,23 +31,25 @@ export interface DumpCaller {
 
 /** Answers one dump request; `resourceId` is the path segment as given. */
 export async function serveDump(resourceId: string, queryString: string, caller: DumpCaller, context: ServerContext): Promise<AppResponse> {
-  const traits = ckanTraits(context.config.ckanVersion);
-  const newStyle = traits.filterOperators;
+  const traits = ckanTraits(context.config.ckanRelease);
+  const newStyle = traits.has('dump-keyset-pages');
   // why: up to 2.11 the resource is checked before the arguments; 2.12 validates first
   const validated = validateDumpParams(queryString);
   const resource = context.datastore.resolve(resourceId);
   if (!newStyle) {
     if (resource === undefined) return respondHtmlError(404, { detail: 'DataStore resource not found' });
-    if (resource.private && !caller.authorized) return refusePrivate(context);
+    if (resource.private && !caller.authorized) return refusePrivate(traits);
   }
   if (!validated.ok) return respondHtmlError(400, { detail: validated.message });
   if (resource === undefined || (resource.private && !caller.authorized)) return respondHtmlError(404, { detail: 'DataStore resource not found' });
   const name = newStyle ? resource.id : resourceId;
   try {
     const body = await renderDump(name, validated.params, caller, context);
+    const { format } = validated.params;
+    const typed = traits.has('dump-typed-content');
     const headers = {
-      'content-type': 'application/octet-stream',
-      'content-disposition': `attachment; filename="${name}.${validated.params.format}"`,
+      'content-type': typed ? CONTENT_TYPES[format] : 'application/octet-stream',
+      'content-disposition': `attachment; filename="${typed ? quoteRfc2231(name) : name}.${format}"`,
     };
     return { status: 200, headers, body };
   } catch (error) {
@@ -51,10 +60,18 @@ export async function serveDump(resourceId: string, queryString: string, caller:
   }
 }
 
-function refusePrivate(context: ServerContext): AppResponse {
-  // why: 2.9 calls datastore_search first and catches only ObjectNotFound, so NotAuthorized is a server error
-  if (context.config.ckanVersion === '2.9') return respondHtmlError(500, { detail: 'Internal Server Error' });
+function refusePrivate(traits: CkanTraits): AppResponse {
+  // why: such releases call datastore_search first and catch only ObjectNotFound, so NotAuthorized is a server error
+  if (traits.has('dump-private-500')) return respondHtmlError(500, { detail: 'Internal Server Error' });
   return respondHtmlError(404, { detail: 'DataStore resource not found' });
+}
+
+/** Python's email.utils.encode_rfc2231 without a charset: urllib's quote with nothing safe. */
+function quoteRfc2231(text: string): string {
+  return Array.from(new TextEncoder().encode(text), (byte) => {
+    const char = String.fromCharCode(byte);
+    return /[A-Za-z0-9_.~-]/.test(char) ? char : `%${byte.toString(16).toUpperCase().padStart(2, '0')}`;
+  }).join('');
 }
 
 interface PageResult {
@@ -65,12 +82,17 @@ interface PageResult {
 }
 
 async function renderDump(resourceId: string, params: DumpParams, caller: DumpCaller, context: ServerContext): Promise<string> {
-  const keyset = ckanTraits(context.config.ckanVersion).filterOperators;
+  const traits = ckanTraits(context.config.ckanRelease);
+  const keyset = traits.has('dump-keyset-pages');
   const search = (offset: number, remaining: number | undefined, nextPage: Record<string, unknown> | undefined) =>
     searchPage({ resourceId, params, offset, remaining, nextPage, keyset, caller, context });
   let result = await search(params.offset, params.limit, undefined);
   const paginateBy = result.limit !== params.limit ? result.limit : PAGINATE_BY;
-  const writer = createDumpWriter(params.format, result.fields, { bom: params.bom, xmlSafeNames: keyset });
+  const writer = createDumpWriter(params.format, result.fields, {
+    bom: params.bom,
+    xmlSafeNames: traits.has('dump-xml-safe-names'),
+    xmlNamespace: !traits.has('dump-typed-content'),
+  });
   const parts: string[] = [];
   let offset = params.offset;
   let limit = params.limit;

@@ -1,7 +1,8 @@
 // The dump's URL: /datastore/dump/<resource_id>, after an optional locale segment (CKAN's i18n middleware
 // strips it before routing, as for the API). Flask serves the view for GET and HEAD (and answers OPTIONS).
 import { isAuthorized } from '../auth.ts';
-import { respondHtmlError } from '../html-pages.ts';
+import { ckanTraits } from '../ckan-versions.ts';
+import { respondMethodNotAllowed } from '../html-pages.ts';
 import type { AppRequest, AppResponse } from '../http-types.ts';
 import { decodePath, splitTarget } from '../routes.ts';
 import type { ServerContext } from '../types.ts';
@@ -16,7 +17,7 @@ export async function routeDump(request: AppRequest, context: ServerContext): Pr
   if (resourceId === undefined) return undefined;
   const method = request.method.toUpperCase();
   if (method === 'OPTIONS') return { status: 200, headers: { allow: ALLOW, 'content-type': 'text/html; charset=utf-8' }, body: '' };
-  if (method !== 'GET' && method !== 'HEAD') return respondHtmlError(405, { headers: { allow: ALLOW } });
+  if (method !== 'GET' && method !== 'HEAD') return respondMethodNotAllowed(ALLOW, ckanTraits(context.config.ckanRelease));
   const siteUrl = context.config.siteUrl ?? `http://${request.headers['host'] ?? 'localhost'}`;
   return serveDump(resourceId, queryString, { authorized: isAuthorized(request.headers, context.config.apiTokens), siteUrl }, context);
 }

@@ -24,8 +24,15 @@ export interface DumpWriter {
 
 const BOM = '\ufeff';
 
+/** `bom`: a UTF-8 BOM first; `xmlSafeNames`: element names made safe (2.12); `xmlNamespace`: the root declares `xsi`. */
+export interface DumpWriterOptions {
+  bom: boolean;
+  xmlSafeNames: boolean;
+  xmlNamespace: boolean;
+}
+
 /** The writer of a format over the result's fields. */
-export function createDumpWriter(format: DumpFormat, fields: readonly DumpField[], options: { bom: boolean; xmlSafeNames: boolean }): DumpWriter {
+export function createDumpWriter(format: DumpFormat, fields: readonly DumpField[], options: DumpWriterOptions): DumpWriter {
   const bom = options.bom ? BOM : '';
   if (format === 'csv' || format === 'tsv') {
     const delimiter = format === 'csv' ? ',' : '\t';
@@ -38,7 +45,7 @@ export function createDumpWriter(format: DumpFormat, fields: readonly DumpField[
   const columns = idColumn ? ids.slice(1) : ids;
   const names = options.xmlSafeNames ? xmlElementNames(columns) : new Map(columns.map((column) => [column, column]));
   return {
-    header: `${bom}<data xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">\n`,
+    header: `${bom}<data${options.xmlNamespace ? ' xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"' : ''}>\n`,
     page: (records) => (typeof records === 'string' ? '' : records.map((row) => `${renderXmlRow(row, { idColumn, columns, names })}\n`).join('')),
     end: '</data>\n',
   };

@@ -37,17 +37,22 @@ function stripQuoted(item: unknown): unknown {
 
 // why: Python's `.` excludes only \n and its `$` also matches before a final \n
 const sortPattern = /^([^\n]+?)( +(asc|desc))?( nulls +(first|last) *)?\n?$/iu;
+// releases without `nulls first|last` (the trait sort-nulls-refused) allow spaces after the direction instead
+const sortPatternWithoutNulls = /^([^\n]+?)( +(asc|desc) *)?\n?$/iu;
 
-/** _parse_sort_clause: `<column>[ asc|desc][ nulls first|last]`, the column optionally in double quotes. */
-export function parseSortClause(clause: unknown, columns: ReadonlyMap<string, FieldInfo>): SortClause | undefined {
+/**
+ * _parse_sort_clause: `<column>[ asc|desc][ nulls first|last]`, the column optionally in double quotes; `nulls`
+ * false for releases that know no nulls clause.
+ */
+export function parseSortClause(clause: unknown, columns: ReadonlyMap<string, FieldInfo>, nulls = true): SortClause | undefined {
   if (typeof clause !== 'string') return undefined;
-  const match = sortPattern.exec(clause);
+  const match = (nulls ? sortPattern : sortPatternWithoutNulls).exec(clause);
   if (match === null) return undefined;
   let column = match[1] ?? '';
   if (column.length >= 1 && column.startsWith('"') && column.endsWith('"')) column = column.slice(1, -1);
   if (!columns.has(column)) return undefined;
   // why: CKAN appends the nulls part as written (its spaces kept), lower-cased
-  const direction = (match[3] ?? 'asc').toLowerCase() + (match[4] ?? '').toLowerCase();
+  const direction = (match[3] ?? 'asc').toLowerCase() + (nulls ? (match[4] ?? '') : '').toLowerCase();
   return { column, direction };
 }
 
@@ -62,11 +67,16 @@ export function listSelectableNames(params: SearchParams, columns: ReadonlyMap<s
   return names;
 }
 
-/**
- * Returns CKAN's `{param: ['invalid value "..."']}` for the first failing param, or undefined. With
- * `filterOperators` (CKAN 2.12) the filter parser has judged `filters` already.
- */
-export function validateColumns(params: SearchParams, columns: ReadonlyMap<string, FieldInfo>, filterOperators = false): Record<string, string[]> | undefined {
+/** How the release checks columns: `filterOperators` (2.12: the filter parser has judged `filters` already), `sortNulls`. */
+export interface ColumnRules {
+  filterOperators?: boolean;
+  /** A sort clause may end in `nulls first|last` (default true). */
+  sortNulls?: boolean;
+}
+
+/** Returns CKAN's `{param: ['invalid value "..."']}` for the first failing param, or undefined. */
+export function validateColumns(params: SearchParams, columns: ReadonlyMap<string, FieldInfo>, rules: ColumnRules = {}): Record<string, string[]> | undefined {
+  const { filterOperators = false, sortNulls = true } = rules;
   const invalid = (key: string, value: unknown): Record<string, string[]> => ({ [key]: [`invalid value "${pyStr(value)}"`] });
   // why: CKAN's validate walks the sorted input dict, where `__extras` (unknown params) comes first
   if (params.extras !== undefined && params.extras.length > 0) return invalid('__extras', params.extras[0]);
@@ -86,7 +96,7 @@ export function validateColumns(params: SearchParams, columns: ReadonlyMap<strin
     if (bad !== undefined) return invalid('q', bad[0]);
   }
   if (params.sort !== undefined) {
-    const bad = splitNameList(params.sort, false).find((clause) => parseSortClause(clause, columns) === undefined);
+    const bad = splitNameList(params.sort, false).find((clause) => parseSortClause(clause, columns, sortNulls) === undefined);
     if (bad !== undefined) return invalid('sort', bad);
   }
   return undefined;

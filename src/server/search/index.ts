@@ -16,13 +16,16 @@ import { hasTextQuery } from './text-search.ts';
 
 /** The `datastore_search` action; returns the envelope's `result` (records as RawJson or a csv/tsv string). */
 export const datastoreSearch: ActionHandler = async (request, context) => {
-  const traits = ckanTraits(context.config.ckanVersion, context.config.ckanRelease);
+  const traits = ckanTraits(context.config.ckanRelease);
   const validated = validateSearchParams(request.params, context.config);
   if (!validated.ok) throw new ActionValidationError(validated.errors);
   const params = validated.params;
   const target = await resolveTarget(params.resourceId, request, context);
-  const filterTree = traits.filterOperators ? parseFilterTree(params, target.columns) : undefined;
-  const columnErrors = validateColumns(params, target.columns, traits.filterOperators);
+  const filterTree = traits.has('filter-operators') ? parseFilterTree(params, target.columns) : undefined;
+  const columnErrors = validateColumns(params, target.columns, {
+    filterOperators: traits.has('filter-operators'),
+    sortNulls: !traits.has('sort-nulls-refused'),
+  });
   if (columnErrors !== undefined) throw new ActionValidationError(columnErrors);
   const statements = buildStatements(params, target, { traits, tree: filterTree });
   const page = await readRecords(statements, context);

@@ -13,7 +13,8 @@ import {
   type Coerced,
   type RecordsFormat,
 } from './coerce.ts';
-import { ckanTraits, type CkanTraits, type ServerCkanVersion } from '../ckan-versions.ts';
+import { ckanTraits, type CkanTraits } from '../ckan-versions.ts';
+import { DEFAULT_CKAN_VERSION } from '../../schema/ckan-version.ts';
 import { pyReprTuple } from '../python/index.ts';
 import { isPlainObject } from '../../util/json.ts';
 
@@ -48,8 +49,8 @@ export interface SearchParams {
 export interface ParamLimits {
   rowsDefault: number;
   rowsMax: number;
-  /** The CKAN version whose schema applies; default 2.11. */
-  ckanVersion?: ServerCkanVersion;
+  /** The CKAN release whose schema applies (`2.11.2`, or a minor version's newest); default the server's default version. */
+  ckanRelease?: string;
 }
 
 export type ParamsOutcome = { ok: true; params: SearchParams } | { ok: false; errors: Record<string, string[]> };
@@ -74,17 +75,17 @@ const schemaKeys: readonly string[] = [
 /** The schema's keys for a version: `full_text` from 2.10, `include_next_page` from 2.12. */
 function readSchemaKeys(traits: CkanTraits): ReadonlySet<string> {
   const keys = [...schemaKeys];
-  if (traits.fullTextParam) keys.push('full_text');
-  if (traits.filterOperators) keys.push('include_next_page');
+  if (traits.has('full-text-param')) keys.push('full_text');
+  if (traits.has('next-page')) keys.push('include_next_page');
   return new Set(keys);
 }
 
 /** Validates CKAN's input dict for datastore_search; errors are keyed by param, sorted as CKAN sorts them. */
 export function validateSearchParams(raw: Record<string, unknown>, limits: ParamLimits): ParamsOutcome {
-  const traits = ckanTraits(limits.ckanVersion ?? '2.11');
+  const traits = ckanTraits(limits.ckanRelease ?? DEFAULT_CKAN_VERSION);
   // why: navl flattens lists of objects into (key, index, subkey) entries, so the key itself counts as missing
   // (2.12's navl flattens them only for keys with a sub-schema, which this schema has none of)
-  const flattens = !traits.filterOperators;
+  const flattens = traits.has('navl-flattens-object-lists');
   const input = Object.fromEntries(Object.entries(raw).filter(([, value]) => !(flattens && isListOfObjects(value))));
   const errors: Record<string, string[]> = {};
   const take = <T>(key: string, outcome: Coerced<T>): T | undefined => {
@@ -100,14 +101,16 @@ export function validateSearchParams(raw: Record<string, unknown>, limits: Param
     resourceId: resourceId ?? '',
     limit: take('limit', coerceLimit(given('limit'), limits.rowsDefault, limits.rowsMax)) ?? 0,
     includeTotal: present('include_total') && given('include_total') !== '' ? (take('include_total', coerceBoolean(given('include_total'))) ?? true) : true,
-    totalEstimationThreshold: traits.totalEstimation ? (take('total_estimation_threshold', coerceInt(given('total_estimation_threshold'))) ?? null) : undefined,
+    totalEstimationThreshold: traits.has('total-estimation')
+      ? (take('total_estimation_threshold', coerceInt(given('total_estimation_threshold'))) ?? null)
+      : undefined,
     recordsFormat: take('records_format', coerceRecordsFormat(given('records_format'))) ?? 'objects',
   };
   if (present('q')) params.q = coerceQuery(given('q'));
   if (present('plain')) assign(params, 'plain', take('plain', coerceBoolean(given('plain'))));
   if (present('distinct')) assign(params, 'distinct', take('distinct', coerceBoolean(given('distinct'))));
-  if (present('filters')) assign(params, 'filters', take('filters', coerceFilters(given('filters'), traits.filterOperators)));
-  if (traits.filterOperators) {
+  if (present('filters')) assign(params, 'filters', take('filters', coerceFilters(given('filters'), traits.has('filter-operators'))));
+  if (traits.has('next-page')) {
     params.includeNextPage = present('include_next_page') ? (take('include_next_page', coerceBoolean(given('include_next_page'))) ?? false) : false;
   }
   if (present('language')) params.language = coerceText(given('language'));

@@ -8,7 +8,7 @@ import type { FieldInfo } from './columns.ts';
 import { copyCsvSql, copyText } from './csv.ts';
 import { isArrayType } from './filters.ts';
 import { formatPgErrorMessage } from './libpq-message.ts';
-import { interpolateParams, UnadaptableValueError } from './psycopg.ts';
+import { interpolateParams, StatementFormatError, UnadaptableValueError } from './psycopg.ts';
 import type { CkanStatement, CopyShape } from './statement.ts';
 
 export interface QueryTarget {
@@ -28,6 +28,7 @@ export async function runStatement(statement: CkanStatement, context: ServerCont
  * types of the select's items, in order. Error positions are moved back onto CKAN's COPY text.
  */
 export async function runCopyStatement(statement: CkanStatement, copy: CopyShape, types: readonly string[], context: ServerContext): Promise<string> {
+  if (copy.mogrify !== undefined) checkMogrify(copy.mogrify);
   const sql = interpolate(statement);
   const chars = Array.from(sql);
   const select = chars.slice(copy.headLength, chars.length - copy.tailLength).join('');
@@ -44,6 +45,15 @@ export async function runCopyStatement(statement: CkanStatement, copy: CopyShape
 export function copyCellType(type: string): string {
   if (type === 'timestamp') return 'text';
   return isArrayType(type) ? 'json' : type;
+}
+
+/**
+ * psycopg2's mogrify of a statement with a list of dicts (the trait copy-mogrify-list): a dict cannot be adapted, and
+ * with no values any `%` but `%%` is a format error; either is a Python error, which CKAN answers with a 500.
+ */
+function checkMogrify(mogrify: { text: string; hasValues: boolean }): void {
+  if (mogrify.hasValues) throw new StatementFormatError("can't adapt type 'dict'");
+  interpolateParams(mogrify.text, []);
 }
 
 function interpolate(statement: CkanStatement): string {

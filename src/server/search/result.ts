@@ -48,10 +48,10 @@ export function composeResult(parts: ResultParts): Record<string, unknown> {
   if (parts.filterTree !== undefined) result['filterops'] = parts.filterTree;
   result['records'] = parts.records;
   result['fields'] = parts.fields;
-  if (parts.traits.links) result['_links'] = parts.links;
+  if (parts.traits.has('search-links')) result['_links'] = parts.links;
   if (parts.total !== undefined) {
     result['total'] = parts.total.total;
-    if (parts.traits.totalEstimation) result['total_was_estimated'] = parts.total.estimated;
+    if (parts.traits.has('total-estimation')) result['total_was_estimated'] = parts.total.estimated;
   }
   if (parts.nextPage !== undefined) result['next_page'] = parts.nextPage;
   return result;

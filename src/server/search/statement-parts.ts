@@ -53,7 +53,7 @@ export function buildTextQuery(params: SearchParams, traits: CkanTraits): TextQu
     ranks.set(field === undefined ? 'rank' : `rank ${field}`, `ts_rank(${vector}, ${alias}, 32)`);
   };
   const q = params.q;
-  const fullText = traits.fullTextParam && params.fullText !== undefined && params.fullText !== '' ? params.fullText : undefined;
+  const fullText = traits.has('full-text-param') && params.fullText !== undefined && params.fullText !== '' ? params.fullText : undefined;
   if (fullText !== undefined) add(fullText);
   else if (typeof q === 'string' && q !== '') add(q);
   if (isPlainObject(q) && (fullText !== undefined || Object.keys(q).length > 0)) {
@@ -71,14 +71,17 @@ export function buildSelectItems(
   traits: CkanTraits,
 ): string[] {
   const lists = params.recordsFormat === 'lists';
-  const timestamp = traits.timestampMilliseconds ? `'YYYY-MM-DD"T"HH24:MI:SS.MS'` : `'YYYY-MM-DD"T"HH24:MI:SS'`;
+  // why: without the coalesce a null makes a lists record's text null, and array_to_string drops it (CKAN #6713)
+  const dropsNullRows = traits.has('lists-null-rows-dropped');
+  const orNull = (sql: string, comma = ','): string => (dropsNullRows ? sql : `coalesce(${sql}${comma}'null')`);
+  const timestamp = traits.has('timestamp-milliseconds') ? `'YYYY-MM-DD"T"HH24:MI:SS.MS'` : `'YYYY-MM-DD"T"HH24:MI:SS'`;
   return ids.map((id, index) => {
     const type = types[index] ?? '';
-    let fmt = lists ? `coalesce(to_json({0}),'null')` : '{0}';
+    let fmt = lists ? orNull('to_json({0})') : '{0}';
     // why: CKAN's json columns are its `nested` type, which it selects as `(col).json`
-    if (type === 'json') fmt = `coalesce(({0}).json,'null')`;
-    else if (type === 'timestamp') fmt = lists ? `coalesce(to_json(to_char({0}, ${timestamp})), 'null')` : `to_char({0}, ${timestamp})`;
-    else if (isArrayType(type)) fmt = `coalesce(array_to_json({0}),'null')`;
+    if (type === 'json') fmt = orNull('({0}).json');
+    else if (type === 'timestamp') fmt = lists ? orNull(`to_json(to_char({0}, ${timestamp}))`, ', ') : `to_char({0}, ${timestamp})`;
+    else if (isArrayType(type)) fmt = orNull('array_to_json({0})');
     const rank = ranks.get(id);
     if (rank !== undefined) return `${fmt.replace('{0}', rank)} as ${identifier(id)}`;
     const item = fmt.replace('{0}', identifier(id));
@@ -97,19 +100,19 @@ export function selectFieldIds(
   const fields = params.fields;
   if (fields === undefined || fields.length === 0) return all;
   const listed = splitNameList(fields, true).map(String);
-  if (!(traits.fullTextParam && params.fullText !== undefined && params.fullText !== '')) return listed;
+  if (!(traits.has('full-text-param') && params.fullText !== undefined && params.fullText !== '')) return listed;
   // why: CKAN's `"rank" not in fields` is a substring test when `fields` is a string
   const wantsRank = fields.includes('rank');
   const base = wantsRank ? all : all.filter((id) => id !== 'rank');
   return [...base, ...listed.filter((id) => !base.includes(id))];
 }
 
-/** _sort: the parsed `sort` clauses, else each rank descending; `%` escaped when the version escapes the sort. */
-export function buildSortItems(params: SearchParams, columns: ReadonlyMap<string, FieldInfo>, ranks: ReadonlyMap<string, string>): string[] {
+/** _sort: the parsed `sort` clauses, else each rank descending (`nulls`: see parseSortClause). */
+export function buildSortItems(params: SearchParams, columns: ReadonlyMap<string, FieldInfo>, ranks: ReadonlyMap<string, string>, nulls = true): string[] {
   const clauses = params.sort === undefined ? [] : splitNameList(params.sort, false);
   if (clauses.length === 0) return [...ranks.values()].map((rank) => `${rank} DESC`);
   return clauses.flatMap((clause) => {
-    const parsed = parseSortClause(clause, columns);
+    const parsed = parseSortClause(clause, columns, nulls);
     return parsed === undefined ? [] : [`${identifier(parsed.column)} ${parsed.direction}`];
   });
 }

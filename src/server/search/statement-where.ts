@@ -23,7 +23,7 @@ export function buildWhereClauses(
 ): string[] {
   const { traits } = options;
   const typeOf = (field: string): string => columns.get(field)?.type ?? '';
-  const filterClauses = traits.filterOperators
+  const filterClauses = traits.has('filter-operators')
     ? buildTreeClauses(options.tree, typeOf, placeholders)
     : buildFilterClauses(params.filters, typeOf, placeholders, traits);
   return [...filterClauses, ...buildTextClauses(params, typeOf, traits)];
@@ -31,12 +31,13 @@ export function buildWhereClauses(
 
 function buildFilterClauses(filters: SearchParams['filters'], typeOf: (field: string) => string, placeholders: Placeholders, traits: CkanTraits): string[] {
   const entries = filters === undefined || Array.isArray(filters) ? [] : Object.entries(filters);
-  const legacy = traits.paramStyle === 'format';
+  const legacy = !traits.has('pyformat-params');
   return entries.map(([field, value]) => {
     const type = typeOf(field);
     // why: 2.9/2.10 write `"name"` raw (only `%` escaped); 2.11 writes str(sa.column(name))
     const column = legacy ? `"${escapePercent(field)}"` : quoteSqlalchemyName(field);
-    const adapt = (item: unknown): string => placeholders.add(!legacy && type === 'text' ? pyStr(item) : item);
+    const stringify = traits.has('text-filters-stringified') && type === 'text';
+    const adapt = (item: unknown): string => placeholders.add(stringify ? pyStr(item) : item);
     if (Array.isArray(value) && !isArrayType(type)) return `${column} in (${value.map(adapt).join(',')})`;
     return `${column} = ${adapt(value)}`;
   });
@@ -51,12 +52,12 @@ function buildTreeClauses(tree: FilterOp | undefined, typeOf: (field: string) =>
 /** The full-text conditions; 2.10 puts `full_text` before the `q` columns, 2.11+ after them. */
 function buildTextClauses(params: SearchParams, typeOf: (field: string) => string, traits: CkanTraits): string[] {
   const q = params.q;
-  const fullText = traits.fullTextParam && params.fullText !== undefined && params.fullText !== '';
+  const fullText = traits.has('full-text-param') && params.fullText !== undefined && params.fullText !== '';
   const wholeRow = '_full_text @@ "query"';
   const columnClauses = isPlainObject(q) ? buildColumnClauses(q, params.language, typeOf) : [];
   const qClauses = typeof q === 'string' && q !== '' ? [wholeRow] : columnClauses;
   if (!fullText) return qClauses;
-  if (traits.paramStyle === 'format') return [wholeRow, ...columnClauses];
+  if (!traits.has('pyformat-params')) return [wholeRow, ...columnClauses];
   return [...qClauses, wholeRow];
 }
 

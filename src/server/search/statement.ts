@@ -1,8 +1,8 @@
 // The statements of one datastore_search exactly as the imitated CKAN release writes them (search_data in
 // backend/postgres.py): its template text, indentation included, with `%s` (up to 2.10) or `%(value_N)s` (2.11+)
 // placeholders. The server runs them after psycopg2's interpolation, so rows, order and errors are CKAN's own.
-// Layouts: `flat` (2.9, 2.10 < 2.10.8, 2.11 < 2.11.3), `inner-sort` (DISTINCT after the page's LIMIT, CKAN #8709),
-// `cte` (2.12: DISTINCT before ORDER BY/LIMIT again).
+// Layouts, by trait: flat, inner sort (distinct-after-limit: the page cut in a subselect, CKAN #8709) and search-cte
+// (2.12: `WITH records_page`, DISTINCT within the page again).
 import type { CkanTraits } from '../ckan-versions.ts';
 import type { FieldInfo } from './columns.ts';
 import type { FilterOp } from './filter-ops.ts';
@@ -22,6 +22,11 @@ export interface CopyShape {
   delimiter: ',' | '\t';
   headLength: number;
   tailLength: number;
+  /**
+   * Releases with the trait copy-mogrify-list first pass the statement as written (`:value_N` placeholders, `%` as
+   * is) through psycopg2's mogrify with a list of dicts: this text, and whether it had values.
+   */
+  mogrify?: { text: string; hasValues: boolean };
 }
 
 export interface SearchStatements {
@@ -48,7 +53,9 @@ export function buildSearchStatements(
   options: { traits: CkanTraits; tree?: FilterOp | undefined },
 ): SearchStatements {
   const { traits } = options;
-  const legacy = traits.paramStyle === 'format';
+  const legacy = !traits.has('pyformat-params');
+  const cte = traits.has('search-cte');
+  const flat = !cte && !traits.has('distinct-after-limit');
   const esc = (text: string): string => (legacy ? escapePercent(text) : text);
   const text = buildTextQuery(params, traits);
   const placeholders = new Placeholders();
@@ -59,19 +66,23 @@ export function buildSearchStatements(
   const items = buildSelectItems(params, fieldIds, fieldTypes, text.ranks, traits);
   const select = esc(items.join(params.recordsFormat === 'lists' ? " || ',' || " : ', '));
   const distinct = params.distinct === true ? 'DISTINCT' : '';
-  let sort = buildSortItems(params, columns, text.ranks);
-  if (sort.length === 0 && distinct === '') sort = [traits.searchLayout === 'cte' ? '"_id" asc' : '_id'];
-  // why: 2.9 and 2.10 before 2.10.8 escape `%` in the sort; 2.10.8+ do not, so such a sort fails in psycopg2 (a 500)
-  const sortClause = sort.length === 0 ? '' : `ORDER BY ${legacy && traits.searchLayout === 'flat' ? escapePercent(sort.join(', ')) : sort.join(', ')}`;
-  const resource = traits.searchLayout === 'flat' ? `"${esc(table)}"` : identifier(esc(table));
+  let sort = buildSortItems(params, columns, text.ranks, !traits.has('sort-nulls-refused'));
+  if (sort.length === 0 && distinct === '') sort = [cte ? '"_id" asc' : '_id'];
+  // why: a `%s` statement has its `%` doubled, but not the sort of sort-percent-unescaped releases: psycopg2 then fails (a 500)
+  const escapeSort = legacy && !traits.has('sort-percent-unescaped');
+  const sortClause = sort.length === 0 ? '' : `ORDER BY ${escapeSort ? escapePercent(sort.join(', ')) : sort.join(', ')}`;
+  const resource = flat ? `"${esc(table)}"` : identifier(esc(table));
   const parts: Parts = { distinct, select, resource, tsQuery: esc(text.tsQuery), where, sortClause, limit: params.limit, offset: params.offset ?? 0 };
   const render = (statement: string): CkanStatement => renderStatement(statement, placeholders.values, legacy);
-  const nextPage = traits.searchLayout === 'cte' ? readNextPage(params, sort) : undefined;
-  const records =
-    traits.searchLayout === 'cte' ? buildCteRecords(params, parts, nextPage?.select) : buildClassicRecords(params, parts, traits.searchLayout === 'flat');
+  const nextPage = cte ? readNextPage(params, sort) : undefined;
+  const records = cte ? buildCteRecords(params, parts, nextPage?.select) : buildClassicRecords(params, parts, flat);
   const count = render(buildCount(parts, traits, table));
   const statements: SearchStatements = { records: render(records.text), count, fieldTypes, rankIds: [...text.ranks.keys()] };
   if (records.copy !== undefined) statements.copy = records.copy;
+  if (records.copy !== undefined && traits.has('copy-mogrify-list')) {
+    const text = records.text.replace(/\0(\d+)\0/g, (_, index: string) => `:value_${index}`);
+    statements.copy = { ...records.copy, mogrify: { text, hasValues: placeholders.values.length > 0 } };
+  }
   if (nextPage !== undefined) {
     statements.nextPage = { operator: nextPage.operator };
     if (records.copy !== undefined) statements.nextPage.statement = render(buildCopyNextPage(parts, nextPage.select, distinct !== ''));
@@ -146,9 +157,9 @@ function buildCopyNextPage(p: Parts, lastIdSelect: string, distinct: boolean): s
 
 /** The total: CKAN counts the rows of the unpaged select; 2.12 reads its cached row count when nothing narrows. */
 function buildCount(p: Parts, traits: CkanTraits, table: string): string {
-  const cte = traits.searchLayout === 'cte';
-  if (cte && p.where === '' && p.distinct === '' && !table.startsWith('_')) return `SELECT count(*) FROM ${identifier(table)}`;
-  const resource = cte ? p.resource : `"${traits.paramStyle === 'format' ? escapePercent(table) : table}"`;
+  const cte = traits.has('search-cte');
+  if (traits.has('cached-row-count') && p.where === '' && p.distinct === '' && !table.startsWith('_')) return `SELECT count(*) FROM ${identifier(table)}`;
+  const resource = cte ? p.resource : `"${traits.has('pyformat-params') ? table : escapePercent(table)}"`;
   return `SELECT count(*) FROM (${i16}SELECT ${p.distinct} ${p.select}${i16}FROM ${resource} ${p.tsQuery} ${p.where}) as t;`;
 }
 

@@ -17,12 +17,12 @@ import { type RenderOptions, valueRenderer, type ValueRenderer } from './render.
  * The function allow-list is `config.allowedFunctions`, or the project's default list when that is empty.
  */
 export const datastoreSearchSql: ActionHandler = async (request, context) => {
-  const traits = ckanTraits(context.config.ckanVersion);
+  const traits = ckanTraits(context.config.ckanRelease);
   try {
     return await searchSql(request, context, traits);
   } catch (error) {
     // why: CKAN 2.9 raised these refusals with a dict, so the message shows its repr
-    if (traits.sqlPermissionDict && error instanceof ActionAuthorizationError && error.detail.startsWith('Not authorized')) {
+    if (traits.has('sql-permission-dict') && error instanceof ActionAuthorizationError && error.detail.startsWith('Not authorized')) {
       throw new ActionAuthorizationError(`{'permissions': [${pyRepr(error.detail)}]}`);
     }
     throw error;
@@ -39,7 +39,11 @@ async function searchSql(request: ActionRequest, context: ServerContext, traits:
   checkFunctions(found, allowed, sql);
   const result = await runQuery(statement, context);
   const jsonColumns = findCkanJsonColumns(found, context.datastore);
-  const rendering = { ckanJsonColumns: jsonColumns, numericAsString: traits.sqlNumericAsString, nonFiniteFloats: traits.sqlNonFiniteFloats };
+  const rendering = {
+    ckanJsonColumns: jsonColumns,
+    numericAsString: traits.has('sql-numeric-as-string'),
+    nonFiniteFloats: traits.has('sql-non-finite-floats-refused') ? 'refuse' : 'token',
+  } as const;
   return { ...request.params, sql, ...renderResult(result, context.config.rowsMax, rendering) };
 }
 

@@ -20,7 +20,7 @@ export type CheckContext = Pick<ServerContext, 'datastore' | 'config'>;
  */
 export function inspectStatement(statement: SqlStatement): Inspection {
   const { sql, traits } = statement;
-  if ((traits.backslashQuoteRefusal && sql.includes("\\'")) || countStatements(sql) > 1) notSingleStatement();
+  if ((traits.has('backslash-quote-refused') && sql.includes("\\'")) || countStatements(sql) > 1) notSingleStatement();
   const parsed = parseSql(statement.ckanText);
   if (!parsed.ok) throw databaseError(statement, { message: parsed.message, sqlState: syntaxError, position: parsed.position });
   const found = inspectTree(parsed.tree, statement.ckanText);

@@ -1,6 +1,5 @@
 // Rendering PostgreSQL text values as CKAN's datastore_search_sql does (spec 4.4), straight to JSON text
 // written as simplejson writes it (CKAN decodes SQL results to Python values, then dumps them).
-import type { NonFiniteFloats } from '../ckan-versions.ts';
 import { pyJsonDumps } from '../python/index.ts';
 import { UnencodableResultError } from '../types.ts';
 import { parsePgArray, type PgArray } from './pg-array.ts';
@@ -21,6 +20,9 @@ export interface RenderOptions {
   numericAsString?: boolean;
   nonFiniteFloats?: NonFiniteFloats;
 }
+
+/** How a JSON encoder treats NaN and Infinity floats: writes them as bare tokens, or refuses to encode. */
+export type NonFiniteFloats = 'token' | 'refuse';
 
 /** Renders one non-null value (PostgreSQL text form) of a column as JSON text. */
 export type ValueRenderer = (text: string) => string;

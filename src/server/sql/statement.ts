@@ -45,12 +45,18 @@ export function databaseError(statement: SqlStatement, error: StatementError): A
   const detail = error.detail === undefined ? '' : `DETAIL:  ${error.detail}\n`;
   const hint = error.hint === undefined ? '' : `HINT:  ${error.hint}\n`;
   const orig = `${error.message}\n${excerpt}${detail}${hint}`;
-  const link = `${statement.traits.sqlalchemyErrorUrl}${sqlalchemyErrorCode(error.sqlState)}`;
+  const link = `${sqlalchemyErrorBase(statement.traits)}${sqlalchemyErrorCode(error.sqlState)}`;
   const query = `(${psycopgErrorName(error.sqlState)}) ${orig}\n[SQL: ${explained}]\n(Background on this error at: ${link})`;
   return new ActionValidationError({
     query: [removeExplain(query)],
     info: { statement: [removeExplain(explained)], params: [{}], orig: [removeExplain(orig)] },
   });
+}
+
+/** SQLAlchemy's error link as the release's SQLAlchemy writes it (1.3 in 2.9, 1.4 in 2.10 and 2.11, 2.0 in 2.12). */
+function sqlalchemyErrorBase(traits: CkanTraits): string {
+  if (traits.has('sqlalchemy-2-0-links')) return 'https://sqlalche.me/e/20/';
+  return traits.has('sqlalchemy-1-4-links') ? 'https://sqlalche.me/e/14/' : 'http://sqlalche.me/e/';
 }
 
 // why: CKAN strips the EXPLAIN from every text, wherever it appears (the caller's own SQL included)
