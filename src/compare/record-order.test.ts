@@ -37,6 +37,30 @@ describe('promisedOrder', () => {
   });
 });
 
+describe('promisedOrder of a SQL result', () => {
+  it.each([
+    ['SELECT * FROM "t"', { kind: 'none', selection: 'sorted' }],
+    ['SELECT a FROM "t" WHERE b = \'x\'', { kind: 'none', selection: 'sorted' }],
+    ['SELECT a FROM "t" ORDER BY a', { kind: 'strict' }],
+    ['SELECT a FROM "t" order  by a desc', { kind: 'strict' }],
+    ['SELECT a FROM "t" LIMIT 5', { kind: 'strict' }],
+    ['SELECT a FROM "t" OFFSET 2', { kind: 'strict' }],
+  ])('reads %s as %j', (sql, order) => {
+    expect(promisedOrder({ sql, records: [] })).toEqual(order);
+  });
+
+  it('compares an unordered SQL result as a set, and still finds a changed or missing row', () => {
+    const sql = (records: unknown[]): ResponseSnapshot => ({ status: 200, body: { success: true, result: { sql: 'SELECT * FROM "t"', records } } });
+    expect(kinds(sql([a, b, c]), sql([c, a, b]))).toEqual([]);
+    expect(kinds(sql([a, b, c]), sql([c, a]))).not.toEqual([]);
+    const ordered = (records: unknown[]): ResponseSnapshot => ({
+      status: 200,
+      body: { success: true, result: { sql: 'SELECT * FROM "t" ORDER BY n', records } },
+    });
+    expect(kinds(ordered([a, b, c]), ordered([c, a, b]))).toContain('record-order');
+  });
+});
+
 describe('comparing records in the order a result promises', () => {
   it('lets records tied on the sort fields come in any order', () => {
     expect(kinds(search([c, d, a, b], { sort: 'city asc' }), search([d, c, b, a], { sort: 'city asc' }))).toEqual([]);

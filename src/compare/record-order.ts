@@ -6,7 +6,7 @@
 import { getChild } from '../util/json-pointer.ts';
 
 /**
- * `strict`: every position counts (an `_id` order, SQL, or ties that cannot be told because a sort field is not
+ * `strict`: every position counts (an `_id` order, SQL with an ORDER BY or a LIMIT, or ties that cannot be told because a sort field is not
  * in the records); `keys`: ordered by these fields, equal values in any order; `none`: no order at all, and
  * `selection` says what a cut page promises: which records (`sorted`: DISTINCT applied after a LIMIT in a total
  * order), only how many (`any`: DISTINCT without a sort), or neither (`arbitrary`: DISTINCT applied after a LIMIT
@@ -26,6 +26,8 @@ export function promisedOrder(result: unknown, distinctUnordered = false): Promi
 }
 
 function orderOf(result: unknown): PromisedOrder {
+  const sql = getChild(result, 'sql');
+  if (typeof sql === 'string') return sqlOrder(sql);
   const sort = getChild(result, 'sort');
   if (sort !== undefined && sort !== '' && !(Array.isArray(sort) && sort.length === 0)) {
     const keys = parseSortFields(sort);
@@ -35,6 +37,15 @@ function orderOf(result: unknown): PromisedOrder {
   if (ranks.length > 0) return { kind: 'keys', keys: ranks };
   if (getChild(result, 'distinct') === true) return { kind: 'none', selection: 'any' };
   return { kind: 'strict' };
+}
+
+/**
+ * A datastore_search_sql result promises the order of an ORDER BY. Without one the rows come in the plan's order (a
+ * heap scan's, which differs between two databases loaded alike), so they are compared as a set, unless a LIMIT,
+ * OFFSET or FETCH picks which rows: then every position counts, as before.
+ */
+function sqlOrder(sql: string): PromisedOrder {
+  return /\b(?:order\s+by|limit|offset|fetch)\b/i.test(sql) ? { kind: 'strict' } : { kind: 'none', selection: 'sorted' };
 }
 
 /** A sort clause as CKAN reads it: the field, then an optional direction and `nulls first|last`. */
