@@ -2,8 +2,18 @@
 // keeps fixture-only expectations only for fixtures targets, and says why a variant is not applicable.
 import { InputError, KitErrorCode } from '../errors.ts';
 import { compileSchema } from '../schema/ajv.ts';
-import { CaseExpectSchema, ExpectSchema, RequestSchema, type CaseExpect, type CaseRequest, type Expect, type Method } from '../schema/case.ts';
-import { describeCkanRanges, isInCkanRanges, type CkanRanges, type CkanVersion } from '../schema/ckan-version.ts';
+import {
+  CaseExpectSchema,
+  ExpectSchema,
+  RequestSchema,
+  resolveKnownDeviation,
+  type CaseExpect,
+  type CaseRequest,
+  type Expect,
+  type Method,
+} from '../schema/case.ts';
+import { describeCkanReleases, isInCkanReleases, type CkanReleases } from '../schema/ckan-releases.ts';
+import type { CkanVersion } from '../schema/ckan-version.ts';
 import type { Profile } from '../schema/profile.ts';
 import { showJson } from '../util/json.ts';
 import { getAtPointer } from '../util/json-pointer.ts';
@@ -109,7 +119,7 @@ function expandVariant(loaded: LoadedCase, variant: Key, declared: boolean, opti
     ...(fixturesOnly && !checksOnlyFixtures ? { partlyNotApplicable: fixtureReason } : {}),
     ...(c.skip === undefined ? {} : { skip: c.skip }),
     ...(c.normalise === undefined ? {} : { normalise: c.normalise }),
-    ...(c.known === undefined ? {} : { known: c.known }),
+    ...(c.known === undefined ? {} : { known: c.known.map(resolveKnownDeviation) }),
   };
 }
 
@@ -196,12 +206,12 @@ function usedValues(c: LoadedCase['case']): string[] {
 }
 
 /** Why a case whose expectations hold for some CKAN versions does not apply to this target, if it does not. */
-function versionReason(ranges: CkanRanges | undefined, version: string | undefined): string | undefined {
+function versionReason(ranges: CkanReleases | undefined, version: string | undefined): string | undefined {
   if (ranges === undefined) return undefined;
-  const span = describeCkanRanges(ranges);
+  const span = describeCkanReleases(ranges);
   // why no advice to name one: a service that is not CKAN is judged on the API description, not told to claim CKAN
   if (version === undefined) return `holds for CKAN ${span}; the run names no CKAN release`;
-  return isInCkanRanges(version, ranges) ? undefined : `holds for CKAN ${span}; the target runs CKAN ${version}`;
+  return isInCkanReleases(version, ranges) ? undefined : `holds for CKAN ${span}; the target runs CKAN ${version}`;
 }
 
 function joinReasons(...reasons: (string | undefined)[]): string | undefined {

@@ -1,6 +1,7 @@
 // The catalogue's data types: loaded cases (with their source position) and expanded case variants.
 import type { NormaliseLayer } from '../schema/baseline.ts';
-import type { Case, CaseRequest, Expect, KnownDeviation, RelationRule } from '../schema/case.ts';
+import type { Case, CaseRequest, Expect, RelationRule } from '../schema/case.ts';
+import type { ResolvedKnownDeviation } from '../schema/ckan-releases.ts';
 import type { VariantKey } from '../schema/report.ts';
 import type { ImpliedOrder } from './implied-order.ts';
 
@@ -80,5 +81,5 @@ export interface CaseVariant {
   /** The case's normalisation rules for baselines (over the profile's). */
   normalise?: NormaliseLayer;
   /** Known bugs of CKAN releases that make this case fail there (the case's `known`). */
-  known?: readonly KnownDeviation[];
+  known?: readonly ResolvedKnownDeviation[];
 }

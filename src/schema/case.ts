@@ -1,7 +1,8 @@
 // The case-file format: one schema value, from which the TS types and cases/case.schema.json derive.
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { NormaliseSchema } from './baseline.ts';
-import { CkanRangesSchema } from './ckan-version.ts';
+import { CkanReleasesSchema, CkanTraitIdSchema, type ResolvedKnownDeviation } from './ckan-releases.ts';
+import { findCkanTrait } from './ckan-traits/index.ts';
 
 const Method = Type.Union([Type.Literal('GET'), Type.Literal('POST')], { description: 'HTTP method.' });
 const ApiPath = Type.Union([Type.Literal('/api/action'), Type.Literal('/api/3/action')], {
@@ -162,20 +163,40 @@ export const ExpectSchema = expectSchema(literalCount);
 /** What a case expects, as its file writes it (counts may be profile variables). */
 export const CaseExpectSchema = expectSchema(countOrVariable);
 
-/**
- * A known bug of some CKAN releases that makes this case fail there: on a target in `ckan`, a failure of the case
- * is reported as a known deviation of that release (not a plain failure) unless the run is strict about them.
- */
-export const KnownDeviationSchema = Type.Object(
+/** A known deviation named by its trait: the releases, CKAN's reference and the fixing release come from the table. */
+const TraitKnownDeviationSchema = Type.Object(
   {
-    ckan: CkanRangesSchema,
+    trait: CkanTraitIdSchema,
+    note: Type.Optional(Type.String({ minLength: 1, description: "What the case meets of it, in one line; default the trait's own words." })),
+  },
+  { additionalProperties: false },
+);
+
+/** A known deviation stated in full: the releases, what they do wrong, CKAN's reference and the fixing release. */
+const RangeKnownDeviationSchema = Type.Object(
+  {
+    ckan: CkanReleasesSchema,
     note: Type.String({ minLength: 1, description: 'What those releases do wrong, in one line.' }),
     ref: Type.String({ minLength: 1, description: "CKAN's issue, pull request or commit that explains it, e.g. ckan/ckan#8709." }),
     fixed: Type.Optional(Type.String({ minLength: 1, description: 'The first release with the fix, e.g. 2.12.0; absent while unfixed.' })),
   },
   { additionalProperties: false },
 );
+
+/**
+ * A known bug of some CKAN releases that makes this case fail there: on a target in those releases, a failure of the
+ * case is reported as a known deviation of that release (not a plain failure) unless the run is strict about them.
+ * Named by a trait of the CKAN trait table (`{ trait: distinct-after-limit }`), or stated in full.
+ */
+export const KnownDeviationSchema = Type.Union([TraitKnownDeviationSchema, RangeKnownDeviationSchema]);
 export type KnownDeviation = Static<typeof KnownDeviationSchema>;
+
+/** A known deviation as the runner applies it: one named by a trait takes the trait's releases, reference and fix. */
+export function resolveKnownDeviation(known: KnownDeviation): ResolvedKnownDeviation {
+  if (!('trait' in known)) return known;
+  const trait = findCkanTrait(known.trait);
+  return { ckan: { trait: known.trait }, note: known.note ?? trait.does, ref: trait.ref, ...(trait.fixed === undefined ? {} : { fixed: trait.fixed }) };
+}
 /** The relations a case may state between its answer and the answers to related requests (see docs/cases.md). */
 export const RELATION_RULES = ['union', 'subset', 'equal', 'tiles', 'reversed', 'projects', 'counts', 'total'] as const;
 
@@ -241,7 +262,7 @@ export const CaseSchema = Type.Object(
         description: 'Capabilities the target must have (e.g. sql, private, token); else the case is not applicable.',
       }),
     ),
-    ckan: Type.Optional(CkanRangesSchema),
+    ckan: Type.Optional(CkanReleasesSchema),
     known: Type.Optional(
       Type.Array(KnownDeviationSchema, {
         minItems: 1,

@@ -8,3 +8,4 @@ export * from './report-counts.ts';
 export * from './baseline.ts';
 export * from './ckan-traits/index.ts';
 export * from './report-verdicts.ts';
+export * from './ckan-releases.ts';

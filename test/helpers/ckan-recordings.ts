@@ -3,9 +3,12 @@
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 
-/** The CKAN minor versions recorded, oldest first. */
-export const RECORDED_VERSIONS = ['2.9', '2.10', '2.11', '2.12'] as const;
-export type RecordedVersion = (typeof RECORDED_VERSIONS)[number];
+/**
+ * The recorded releases, oldest first, by folder: a minor version's folder holds its newest release (meta.json's
+ * `ckan_version`: 2.10 is 2.10.10), a patch release's folder that release.
+ */
+export const RECORDED_RELEASES = ['2.9', '2.10.0', '2.10.7', '2.10', '2.11.0', '2.11.2', '2.11', '2.12'] as const;
+export type RecordedRelease = (typeof RECORDED_RELEASES)[number];
 
 /** The recording files of one version (without `.jsonl.gz`). */
 export const RECORDING_FILES = ['catalogue-reference', 'catalogue-probed', 'probe', 'generated-seed1', 'generated-seed2', 'dump'] as const;
@@ -38,20 +41,25 @@ export interface RecordingMeta {
 
 const root = new URL('../ckan-recordings/', import.meta.url);
 
-export function readRecordingMeta(version: RecordedVersion): RecordingMeta {
+export function readRecordingMeta(version: RecordedRelease): RecordingMeta {
   const meta: unknown = JSON.parse(readFileSync(new URL(`${version}/meta.json`, root), 'utf8'));
   const field = (name: string): string => {
     const value = isRecord(meta) ? meta[name] : undefined;
     if (typeof value !== 'string') throw new Error(`test/ckan-recordings/${version}/meta.json: ${name} is not a string`);
     return value;
   };
-  return { minor: field('minor'), ckanVersion: field('ckan_version'), baseUrl: field('base_url_when_recorded') };
+  const baseUrl = field('base_url_when_recorded');
+  // why: the minors' catalogue, probe and dump files were recorded again later; one base URL serves all files only if
+  // both recordings had the same one
+  const later = isRecord(meta) ? meta['catalogue_base_url_when_recorded'] : undefined;
+  if (later !== undefined && later !== baseUrl) throw new Error(`test/ckan-recordings/${version}/meta.json: two base URLs, ${baseUrl} and ${String(later)}`);
+  return { minor: field('minor'), ckanVersion: field('ckan_version'), baseUrl };
 }
 
 const cache = new Map<string, RecordedExchange[]>();
 
 /** The exchanges of one recording file, in the order CKAN received them. */
-export function readRecording(version: RecordedVersion, file: RecordingFile): RecordedExchange[] {
+export function readRecording(version: RecordedRelease, file: RecordingFile): RecordedExchange[] {
   const key = `${version}/${file}`;
   const cached = cache.get(key);
   if (cached !== undefined) return cached;
@@ -62,6 +70,23 @@ export function readRecording(version: RecordedVersion, file: RecordingFile): Re
     .map((line, index) => toExchange(JSON.parse(line), file, `${key}.jsonl.gz:${index + 1}`));
   cache.set(key, exchanges);
   return exchanges;
+}
+
+/**
+ * Each request once, at its first exchange: a generated file also holds the requests `diff` sent again while it
+ * recorded (a pair that differed is asked once more, then shrunk), which would weigh those few requests several
+ * times in an agreement share.
+ */
+export function listDistinctRequests(exchanges: readonly RecordedExchange[]): RecordedExchange[] {
+  const seen = new Set<string>();
+  return exchanges.filter((exchange) => {
+    // why: the recordings keep only that a token went; a refused one was a wrong token, so another request
+    const refused = exchange.auth && exchange.status === 403 && exchange.responseBody.includes('Authorization Error');
+    const key = JSON.stringify([exchange.method, exchange.path, exchange.requestHeaders['content-type'] ?? '', exchange.auth, refused, exchange.requestBody]);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }
 
 function toExchange(line: unknown, file: RecordingFile, where: string): RecordedExchange {

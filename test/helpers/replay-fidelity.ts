@@ -1,6 +1,7 @@
 // Sends a recorded request to a server and compares its answer with what real CKAN answered: the fidelity
 // measure of the reference server. The normalisation is the one `diff` uses by default (src/compare), with the
 // deployment's identity (its base URL) replaced on both sides, so that only what CKAN itself decides is compared.
+import { Agent, request as httpRequest, type RequestOptions } from 'node:http';
 import { hasTrait } from '../../src/schema/index.ts';
 import { compareSnapshots, normaliseSnapshot, resolveNormaliseRules, type Difference } from '../../src/compare/index.ts';
 import type { RecordedExchange } from './ckan-recordings.ts';
@@ -51,15 +52,42 @@ export async function replayExchange(target: ReplayTarget, exchange: RecordedExc
 
 type Answer = FidelityResult['actual'];
 
+// why node:http and not fetch: tens of thousands of requests a run, and fetch's streams cost a third of the client's CPU
+const agent = new Agent({ keepAlive: true, maxSockets: 8 });
+
 async function send(target: ReplayTarget, exchange: RecordedExchange): Promise<Answer> {
   const headers: Record<string, string> = { ...exchange.requestHeaders };
   if (exchange.auth) headers.authorization = isRefusal(exchange) ? INVALID_TOKEN : target.token;
-  const init: RequestInit = { method: exchange.method, headers, redirect: 'manual' };
-  if (exchange.requestBody !== '' || exchange.method === 'POST') init.body = exchange.requestBody;
-  const response = await fetch(`${target.url}${exchange.path}`, init);
-  // why: response.text() drops a leading BOM, which a dump with bom=true must keep
-  const body = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await response.arrayBuffer());
-  return { status: response.status, contentType: response.headers.get('content-type') ?? '', body };
+  const body = exchange.requestBody !== '' || exchange.method === 'POST' ? Buffer.from(exchange.requestBody) : undefined;
+  if (body !== undefined) headers['content-length'] = String(body.length);
+  const url = `${target.url}${exchange.path}`;
+  try {
+    return await sendOnce(url, { method: exchange.method, headers, agent }, body);
+  } catch (error) {
+    // why: a kept-alive socket the server closed meanwhile fails the request sent on it; Node's advice is to send again
+    if (!(error instanceof ReusedSocketError)) throw error;
+    return await sendOnce(url, { method: exchange.method, headers, agent }, body);
+  }
+}
+
+/** A request failed on a kept-alive socket that the server had closed. */
+class ReusedSocketError extends Error {}
+
+function sendOnce(url: string, options: RequestOptions, body: Buffer | undefined): Promise<Answer> {
+  return new Promise<Answer>((resolve, reject) => {
+    const request = httpRequest(url, options, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.once('error', reject);
+      response.once('end', () => {
+        const contentType = response.headers['content-type'] ?? '';
+        // why: a dump with bom=true must keep its leading BOM, which Buffer's UTF-8 decoding keeps
+        resolve({ status: response.statusCode ?? 0, contentType, body: Buffer.concat(chunks).toString('utf8') });
+      });
+    });
+    request.once('error', (error) => reject(request.reusedSocket ? new ReusedSocketError(error.message, { cause: error }) : error));
+    request.end(body);
+  });
 }
 
 function compareAnswers(expected: Answer, actual: Answer, target: ReplayTarget): Difference[] {
@@ -72,9 +100,13 @@ function compareAnswers(expected: Answer, actual: Answer, target: ReplayTarget):
     if (expected.status !== actual.status) differences.push({ kind: 'status', path: '', message: `status ${expected.status} -> ${actual.status}` });
     return differences;
   }
+  const textA = expected.body.split(target.recordedUrl).join(TARGET);
+  const textB = actual.body.split(target.url).join(TARGET);
+  // why: most answers are CKAN's to the byte; the same text normalises the same way, so only others are parsed
+  if (differences.length === 0 && expected.status === actual.status && textA === textB) return differences;
   const rules = resolveNormaliseRules();
-  const a = normaliseSnapshot(toSnapshot(expected, target.recordedUrl), rules).snapshot;
-  const b = normaliseSnapshot(toSnapshot(actual, target.url), rules).snapshot;
+  const a = normaliseSnapshot(toSnapshot(expected.status, typeA, textA), rules).snapshot;
+  const b = normaliseSnapshot(toSnapshot(actual.status, typeB, textB), rules).snapshot;
   differences.push(...compareSnapshots(a, b, { maxDifferences: 20, distinctUnordered: hasTrait(target.recordedRelease, 'distinct-after-limit') }).differences);
   return differences;
 }
@@ -83,14 +115,12 @@ function mediaType(contentType: string): string {
   return (contentType.split(';')[0] ?? '').trim().toLowerCase();
 }
 
-function toSnapshot(answer: Answer, baseUrl: string): { status: number; body: unknown } {
-  const text = answer.body.split(baseUrl).join(TARGET);
-  if (mediaType(answer.contentType) !== 'application/json' && !mediaType(answer.contentType).endsWith('javascript'))
-    return { status: answer.status, body: text };
+function toSnapshot(status: number, type: string, text: string): { status: number; body: unknown } {
+  if (type !== 'application/json' && !type.endsWith('javascript')) return { status, body: text };
   try {
-    return { status: answer.status, body: JSON.parse(text) };
+    return { status, body: JSON.parse(text) };
   } catch {
-    return { status: answer.status, body: text };
+    return { status, body: text };
   }
 }
 

@@ -5,7 +5,14 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { startReferenceServer } from '../../src/server/index.ts';
-import { RECORDED_VERSIONS, RECORDING_FILES, readRecording, readRecordingMeta, type RecordedVersion } from '../helpers/ckan-recordings.ts';
+import {
+  listDistinctRequests,
+  RECORDED_RELEASES,
+  RECORDING_FILES,
+  readRecording,
+  readRecordingMeta,
+  type RecordedRelease,
+} from '../helpers/ckan-recordings.ts';
 import { replayAll, type FidelityResult } from '../helpers/replay-fidelity.ts';
 
 const args = process.argv.slice(2);
@@ -15,24 +22,24 @@ const dbIndex = args.indexOf('--database-url');
 const databaseUrl = dbIndex >= 0 ? args[dbIndex + 1] : undefined;
 const valueIndexes = new Set([outIndex + 1, dbIndex + 1].filter((index) => index > 0));
 const asked = args.filter((arg, index) => !arg.startsWith('--') && !valueIndexes.has(index));
-const versions = RECORDED_VERSIONS.filter((version) => asked.length === 0 || asked.includes(version));
+const versions = RECORDED_RELEASES.filter((version) => asked.length === 0 || asked.includes(version));
 const fixturesDir = fileURLToPath(new URL('../../fixtures', import.meta.url));
 
 mkdirSync(out, { recursive: true });
 for (const version of versions) await reportVersion(version);
 
-async function reportVersion(version: RecordedVersion): Promise<void> {
+async function reportVersion(version: RecordedRelease): Promise<void> {
   const token = 'fidelity-token';
   const server = await startReferenceServer({
     fixturesDir,
-    config: { ckanVersion: version, apiTokens: [token] },
+    config: { ckanRelease: readRecordingMeta(version).ckanVersion, apiTokens: [token] },
     ...(databaseUrl === undefined ? {} : { databaseUrl }),
   });
   const target = { url: server.url, token, recordedUrl: readRecordingMeta(version).baseUrl, recordedRelease: readRecordingMeta(version).ckanVersion };
   const failures: FidelityResult[] = [];
   try {
     for (const file of RECORDING_FILES) {
-      const exchanges = readRecording(version, file);
+      const exchanges = listDistinctRequests(readRecording(version, file));
       const results = await replayAll(target, exchanges);
       const differ = results.filter((result) => !result.agree);
       failures.push(...differ);

@@ -2,7 +2,7 @@
 // `known`, with CKAN's reference and the fixing release), so a run against a real CKAN is not red for CKAN's own
 // bugs, and the bug stays visible. A strict run (`--strict-known`) keeps them failures.
 import type { CaseResult } from '../../model/index.ts';
-import { isFailingStatus, isInCkanRanges } from '../../schema/index.ts';
+import { isFailingStatus, isInCkanReleases } from '../../schema/index.ts';
 import type { RunOptions, RunVariant } from '../types.ts';
 import type { CaseCheck } from './types.ts';
 
@@ -11,7 +11,7 @@ export function applyKnownDeviation(result: CaseResult, variant: RunVariant, opt
   if (!isFailingStatus(result.status) || variant.known === undefined || options.strictKnown === true) return result;
   const release = options.ckan?.release ?? options.ckan?.version;
   if (release === undefined) return result;
-  const entry = variant.known.find((known) => isInCkanRanges(release, known.ckan));
+  const entry = variant.known.find((known) => isInCkanReleases(release, known.ckan));
   if (entry === undefined) return result;
   const known = { release, note: entry.note, ref: entry.ref, ...(entry.fixed === undefined ? {} : { fixed: entry.fixed }) };
   return { ...result, status: 'known', known };

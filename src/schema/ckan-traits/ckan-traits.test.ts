@@ -1,6 +1,6 @@
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { isInCkanRanges, parseCkanRelease } from '../ckan-version.ts';
+import { describeCkanRanges, isInCkanRanges, parseCkanRelease } from '../ckan-version.ts';
 import { CKAN_TRAIT_IDS, CKAN_TRAITS, findCkanTrait, hasTrait, isCkanTraitId, traitsBetween, type CkanTraitId } from './index.ts';
 
 const traitFiles = readdirSync(import.meta.dirname)
@@ -80,5 +80,19 @@ describe('findCkanTrait and isCkanTraitId', () => {
     expect(isCkanTraitId('distinct-after-limit')).toBe(true);
     expect(isCkanTraitId('distinct-before-limit')).toBe(false);
     expect(() => findCkanTrait('nope' as CkanTraitId)).toThrow(/no CKAN trait "nope"/);
+  });
+});
+
+describe('docs/reference-server.md', () => {
+  it('lists the trait table exactly as the registry holds it', () => {
+    const doc = readFileSync(new URL('../../../docs/reference-server.md', import.meta.url), 'utf8');
+    const cell = (text: string): string => text.replaceAll('|', '\\|').replaceAll('\n', ' ');
+    const rows = CKAN_TRAITS.map(
+      (trait) =>
+        `| \`${trait.id}\` | ${trait.kind} | ${cell(describeCkanRanges(trait.releases))} | ${cell(trait.does)} | ${cell(trait.ref)} | ${trait.fixed ?? ''} |`,
+    );
+    const table = ['| trait | kind | releases | what CKAN does | CKAN reference | fixed in |', '|---|---|---|---|---|---|', ...rows].join('\n');
+    // the table to paste when a trait changed: the test prints it
+    expect(doc, table).toContain(`${table}\n`);
   });
 });
