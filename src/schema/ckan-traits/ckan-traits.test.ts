@@ -59,6 +59,7 @@ describe('traitsBetween', () => {
       'gained pyformat-params',
       'lost sql-numeric-as-string',
       'gained text-filters-stringified',
+      'gained ts-rewrite-refused',
       'gained unsupported-media-type-415',
     ]);
     const back = traitsBetween('2.11.5', '2.10.7').map(({ trait, change }) => `${change} ${trait.id}`);

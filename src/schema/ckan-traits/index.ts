@@ -39,6 +39,7 @@ import { statusVersionFirst } from './status-version-first.ts';
 import { textFiltersStringified } from './text-filters-stringified.ts';
 import { timestampMilliseconds } from './timestamp-milliseconds.ts';
 import { totalEstimation } from './total-estimation.ts';
+import { tsRewriteRefused } from './ts-rewrite-refused.ts';
 import { unsupportedMediaType415 } from './unsupported-media-type-415.ts';
 
 export type { CkanTrait } from './trait.ts';
@@ -79,6 +80,7 @@ export const CKAN_TRAITS = [
   textFiltersStringified,
   timestampMilliseconds,
   totalEstimation,
+  tsRewriteRefused,
   unsupportedMediaType415,
 ] as const;
 
