@@ -1,18 +1,6 @@
 // Renders requests for people: headers with secrets masked, and a copy-pasteable curl command.
+import { isSecretHeader, redactHeaders } from '../util/redact.ts';
 import type { HttpRequest } from './types.ts';
-
-/** Header names whose values are always masked, compared case-insensitively. */
-export const SECRET_HEADER_NAMES: readonly string[] = Object.freeze(['authorization', 'proxy-authorization', 'cookie', 'x-ckan-api-key']);
-
-const MASK = '***';
-
-/** A copy of `headers` with the value of every header named in `secretNames` (any case) replaced by `***`. */
-export function redactHeaders(headers: Readonly<Record<string, string>>, secretNames: readonly string[] = SECRET_HEADER_NAMES): Record<string, string> {
-  const secrets = new Set(secretNames.map((name) => name.toLowerCase()));
-  const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) out[name] = secrets.has(name.toLowerCase()) ? MASK : value;
-  return out;
-}
 
 export interface ToCurlOptions {
   /** Extra header names to mask, on top of SECRET_HEADER_NAMES (which are always masked). */
@@ -29,16 +17,15 @@ export interface ToCurlOptions {
  * names its own Accept-Encoding); secret headers appear as e.g. `Authorization: ***`.
  */
 export function toCurl(request: HttpRequest, options: ToCurlOptions = {}): string {
-  const secretNames = [...SECRET_HEADER_NAMES, ...(options.redact ?? [])];
-  const secrets = new Set(secretNames.map((name) => name.toLowerCase()));
-  const headers = redactHeaders(request.headers ?? {}, secretNames);
+  const extra = options.redact ?? [];
+  const headers = redactHeaders(request.headers ?? {}, extra);
   const parts = ['curl'];
   // why: the kit's client asks for compressed answers (Accept-Encoding) and decodes them; curl does so with this
   if (!Object.keys(headers).some((name) => name.toLowerCase() === 'accept-encoding')) parts.push('--compressed');
   if (request.method !== 'GET') parts.push('-X', request.method);
   parts.push(quoteShell(request.url));
   for (const [name, value] of Object.entries(headers)) {
-    const asVariable = options.secretAs !== undefined && secrets.has(name.toLowerCase());
+    const asVariable = options.secretAs !== undefined && isSecretHeader(name, extra);
     // why: double quotes, so that the shell puts the variable's value in; the header name is a plain token
     parts.push('-H', asVariable ? `"${name}: ${options.secretAs ?? ''}"` : quoteShell(`${name}: ${value}`));
   }

@@ -5,7 +5,7 @@ export { DEFAULT_USER_AGENT } from './options.ts';
 export type { HttpClientOptions } from './options.ts';
 export { HttpError, HttpErrorCode } from './types.ts';
 export type { HttpClient, HttpRequest, HttpResponse } from './types.ts';
-export { redactHeaders, toCurl } from './curl.ts';
+export { toCurl } from './curl.ts';
 export { describeRedirect } from './redirect.ts';
 export { checkReachable, unreachableError } from './preflight.ts';
 export { suggestBaseUrl, type AnswerHead } from './preflight-hint.ts';

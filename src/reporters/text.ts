@@ -3,6 +3,9 @@ import type { CaseResult, Counts, Finding, RunResult } from '../model/index.ts';
 import { isFailingStatus } from '../schema/index.ts';
 import { countApplied } from './summarize.ts';
 
+// why: the renderers mask with the kit's one list of secret headers
+export { redactCurl, redactHeaders } from '../util/redact.ts';
+
 /** `records.every /result/records/0/name: expected "a", got "b"`: the one-line form of a finding. */
 export function formatFinding(finding: Finding): string {
   const path = finding.path === '' ? '' : ` ${finding.path}`;
@@ -138,32 +141,6 @@ export function formatDuration(durationMs: number): string {
   if (durationMs < 60_000) return `${(durationMs / 1000).toFixed(2)} s`;
   const seconds = Math.round(durationMs / 1000);
   return `${Math.floor(seconds / 60)} min ${seconds % 60} s`;
-}
-
-/** Header names whose values never appear in a report, whatever the runner stored. */
-const secretHeaders: ReadonlySet<string> = new Set(['authorization', 'proxy-authorization', 'cookie', 'x-ckan-api-key']);
-
-// The same mask the HTTP client's curl uses, so a command reads the same in the console and in reports.
-export const REDACTED = '***';
-
-/** A copy of `headers` with secret header values replaced by `***`. */
-export function redactHeaders(headers: Readonly<Record<string, string>>): Record<string, string> {
-  const copy: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) {
-    copy[name] = secretHeaders.has(name.toLowerCase()) ? REDACTED : value;
-  }
-  return copy;
-}
-
-/**
- * Redacts secret header values inside a curl command, in case the runner's own redaction missed one:
- * `-H 'Authorization: abc'` becomes `-H 'Authorization: ***'`.
- */
-export function redactCurl(curl: string): string {
-  return curl.replace(
-    /((?:-H|--header)\s+(['"]))(authorization|proxy-authorization|cookie|x-ckan-api-key)(\s*:)[^'"\n]*/gi,
-    (_match, prefix: string, _quote: string, name: string, colon: string) => `${prefix}${name}${colon} ${REDACTED}`,
-  );
 }
 
 /** Case results with failures and errors first, each group in its original order. */

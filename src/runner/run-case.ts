@@ -1,6 +1,7 @@
 // Runs one case variant: send, decode, apply the registry's checks (checks/) -> CaseResult (never throws for target problems).
 import type { BaselineContext } from '../baseline/index.ts';
-import { describeRedirect, HttpError, redactHeaders, toCurl, type HttpRequest, type HttpResponse } from '../http/index.ts';
+import { describeRedirect, HttpError, toCurl, type HttpRequest, type HttpResponse } from '../http/index.ts';
+import { redactHeaders } from '../util/redact.ts';
 import type { CaseResult, Exchange } from '../model/index.ts';
 import { hasNonFiniteTokens } from '../util/non-finite-json.ts';
 import { CaseErrorCode } from './case-error-code.ts';

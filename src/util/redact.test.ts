@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createRedactor, maskUrlCredentials, urlSecrets } from './redact.ts';
+import { createRedactor, maskUrlCredentials, redactCurl, redactHeaders, urlSecrets } from './redact.ts';
 
 describe('createRedactor', () => {
   it('replaces the token in every string, key and escaped form', () => {
@@ -66,5 +66,25 @@ describe('urlSecrets', () => {
     ['not a url', []],
   ])('%s -> %j', (url, secrets) => {
     expect(urlSecrets(url)).toEqual(secrets);
+  });
+});
+
+describe('redactHeaders', () => {
+  it('masks the named headers in any case and leaves the input untouched', () => {
+    const headers = { Authorization: 'tok', 'X-Api': 'k', Accept: 'application/json' };
+    expect(redactHeaders(headers, ['authorization', 'x-api'])).toEqual({ Authorization: '***', 'X-Api': '***', Accept: 'application/json' });
+    expect(headers.Authorization).toBe('tok');
+  });
+
+  it('masks Authorization and cookies by default', () => {
+    expect(redactHeaders({ authorization: 'a', Cookie: 'c', 'x-other': 'o' })).toEqual({ authorization: '***', Cookie: '***', 'x-other': 'o' });
+  });
+});
+
+describe('redactCurl', () => {
+  it('masks every secret header of a curl command, in any case and either quote', () => {
+    expect(redactCurl(`curl -H 'Authorization: abc' -H "x-ckan-api-key: k" --header 'Cookie: s=1' -H 'accept: x'`)).toBe(
+      `curl -H 'Authorization: ***' -H "x-ckan-api-key: ***" --header 'Cookie: ***' -H 'accept: x'`,
+    );
   });
 });

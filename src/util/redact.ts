@@ -1,8 +1,44 @@
 // Keeps secrets out of every output: tokens and the credentials of a URL (`http://user:password@host`) are
 // replaced wherever they appear (results, messages, echoed bodies, manifests), in their escaped forms too.
 
-/** What a secret is replaced with (the same mask the HTTP module uses for secret headers). */
+/** What a secret is replaced with, everywhere (headers, curl commands, URLs, echoed bodies). */
 export const REDACTED = '***';
+
+/**
+ * Header names (any case) whose values are credentials: masked in every output, and never kept from recorded
+ * traffic (`--requests`). The one list: the HTTP client's curl, the reporters and the traffic readers use it.
+ */
+export const SECRET_HEADER_NAMES: readonly string[] = Object.freeze(['authorization', 'proxy-authorization', 'cookie', 'x-ckan-api-key']);
+
+/** Query parameters (any case) that carry a credential in a URL (CKAN's old `api_key`, proxies' `token`): dropped from recorded traffic. */
+export const SECRET_QUERY_PARAMETERS: readonly string[] = Object.freeze(['api_key', 'apikey', 'token', 'access_token']);
+
+/** Whether `name` is one of SECRET_HEADER_NAMES (or of `extra`), compared case-insensitively. */
+export function isSecretHeader(name: string, extra: readonly string[] = []): boolean {
+  const lower = name.toLowerCase();
+  return SECRET_HEADER_NAMES.includes(lower) || extra.some((other) => other.toLowerCase() === lower);
+}
+
+/** A copy of `headers` with the value of every secret header (SECRET_HEADER_NAMES and `extra`) replaced by `***`. */
+export function redactHeaders(headers: Readonly<Record<string, string>>, extra: readonly string[] = []): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) out[name] = isSecretHeader(name, extra) ? REDACTED : value;
+  return out;
+}
+
+// why: the names are lower-case letters and hyphens, nothing a pattern must escape
+const secretCurlHeader = new RegExp(`((?:-H|--header)\\s+(['"]))(${SECRET_HEADER_NAMES.join('|')})(\\s*:)[^'"\\n]*`, 'gi');
+
+/**
+ * Masks secret header values inside a curl command, in case a redaction before missed one:
+ * `-H 'Authorization: abc'` becomes `-H 'Authorization: ***'`.
+ */
+export function redactCurl(curl: string): string {
+  return curl.replace(
+    secretCurlHeader,
+    (_match, prefix: string, _quote: string, name: string, colon: string) => `${prefix}${name}${colon} ${REDACTED}`,
+  );
+}
 
 // scheme://userinfo@ — userinfo stops at the first character a URL's authority cannot hold before the host.
 const urlUserinfo = /\b([a-z][a-z0-9+.-]*:\/\/)([^\s/?#@"'<>`\\]+)@/gi;

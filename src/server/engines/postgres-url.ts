@@ -1,5 +1,6 @@
 // Connection URLs of the postgres engine: checked once, shown without passwords, pointed at the engine's database.
 import { KitError, KitErrorCode } from '../../errors.ts';
+import { REDACTED } from '../../util/redact.ts';
 
 /** Database the postgres engine creates and owns when none is named. */
 export const DEFAULT_DATABASE = 'datastore_kit';
@@ -18,11 +19,11 @@ export function parseDatabaseUrl(databaseUrl: string): URL {
   return url;
 }
 
-/** The URL for display: password replaced by *** (like the HTTP client masks secrets). */
+/** The URL for display: password replaced by the kit's one mask (`***`). */
 export function redactDatabaseUrl(url: URL): string {
   if (url.password === '') return url.href;
   const copy = new URL(url.href);
-  copy.password = '***';
+  copy.password = REDACTED;
   return copy.href;
 }
 
