@@ -34,10 +34,7 @@ const secretCurlHeader = new RegExp(`((?:-H|--header)\\s+(['"]))(${SECRET_HEADER
  * `-H 'Authorization: abc'` becomes `-H 'Authorization: ***'`.
  */
 export function redactCurl(curl: string): string {
-  return curl.replace(
-    secretCurlHeader,
-    (_match, prefix: string, _quote: string, name: string, colon: string) => `${prefix}${name}${colon} ${REDACTED}`,
-  );
+  return curl.replace(secretCurlHeader, (_match, prefix: string, _quote: string, name: string, colon: string) => `${prefix}${name}${colon} ${REDACTED}`);
 }
 
 // scheme://userinfo@ — userinfo stops at the first character a URL's authority cannot hold before the host.
