@@ -13,6 +13,8 @@ export const KitErrorCode = {
   fixturesInvalid: 'E_FIXTURES_INVALID',
   jobInvalid: 'E_JOB_INVALID',
   reportInvalid: 'E_REPORT_INVALID',
+  /** A file of recorded requests (`--requests`) holds a line or entry that is not a request. */
+  requestsInvalid: 'E_REQUESTS_INVALID',
   shardMissing: 'E_SHARD_MISSING',
   unreachable: 'E_UNREACHABLE',
   notCkan: 'E_NOT_CKAN',
