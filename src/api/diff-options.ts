@@ -14,8 +14,12 @@ export interface DiffSettings {
   catalogue?: boolean | undefined;
   /** Generate this many requests from target A's data. Default none. */
   generate?: number | undefined;
-  /** Seed of the generated requests (required with `generate`). */
+  /** Seed of the generated requests and of the sample (required with `generate` or `sample`). */
   seed?: number | undefined;
+  /** A file of recorded traffic (HAR, JSON lines, access log) whose requests are sent to both targets too. */
+  requests?: string | undefined;
+  /** Send only this many of the file's distinct requests, drawn with `seed`. Default all. */
+  sample?: number | undefined;
   /** Report formats (json, md, html), a list or comma text. Default all three. */
   reportFormats?: readonly string[] | string | undefined;
   /** The command line that sends the same requests again, shown with generated disagreements. */
@@ -28,6 +32,8 @@ export interface DiffOptions {
   readonly sides: readonly [ResolvedRunOptions, ResolvedRunOptions];
   readonly catalogue: boolean;
   readonly generate: Readonly<{ count: number; seed: number }> | undefined;
+  /** The traffic file and the sample drawn from it. */
+  readonly requests: Readonly<{ file: string; sample: Readonly<{ count: number; seed: number }> | undefined }> | undefined;
   readonly reportFormats: readonly DiffReportFormat[];
   readonly replay: string | undefined;
 }
@@ -44,15 +50,26 @@ function parseFormats(formats: readonly string[] | string | undefined): DiffRepo
   return names.filter(known);
 }
 
-function checkGenerate(count: number | undefined, seed: number | undefined): { count: number; seed: number } | undefined {
-  if (count === undefined) {
-    if (seed !== undefined) throw usage('--seed needs --generate N');
-    return undefined;
-  }
-  if (!Number.isInteger(count) || count < 1) throw usage(`--generate must be an integer >= 1, got ${String(count)}`);
+/** A count drawn with a seed (`--generate N`, `--sample N`): both checked; undefined when no count is given. */
+export function checkSeeded(flag: string, count: number | undefined, seed: number | undefined): { count: number; seed: number } | undefined {
+  if (count === undefined) return undefined;
+  if (!Number.isInteger(count) || count < 1) throw usage(`${flag} must be an integer >= 1, got ${String(count)}`);
   if (seed === undefined || !Number.isInteger(seed) || Math.abs(seed) > 2 ** 31 - 1)
     throw usage(`--seed must be an integer between -2147483647 and 2147483647, got ${String(seed)}`);
   return { count, seed };
+}
+
+/** The traffic file and its sample; E_USAGE for --sample without --requests, or a --seed that nothing draws with. */
+export function checkRequests(
+  settings: Pick<DiffSettings, 'requests' | 'sample' | 'seed' | 'generate'>,
+): { file: string; sample: { count: number; seed: number } | undefined } | undefined {
+  if (settings.seed !== undefined && settings.generate === undefined && settings.sample === undefined) throw usage('--seed needs --generate N or --sample N');
+  if (settings.requests === undefined) {
+    if (settings.sample !== undefined) throw usage('--sample needs --requests FILE');
+    return undefined;
+  }
+  if (settings.requests.trim() === '') throw usage('--requests needs a file name');
+  return { file: settings.requests, sample: checkSeeded('--sample', settings.sample, settings.seed) };
 }
 
 /** Resolves and checks the options (KitError E_USAGE, exit 2). Pure: reads no environment and no files. */
@@ -61,12 +78,17 @@ export function resolveDiffOptions(settings: DiffSettings): DiffOptions {
   if (a === undefined || b === undefined) throw usage('diff needs two targets');
   if (a.target.kind === 'reference' && b.target.kind === 'reference') throw usage('--reference can stand for one of the two targets only');
   const catalogue = settings.catalogue ?? true;
-  const generate = checkGenerate(settings.generate, settings.seed);
-  if (!catalogue && generate === undefined) throw usage('--no-catalogue sends nothing without --generate N');
+  const generate = checkSeeded('--generate', settings.generate, settings.seed);
+  const requests = checkRequests(settings);
+  if (!catalogue && generate === undefined && requests === undefined) throw usage('--no-catalogue sends nothing without --generate N or --requests FILE');
   return Object.freeze({
     sides: Object.freeze([a, b] as const),
     catalogue,
     generate: generate === undefined ? undefined : Object.freeze(generate),
+    requests:
+      requests === undefined
+        ? undefined
+        : Object.freeze({ file: requests.file, sample: requests.sample === undefined ? undefined : Object.freeze(requests.sample) }),
     reportFormats: Object.freeze(parseFormats(settings.reportFormats)),
     replay: settings.replay,
   });

@@ -1,6 +1,7 @@
 // The diff report from a run's outcome: targets, counts, the pairs that did not agree, generated disagreements.
 import { describeValueDifferences, findSharedDifferences, type DiffRunOutcome, type DiffSide } from '../diff/index.ts';
 import type { DiffReport } from '../schema/diff-report.ts';
+import type { TrafficSummary } from '../schema/traffic.ts';
 import { DIFF_REPORT_SCHEMA_VERSION } from '../schema/diff-report.ts';
 import { PACKAGE_INFO } from '../util/package-info.ts';
 import { maskUrlCredentials } from '../util/redact.ts';
@@ -15,6 +16,8 @@ export interface DiffReportInput {
   durationMs: number;
   hostname: string;
   replay: string | undefined;
+  /** What the traffic file held and what of it was sent (`--requests`). */
+  requests?: TrafficSummary | undefined;
 }
 
 /** The report (not yet redacted: the caller redacts tokens). */
@@ -35,6 +38,7 @@ export function buildDiffReport(input: DiffReportInput): DiffReport {
     pairs: results.filter((r) => r.outcome !== 'agree'),
     ...(valuesDiffer.length === 0 ? {} : { valuesDiffer }),
     ...(shared.length === 0 ? {} : { sharedDifferences: shared }),
+    ...(input.requests === undefined ? {} : { requests: input.requests }),
     ...(generated === undefined
       ? {}
       : { generated: { ...generated, replay: input.replay ?? `datastore-kit diff ... --generate ${generated.count} --seed ${generated.seed}` } }),

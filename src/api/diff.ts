@@ -4,7 +4,8 @@
 import { KIT_PROFILE_NAMES } from './profile-vocabulary.ts';
 import { hostname as readHostname } from 'node:os';
 import path from 'node:path';
-import { pairVariants, runDiff, type DiffSide } from '../diff/index.ts';
+import { pairTraffic, pairVariants, runDiff, summariseTraffic, type DiffSide } from '../diff/index.ts';
+import { readTrafficFile } from '../requests/index.ts';
 import { KitError, KitErrorCode } from '../errors.ts';
 import { checkReachable } from '../http/index.ts';
 import type { Clock } from '../model/index.ts';
@@ -77,6 +78,9 @@ export async function diffTargets(options: DiffOptions, context: DiffContext = {
   const env = context.env ?? {};
   const clock = context.clock ?? { now: () => Date.now() };
   const [optionsA, optionsB] = options.sides;
+  // why: a bad traffic file is the user's input: refused before any server starts
+  const traffic =
+    options.requests === undefined ? undefined : await readTrafficFile(options.requests.file, { cwd: optionsA.cwd, sample: options.requests.sample });
   const prepared = [await prepareSide(optionsA, options.catalogue, env), await prepareSide(optionsB, options.catalogue, env)] as const;
   const outDir = path.resolve(optionsA.cwd, optionsA.outDir);
   const http = {
@@ -97,16 +101,17 @@ export async function diffTargets(options: DiffOptions, context: DiffContext = {
       for (const side of sides) await checkReachable(client, side.url);
       const startedAt = clock.now();
       const { pairs, skipped } = pairVariants(prepared[0].prepared.variants, prepared[1].prepared.variants, sides[0], sides[1]);
-      if (options.catalogue && pairs.length === 0 && options.generate === undefined && !optionsA.allowEmpty) {
+      if (options.catalogue && pairs.length === 0 && options.generate === undefined && traffic === undefined && !optionsA.allowEmpty) {
         // why: two targets that were sent nothing would "agree"; a run that compares nothing must not pass
         throw new KitError(
           KitErrorCode.catalogueEmpty,
           `none of the ${skipped} selected case variants runs on both targets (check each target's --profile); pass --allow-empty to accept a diff that compares nothing`,
         );
       }
+      const trafficPairs = traffic === undefined ? undefined : await pairTraffic(client, traffic.requests, sides, optionsA.concurrency);
       const outcome = await runDiff(client, {
         sides,
-        pairs,
+        pairs: [...pairs, ...(trafficPairs?.pairs ?? [])],
         concurrency: optionsA.concurrency,
         generate: options.generate,
         signal: context.signal,
@@ -115,7 +120,16 @@ export async function diffTargets(options: DiffOptions, context: DiffContext = {
       const redact = createRedactor(sides.flatMap((s) => [s.token, ...urlSecrets(s.url)]));
       const durationMs = clock.now() - startedAt;
       const report = redact(
-        buildDiffReport({ sides, outcome, skipped, startedAt, durationMs, hostname: context.hostname ?? readHostname(), replay: options.replay }),
+        buildDiffReport({
+          sides,
+          outcome,
+          skipped,
+          startedAt,
+          durationMs,
+          hostname: context.hostname ?? readHostname(),
+          replay: options.replay,
+          requests: traffic === undefined || trafficPairs === undefined ? undefined : summariseTraffic(traffic, trafficPairs),
+        }),
       );
       const reportPaths = await writeDiffReports(report, { formats: options.reportFormats, outDir, stepSummaryPath: env['GITHUB_STEP_SUMMARY'] });
       return { report, reportPaths };

@@ -23,6 +23,8 @@ const base: DiffArgs = {
   catalogue: true,
   generate: undefined,
   seed: undefined,
+  requests: undefined,
+  sample: undefined,
 };
 
 describe('mapDiffArgs', () => {
@@ -59,8 +61,15 @@ describe('mapDiffArgs', () => {
 describe('replayCommand', () => {
   it('repeats the targets, profiles and selection with the seed', () => {
     const args = { ...base, targets: ['http://a'], reference: true, profiles: ['my profile.yaml'], tag: ['smoke'], catalogue: false, generate: 50 };
-    expect(replayCommand(args, 50, 9)).toBe(
+    expect(replayCommand(args, 9)).toBe(
       "datastore-kit diff --target http://a --reference --profile 'my profile.yaml' --tag smoke --no-catalogue --generate 50 --seed 9",
+    );
+  });
+
+  it('repeats the traffic file and its sample', () => {
+    const args = { ...base, targets: ['http://a', 'http://b'], catalogue: false, requests: 'logs/access.log', sample: 200 };
+    expect(replayCommand(args, 4)).toBe(
+      'datastore-kit diff --target http://a --target http://b --no-catalogue --requests logs/access.log --sample 200 --seed 4',
     );
   });
 });

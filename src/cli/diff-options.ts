@@ -14,6 +14,8 @@ export interface DiffArgs extends Omit<RunArgs, 'target' | 'profile' | 'tokenEnv
   catalogue: boolean;
   generate: number | undefined;
   seed: number | undefined;
+  requests: string | undefined;
+  sample: number | undefined;
 }
 
 const usage = (message: string): KitError => new KitError(KitErrorCode.usage, message);
@@ -63,6 +65,8 @@ export function mapDiffArgs(args: DiffArgs, env: CliIo['env'], cwd: string, repl
     catalogue: args.catalogue,
     generate: args.generate,
     seed: args.seed,
+    requests: args.requests,
+    sample: args.sample,
     reportFormats: args.report,
     replay,
   };
@@ -70,8 +74,8 @@ export function mapDiffArgs(args: DiffArgs, env: CliIo['env'], cwd: string, repl
 
 const quote = (word: string): string => (/^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`);
 
-/** The command line that sends the same generated requests: this run's targets, profiles and selection, with --seed. */
-export function replayCommand(args: DiffArgs, count: number, seed: number): string {
+/** The command line that sends the same generated and sampled requests: this run's targets, profiles and selection, with --seed. */
+export function replayCommand(args: DiffArgs, seed: number): string {
   const words = ['datastore-kit', 'diff'];
   const add = (flag: string, values: readonly string[]): void => {
     for (const value of values) words.push(flag, quote(value));
@@ -88,6 +92,9 @@ export function replayCommand(args: DiffArgs, count: number, seed: number): stri
   if (args.grep !== undefined) add('--grep', [args.grep]);
   if (args.shard !== undefined) add('--shard', [args.shard]);
   if (!args.catalogue) words.push('--no-catalogue');
-  words.push('--generate', String(count), '--seed', String(seed));
+  if (args.generate !== undefined) words.push('--generate', String(args.generate));
+  if (args.requests !== undefined) add('--requests', [args.requests]);
+  if (args.sample !== undefined) words.push('--sample', String(args.sample));
+  words.push('--seed', String(seed));
   return words.join(' ');
 }

@@ -19,8 +19,9 @@ const PROGRESS_EVERY_MS = 5000;
 
 async function diffHandler(args: DiffArgs, io: CliIo): Promise<number> {
   // why: a run without --seed still prints its seed, so any disagreement it finds can be replayed
-  const seed = args.generate === undefined ? args.seed : (args.seed ?? randomInt(0, 2 ** 31 - 1));
-  const replay = args.generate === undefined || seed === undefined ? undefined : replayCommand(args, args.generate, seed);
+  const seeded = args.generate !== undefined || args.sample !== undefined;
+  const seed = seeded ? (args.seed ?? randomInt(0, 2 ** 31 - 1)) : args.seed;
+  const replay = !seeded || seed === undefined ? undefined : replayCommand(args, seed);
   const options = resolveDiffOptions(mapDiffArgs({ ...args, seed }, io.env, io.cwd, replay));
   const controller = new AbortController();
   const stopListening = io.onStop(() => controller.abort());
@@ -63,7 +64,9 @@ const DIFF_FLAGS = {
   },
   catalogue: { type: 'boolean', default: true, describe: 'Send the catalogue cases (--no-catalogue: only generated requests)' },
   generate: { type: 'number', describe: "Also send N requests generated from target A's data" },
-  seed: { type: 'number', fallback: 'random, printed', describe: 'Seed of the generated requests: the same seed sends the same requests' },
+  seed: { type: 'number', fallback: 'random, printed', describe: 'Seed of the generated requests and of --sample: the same seed sends the same requests' },
+  requests: { type: 'string', describe: 'Also send the requests of recorded traffic: a HAR file, JSON lines or an access log (.gz read too)' },
+  sample: { type: 'number', fallback: 'all', describe: 'Send N of the distinct requests of --requests, drawn with --seed' },
   concurrency: { type: 'number', fallback: RUN_DEFAULTS.concurrency, describe: 'Request pairs in flight at once' },
   'timeout-ms': { type: 'number', fallback: RUN_DEFAULTS.timeoutMs, describe: 'Budget per request attempt, in ms' },
   retries: { type: 'number', fallback: RUN_DEFAULTS.retries, describe: 'Retries on network errors, 5xx and 429' },
@@ -92,6 +95,10 @@ export const diffCommand: CliCommand = {
             '$0 diff --target http://localhost:5000 --reference --generate 200 --seed 7',
             'Also 200 generated requests; the same seed sends the same ones',
           )
+          .example(
+            '$0 diff --target https://data.example.org --target https://staging.example.org --requests access.log --sample 500 --no-catalogue',
+            '500 of the requests your clients sent, replayed on both',
+          )
           .epilog(
             'Each pair of answers is normalised alike (help URLs, link hosts, rank digits, estimated totals, resource ids, ' +
               "the profiles' normalise rules) and compared record by record; A is the expected side. Each disagreement among " +
@@ -119,6 +126,8 @@ export const diffCommand: CliCommand = {
           catalogue: argv.catalogue,
           generate: argv.generate,
           seed: argv.seed,
+          requests: argv.requests,
+          sample: argv.sample,
         };
         setExit(await diffHandler(args, io));
       },

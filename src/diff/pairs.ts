@@ -56,13 +56,19 @@ export function pairVariants(
   return { pairs, skipped };
 }
 
-/** A's request with each of A's resource ids replaced by B's id for the same logical name. */
-function mapResources(request: ResolvedRequest, a: DiffSide, b: DiffSide): ResolvedRequest {
+/** A's resource ids -> B's, for each logical name both profiles give. */
+export function mapResourceIdsAtoB(a: DiffSide, b: DiffSide): Record<string, string> {
   const ids: Record<string, string> = {};
   for (const [name, id] of Object.entries(a.profile.resources ?? {})) {
     const other = b.profile.resources?.[name];
     if (other !== undefined) ids[id] = other;
   }
+  return ids;
+}
+
+/** A's request with each of A's resource ids replaced by B's id for the same logical name. */
+function mapResources(request: ResolvedRequest, a: DiffSide, b: DiffSide): ResolvedRequest {
+  const ids = mapResourceIdsAtoB(a, b);
   const params = replaceNames(request.params, ids);
   const body = replaceNames(request.body, ids);
   const query = replaceNames(request.query, ids);

@@ -6,6 +6,7 @@ import { renderDifferences } from './html-baseline.ts';
 import { escapeHtml } from './html-escape.ts';
 import { HTML_STYLE } from './html-style.ts';
 import { formatDuration } from './text.ts';
+import { describeTrafficSummary } from './traffic-text.ts';
 
 /** Differences listed per pair, and characters per value, in the HTML report (all of them are in diff.json). */
 const DIFF_LIMITS = { maxDiffEntries: 50, maxValueChars: 200 };
@@ -43,6 +44,7 @@ export function renderDiffHtml(report: DiffReport): string {
 <h1>datastore-kit diff</h1>
 <p class="meta">${escapeHtml(report.startedAt)} on ${escapeHtml(report.hostname)}, ${escapeHtml(formatDuration(report.durationMs))}</p>
 <ul>${targets}</ul>
+${report.requests === undefined ? '' : `<pre>${escapeHtml(describeTrafficSummary(report.requests).join('\n'))}</pre>`}
 <p class="verdict ${view.agreeing ? 'ok' : 'bad'}">${view.verdict}</p>
 <table><tr><th class="n">pairs</th><th class="n">agree</th><th class="n">differ</th><th class="n">errors</th><th class="n">not run on both</th></tr>
 <tr><td class="n">${total}</td><td class="n">${agree}</td><td class="n">${differ}</td><td class="n">${error}</td><td class="n">${skipped}</td></tr></table>

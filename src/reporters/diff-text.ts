@@ -1,12 +1,15 @@
 // The diff report as text: the console summary and the Markdown report (same content, two notations).
 import type { DifferenceRecord as Difference } from '../schema/baseline.ts';
-import { GENERATED_PREFIX, type DiffReport, type PairResult } from '../schema/diff-report.ts';
+import { GENERATED_PREFIX, TRAFFIC_PREFIX, type DiffReport, type PairResult } from '../schema/diff-report.ts';
 import { describeDiff } from './describe-diff.ts';
 import { escapeMarkdown } from './markdown.ts';
 import { cutText, formatValue } from './text.ts';
+import { describeTrafficSummary } from './traffic-text.ts';
 
 /** Differences shown per pair in the console and the Markdown report (every one is in the JSON report). */
 export const SHOWN_DIFFERENCES = 5;
+/** Disagreeing requests of a traffic file the console lists (the reports list all). */
+const SHOWN_TRAFFIC_PAIRS = 20;
 
 /** One line per difference: its message, and for a changed record each field's two values. */
 export function formatDifference(difference: Difference): string {
@@ -36,14 +39,19 @@ export function formatDiffSummary(report: DiffReport): string {
     );
   }
   if (report.valuesDiffer !== undefined) lines.push(`  every pair asks both with A's values; B's profile gives other ${report.valuesDiffer.join(', ')}`);
+  if (report.requests !== undefined) lines.push(...describeTrafficSummary(report.requests));
   // generated disagreements are shown shrunk below; the reports list each one as found
-  for (const pair of report.pairs.filter((p) => !p.id.startsWith(GENERATED_PREFIX))) {
+  const listed = report.pairs.filter((p) => !p.id.startsWith(GENERATED_PREFIX));
+  const traffic = listed.filter((p) => p.id.startsWith(TRAFFIC_PREFIX));
+  const hidden = traffic.slice(SHOWN_TRAFFIC_PAIRS);
+  for (const pair of listed.filter((p) => !hidden.includes(p))) {
     lines.push(
       `✗ ${pair.id}: ${pair.outcome === 'error' ? 'no answer from a target' : `${pair.differences.length} difference(s)`}`,
       `    ${cutText(pair.request, 300)}`,
       ...pairLines(pair, '    '),
     );
   }
+  if (hidden.length > 0) lines.push(`… and ${hidden.length} more disagreeing requests of ${report.requests?.file ?? 'the traffic file'} (see diff.md)`);
   const generated = report.generated;
   if (generated !== undefined) {
     const found = report.pairs.filter((p) => p.id.startsWith(GENERATED_PREFIX) && p.outcome === 'differ').length;
@@ -70,6 +78,7 @@ export function renderDiffMarkdown(report: DiffReport): string {
   const lines = [`# datastore-kit diff: ${view.verdict.toLowerCase()}`, ''];
   for (const t of report.targets) lines.push(`- **${t.label}** ${code(t.url)}${t.reference ? ' (reference server)' : ''}, profile ${code(t.profile)}`);
   lines.push('', escapeMarkdown(view.summaryLine), '');
+  if (report.requests !== undefined) lines.push('```text', ...describeTrafficSummary(report.requests), '```', '');
   if (report.pairs.length > 0) lines.push('## Disagreements', '');
   for (const pair of report.pairs) {
     lines.push(`### ${escapeMarkdown(pair.id)}`, '', code(cutText(pair.request, 500)), '');

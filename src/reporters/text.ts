@@ -3,6 +3,8 @@ import type { CaseResult, Counts, Finding, RunResult } from '../model/index.ts';
 import { isFailingStatus } from '../schema/index.ts';
 import { countApplied } from './summarize.ts';
 
+import { redactCurl } from '../util/redact.ts';
+
 // why: the renderers mask with the kit's one list of secret headers
 export { redactCurl, redactHeaders } from '../util/redact.ts';
 

@@ -6,3 +6,4 @@ export { READ_ACTIONS } from './types.ts';
 export { readTrafficFile, describeRequestKey, type TrafficRead, type ReadTrafficOptions } from './collect.ts';
 export { parseTraffic } from './parse.ts';
 export { listResourceIds, mapResourceIds } from './resources.ts';
+export { decodePart } from './api-target.ts';

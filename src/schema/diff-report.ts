@@ -2,11 +2,15 @@
 // and the generated requests' seed and shrunk disagreements. The Markdown and HTML diff reports render it.
 import { Type, type Static } from '@sinclair/typebox';
 import { DifferenceSchema } from './baseline.ts';
+import { TrafficSummarySchema } from './traffic.ts';
 
 export const DIFF_REPORT_SCHEMA_VERSION = 1;
 
 /** The id of a generated request pair: `generated #<n>` (1-based). */
 export const GENERATED_PREFIX = 'generated #';
+
+/** The id of a pair made from recorded traffic: `request <file>:<line>` (where the request was first read). */
+export const TRAFFIC_PREFIX = 'request ';
 
 const TargetSchema = Type.Object(
   {
@@ -31,7 +35,7 @@ export const PAIR_OUTCOMES = ['agree', 'differ', 'error'] as const;
 
 export const PairResultSchema = Type.Object(
   {
-    id: Type.String({ description: 'The case variant id, or `generated #<n>` for a generated request.' }),
+    id: Type.String({ description: 'The case variant id, `generated #<n>` for a generated request, `request <file>:<line>` for one of a traffic file.' }),
     request: Type.String({ description: 'The request in logical names, e.g. GET datastore_search {"resource_id":"${resources.courses}"}.' }),
     outcome: Type.Union(
       PAIR_OUTCOMES.map((outcome) => Type.Literal(outcome)),
@@ -95,6 +99,7 @@ export const DiffReportSchema = Type.Object(
           'The profile values A and B give differently, e.g. `categoryValue: "Advanced" (A) vs "Intermediate" (B)`: every pair asks both targets with A\'s.',
       }),
     ),
+    requests: Type.Optional(TrafficSummarySchema),
     generated: Type.Optional(
       Type.Object(
         {
