@@ -32,6 +32,11 @@ export interface DiffOptions {
   readonly sides: readonly [ResolvedRunOptions, ResolvedRunOptions];
   readonly catalogue: boolean;
   readonly generate: Readonly<{ count: number; seed: number }> | undefined;
+  /**
+   * Which catalogue variants are sent: those both sides can run (`both`, diff), or those either can (`either`,
+   * the upgrade check: a case of one release's range shows what the other release answers).
+   */
+  readonly pairCatalogue: 'both' | 'either';
   /** The traffic file and the sample drawn from it. */
   readonly requests: Readonly<{ file: string; sample: Readonly<{ count: number; seed: number }> | undefined }> | undefined;
   readonly reportFormats: readonly DiffReportFormat[];
@@ -40,14 +45,14 @@ export interface DiffOptions {
 
 const usage = (message: string): KitError => new KitError(KitErrorCode.usage, message);
 
-function parseFormats(formats: readonly string[] | string | undefined): DiffReportFormat[] {
-  if (formats === undefined) return [...DIFF_REPORT_FORMATS];
+/** A `--report` list (comma text or list) of `command`'s formats; every one when undefined. E_USAGE naming an unknown one. */
+export function parseFormatList<T extends string>(command: string, known: readonly T[], formats: readonly string[] | string | undefined): T[] {
+  if (formats === undefined) return [...known];
   const names = (typeof formats === 'string' ? formats.split(',') : formats).map((f) => f.trim()).filter((f) => f !== '');
-  const known = (name: string): name is DiffReportFormat => DIFF_REPORT_FORMATS.some((format) => format === name);
-  const unknown = names.filter((name) => !known(name));
-  if (unknown.length > 0 || names.length === 0)
-    throw usage(`--report for diff takes ${DIFF_REPORT_FORMATS.join(', ')}; got "${unknown.join(',') || String(formats)}"`);
-  return names.filter(known);
+  const isKnown = (name: string): name is T => known.some((format) => format === name);
+  const unknown = names.filter((name) => !isKnown(name));
+  if (unknown.length > 0 || names.length === 0) throw usage(`--report for ${command} takes ${known.join(', ')}; got "${unknown.join(',') || String(formats)}"`);
+  return names.filter(isKnown);
 }
 
 /** A count drawn with a seed (`--generate N`, `--sample N`): both checked; undefined when no count is given. */
@@ -85,11 +90,12 @@ export function resolveDiffOptions(settings: DiffSettings): DiffOptions {
     sides: Object.freeze([a, b] as const),
     catalogue,
     generate: generate === undefined ? undefined : Object.freeze(generate),
+    pairCatalogue: 'both',
     requests:
       requests === undefined
         ? undefined
         : Object.freeze({ file: requests.file, sample: requests.sample === undefined ? undefined : Object.freeze(requests.sample) }),
-    reportFormats: Object.freeze(parseFormats(settings.reportFormats)),
+    reportFormats: Object.freeze(parseFormatList('diff', DIFF_REPORT_FORMATS, settings.reportFormats)),
     replay: settings.replay,
   });
 }

@@ -26,6 +26,11 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: async () => (await import('./diff.ts')).diffCommand,
   },
   {
+    name: 'upgrade-check',
+    describe: 'What clients see change between two CKAN releases (two reference servers, or two targets): the changes, explained',
+    load: async () => (await import('./upgrade-check.ts')).upgradeCheckCommand,
+  },
+  {
     name: 'list',
     describe: 'Print the selected cases (id, class, title, variants); sends nothing',
     load: async () => (await import('./list.ts')).listCommand,

@@ -27,7 +27,7 @@ function readToken(env: CliIo['env'], name: string): string {
 }
 
 /** The two sides' own settings: target, profile and token in the order the targets were given (the reference last). */
-function mapSides(args: DiffArgs, env: CliIo['env']): [RunSettings, RunSettings] {
+export function mapSides(args: Pick<DiffArgs, 'targets' | 'reference' | 'fixtures' | 'profiles' | 'tokenEnvs'>, env: CliIo['env']): [RunSettings, RunSettings] {
   const targets: RunSettings['target'][] = args.targets.map((url) => ({ kind: 'url', url }));
   if (args.reference) targets.push({ kind: 'reference', fixturesDir: args.fixtures });
   if (targets.length !== 2) {
@@ -48,8 +48,8 @@ function mapSides(args: DiffArgs, env: CliIo['env']): [RunSettings, RunSettings]
   return [side(0), side(1)];
 }
 
-/** Flags and environment -> DiffSettings. Throws KitError E_USAGE for a wrong number of targets or profiles. */
-export function mapDiffArgs(args: DiffArgs, env: CliIo['env'], cwd: string, replay: string | undefined): DiffSettings {
+/** The settings both sides share: run's flags (selection, transport, report folder) over the environment's, without a target or token. */
+export function mapSharedArgs(args: Omit<RunArgs, 'target' | 'profile' | 'tokenEnv' | 'bail' | 'contract'>, env: CliIo['env'], cwd: string): RunSettings {
   const flags = mapRunArgs(
     { ...args, target: undefined, reference: false, profile: undefined, tokenEnv: undefined, tokenFile: undefined, bail: false, contract: undefined },
     env,
@@ -59,8 +59,13 @@ export function mapDiffArgs(args: DiffArgs, env: CliIo['env'], cwd: string, repl
   const { target: _target, token: _token, ...envLayer } = mapRunEnv(env);
   const shared: RunSettings = { ...envLayer };
   for (const [key, value] of Object.entries(flags)) if (value !== undefined) Object.assign(shared, { [key]: value });
+  return shared;
+}
+
+/** Flags and environment -> DiffSettings. Throws KitError E_USAGE for a wrong number of targets or profiles. */
+export function mapDiffArgs(args: DiffArgs, env: CliIo['env'], cwd: string, replay: string | undefined): DiffSettings {
   return {
-    shared,
+    shared: mapSharedArgs(args, env, cwd),
     sides: mapSides(args, env),
     catalogue: args.catalogue,
     generate: args.generate,
@@ -72,13 +77,14 @@ export function mapDiffArgs(args: DiffArgs, env: CliIo['env'], cwd: string, repl
   };
 }
 
-const quote = (word: string): string => (/^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`);
+/** A word as the shell reads it back: single-quoted unless it is plain. */
+export const quoteWord = (word: string): string => (/^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`);
 
 /** The command line that sends the same generated and sampled requests: this run's targets, profiles and selection, with --seed. */
 export function replayCommand(args: DiffArgs, seed: number): string {
   const words = ['datastore-kit', 'diff'];
   const add = (flag: string, values: readonly string[]): void => {
-    for (const value of values) words.push(flag, quote(value));
+    for (const value of values) words.push(flag, quoteWord(value));
   };
   add('--target', args.targets);
   if (args.reference) words.push('--reference');

@@ -9,7 +9,8 @@ import type { PairRules, RequestPair } from './types.ts';
 /** How curl commands show the token: the shell variable to set before replaying. */
 export const TOKEN_VARIABLE = '$TOKEN';
 
-type Answer = { response: HttpResponse } | { error: string };
+/** What one target gave: its answer, or why there was none (one line). */
+export type Answer = { response: HttpResponse } | { error: string };
 
 async function sendOne(client: HttpClient, request: HttpRequest): Promise<Answer> {
   try {
@@ -38,9 +39,29 @@ function describeSent(request: HttpRequest, answer: Answer): SentRequest {
   return 'error' in answer ? { error: answer.error, curl } : { status: answer.response.status, curl };
 }
 
+/** The two answers of a pair that did not agree, as they came (no answer: its error). */
+export interface PairAnswers {
+  a: Answer;
+  b: Answer;
+}
+
+/** Options of comparePair. */
+export interface ComparePairOptions {
+  /** Differences listed per pair. Default 100. */
+  maxDifferences?: number | undefined;
+  /** Called with both answers of a pair that did not agree, before they are let go (the upgrade check keeps examples). */
+  onAnswers?: ((result: PairResult, answers: PairAnswers) => void) | undefined;
+}
+
 /** Sends the pair to both targets, normalises and compares the answers (A expected, B actual). */
-export async function comparePair(client: HttpClient, pair: RequestPair, rules: PairRules, maxDifferences?: number): Promise<PairResult> {
+export async function comparePair(client: HttpClient, pair: RequestPair, rules: PairRules, options: ComparePairOptions = {}): Promise<PairResult> {
   const [answerA, answerB] = await Promise.all([sendOne(client, pair.a), sendOne(client, pair.b)]);
+  const result = compareAnswers(pair, rules, answerA, answerB, options.maxDifferences);
+  if (result.outcome !== 'agree') options.onAnswers?.(result, { a: answerA, b: answerB });
+  return result;
+}
+
+function compareAnswers(pair: RequestPair, rules: PairRules, answerA: Answer, answerB: Answer, maxDifferences: number | undefined): PairResult {
   const base = { id: pair.id, request: pair.request, a: describeSent(pair.a, answerA), b: describeSent(pair.b, answerB) };
   if ('error' in answerA || 'error' in answerB) return { ...base, outcome: 'error', rules: [], differences: [] };
   const normalise = (response: HttpResponse, names: Readonly<Record<string, string>>) =>

@@ -3,7 +3,7 @@
 import type { HttpClient } from '../http/index.ts';
 import { runPool } from '../runner/index.ts';
 import type { PairResult, ShrunkDisagreement } from '../schema/diff-report.ts';
-import { comparePair } from './compare-pair.ts';
+import { comparePair, type ComparePairOptions } from './compare-pair.ts';
 import { findSharedDifferences, primaryKind, showsKind } from './kinds.ts';
 import { createRequestArbitrary, describeRequest, sampleRequests, sampleResources, shrinkRequest, type GeneratedRequest } from './generate/index.ts';
 import { pairRules, toGeneratedPair } from './pairs.ts';
@@ -27,6 +27,8 @@ export interface DiffRunOptions {
   signal?: AbortSignal | undefined;
   /** Called after each pair (progress). */
   onPair?: ((result: PairResult) => void) | undefined;
+  /** Called with both answers of each catalogue, traffic or generated pair that did not agree (not of shrinking steps). */
+  onAnswers?: ComparePairOptions['onAnswers'];
 }
 
 /** What runDiff found: every pair's result (catalogue, then generated), and the shrunk generated disagreements. */
@@ -45,7 +47,7 @@ async function sendAll(client: HttpClient, pairs: readonly RequestPair[], option
     async (index) => {
       const pair = pairs[index];
       if (pair === undefined) return;
-      const result = await comparePair(client, pair, rules, options.maxDifferences);
+      const result = await comparePair(client, pair, rules, { maxDifferences: options.maxDifferences, onAnswers: options.onAnswers });
       results[index] = result;
       options.onPair?.(result);
     },
@@ -86,7 +88,8 @@ async function runGenerated(
     const index = pairs.findIndex((pair) => pair.id === result.id);
     const original = requests[index];
     if (original === undefined) continue;
-    const check = (request: GeneratedRequest): Promise<PairResult> => comparePair(client, toGeneratedPair(request, index, a, b), rules, options.maxDifferences);
+    const check = (request: GeneratedRequest): Promise<PairResult> =>
+      comparePair(client, toGeneratedPair(request, index, a, b), rules, { maxDifferences: options.maxDifferences });
     const kind = primaryKind(result, everywhere);
     // why: a pair that shows nothing but the difference of every pair is that one, reported once already
     if (kind === undefined) continue;

@@ -12,6 +12,8 @@ export { reporters, REPORT_FORMATS, parseReportFormats, type ReportFormat } from
 export { openReportStream, type ReportStream } from './stream.ts';
 export { writeReports, writeDiffReports, DIFF_REPORTERS, DIFF_REPORT_FORMATS, type WriteReportsOptions, type DiffReportFormat } from './writer.ts';
 export { formatDiffSummary } from './diff-text.ts';
+export { UPGRADE_REPORTERS, UPGRADE_REPORT_FORMATS, writeUpgradeReports, type UpgradeReportFormat } from './upgrade-reports.ts';
+export { formatUpgradeSummary } from './upgrade-text.ts';
 export { prepareReportDir } from './out-dir.ts';
 export { createConsoleListener, type ConsoleListenerOptions } from './console.ts';
 export { readReport } from './read.ts';

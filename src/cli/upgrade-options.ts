@@ -1,0 +1,114 @@
+// The flags of `upgrade-check` in one table, the parsed arguments, and their mapping to UpgradeSettings: two
+// releases the reference servers answer as (--from, --to) over --fixtures, or two --target URLs; what is sent.
+import type { UpgradeSettings } from '../api/upgrade-options.ts';
+import { fixturesSource } from '../api/upgrade-source.ts';
+import { KitError, KitErrorCode } from '../errors.ts';
+import { UPGRADE_REPORT_FORMATS } from '../reporters/index.ts';
+import { RUN_DEFAULTS } from '../util/run-defaults.ts';
+import { mapSharedArgs, mapSides, quoteWord } from './diff-options.ts';
+import type { FlagTable } from './flags.ts';
+import type { CliIo } from './io.ts';
+import type { SelectionArgs } from './options.ts';
+
+/** The flags of `upgrade-check` beside the selection flags. */
+export const UPGRADE_FLAGS = {
+  from: { type: 'string', describe: 'The CKAN release clients use today (2.10.7; 2.10: its newest patch release)' },
+  to: { type: 'string', describe: 'The CKAN release after the upgrade (2.11.5)' },
+  fixtures: {
+    type: 'string',
+    fallback: `${RUN_DEFAULTS.fixturesDir} (bundled)`,
+    describe: 'Data both reference servers serve (a fixtures folder; give its --profile)',
+  },
+  target: {
+    type: 'string',
+    array: true,
+    default: [],
+    describe: "Two live targets instead (today's site, then its copy on the new release): the same change list, on their own data",
+  },
+  profile: { type: 'string', array: true, default: [], describe: 'Profile of --fixtures, or of each --target in order (one serves both)' },
+  'token-env': { type: 'string', array: true, default: [], describe: "Environment variable holding each --target's token, in order" },
+  catalogue: { type: 'boolean', default: true, describe: 'Send the catalogue cases (--no-catalogue: only generated or recorded requests)' },
+  generate: { type: 'number', describe: 'Also send N requests generated from the data' },
+  seed: { type: 'number', fallback: 'random, printed', describe: 'Seed of --generate and --sample: the same seed sends the same requests' },
+  requests: { type: 'string', describe: 'Also send the requests of recorded traffic: a HAR file, JSON lines or an access log (.gz read too)' },
+  sample: { type: 'number', fallback: 'all', describe: 'Send N of the distinct requests of --requests, drawn with --seed' },
+  concurrency: { type: 'number', fallback: RUN_DEFAULTS.concurrency, describe: 'Request pairs in flight at once' },
+  'timeout-ms': { type: 'number', fallback: RUN_DEFAULTS.timeoutMs, describe: 'Budget per request attempt, in ms' },
+  retries: { type: 'number', fallback: RUN_DEFAULTS.retries, describe: 'Retries on network errors, 5xx and 429' },
+  rate: { type: 'number', fallback: 'unlimited', describe: 'Requests per second at most, both sides together' },
+  report: { type: 'string', fallback: UPGRADE_REPORT_FORMATS.join(','), describe: 'Report formats, comma-separated' },
+  out: { type: 'string', fallback: RUN_DEFAULTS.outDir, describe: 'Report folder: upgrade.json, upgrade.md, upgrade.html' },
+} as const satisfies FlagTable;
+
+/** The parsed flags of `upgrade-check`. */
+export interface UpgradeArgs extends Omit<SelectionArgs, 'profile'> {
+  from: string | undefined;
+  to: string | undefined;
+  fixtures: string | undefined;
+  targets: readonly string[];
+  profiles: readonly string[];
+  tokenEnvs: readonly string[];
+  catalogue: boolean;
+  generate: number | undefined;
+  seed: number | undefined;
+  requests: string | undefined;
+  sample: number | undefined;
+  concurrency: number | undefined;
+  timeoutMs: number | undefined;
+  retries: number | undefined;
+  rate: number | undefined;
+  report: string | undefined;
+  out: string | undefined;
+}
+
+const usage = (message: string): KitError => new KitError(KitErrorCode.usage, message);
+
+/** Flags and environment -> UpgradeSettings. Throws KitError E_USAGE for targets or profiles that do not fit together. */
+export function mapUpgradeArgs(args: UpgradeArgs, env: CliIo['env'], cwd: string, replay: string | undefined): UpgradeSettings {
+  const shared = mapSharedArgs({ ...args, reference: false, fixtures: RUN_DEFAULTS.fixturesDir, tokenFile: undefined }, env, cwd);
+  const common = {
+    shared,
+    from: args.from,
+    to: args.to,
+    catalogue: args.catalogue,
+    generate: args.generate,
+    seed: args.seed,
+    requests: args.requests,
+    sample: args.sample,
+    reportFormats: args.report,
+    replay,
+  };
+  if (args.targets.length === 0) {
+    if (args.profiles.length > 1)
+      throw usage(`--profile names the profile of --fixtures, once (got ${args.profiles.length}); two profiles go with two --target URLs`);
+    if (args.tokenEnvs.length > 0) throw usage('--token-env goes with --target: the reference servers get a token of their own');
+    return { ...common, data: fixturesSource(args.fixtures ?? RUN_DEFAULTS.fixturesDir, args.profiles[0]) };
+  }
+  if (args.targets.length !== 2) throw usage(`upgrade-check compares two live targets: --target A --target B (got ${args.targets.length})`);
+  if (args.fixtures !== undefined) throw usage('--fixtures is for the reference servers; with two --target URLs the requests run on their own data');
+  return { ...common, targets: mapSides({ ...args, reference: false, fixtures: RUN_DEFAULTS.fixturesDir }, env) };
+}
+
+/** The command line that sends the same generated and sampled requests again. */
+export function replayUpgradeCommand(args: UpgradeArgs, seed: number): string {
+  const words = ['datastore-kit', 'upgrade-check'];
+  const add = (flag: string, values: readonly (string | undefined)[]): void => {
+    for (const value of values) if (value !== undefined) words.push(flag, quoteWord(value));
+  };
+  add('--from', [args.from]);
+  add('--to', [args.to]);
+  add('--target', args.targets);
+  add('--fixtures', [args.fixtures]);
+  add('--profile', args.profiles);
+  add('--token-env', args.tokenEnvs);
+  if (args.cases !== RUN_DEFAULTS.casesDir) add('--cases', [args.cases]);
+  add('--tag', args.tag);
+  add('--id', args.id);
+  add('--grep', [args.grep]);
+  if (!args.catalogue) words.push('--no-catalogue');
+  if (args.generate !== undefined) words.push('--generate', String(args.generate));
+  add('--requests', [args.requests]);
+  if (args.sample !== undefined) words.push('--sample', String(args.sample));
+  words.push('--seed', String(seed));
+  return words.join(' ');
+}
