@@ -25,6 +25,8 @@ const valuesMatch = (input: SymptomInput, pattern: RegExp): boolean =>
   );
 const recordValues = (input: SymptomInput): Array<[unknown, unknown]> =>
   input.differences.flatMap((d) => (d.changes ?? []).filter((c) => 'expected' in c && 'actual' in c).map((c): [unknown, unknown] => [c.expected, c.actual]));
+/** Whether the change is in which records answer: a new status, other records, another total. */
+const selectsOthers = (input: SymptomInput): boolean => input.kind === 'status' || input.kind === 'total' || (input.kind === 'records' && input.what.includes('other records'));
 const TIMESTAMP = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?$/;
 /** A filters object holding a value that is not text: a number, a boolean or null (`"filters":{"title":25}`). */
 const NON_TEXT_FILTER = /filters"?\s*[:=]\s*\{[^}]*:\s*(?:-?\d|true\b|false\b|null\b)/;
@@ -37,7 +39,8 @@ export const SYMPTOMS: Readonly<Record<string, Symptom>> = {
   'copy-mogrify-list': (i) => statusInvolves(i, 500) && /records_format["=:\s]+"?(csv|tsv)/.test(i.request),
   'datastore-auth-refusal': (i) => isKind(i, 'error-message', 'status') && valuesMatch(i, /not authorized/i),
   'distinct-after-limit': (i) => asks(i, 'distinct') && isKind(i, 'records', 'total'),
-  'filter-operators': (i) => asks(i, 'filters') && isKind(i, 'status', 'error-message', 'records', 'total', 'key-added', 'key-removed'),
+  'filter-operators': (i) =>
+    asks(i, 'filters') && (selectsOthers(i) || touchesKey(i, '/result/filterops') || (i.kind === 'error-message' && i.what.includes('/error/filters'))),
   'full-text-param': (i) => asks(i, 'full_text'),
   'jsonp-user-none': (i) => asks(i, 'callback') && isKind(i, 'error-message', 'body', 'status'),
   'limit-always-echoed': (i) => touchesKey(i, '/result/limit'),
@@ -58,7 +61,7 @@ export const SYMPTOMS: Readonly<Record<string, Symptom>> = {
   'sqlalchemy-1-4-links': (i) => isSql(i) && isKind(i, 'error-message', 'status') && valuesMatch(i, /sqlalche\.me/),
   'sqlalchemy-2-0-links': (i) => isSql(i) && isKind(i, 'error-message', 'status') && valuesMatch(i, /sqlalche\.me/),
   'status-version-first': (i) => i.request.includes('status_show') && isKind(i, 'value-changed', 'key-added', 'key-removed'),
-  'text-filters-stringified': (i) => NON_TEXT_FILTER.test(i.request) && isKind(i, 'status', 'error-message', 'records', 'total'),
+  'text-filters-stringified': (i) => NON_TEXT_FILTER.test(i.request) && (selectsOthers(i) || i.kind === 'error-message'),
   'timestamp-milliseconds': (i) =>
     i.kind === 'records' &&
     recordValues(i).some(
