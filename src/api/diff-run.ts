@@ -33,6 +33,11 @@ export interface DiffContext {
   onPair?: (result: PairResult) => void;
   /** Called with both answers of each pair that did not agree (see runDiff). */
   onAnswers?: (result: PairResult, answers: PairAnswers) => void;
+  /**
+   * The CKAN release each side runs, where the caller knows better than the profile (upgrade-check's --from and
+   * --to): the order rules of the comparison follow them (a release that applies DISTINCT after LIMIT).
+   */
+  releases?: readonly [string | undefined, string | undefined];
 }
 
 /** Both targets, open: their sides as compared, the client that reaches both, and where the reports go. */
@@ -152,8 +157,10 @@ interface OpenedSides {
 }
 
 async function compareSides(opened: OpenedSides, context: DiffContext): Promise<{ report: DiffReport; outcome: DiffRunOutcome }> {
-  const { options, prepared, traffic, sides, client } = opened;
+  const { options, prepared, traffic, client } = opened;
   const [optionsA] = options.sides;
+  const released = (side: DiffSide, index: 0 | 1): DiffSide => ({ ...side, ckanRelease: context.releases?.[index] ?? side.ckanRelease });
+  const sides = [released(opened.sides[0], 0), released(opened.sides[1], 1)] as const;
   const clock = context.clock ?? { now: () => Date.now() };
   const startedAt = clock.now();
   const [variantsA, variantsB] = catalogueVariants(options, prepared[0], prepared[1]);

@@ -102,7 +102,7 @@ export async function checkUpgrade(options: UpgradeOptions, context: DiffContext
     const between = listTraitChanges(releases.from, releases.to);
     const traitChanges = 'changes' in between ? between.changes : [];
     const list = createChangeList(traitChanges);
-    const { report: diff, outcome } = await run.compare({ ...context, onAnswers: list.onAnswers });
+    const { report: diff, outcome } = await run.compare({ ...context, onAnswers: list.onAnswers, releases: [releases.from, releases.to] });
     const changes = list.build(outcome.results, run.occurrences);
     const seen = new Set(changes.flatMap((c) => c.explanation.map((e) => e.id)));
     const traits: UpgradeReport['traits'] =

@@ -26,7 +26,8 @@ const valuesMatch = (input: SymptomInput, pattern: RegExp): boolean =>
 const recordValues = (input: SymptomInput): Array<[unknown, unknown]> =>
   input.differences.flatMap((d) => (d.changes ?? []).filter((c) => 'expected' in c && 'actual' in c).map((c): [unknown, unknown] => [c.expected, c.actual]));
 /** Whether the change is in which records answer: a new status, other records, another total. */
-const selectsOthers = (input: SymptomInput): boolean => input.kind === 'status' || input.kind === 'total' || (input.kind === 'records' && input.what.includes('other records'));
+const selectsOthers = (input: SymptomInput): boolean =>
+  input.kind === 'status' || input.kind === 'total' || (input.kind === 'records' && input.what.includes('other records'));
 const TIMESTAMP = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?$/;
 /** A filters object holding a value that is not text: a number, a boolean or null (`"filters":{"title":25}`). */
 const NON_TEXT_FILTER = /filters"?\s*[:=]\s*\{[^}]*:\s*(?:-?\d|true\b|false\b|null\b)/;

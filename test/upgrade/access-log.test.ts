@@ -39,7 +39,11 @@ function search(pick: ReturnType<typeof createPicker>): string {
   const params = new URLSearchParams({ resource_id: resource });
   const options: Array<() => void> = [
     () => params.set('q', pick(['optics', 'seminar', 'quokka', 'conservation', 'zzyzxqwv'])),
-    () => params.set('filters', JSON.stringify(pick([{ stage: 'Advanced' }, { subject: 'German', stage: 'Advanced' }, { stage: ['Foundation', 'Advanced'] }, { title: 25 }]))),
+    () =>
+      params.set(
+        'filters',
+        JSON.stringify(pick([{ stage: 'Advanced' }, { subject: 'German', stage: 'Advanced' }, { stage: ['Foundation', 'Advanced'] }, { title: 25 }])),
+      ),
     () => params.set('sort', pick(['title desc', 'credits asc, _id', '_id desc'])),
     () => params.set('limit', String(pick([0, 1, 5, 20, 50]))),
     () => params.set('offset', String(pick([0, 3, 100, 300]))),

@@ -1,0 +1,132 @@
+// upgrade-check over the recorded requests, for every pair of recorded releases (older -> newer): its change list,
+// request by request, is what the two releases' recorded answers show changed, and nothing else. With the recorded
+// answers themselves as the two targets (test/helpers/replay-server.ts: the check's own reading, sending, comparing
+// and grouping), for every pair over the catalogue's and probe's requests, and for each release and the next also
+// over the generated ones; and with reference servers answering as each release and the next (the prediction an
+// operator gets before upgrading), which must agree exactly on the catalogue's and probe's requests. (That the
+// reference server answers the generated requests as each release did is test/recordings/fidelity.test.ts.)
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkUpgrade } from '../../src/api/upgrade-check.ts';
+import { resolveUpgradeOptions } from '../../src/api/upgrade-options.ts';
+import { listResourceIds, readTrafficFile } from '../../src/requests/index.ts';
+import { parseCkanRelease, toCkanVersion } from '../../src/schema/ckan-version.ts';
+import { openPgliteEngine, type Engine } from '../../src/server/engines/index.ts';
+import { loadFixtures } from '../../src/server/fixtures/index.ts';
+import { isServerCkanVersion, startReferenceServer, type ReferenceServer } from '../../src/server/index.ts';
+import { RECORDED_VERSIONS, readRecordingMeta, type RecordedVersion, type RecordingFile } from '../helpers/ckan-recordings.ts';
+import { startReplayServer } from '../helpers/replay-server.ts';
+import { makeTempDir, removeDir } from '../runner/helpers.ts';
+import { listCommonRequests, recordedChanges, toRecordingLine } from './recorded-changes.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const TOKEN = 'upgrade-recorded-token';
+/** Files whose every request the reference server answers as the release did. */
+const EXACT_FILES: readonly RecordingFile[] = ['catalogue-reference', 'catalogue-probed', 'probe'];
+
+const releaseOf = (version: RecordedVersion): string => readRecordingMeta(version).ckanVersion;
+const order = (version: RecordedVersion): number => {
+  const release = parseCkanRelease(releaseOf(version));
+  return release === undefined ? 0 : Number(release.minor.split('.')[1]) * 1000 + (release.patch ?? 0);
+};
+const VERSIONS = [...RECORDED_VERSIONS].sort((a, b) => order(a) - order(b));
+const PAIRS = VERSIONS.flatMap((older, index) => VERSIONS.slice(index + 1).map((newer) => [older, newer] as const));
+const isNext = (older: RecordedVersion, newer: RecordedVersion): boolean => VERSIONS.indexOf(newer) === VERSIONS.indexOf(older) + 1;
+const NEXT_PAIRS = PAIRS.filter(([older, newer]) => isNext(older, newer));
+
+let engine: Engine | undefined;
+let outDir = '';
+const servers = new Map<RecordedVersion, ReferenceServer>();
+
+beforeAll(async () => {
+  outDir = await makeTempDir('dsk-upgrade-recorded-');
+  engine = await openPgliteEngine(await loadFixtures(path.join(ROOT, 'fixtures')));
+  for (const version of VERSIONS) {
+    const minor = toCkanVersion(releaseOf(version));
+    if (!isServerCkanVersion(minor)) throw new Error(`the reference server does not answer as ${releaseOf(version)}`);
+    const config = { ckanVersion: minor, ckanRelease: releaseOf(version), apiTokens: [TOKEN] };
+    servers.set(version, await startReferenceServer({ fixturesDir: path.join(ROOT, 'fixtures'), engine, config }));
+  }
+}, 300_000);
+
+afterAll(async () => {
+  for (const server of servers.values()) await server.close();
+  await engine?.close();
+  await removeDir(outDir);
+});
+
+interface Compared {
+  /** Requests compared. */
+  total: number;
+  /** `line: kit's changes | recorded changes` for each request whose changes differ. */
+  mismatches: string[];
+}
+
+/** Runs upgrade-check over the common requests of `file` against two targets; compares its changes per request. */
+async function compareWithRecordings(older: RecordedVersion, newer: RecordedVersion, file: RecordingFile, urls: readonly [string, string]): Promise<Compared> {
+  const common = listCommonRequests(older, newer, file);
+  const dir = path.join(outDir, `${older}-${newer}-${file}-${urls[0].split(':').at(-1) ?? ''}`);
+  const requests = path.join(outDir, `${older}-${newer}-${file}.jsonl`);
+  await writeFile(requests, `${common.map((c) => toRecordingLine(c.older)).join('\n')}\n`);
+  const side = (url: string) => ({ target: { kind: 'url' as const, url }, token: TOKEN, profileFile: 'profiles/reference.yaml' });
+  const options = resolveUpgradeOptions({
+    shared: { cwd: ROOT, outDir: dir, retries: 1 },
+    targets: [side(urls[0]), side(urls[1])],
+    from: releaseOf(older),
+    to: releaseOf(newer),
+    catalogue: false,
+    requests,
+    reportFormats: 'json',
+  });
+  const { report } = await checkUpgrade(options, { hostname: 'test' });
+  const kit = new Map<string, string[]>();
+  for (const change of report.changes) for (const id of change.ids) kit.set(id, [...(kit.get(id) ?? []), `${change.kind}: ${change.what}`]);
+  // a request naming a resource a target does not have is counted, not sent (docs/upgrade-check.md)
+  const missing = new Set((report.sources.requests?.missingResources ?? []).map((m) => m.id));
+  const sent = (await readTrafficFile(requests, { cwd: ROOT })).requests.filter((request) => !listResourceIds(request).some((id) => missing.has(id)));
+  const mismatches: string[] = [];
+  for (const request of sent) {
+    const line = Number(request.source.split(':').at(-1));
+    const recorded = common[line - 1];
+    if (recorded === undefined) continue;
+    const expected = recordedChanges(recorded, older, newer);
+    const found = (kit.get(`request ${request.source}`) ?? []).sort();
+    if (expected.join('\n') !== found.join('\n')) {
+      mismatches.push(
+        `${recorded.older.id} ${recorded.older.method} ${recorded.older.path} ${recorded.older.requestBody.slice(0, 120)}: kit [${found.join('; ')}] recorded [${expected.join('; ')}]`,
+      );
+    }
+  }
+  return { total: sent.length, mismatches };
+}
+
+describe.each(PAIRS)('upgrade-check from CKAN %s to %s over the recorded requests', (older, newer) => {
+  it('lists, request by request, exactly the changes the recorded answers show (the recordings as targets)', async () => {
+    for (const file of isNext(older, newer) ? [...EXACT_FILES, 'generated-seed1' as const] : EXACT_FILES) {
+      const replays = await Promise.all(
+        [older, newer].map((version) =>
+          startReplayServer({
+            exchanges: listCommonRequests(older, newer, file).map((c) => (version === older ? c.older : c.newer)),
+            recordedUrl: readRecordingMeta(version).baseUrl,
+            token: TOKEN,
+          }),
+        ),
+      );
+      try {
+        const compared = await compareWithRecordings(older, newer, file, [replays[0]?.url ?? '', replays[1]?.url ?? '']);
+        expect(compared.total, file).toBeGreaterThan(20);
+        expect(compared.mismatches, file).toEqual([]);
+      } finally {
+        await Promise.all(replays.map((replay) => replay?.close()));
+      }
+    }
+  }, 600_000);
+});
+
+describe.each(NEXT_PAIRS)('upgrade-check from CKAN %s to %s on reference servers', (older, newer) => {
+  it('predicts, request by request, the changes the recorded answers show', async () => {
+    const urls = [servers.get(older)?.url ?? '', servers.get(newer)?.url ?? ''] as const;
+    for (const file of EXACT_FILES) expect((await compareWithRecordings(older, newer, file, urls)).mismatches, file).toEqual([]);
+  }, 600_000);
+});
