@@ -1,8 +1,21 @@
-// `datastore-kit report merge|render`: merge shard reports, or re-render reports from a saved JSON report.
+// `datastore-kit report merge|render|matrix`: merge shard reports, re-render reports from a saved JSON report, or set
+// many runs' reports side by side as a compatibility matrix.
 import path from 'node:path';
 import type { Argv } from 'yargs';
 import type { RunResult } from '../model/index.ts';
-import { createConsoleListener, parseReportFormats, readReport, REPORT_FORMATS, writeReports, type ReportFormat } from '../reporters/index.ts';
+import { parseFormatList } from '../api/diff-options.ts';
+import {
+  buildMatrix,
+  createConsoleListener,
+  MATRIX_REPORT_FORMATS,
+  parseReportFormats,
+  readReport,
+  REPORT_FORMATS,
+  writeMatrixReports,
+  writeReports,
+  type MatrixRun,
+  type ReportFormat,
+} from '../reporters/index.ts';
 import { mergeReports } from '../api/merge-reports.ts';
 import { isFailedRun } from '../schema/index.ts';
 import { RUN_DEFAULTS } from '../util/run-defaults.ts';
@@ -54,7 +67,19 @@ export const reportCommand: CliCommand = {
             setExit(await renderHandler({ inputs: [String(argv.file)], out: argv.out, report: argv.report }, io));
           },
         )
-        .demandCommand(1, 'Name a report command: merge or render.'),
+        .command(
+          'matrix <dirs..>',
+          'One table of many runs (targets or CKAN releases x case variants), the rows that differ first, with every known deviation of CKAN (exit 0)',
+          (c) =>
+            addFlags(
+              c.positional('dirs', { type: 'string', array: true, demandOption: true, describe: 'Report folders (or report.json files), one per run' }),
+              MATRIX_FLAGS,
+            ).example('$0 report matrix runs/2.10.7 runs/2.11.5 runs/2.12 --out matrix', 'The catalogue on three releases, side by side'),
+          async (argv) => {
+            setExit(await matrixHandler({ inputs: (argv.dirs ?? []).map(String), out: argv.out, report: argv.report }, io));
+          },
+        )
+        .demandCommand(1, 'Name a report command: merge, render or matrix.'),
     );
   },
 };
@@ -67,6 +92,26 @@ const REPORT_OUTPUT_FLAGS = {
 
 function addOutputOptions<T>(y: Argv<T>) {
   return addFlags(y, REPORT_OUTPUT_FLAGS);
+}
+
+/** The flags of `report matrix`: where its files go, and which. */
+const MATRIX_FLAGS = {
+  out: { type: 'string', default: RUN_DEFAULTS.outDir, describe: 'Report folder: matrix.html, matrix.md, matrix.json' },
+  report: { type: 'string', fallback: MATRIX_REPORT_FORMATS.join(','), describe: 'Matrix formats, comma-separated' },
+} as const satisfies FlagTable;
+
+async function matrixHandler(args: ReportArgs, io: CliIo): Promise<number> {
+  const formats = parseFormatList('report matrix', MATRIX_REPORT_FORMATS, args.report);
+  const runs: MatrixRun[] = [];
+  for (const input of args.inputs) runs.push({ source: input, result: await readReport(toReportFile(input), { cwd: io.cwd }) });
+  const view = buildMatrix(runs);
+  const paths = await writeMatrixReports(view, { formats, outDir: path.resolve(io.cwd, args.out) });
+  const differing = view.rows.filter((row) => row.differs).length;
+  io.stdout.write(
+    `Matrix of ${view.columns.length} runs (${view.columns.map((c) => c.label).join(', ')}): ${differing} of ${view.rows.length} case variants differ; ${view.deviations.length} known deviations of CKAN\n`,
+  );
+  io.stdout.write(`Reports: ${paths.map((p) => path.relative(io.cwd, p) || p).join(', ')}\n`);
+  return 0;
 }
 
 async function mergeHandler(args: ReportArgs, io: CliIo): Promise<number> {

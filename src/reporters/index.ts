@@ -1,5 +1,6 @@
 // Reporters: pure renderers of a RunResult (json, junit, html, ctrf, md), the registry that maps format names
-// to files, the one atomic writer, the console listener, and reading/merging saved JSON reports.
+// to files, the one atomic writer, the console listener, and reading/merging saved JSON reports; the reports of
+// diff and upgrade-check, and the compatibility matrix of many saved runs.
 export { summarize, countApplied, createCounts, hasFailures } from './summarize.ts';
 export { renderJson } from './json.ts';
 export { renderJunit } from './junit.ts';
@@ -14,6 +15,8 @@ export { writeReports, writeDiffReports, DIFF_REPORTERS, DIFF_REPORT_FORMATS, ty
 export { formatDiffSummary } from './diff-text.ts';
 export { UPGRADE_REPORTERS, UPGRADE_REPORT_FORMATS, writeUpgradeReports, type UpgradeReportFormat } from './upgrade-reports.ts';
 export { formatUpgradeSummary } from './upgrade-text.ts';
+export { buildMatrix, type MatrixRun, type MatrixView } from './matrix.ts';
+export { MATRIX_REPORT_FORMATS, writeMatrixReports, type MatrixReportFormat } from './matrix-reports.ts';
 export { prepareReportDir } from './out-dir.ts';
 export { createConsoleListener, type ConsoleListenerOptions } from './console.ts';
 export { readReport } from './read.ts';

@@ -1,8 +1,6 @@
 // The reports an upgrade check writes: format -> file name and renderer, and the writer (atomic, as every report).
-import { join } from 'node:path';
 import type { UpgradeReport } from '../schema/upgrade-report.ts';
-import { writeFileAtomic } from '../util/atomic-write.ts';
-import { makeDir } from '../util/make-dir.ts';
+import { writeReportFiles } from './report-files.ts';
 import { appendStepSummary } from './step-summary.ts';
 import { renderUpgradeHtml } from './upgrade-html.ts';
 import { renderUpgradeMarkdown } from './upgrade-text.ts';
@@ -20,13 +18,7 @@ export async function writeUpgradeReports(
   report: UpgradeReport,
   options: { formats: readonly UpgradeReportFormat[]; outDir: string; stepSummaryPath?: string | undefined },
 ): Promise<string[]> {
-  await makeDir(options.outDir);
-  const paths: string[] = [];
-  for (const format of UPGRADE_REPORT_FORMATS.filter((name) => options.formats.includes(name))) {
-    const path = join(options.outDir, UPGRADE_REPORTERS[format].fileName);
-    await writeFileAtomic(path, UPGRADE_REPORTERS[format].render(report));
-    paths.push(path);
-  }
+  const paths = await writeReportFiles(report, UPGRADE_REPORTERS, { order: UPGRADE_REPORT_FORMATS, formats: options.formats, outDir: options.outDir });
   if (options.stepSummaryPath !== undefined && options.stepSummaryPath !== '') await appendStepSummary(options.stepSummaryPath, renderUpgradeMarkdown(report));
   return paths;
 }

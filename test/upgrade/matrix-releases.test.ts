@@ -1,0 +1,89 @@
+// `report matrix` over the runs of the catalogue against every recorded CKAN release (a target answering with that
+// release's recorded answers, test/helpers/replay-server.ts): one page, each known deviation of the catalogue in
+// exactly the releases whose range it names (where the case ran), none elsewhere, with its CKAN link and fix.
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadCatalogue } from '../../src/catalogue/index.ts';
+import { resolveRunOptions, runCatalogue } from '../../src/index.ts';
+import type { MatrixView } from '../../src/reporters/index.ts';
+import { isInCkanRanges } from '../../src/schema/ckan-version.ts';
+import { runCliInProcess } from '../helpers/captured-io.ts';
+import { RECORDED_VERSIONS, readRecording, readRecordingMeta } from '../helpers/ckan-recordings.ts';
+import { startReplayServer, UNRECORDED_STATUS } from '../helpers/replay-server.ts';
+import { makeTempDir, removeDir } from '../runner/helpers.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const TOKEN = 'matrix-replay-token';
+let outDir = '';
+let view: MatrixView;
+let page = '';
+
+beforeAll(async () => {
+  outDir = await makeTempDir('dsk-matrix-');
+  for (const version of RECORDED_VERSIONS) {
+    const meta = readRecordingMeta(version);
+    const server = await startReplayServer({ exchanges: readRecording(version, 'catalogue-reference'), recordedUrl: meta.baseUrl, token: TOKEN });
+    try {
+      const options = resolveRunOptions({
+        cwd: ROOT,
+        target: { kind: 'url', url: server.url },
+        profileFile: 'profiles/reference.yaml',
+        token: TOKEN,
+        ckanVersion: version,
+        reportFormats: 'json',
+        outDir: path.join(outDir, 'runs', version),
+        retries: 0,
+      });
+      await runCatalogue(options, { hostname: 'test' });
+    } finally {
+      await server.close();
+    }
+  }
+  const runs = RECORDED_VERSIONS.map((version) => path.join(outDir, 'runs', version));
+  const outcome = await runCliInProcess(['report', 'matrix', ...runs, '--out', path.join(outDir, 'matrix')], { cwd: ROOT });
+  expect(outcome.code, outcome.stderr).toBe(0);
+  view = JSON.parse(await readFile(path.join(outDir, 'matrix', 'matrix.json'), 'utf8'));
+  page = await readFile(path.join(outDir, 'matrix', 'matrix.html'), 'utf8');
+}, 900_000);
+
+afterAll(async () => {
+  await removeDir(outDir);
+});
+
+describe('report matrix over the catalogue on every recorded release', () => {
+  it('has one column per release, in release order, and the rows that differ first', () => {
+    expect(view.columns.map((c) => c.release)).toEqual(RECORDED_VERSIONS.map((version) => readRecordingMeta(version).ckanVersion));
+    const firstSame = view.rows.findIndex((row) => !row.differs);
+    expect(firstSame).toBeGreaterThan(0);
+    expect(view.rows.slice(firstSame).every((row) => !row.differs)).toBe(true);
+  });
+
+  it('shows each known deviation in exactly the releases that have it, linked to CKAN, with the fixing release', async () => {
+    const catalogue = await loadCatalogue(path.join(ROOT, 'cases'));
+    const expected: string[] = [];
+    const found: string[] = [];
+    for (const { case: definition } of catalogue.cases) {
+      for (const known of definition.known ?? []) {
+        const rows = view.rows.filter((row) => row.id === definition.id || row.id.startsWith(`${definition.id} [`));
+        const ran = view.columns.filter((_column, index) =>
+          rows.some((row) => row.cells[index] !== undefined && !['not-applicable', 'skipped'].includes(row.cells[index]?.status ?? '')),
+        );
+        const has = ran.filter((column) => isInCkanRanges(column.release ?? '', known.ckan)).map((c) => c.label);
+        expected.push(`${definition.id} ${known.ref}: ${has.join(', ')}`);
+        const deviation = view.deviations.find((d) => d.caseId === definition.id && d.ref === known.ref);
+        found.push(`${definition.id} ${known.ref}: ${(deviation?.columns ?? []).join(', ')}`);
+        if (deviation?.url !== undefined) expect(page).toContain(`href="${deviation.url}"`);
+        if (known.fixed !== undefined && deviation !== undefined) expect(deviation.fixed).toBe(known.fixed);
+      }
+    }
+    expect(found).toEqual(expected);
+    expect(view.deviations.length).toBeGreaterThan(0);
+    // a deviation the catalogue does not declare would be a failure, not a known one (a request the recordings do
+    // not hold yet is answered 599 and left out, as in test/recordings/catalogue-replay.test.ts)
+    const failing = view.rows
+      .flatMap((row) => row.cells)
+      .filter((cell) => (cell?.status === 'fail' || cell?.status === 'error') && !new RegExp(`\\b${UNRECORDED_STATUS}\\b`).test(cell.detail ?? ''));
+    expect(failing).toEqual([]);
+  });
+});
