@@ -1,5 +1,6 @@
 // The public programmatic API of datastore-kit (what `exports` publishes as `datastore-kit`): the documented uses
-// (run the catalogue, check a response against the contract, start the reference server, extract, diff, probe)
+// (run the catalogue, check a response against the contract, start the reference server, extract, diff, probe,
+// check an upgrade)
 // in a deliberate set of names, each shown in docs/programmatic-api.md. The CLI does not go through this module;
 // it imports src/api/ and the folders it needs directly. The reference server on its own is `datastore-kit/server`.
 export { KitError, InputError, KitErrorCode, isKitError } from './errors.ts';
@@ -28,4 +29,6 @@ export { startReferenceServer } from './server/index.ts';
 export type { ReferenceServer, ReferenceServerOptions } from './server/index.ts';
 export { extract, extractJob, diffTargets, resolveDiffOptions, probeProfile } from './api/index.ts';
 export type { ExtractOptions, JobOutcome, DiffOptions, DiffOutcome, ProbeProfileOptions, ProbeProfileOutcome } from './api/index.ts';
+export { checkUpgrade, resolveUpgradeOptions } from './api/index.ts';
+export type { UpgradeOptions, UpgradeOutcome, UpgradeSettings } from './api/index.ts';
 export type { Manifest } from './schema/extract-files.ts';

@@ -167,9 +167,11 @@ async function compareSides(opened: OpenedSides, context: DiffContext): Promise<
   const { pairs, skipped } = pairVariants(variantsA, variantsB, sides[0], sides[1]);
   if (options.catalogue && pairs.length === 0 && options.generate === undefined && traffic === undefined && !optionsA.allowEmpty) {
     // why: two targets that were sent nothing would "agree"; a run that compares nothing must not pass
+    const selected = new Set([...prepared[0].prepared.variants, ...prepared[1].prepared.variants].map((v) => v.id)).size;
+    const where = options.pairCatalogue === 'either' ? 'on either side' : "on both targets (check each target's --profile)";
     throw new KitError(
       KitErrorCode.catalogueEmpty,
-      `none of the ${skipped} selected case variants runs on both targets (check each target's --profile); pass --allow-empty to accept a diff that compares nothing`,
+      `none of the ${selected} selected case variants runs ${where}; pass --allow-empty to accept a comparison of nothing`,
     );
   }
   const trafficPairs = traffic === undefined ? undefined : await pairTraffic(client, traffic.requests, sides, optionsA.concurrency);

@@ -18,3 +18,7 @@ export type { DiffOutcome } from './diff.ts';
 export { mergeReports } from './merge-reports.ts';
 export { resolveDiffOptions } from './diff-options.ts';
 export type { DiffOptions, DiffSettings } from './diff-options.ts';
+export { checkUpgrade } from './upgrade-check.ts';
+export type { UpgradeOutcome } from './upgrade-check.ts';
+export { resolveUpgradeOptions } from './upgrade-options.ts';
+export type { UpgradeOptions, UpgradeSettings } from './upgrade-options.ts';

@@ -22,7 +22,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   },
   {
     name: 'diff',
-    describe: 'Send the same requests (catalogue cases, generated ones) to two targets and report every disagreement',
+    describe: 'Send the same requests (catalogue cases, generated ones, recorded traffic) to two targets and report every disagreement',
     load: async () => (await import('./diff.ts')).diffCommand,
   },
   {

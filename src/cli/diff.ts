@@ -62,7 +62,7 @@ const DIFF_FLAGS = {
     type: 'string',
     describe: `CKAN version (${CKAN_VERSIONS.join(', ')}) the reference server answers as, and whose version-ranged cases apply`,
   },
-  catalogue: { type: 'boolean', default: true, describe: 'Send the catalogue cases (--no-catalogue: only generated requests)' },
+  catalogue: { type: 'boolean', default: true, describe: 'Send the catalogue cases (--no-catalogue: only generated or recorded requests)' },
   generate: { type: 'number', describe: "Also send N requests generated from target A's data" },
   seed: { type: 'number', fallback: 'random, printed', describe: 'Seed of the generated requests and of --sample: the same seed sends the same requests' },
   requests: { type: 'string', describe: 'Also send the requests of recorded traffic: a HAR file, JSON lines or an access log (.gz read too)' },

@@ -6,6 +6,7 @@ import type { RunResult } from '../model/index.ts';
 import { parseFormatList } from '../api/diff-options.ts';
 import {
   buildMatrix,
+  describeMatrix,
   createConsoleListener,
   MATRIX_REPORT_FORMATS,
   parseReportFormats,
@@ -106,10 +107,7 @@ async function matrixHandler(args: ReportArgs, io: CliIo): Promise<number> {
   for (const input of args.inputs) runs.push({ source: input, result: await readReport(toReportFile(input), { cwd: io.cwd }) });
   const view = buildMatrix(runs);
   const paths = await writeMatrixReports(view, { formats, outDir: path.resolve(io.cwd, args.out) });
-  const differing = view.rows.filter((row) => row.differs).length;
-  io.stdout.write(
-    `Matrix of ${view.columns.length} runs (${view.columns.map((c) => c.label).join(', ')}): ${differing} of ${view.rows.length} case variants differ; ${view.deviations.length} known deviations of CKAN\n`,
-  );
+  io.stdout.write(`Matrix of ${view.columns.map((c) => c.label).join(', ')}: ${describeMatrix(view)}\n`);
   io.stdout.write(`Reports: ${paths.map((p) => path.relative(io.cwd, p) || p).join(', ')}\n`);
   return 0;
 }

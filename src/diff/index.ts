@@ -5,5 +5,5 @@ export type { DiffSide } from './types.ts';
 export { describeValueDifferences, pairVariants } from './pairs.ts';
 export { findSharedDifferences } from './kinds.ts';
 export { runDiff, type DiffRunOutcome } from './run-diff.ts';
-export type { Answer, PairAnswers } from './compare-pair.ts';
-export { pairTraffic, summariseTraffic, toTrafficHttpRequest, type TrafficPairs } from './traffic-pairs.ts';
+export type { PairAnswers } from './compare-pair.ts';
+export { pairTraffic, summariseTraffic } from './traffic-pairs.ts';

@@ -17,6 +17,7 @@ export { UPGRADE_REPORTERS, UPGRADE_REPORT_FORMATS, writeUpgradeReports, type Up
 export { formatUpgradeSummary } from './upgrade-text.ts';
 export { buildMatrix, type MatrixRun, type MatrixView } from './matrix.ts';
 export { MATRIX_REPORT_FORMATS, writeMatrixReports, type MatrixReportFormat } from './matrix-reports.ts';
+export { describeMatrix } from './matrix-render.ts';
 export { prepareReportDir } from './out-dir.ts';
 export { createConsoleListener, type ConsoleListenerOptions } from './console.ts';
 export { readReport } from './read.ts';

@@ -29,9 +29,11 @@ function sameSummary(view: MatrixView): string {
   return `${same.length} case variants the same on every run${parts.length === 0 ? '' : ` (${parts.join(', ')})`}`;
 }
 
-function headline(view: MatrixView): string {
+/** `2 of 11 case variants differ between the 3 runs; 1 known deviation of CKAN`. */
+export function describeMatrix(view: MatrixView): string {
   const differ = view.rows.filter((row) => row.differs).length;
-  return `${differ} of ${view.rows.length} case variants differ between the ${view.columns.length} runs; ${view.deviations.length} known deviations of CKAN`;
+  const deviations = view.deviations.length;
+  return `${differ} of ${view.rows.length} case variants differ between the ${view.columns.length} runs; ${deviations} known deviation${deviations === 1 ? '' : 's'} of CKAN`;
 }
 
 function markdownDeviation(d: MatrixDeviation): string {
@@ -41,7 +43,7 @@ function markdownDeviation(d: MatrixDeviation): string {
 
 /** The matrix as Markdown: the rows that differ, then the known deviations. */
 export function renderMatrixMarkdown(view: MatrixView): string {
-  const lines = ['# Compatibility matrix', '', `**${escapeMarkdown(headline(view))}.**`, ''];
+  const lines = ['# Compatibility matrix', '', `**${escapeMarkdown(describeMatrix(view))}.**`, ''];
   lines.push(...view.columns.map((c) => `- **${escapeMarkdown(c.label)}**: \`${c.target.replace(/`/g, "'")}\` (${escapeMarkdown(c.source)})`), '');
   const differing = view.rows.filter((row) => row.differs);
   if (differing.length > 0) {
@@ -105,7 +107,7 @@ export function renderMatrixHtml(view: MatrixView): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>datastore-kit compatibility matrix</title><style>${HTML_STYLE}${MATRIX_STYLE}</style></head><body>
 <h1>Compatibility matrix</h1>
-<p class="verdict ${differing.length === 0 ? 'ok' : 'warn'}">${escapeHtml(headline(view))}</p>
+<p class="verdict ${differing.length === 0 ? 'ok' : 'warn'}">${escapeHtml(describeMatrix(view))}</p>
 ${differing.length === 0 ? '' : `<h2>Case variants that differ (${differing.length})</h2><table>${head}\n${htmlRows(differing)}</table>`}
 ${view.deviations.length === 0 ? '' : `<h2>Known deviations of CKAN (${view.deviations.length})</h2><table><tr><th>case</th><th>what</th><th>CKAN reference</th><th>fixed in</th><th>runs</th></tr>\n${deviations}</table>`}
 <details><summary>${escapeHtml(sameSummary(view))}</summary><table>${head}\n${htmlRows(same)}</table></details>

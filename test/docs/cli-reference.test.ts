@@ -8,7 +8,7 @@ import { captureIo } from '../helpers/captured-io.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const CLI_DOC = readFileSync(path.join(ROOT, 'docs/cli.md'), 'utf8');
-const SUBCOMMANDS: Record<string, string[]> = { report: ['report merge', 'report render'] };
+const SUBCOMMANDS: Record<string, string[]> = { report: ['report merge', 'report render', 'report matrix'] };
 
 /** The text of the `## \`name\`` section of docs/cli.md. */
 function section(name: string): string {

@@ -50,7 +50,8 @@ describe('buildMatrix', () => {
   });
 
   it('names two runs of the same release by their folders', () => {
-    const twice = buildMatrix([runs[1], { ...runs[1], source: 'again' }].filter((r) => r !== undefined));
+    const run = { source: 'runs/2.11.5', result: buildRun([buildCase()], release('2.11.5')) };
+    const twice = buildMatrix([run, { ...run, source: 'again' }]);
     expect(twice.columns.map((c) => c.label)).toEqual(['CKAN 2.11.5 (runs/2.11.5)', 'CKAN 2.11.5 (again)']);
   });
 
