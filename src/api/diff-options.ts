@@ -4,12 +4,10 @@ import { KitError, KitErrorCode } from '../errors.ts';
 import { DIFF_REPORT_FORMATS, type DiffReportFormat } from '../reporters/index.ts';
 import { resolveRunOptions, type ResolvedRunOptions, type RunSettings } from './run-options.ts';
 
-/** What the caller gives: the settings both sides share (layers merged as for run), then each side's own. */
-export interface DiffSettings {
+/** What a two-target run sends and writes, as `diff` and `upgrade-check` take it. */
+export interface PairSourceSettings {
   /** Selection, concurrency, rate, timeouts, retries, report folder: as `run` takes them, for both sides. */
   shared: RunSettings;
-  /** Each side's target, profile file, token and CKAN version (A first: the expected side of each difference). */
-  sides: readonly [RunSettings, RunSettings];
   /** Send the catalogue's cases to both. Default true. */
   catalogue?: boolean | undefined;
   /** Generate this many requests from target A's data. Default none. */
@@ -24,6 +22,12 @@ export interface DiffSettings {
   reportFormats?: readonly string[] | string | undefined;
   /** The command line that sends the same requests again, shown with generated disagreements. */
   replay?: string | undefined;
+}
+
+/** What the caller gives: the settings both sides share (layers merged as for run), then each side's own. */
+export interface DiffSettings extends PairSourceSettings {
+  /** Each side's target, profile file, token and CKAN version (A first: the expected side of each difference). */
+  sides: readonly [RunSettings, RunSettings];
 }
 
 /** The resolved, frozen options of diffTargets. */
@@ -56,7 +60,7 @@ export function parseFormatList<T extends string>(command: string, known: readon
 }
 
 /** A count drawn with a seed (`--generate N`, `--sample N`): both checked; undefined when no count is given. */
-export function checkSeeded(flag: string, count: number | undefined, seed: number | undefined): { count: number; seed: number } | undefined {
+function checkSeeded(flag: string, count: number | undefined, seed: number | undefined): { count: number; seed: number } | undefined {
   if (count === undefined) return undefined;
   if (!Number.isInteger(count) || count < 1) throw usage(`${flag} must be an integer >= 1, got ${String(count)}`);
   if (seed === undefined || !Number.isInteger(seed) || Math.abs(seed) > 2 ** 31 - 1)
@@ -65,7 +69,7 @@ export function checkSeeded(flag: string, count: number | undefined, seed: numbe
 }
 
 /** The traffic file and its sample; E_USAGE for --sample without --requests, or a --seed that nothing draws with. */
-export function checkRequests(
+function checkRequests(
   settings: Pick<DiffSettings, 'requests' | 'sample' | 'seed' | 'generate'>,
 ): { file: string; sample: { count: number; seed: number } | undefined } | undefined {
   if (settings.seed !== undefined && settings.generate === undefined && settings.sample === undefined) throw usage('--seed needs --generate N or --sample N');
@@ -77,25 +81,30 @@ export function checkRequests(
   return { file: settings.requests, sample: checkSeeded('--sample', settings.sample, settings.seed) };
 }
 
+/** What is sent, checked and frozen: the catalogue switch, generation, the traffic file and its sample, the replay line. */
+export function resolvePairSources(settings: PairSourceSettings): Pick<DiffOptions, 'catalogue' | 'generate' | 'requests' | 'replay'> {
+  const catalogue = settings.catalogue ?? true;
+  const generate = checkSeeded('--generate', settings.generate, settings.seed);
+  const requests = checkRequests(settings);
+  if (!catalogue && generate === undefined && requests === undefined) throw usage('--no-catalogue sends nothing without --generate N or --requests FILE');
+  const sample = requests?.sample === undefined ? undefined : Object.freeze(requests.sample);
+  return {
+    catalogue,
+    generate: generate === undefined ? undefined : Object.freeze(generate),
+    requests: requests === undefined ? undefined : Object.freeze({ file: requests.file, sample }),
+    replay: settings.replay,
+  };
+}
+
 /** Resolves and checks the options (KitError E_USAGE, exit 2). Pure: reads no environment and no files. */
 export function resolveDiffOptions(settings: DiffSettings): DiffOptions {
   const [a, b] = settings.sides.map((side) => resolveRunOptions(side, settings.shared));
   if (a === undefined || b === undefined) throw usage('diff needs two targets');
   if (a.target.kind === 'reference' && b.target.kind === 'reference') throw usage('--reference can stand for one of the two targets only');
-  const catalogue = settings.catalogue ?? true;
-  const generate = checkSeeded('--generate', settings.generate, settings.seed);
-  const requests = checkRequests(settings);
-  if (!catalogue && generate === undefined && requests === undefined) throw usage('--no-catalogue sends nothing without --generate N or --requests FILE');
   return Object.freeze({
     sides: Object.freeze([a, b] as const),
-    catalogue,
-    generate: generate === undefined ? undefined : Object.freeze(generate),
+    ...resolvePairSources(settings),
     pairCatalogue: 'both',
-    requests:
-      requests === undefined
-        ? undefined
-        : Object.freeze({ file: requests.file, sample: requests.sample === undefined ? undefined : Object.freeze(requests.sample) }),
     reportFormats: Object.freeze(parseFormatList('diff', DIFF_REPORT_FORMATS, settings.reportFormats)),
-    replay: settings.replay,
   });
 }

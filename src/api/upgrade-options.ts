@@ -5,15 +5,13 @@ import { KitError, KitErrorCode } from '../errors.ts';
 import { UPGRADE_REPORT_FORMATS, type UpgradeReportFormat } from '../reporters/index.ts';
 import { readCkanVersionText } from '../schema/ckan-version.ts';
 import { isServerCkanVersion, SERVER_CKAN_VERSIONS } from '../server/index.ts';
-import { checkRequests, checkSeeded, parseFormatList, type DiffOptions } from './diff-options.ts';
+import { parseFormatList, resolvePairSources, type DiffOptions, type PairSourceSettings } from './diff-options.ts';
 import { resolveRunOptions, type RunSettings } from './run-options.ts';
 import { fixturesSource, type UpgradeDataSource } from './upgrade-source.ts';
 import { RUN_DEFAULTS } from '../util/run-defaults.ts';
 
-/** What the caller gives. */
-export interface UpgradeSettings {
-  /** Selection, concurrency, rate, timeouts, retries, report folder: as `run` takes them, for both sides. */
-  shared: RunSettings;
+/** What the caller gives: what is sent and written as for diff (`PairSourceSettings`), and the two sides. */
+export interface UpgradeSettings extends PairSourceSettings {
   /** The release clients run today (`2.10.7`, or `2.10`: its newest); with two targets, what A runs, when known. */
   from?: string | undefined;
   /** The release after the upgrade; with two targets, what B runs, when known. */
@@ -22,20 +20,6 @@ export interface UpgradeSettings {
   targets?: readonly [RunSettings, RunSettings] | undefined;
   /** The data both reference servers serve. Default the bundled fixtures (with profiles/reference.yaml). */
   data?: UpgradeDataSource | undefined;
-  /** Send the catalogue's cases. Default true. */
-  catalogue?: boolean | undefined;
-  /** Also this many requests generated from A's data. */
-  generate?: number | undefined;
-  /** Seed of the generated requests and of the sample. */
-  seed?: number | undefined;
-  /** A file of recorded traffic (HAR, JSON lines, access log). */
-  requests?: string | undefined;
-  /** Send this many of its distinct requests, drawn with `seed`. */
-  sample?: number | undefined;
-  /** Report formats (json, md, html), a list or comma text. Default all three. */
-  reportFormats?: readonly string[] | string | undefined;
-  /** The command line that sends the same generated and sampled requests again. */
-  replay?: string | undefined;
 }
 
 /** The resolved, frozen options of checkUpgrade. */
@@ -86,11 +70,8 @@ export function resolveUpgradeOptions(settings: UpgradeSettings): UpgradeOptions
     readRelease('--from', settings.from, false);
     readRelease('--to', settings.to, false);
   }
-  const catalogue = settings.catalogue ?? true;
-  const generate = checkSeeded('--generate', settings.generate, settings.seed);
-  const requests = checkRequests(settings);
-  if (!catalogue && generate === undefined && requests === undefined) throw usage('--no-catalogue sends nothing without --generate N or --requests FILE');
-  if (mode === 'reference' && data.profileFile === undefined && (catalogue || generate !== undefined)) {
+  const sources = resolvePairSources(settings);
+  if (mode === 'reference' && data.profileFile === undefined && (sources.catalogue || sources.generate !== undefined)) {
     throw usage(
       `the catalogue and --generate need a profile naming the resources of ${data.label}: give --profile (probe against \`datastore-kit serve --fixtures ...\` writes one), or send only --requests with --no-catalogue`,
     );
@@ -99,15 +80,9 @@ export function resolveUpgradeOptions(settings: UpgradeSettings): UpgradeOptions
   if (a === undefined || b === undefined) throw usage('upgrade-check needs two sides');
   const diff: DiffOptions = Object.freeze({
     sides: Object.freeze([a, b] as const),
-    catalogue,
-    generate: generate === undefined ? undefined : Object.freeze(generate),
+    ...sources,
     pairCatalogue: 'either',
-    requests:
-      requests === undefined
-        ? undefined
-        : Object.freeze({ file: requests.file, sample: requests.sample === undefined ? undefined : Object.freeze(requests.sample) }),
     reportFormats: Object.freeze(['json'] as const),
-    replay: settings.replay,
   });
   return Object.freeze({
     mode,

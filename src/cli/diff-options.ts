@@ -1,13 +1,32 @@
 // Flag mapping for `diff`: the two targets (--target twice, or --target and --reference), each with its own
 // --profile and --token-env in the same order, over run's shared flags; and the replay command line.
-import type { DiffSettings } from '../api/diff-options.ts';
+import type { DiffSettings, PairSourceSettings } from '../api/diff-options.ts';
 import type { RunSettings } from '../api/run-options.ts';
 import { KitError, KitErrorCode } from '../errors.ts';
+import { RUN_DEFAULTS } from '../util/run-defaults.ts';
+import type { FlagTable } from './flags.ts';
 import type { CliIo } from './io.ts';
 import { mapRunArgs, mapRunEnv, type RunArgs } from './options.ts';
 
-/** The flags of `diff`: run's (one value each), plus the repeatable per-target ones and generation. */
-export interface DiffArgs extends Omit<RunArgs, 'target' | 'profile' | 'tokenEnv' | 'bail' | 'contract'> {
+/** What a two-target run sends (`diff`, `upgrade-check`): the catalogue, generated requests, recorded traffic. */
+export const PAIR_SOURCE_FLAGS = {
+  catalogue: { type: 'boolean', default: true, describe: 'Send the catalogue cases (--no-catalogue: only generated or recorded requests)' },
+  generate: { type: 'number', describe: "Also send N requests generated from target A's data" },
+  seed: { type: 'number', fallback: 'random, printed', describe: 'Seed of the generated requests and of --sample: the same seed sends the same requests' },
+  requests: { type: 'string', describe: 'Also send the requests of recorded traffic: a HAR file, JSON lines or an access log (.gz read too)' },
+  sample: { type: 'number', fallback: 'all', describe: 'Send N of the distinct requests of --requests, drawn with --seed' },
+} as const satisfies FlagTable;
+
+/** How a two-target run sends (`diff`, `upgrade-check`): pairs in flight, time and retries per attempt, rate. */
+export const PAIR_TRANSPORT_FLAGS = {
+  concurrency: { type: 'number', fallback: RUN_DEFAULTS.concurrency, describe: 'Request pairs in flight at once' },
+  'timeout-ms': { type: 'number', fallback: RUN_DEFAULTS.timeoutMs, describe: 'Budget per request attempt, in ms' },
+  retries: { type: 'number', fallback: RUN_DEFAULTS.retries, describe: 'Retries on network errors, 5xx and 429' },
+  rate: { type: 'number', fallback: 'unlimited', describe: 'Requests per second at most, both targets together' },
+} as const satisfies FlagTable;
+
+/** What a two-target run sends, as `diff` and `upgrade-check` parse it; and each target's profile and token. */
+export interface PairSourceArgs {
   targets: readonly string[];
   profiles: readonly string[];
   tokenEnvs: readonly string[];
@@ -17,6 +36,9 @@ export interface DiffArgs extends Omit<RunArgs, 'target' | 'profile' | 'tokenEnv
   requests: string | undefined;
   sample: number | undefined;
 }
+
+/** The flags of `diff`: run's (one value each), plus the repeatable per-target ones and generation. */
+export interface DiffArgs extends Omit<RunArgs, 'target' | 'profile' | 'tokenEnv' | 'bail' | 'contract'>, PairSourceArgs {}
 
 const usage = (message: string): KitError => new KitError(KitErrorCode.usage, message);
 
@@ -62,11 +84,15 @@ export function mapSharedArgs(args: Omit<RunArgs, 'target' | 'profile' | 'tokenE
   return shared;
 }
 
-/** Flags and environment -> DiffSettings. Throws KitError E_USAGE for a wrong number of targets or profiles. */
-export function mapDiffArgs(args: DiffArgs, env: CliIo['env'], cwd: string, replay: string | undefined): DiffSettings {
+/** What a two-target run sends and writes, from its flags: the shared settings, the sources, the report formats. */
+export function mapPairSourceArgs(
+  args: Omit<RunArgs, 'target' | 'profile' | 'tokenEnv' | 'bail' | 'contract'> & PairSourceArgs,
+  env: CliIo['env'],
+  cwd: string,
+  replay: string | undefined,
+): PairSourceSettings {
   return {
     shared: mapSharedArgs(args, env, cwd),
-    sides: mapSides(args, env),
     catalogue: args.catalogue,
     generate: args.generate,
     seed: args.seed,
@@ -75,6 +101,11 @@ export function mapDiffArgs(args: DiffArgs, env: CliIo['env'], cwd: string, repl
     reportFormats: args.report,
     replay,
   };
+}
+
+/** Flags and environment -> DiffSettings. Throws KitError E_USAGE for a wrong number of targets or profiles. */
+export function mapDiffArgs(args: DiffArgs, env: CliIo['env'], cwd: string, replay: string | undefined): DiffSettings {
+  return { ...mapPairSourceArgs(args, env, cwd, replay), sides: mapSides(args, env) };
 }
 
 /** A word as the shell reads it back: single-quoted unless it is plain. */

@@ -1,49 +1,27 @@
 // `datastore-kit diff`: sends the same requests to two targets (and generated ones with --generate), compares
 // their normalised answers, prints the disagreements and writes the diff reports.
-import { randomInt } from 'node:crypto';
 import { diffTargets } from '../api/diff.ts';
 import { resolveDiffOptions } from '../api/diff-options.ts';
 import { DIFF_REPORT_FORMATS, formatDiffSummary } from '../reporters/index.ts';
 import { RUN_DEFAULTS } from '../util/run-defaults.ts';
 import { CKAN_VERSIONS } from '../schema/ckan-version.ts';
-import type { PairResult } from '../schema/diff-report.ts';
 import type { CliCommand } from './command.ts';
-import { mapDiffArgs, replayCommand, type DiffArgs } from './diff-options.ts';
+import { mapDiffArgs, PAIR_SOURCE_FLAGS, PAIR_TRANSPORT_FLAGS, replayCommand, type DiffArgs } from './diff-options.ts';
 import { addFlags, type FlagTable } from './flags.ts';
 import type { CliIo } from './io.ts';
 import { addSelectionOptions, readSelectionArgs } from './options-yargs.ts';
 import { formatReportPaths } from './run.ts';
-
-/** How often a running diff prints how far it is. */
-const PROGRESS_EVERY_MS = 5000;
+import { chooseSeed, runWithPairProgress } from './pair-progress.ts';
 
 async function diffHandler(args: DiffArgs, io: CliIo): Promise<number> {
   // why: a run without --seed still prints its seed, so any disagreement it finds can be replayed
-  const seeded = args.generate !== undefined || args.sample !== undefined;
-  const seed = seeded ? (args.seed ?? randomInt(0, 2 ** 31 - 1)) : args.seed;
-  const replay = !seeded || seed === undefined ? undefined : replayCommand(args, seed);
+  const { seed, replay } = chooseSeed(args, (chosen) => replayCommand(args, chosen));
   const options = resolveDiffOptions(mapDiffArgs({ ...args, seed }, io.env, io.cwd, replay));
-  const controller = new AbortController();
-  const stopListening = io.onStop(() => controller.abort());
-  const progress = { done: 0, differ: 0 };
-  // why: a long run against remote targets shows life every few seconds, as run does without a live line
-  const timer = setInterval(() => io.stdout.write(`… ${progress.done} request pairs compared, ${progress.differ} disagree\n`), PROGRESS_EVERY_MS);
-  timer.unref();
-  const onPair = (result: PairResult): void => {
-    progress.done++;
-    if (result.outcome !== 'agree') progress.differ++;
-  };
-  try {
-    const { report, reportPaths } = await diffTargets(options, { env: io.env, signal: controller.signal, onPair });
-    clearInterval(timer);
-    io.stdout.write(formatDiffSummary(report));
-    io.stdout.write(formatReportPaths(reportPaths, io.cwd));
-    if (controller.signal.aborted) return 130;
-    return report.summary.differ === 0 && report.summary.error === 0 ? 0 : 1;
-  } finally {
-    clearInterval(timer);
-    stopListening();
-  }
+  const { value, aborted } = await runWithPairProgress(io, 'disagree', (hooks) => diffTargets(options, { env: io.env, ...hooks }));
+  io.stdout.write(formatDiffSummary(value.report));
+  io.stdout.write(formatReportPaths(value.reportPaths, io.cwd));
+  if (aborted) return 130;
+  return value.report.summary.differ === 0 && value.report.summary.error === 0 ? 0 : 1;
 }
 
 /** The flags of `diff` beside the selection flags (its --profile is one per target). */
@@ -62,15 +40,8 @@ const DIFF_FLAGS = {
     type: 'string',
     describe: `CKAN version (${CKAN_VERSIONS.join(', ')}) the reference server answers as, and whose version-ranged cases apply`,
   },
-  catalogue: { type: 'boolean', default: true, describe: 'Send the catalogue cases (--no-catalogue: only generated or recorded requests)' },
-  generate: { type: 'number', describe: "Also send N requests generated from target A's data" },
-  seed: { type: 'number', fallback: 'random, printed', describe: 'Seed of the generated requests and of --sample: the same seed sends the same requests' },
-  requests: { type: 'string', describe: 'Also send the requests of recorded traffic: a HAR file, JSON lines or an access log (.gz read too)' },
-  sample: { type: 'number', fallback: 'all', describe: 'Send N of the distinct requests of --requests, drawn with --seed' },
-  concurrency: { type: 'number', fallback: RUN_DEFAULTS.concurrency, describe: 'Request pairs in flight at once' },
-  'timeout-ms': { type: 'number', fallback: RUN_DEFAULTS.timeoutMs, describe: 'Budget per request attempt, in ms' },
-  retries: { type: 'number', fallback: RUN_DEFAULTS.retries, describe: 'Retries on network errors, 5xx and 429' },
-  rate: { type: 'number', fallback: 'unlimited', describe: 'Requests per second at most, both targets together' },
+  ...PAIR_SOURCE_FLAGS,
+  ...PAIR_TRANSPORT_FLAGS,
   report: { type: 'string', fallback: DIFF_REPORT_FORMATS.join(','), describe: 'Report formats, comma-separated' },
   out: { type: 'string', fallback: RUN_DEFAULTS.outDir, describe: 'Report folder: diff.json, diff.md, diff.html' },
 } as const satisfies FlagTable;

@@ -1,46 +1,24 @@
 // `datastore-kit upgrade-check`: what clients see change between two CKAN releases (two reference servers) or two
 // targets, as a list of changes with CKAN's explanation, an example and both answers; writes the upgrade reports.
-import { randomInt } from 'node:crypto';
 import { checkUpgrade } from '../api/upgrade-check.ts';
 import { resolveUpgradeOptions } from '../api/upgrade-options.ts';
 import { formatUpgradeSummary } from '../reporters/index.ts';
-import type { PairResult } from '../schema/diff-report.ts';
 import type { CliCommand } from './command.ts';
 import { addFlags } from './flags.ts';
 import type { CliIo } from './io.ts';
 import { addSelectionOptions, readSelectionArgs } from './options-yargs.ts';
 import { formatReportPaths } from './run.ts';
+import { chooseSeed, runWithPairProgress } from './pair-progress.ts';
 import { mapUpgradeArgs, replayUpgradeCommand, UPGRADE_FLAGS, type UpgradeArgs } from './upgrade-options.ts';
 
-/** How often a running check prints how far it is. */
-const PROGRESS_EVERY_MS = 5000;
-
 async function upgradeHandler(args: UpgradeArgs, io: CliIo): Promise<number> {
-  // why: a run without --seed still prints its seed, so the same requests can be sent again
-  const seeded = args.generate !== undefined || args.sample !== undefined;
-  const seed = seeded ? (args.seed ?? randomInt(0, 2 ** 31 - 1)) : args.seed;
-  const replay = !seeded || seed === undefined ? undefined : replayUpgradeCommand(args, seed);
+  const { seed, replay } = chooseSeed(args, (chosen) => replayUpgradeCommand(args, chosen));
   const options = resolveUpgradeOptions(mapUpgradeArgs({ ...args, seed }, io.env, io.cwd, replay));
-  const controller = new AbortController();
-  const stopListening = io.onStop(() => controller.abort());
-  const progress = { done: 0, changed: 0 };
-  const timer = setInterval(() => io.stdout.write(`… ${progress.done} request pairs compared, ${progress.changed} answered differently\n`), PROGRESS_EVERY_MS);
-  timer.unref();
-  const onPair = (result: PairResult): void => {
-    progress.done++;
-    if (result.outcome !== 'agree') progress.changed++;
-  };
-  try {
-    const { report, reportPaths } = await checkUpgrade(options, { env: io.env, signal: controller.signal, onPair });
-    clearInterval(timer);
-    io.stdout.write(formatUpgradeSummary(report));
-    io.stdout.write(formatReportPaths(reportPaths, io.cwd));
-    if (controller.signal.aborted) return 130;
-    return report.changes.length === 0 && report.summary.error === 0 ? 0 : 1;
-  } finally {
-    clearInterval(timer);
-    stopListening();
-  }
+  const { value, aborted } = await runWithPairProgress(io, 'answered differently', (hooks) => checkUpgrade(options, { env: io.env, ...hooks }));
+  io.stdout.write(formatUpgradeSummary(value.report));
+  io.stdout.write(formatReportPaths(value.reportPaths, io.cwd));
+  if (aborted) return 130;
+  return value.report.changes.length === 0 && value.report.summary.error === 0 ? 0 : 1;
 }
 
 export const upgradeCheckCommand: CliCommand = {

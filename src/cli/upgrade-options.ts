@@ -5,7 +5,7 @@ import { fixturesSource } from '../api/upgrade-source.ts';
 import { KitError, KitErrorCode } from '../errors.ts';
 import { UPGRADE_REPORT_FORMATS } from '../reporters/index.ts';
 import { RUN_DEFAULTS } from '../util/run-defaults.ts';
-import { mapSharedArgs, mapSides, quoteWord } from './diff-options.ts';
+import { mapPairSourceArgs, mapSides, PAIR_SOURCE_FLAGS, PAIR_TRANSPORT_FLAGS, quoteWord, type PairSourceArgs } from './diff-options.ts';
 import type { FlagTable } from './flags.ts';
 import type { CliIo } from './io.ts';
 import type { SelectionArgs } from './options.ts';
@@ -27,32 +27,17 @@ export const UPGRADE_FLAGS = {
   },
   profile: { type: 'string', array: true, default: [], describe: 'Profile of --fixtures, or of each --target in order (one serves both)' },
   'token-env': { type: 'string', array: true, default: [], describe: "Environment variable holding each --target's token, in order" },
-  catalogue: { type: 'boolean', default: true, describe: 'Send the catalogue cases (--no-catalogue: only generated or recorded requests)' },
-  generate: { type: 'number', describe: 'Also send N requests generated from the data' },
-  seed: { type: 'number', fallback: 'random, printed', describe: 'Seed of --generate and --sample: the same seed sends the same requests' },
-  requests: { type: 'string', describe: 'Also send the requests of recorded traffic: a HAR file, JSON lines or an access log (.gz read too)' },
-  sample: { type: 'number', fallback: 'all', describe: 'Send N of the distinct requests of --requests, drawn with --seed' },
-  concurrency: { type: 'number', fallback: RUN_DEFAULTS.concurrency, describe: 'Request pairs in flight at once' },
-  'timeout-ms': { type: 'number', fallback: RUN_DEFAULTS.timeoutMs, describe: 'Budget per request attempt, in ms' },
-  retries: { type: 'number', fallback: RUN_DEFAULTS.retries, describe: 'Retries on network errors, 5xx and 429' },
-  rate: { type: 'number', fallback: 'unlimited', describe: 'Requests per second at most, both sides together' },
+  ...PAIR_SOURCE_FLAGS,
+  ...PAIR_TRANSPORT_FLAGS,
   report: { type: 'string', fallback: UPGRADE_REPORT_FORMATS.join(','), describe: 'Report formats, comma-separated' },
   out: { type: 'string', fallback: RUN_DEFAULTS.outDir, describe: 'Report folder: upgrade.json, upgrade.md, upgrade.html' },
 } as const satisfies FlagTable;
 
 /** The parsed flags of `upgrade-check`. */
-export interface UpgradeArgs extends Omit<SelectionArgs, 'profile'> {
+export interface UpgradeArgs extends Omit<SelectionArgs, 'profile'>, PairSourceArgs {
   from: string | undefined;
   to: string | undefined;
   fixtures: string | undefined;
-  targets: readonly string[];
-  profiles: readonly string[];
-  tokenEnvs: readonly string[];
-  catalogue: boolean;
-  generate: number | undefined;
-  seed: number | undefined;
-  requests: string | undefined;
-  sample: number | undefined;
   concurrency: number | undefined;
   timeoutMs: number | undefined;
   retries: number | undefined;
@@ -65,19 +50,8 @@ const usage = (message: string): KitError => new KitError(KitErrorCode.usage, me
 
 /** Flags and environment -> UpgradeSettings. Throws KitError E_USAGE for targets or profiles that do not fit together. */
 export function mapUpgradeArgs(args: UpgradeArgs, env: CliIo['env'], cwd: string, replay: string | undefined): UpgradeSettings {
-  const shared = mapSharedArgs({ ...args, reference: false, fixtures: RUN_DEFAULTS.fixturesDir, tokenFile: undefined }, env, cwd);
-  const common = {
-    shared,
-    from: args.from,
-    to: args.to,
-    catalogue: args.catalogue,
-    generate: args.generate,
-    seed: args.seed,
-    requests: args.requests,
-    sample: args.sample,
-    reportFormats: args.report,
-    replay,
-  };
+  const sources = mapPairSourceArgs({ ...args, reference: false, fixtures: RUN_DEFAULTS.fixturesDir, tokenFile: undefined }, env, cwd, replay);
+  const common = { ...sources, from: args.from, to: args.to };
   if (args.targets.length === 0) {
     if (args.profiles.length > 1)
       throw usage(`--profile names the profile of --fixtures, once (got ${args.profiles.length}); two profiles go with two --target URLs`);
