@@ -99,7 +99,7 @@ describe('upgrade-check over an access log', () => {
     expect(byTrait('total-estimation').map((c) => `${c.kind} ${c.what}`)).toContain('key-removed /result/total_estimation_threshold');
     expect(byTrait('timestamp-milliseconds').length).toBeGreaterThan(0);
     // the private resource asked without a token: 2.12 words the refusal its own way
-    expect(byTrait('datastore-auth-refusal')[0]?.example.request).toContain(RESOURCES.staff);
+    expect(byTrait('datastore-auth-refusal')[0]?.example.request).toContain('resource_id=${resources.staff}');
     for (const change of report.changes) {
       expect(change.ids.every((id) => id.startsWith('request access.log:'))).toBe(true);
       expect(change.clientRequests).toBeGreaterThanOrEqual(change.requests);
