@@ -81,7 +81,9 @@ export function resolveUpgradeOptions(settings: UpgradeSettings): UpgradeOptions
   const diff: DiffOptions = Object.freeze({
     sides: Object.freeze([a, b] as const),
     ...sources,
-    pairCatalogue: 'either',
+    // why: a variant only B's release takes is built with B's profile; it may go to A as well only when the two
+    // sides share one profile (the reference servers, or a site and its staging copy with the same resources)
+    pairCatalogue: a.profileFile === b.profileFile ? 'either' : 'both',
     reportFormats: Object.freeze(['json'] as const),
   });
   return Object.freeze({
