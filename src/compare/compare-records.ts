@@ -9,6 +9,8 @@ import type { RecordChange } from './types.ts';
 
 interface Row {
   key: string;
+  /** What the row is matched by when that is not its key: its content, in a list compared as a multiset. */
+  matchKey?: string;
   index: number;
   value: unknown;
   /** field -> value, when the record is an object or a list. */
@@ -21,16 +23,10 @@ export function compareRecords(expectedResult: unknown, actualResult: unknown, s
   const after = readRecordTable(actualResult);
   if (before.format === 'none' && after.format === 'none') return true;
   if (before.format !== after.format) return false;
+  const order = promisedOrder(expectedResult, distinctUnordered);
   const [expectedRows, actualRows] =
     before.format === 'rows' && after.format === 'rows'
-      ? toRows(
-          before.records,
-          before.columns,
-          after.records,
-          after.columns,
-          promisedOrder(expectedResult, distinctUnordered),
-          readPageEdges(expectedResult, before.records.length),
-        )
+      ? toRows(before.records, before.columns, after.records, after.columns, order, readPageEdges(expectedResult, before.records.length))
       : [toTextRows(before.format === 'text' ? before.lines : []), toTextRows(after.format === 'text' ? after.lines : [])];
   matchRows(expectedRows, actualRows, sink);
   return true;
@@ -53,8 +49,16 @@ function toRows(
   // why: `_id` identifies a record across runs only when every record has one and no two share it
   const byId = [expected, actual].every((rows) => hasUniqueIds(rows));
   for (const rows of [expected, actual]) {
+    const seen = new Map<string, number>();
     rows.forEach((row, position) => {
       row.key = byId ? `_id=${String(row.fields?.get('_id'))}` : `#${position}`;
+      // why: rows in no promised order are a multiset: a lost row is one removal, not a change of every row after it
+      if (!byId && order.kind === 'none') {
+        const content = JSON.stringify(row.value);
+        const occurrence = seen.get(content) ?? 0;
+        seen.set(content, occurrence + 1);
+        row.matchKey = `${occurrence}:${content}`;
+      }
     });
   }
   return [expected, actual];
@@ -80,12 +84,14 @@ function toTextRows(lines: readonly string[]): Row[] {
   return lines.map((line, index) => ({ key: `#${index}`, index, value: line, fields: undefined }));
 }
 
+const matchOf = (row: Row): string => row.matchKey ?? row.key;
+
 function matchRows(expected: readonly Row[], actual: readonly Row[], sink: DifferenceSink): void {
-  const actualByKey = new Map(actual.map((row) => [row.key, row]));
-  const expectedKeys = new Set(expected.map((row) => row.key));
+  const actualByKey = new Map(actual.map((row) => [matchOf(row), row]));
+  const expectedKeys = new Set(expected.map(matchOf));
   for (const row of expected) {
     if (sink.full()) return;
-    const other = actualByKey.get(row.key);
+    const other = actualByKey.get(matchOf(row));
     if (other === undefined) {
       sink.add({
         kind: 'record-removed',
@@ -98,7 +104,7 @@ function matchRows(expected: readonly Row[], actual: readonly Row[], sink: Diffe
   }
   for (const row of actual) {
     if (sink.full()) return;
-    if (!expectedKeys.has(row.key)) {
+    if (!expectedKeys.has(matchOf(row))) {
       sink.add({
         kind: 'record-added',
         path: `/result/records/${row.index}`,
@@ -149,9 +155,9 @@ function describeChanges(changes: readonly RecordChange[]): string {
 }
 
 function checkOrder(expected: readonly Row[], actual: readonly Row[], actualByKey: Map<string, Row>, sink: DifferenceSink): void {
-  const before = expected.filter((row) => actualByKey.has(row.key)).map((row) => row.key);
+  const before = expected.filter((row) => actualByKey.has(matchOf(row))).map(matchOf);
   const common = new Set(before);
-  const after = actual.filter((row) => common.has(row.key)).map((row) => row.key);
+  const after = actual.filter((row) => common.has(matchOf(row))).map(matchOf);
   const at = before.findIndex((key, index) => key !== after[index]);
   if (at < 0) return;
   const key = after[at] ?? '';

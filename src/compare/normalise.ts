@@ -5,6 +5,7 @@ import { getChild, splitPointer } from '../util/json-pointer.ts';
 import { isNestedDeeperThan, MAX_DEPTH, withKey, withoutKey } from './json-edit.ts';
 import { readColumns } from './record-table.ts';
 import { hideDeployment } from './deployment.ts';
+import { hideStatement, unwrapJsonp } from './envelope-text.ts';
 import { replaceNames } from './replace-names.ts';
 import type { NormaliseRules, ResponseSnapshot } from './types.ts';
 
@@ -17,6 +18,8 @@ export const DEFAULT_NORMALISE_RULES: Readonly<NormaliseRules> = Object.freeze({
   linksHost: true,
   deployment: true,
   estimatedTotal: true,
+  statement: true,
+  jsonp: true,
   names: {},
 });
 
@@ -32,6 +35,8 @@ export function resolveNormaliseRules(...layers: Array<Partial<NormaliseRules> |
     if (layer.linksHost !== undefined) rules.linksHost = layer.linksHost;
     if (layer.deployment !== undefined) rules.deployment = layer.deployment;
     if (layer.estimatedTotal !== undefined) rules.estimatedTotal = layer.estimatedTotal;
+    if (layer.statement !== undefined) rules.statement = layer.statement;
+    if (layer.jsonp !== undefined) rules.jsonp = layer.jsonp;
     if (layer.names !== undefined) rules.names = { ...rules.names, ...layer.names };
   }
   return rules;
@@ -60,10 +65,13 @@ export function normaliseSnapshot(snapshot: ResponseSnapshot, rules: NormaliseRu
     if (next !== body) applied.push(name);
     body = next;
   };
+  // why: first, so that the envelope inside a JSONP answer is normalised and compared as any other answer
+  if (rules.jsonp) step('jsonp', unwrapJsonp(body));
   if (rules.help && isPlainObject(body) && Object.hasOwn(body, 'help')) step('help', withoutKey(body, 'help'));
   if (rules.linksHost) step('linksHost', updateResult(body, stripLinkHosts));
   if (rules.deployment) step('deployment', hideDeployment(body));
   if (rules.estimatedTotal) step('estimatedTotal', updateResult(body, hideEstimatedTotal));
+  if (rules.statement) step('statement', hideStatement(body));
   step(
     `rankDigits=${rules.rankDigits}`,
     updateResult(body, (result) => roundRanks(result, rules.rankDigits)),

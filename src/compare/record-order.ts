@@ -4,9 +4,10 @@
 // before and after autovacuum analyzed its tables, may list tied records differently, and at a page's edge may
 // show different members of a tie.
 import { getChild } from '../util/json-pointer.ts';
+import { readSqlPromise } from './sql-order.ts';
 
 /**
- * `strict`: every position counts (an `_id` order, SQL with an ORDER BY or a LIMIT, or ties that cannot be told because a sort field is not
+ * `strict`: every position counts (an `_id` order, SQL, or ties that cannot be told because a sort field is not
  * in the records); `keys`: ordered by these fields, equal values in any order; `none`: no order at all, and
  * `selection` says what a cut page promises: which records (`sorted`: DISTINCT applied after a LIMIT in a total
  * order), only how many (`any`: DISTINCT without a sort), or neither (`arbitrary`: DISTINCT applied after a LIMIT
@@ -20,7 +21,8 @@ export type PromisedOrder = { kind: 'strict' } | { kind: 'keys'; keys: string[] 
  */
 export function promisedOrder(result: unknown, distinctUnordered = false): PromisedOrder {
   const order = orderOf(result);
-  if (!distinctUnordered || getChild(result, 'distinct') !== true) return order;
+  // why: `_id` is unique, so an order that includes it has no ties, and the record at a cut page's edge is compared too
+  if (!distinctUnordered || getChild(result, 'distinct') !== true) return order.kind === 'keys' && order.keys.includes('_id') ? { kind: 'strict' } : order;
   // why: the page is cut in the subselect's order, so which records it holds is promised only when that order has no ties
   return { kind: 'none', selection: order.kind === 'keys' && order.keys.includes('_id') ? 'sorted' : 'arbitrary' };
 }
@@ -40,12 +42,15 @@ function orderOf(result: unknown): PromisedOrder {
 }
 
 /**
- * A datastore_search_sql result promises the order of an ORDER BY. Without one the rows come in the plan's order (a
- * heap scan's, which differs between two databases loaded alike), so they are compared as a set, unless a LIMIT,
- * OFFSET or FETCH picks which rows: then every position counts, as before.
+ * The order of a datastore_search_sql result (it echoes its `sql`): its ORDER BY columns, every position when the
+ * ORDER BY holds expressions, and none without one (the rows then compare as a multiset, and a LIMIT cuts an
+ * arbitrary selection of which only the size is promised).
  */
 function sqlOrder(sql: string): PromisedOrder {
-  return /\b(?:order\s+by|limit|offset|fetch)\b/i.test(sql) ? { kind: 'strict' } : { kind: 'none', selection: 'sorted' };
+  const promise = readSqlPromise(sql);
+  if (promise.orderStrict) return { kind: 'strict' };
+  if (promise.orderKeys.length > 0) return { kind: 'keys', keys: promise.orderKeys };
+  return { kind: 'none', selection: 'any' };
 }
 
 /** A sort clause as CKAN reads it: the field, then an optional direction and `nulls first|last`. */
@@ -91,6 +96,11 @@ export interface PageEdges {
  * LIMIT, CKAN #8709, gives fewer records than the limit from a cut page).
  */
 export function readPageEdges(result: unknown, count: number): PageEdges {
+  const sql = getChild(result, 'sql');
+  if (typeof sql === 'string') {
+    const promise = readSqlPromise(sql);
+    return { cutAtEnd: promise.limited || getChild(result, 'records_truncated') === true, cutAtStart: promise.offset };
+  }
   const limit = Number(getChild(result, 'limit'));
   const offset = Number(getChild(result, 'offset') ?? 0);
   const total = getChild(result, 'total');

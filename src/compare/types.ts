@@ -27,6 +27,16 @@ export interface NormaliseRules {
   /** When `result.total_was_estimated` is true, the total is not compared (it becomes `<estimated>`). Default true. */
   estimatedTotal: boolean;
   /**
+   * Hide `error.info.statement`, the SQL text CKAN ran (its layout, placeholders and row cap are the release's and the
+   * deployment's, not the answer's): it becomes `<statement>`. Default true.
+   */
+  statement: boolean;
+  /**
+   * Read a JSONP answer (`cb({...});`) as its JSON envelope, the callback name under the key `<jsonp callback>`, so
+   * that it compares as JSON (key order, spacing and padding aside). Default true.
+   */
+  jsonp: boolean;
+  /**
    * A target's own names -> the logical names they stand for (resource id -> `${resources.courses}`, from the
    * profile), replaced in every string of the body so that two targets with other ids compare. Default none.
    */
