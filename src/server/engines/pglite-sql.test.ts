@@ -33,6 +33,14 @@ describe('toCopyCsv', () => {
   });
 });
 
+describe('toCopyCsv with ids', () => {
+  it("writes each row's own _id when the fixtures give them", () => {
+    expect(toCopyCsv(table.rows, 1, [40, 7])).toBe('40,"2020","a,""b""","{""x"": 1}"\n7,,"",\n');
+    const fill = buildDatabasePlan([{ ...table, ids: [40, 7] }]).fills[0] ?? [];
+    expect(fill.map((step) => ('csv' in step ? step.csv().slice(0, 3) : ''))).toContain('40,');
+  });
+});
+
 describe('buildDatabaseSteps', () => {
   const steps = buildDatabaseSteps([table]);
   const sql = steps.map((s) => s.sql).join(';\n');

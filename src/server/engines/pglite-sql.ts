@@ -67,12 +67,15 @@ function fullTextExpression(table: FixtureTable): string {
     ]::text[], ' ') END)`;
 }
 
-/** Serialises rows for `COPY ... WITH (FORMAT csv)`: `_id` first (numbered from `firstId`), NULL as an unquoted empty field. */
-export function toCopyCsv(rows: FixtureTable['rows'], firstId = 1): string {
+/**
+ * Serialises rows for `COPY ... WITH (FORMAT csv)`: `_id` first (from `ids`, else numbered from `firstId`), NULL as
+ * an unquoted empty field.
+ */
+export function toCopyCsv(rows: FixtureTable['rows'], firstId = 1, ids?: readonly number[]): string {
   const lines: string[] = [];
   rows.forEach((row, i) => {
     const cells = row.map((v) => (v === null ? '' : `"${v.includes('"') ? v.replaceAll('"', '""') : v}"`));
-    lines.push(`${firstId + i},${cells.join(',')}`);
+    lines.push(`${ids?.[i] ?? firstId + i},${cells.join(',')}`);
   });
   return lines.length === 0 ? '' : `${lines.join('\n')}\n`;
 }
@@ -99,7 +102,7 @@ function fillSteps(table: FixtureTable, staging: string, from: number, to: numbe
   const stage = quoteIdent(staging);
   return [
     { sql: `CREATE TEMP TABLE ${stage} ("_id" int4${table.columns.map((c) => `, ${columnSql(c.id, c.type, null)}`).join('')})` },
-    { sql: `COPY ${stage} (${columnList}) FROM ${source} WITH (FORMAT csv)`, csv: () => toCopyCsv(table.rows.slice(from, to), from + 1) },
+    { sql: `COPY ${stage} (${columnList}) FROM ${source} WITH (FORMAT csv)`, csv: () => toCopyCsv(table.rows.slice(from, to), from + 1, table.ids?.slice(from, to)) },
     {
       sql: `INSERT INTO ${name} (${columnList}, "_full_text") SELECT ${['_id', ...table.columns.map((c) => c.id)].map((c) => `z.${quoteIdent(c)}`).join(', ')}, ${fullTextExpression(table)} FROM ${stage} AS z`,
     },
