@@ -4,7 +4,7 @@ import { compareSnapshots, normaliseSnapshot, resolveNormaliseRules, type Respon
 import { HttpError, toCurl, type HttpClient, type HttpRequest, type HttpResponse } from '../http/index.ts';
 import type { PairResult, SentRequest } from '../schema/diff-report.ts';
 import { parseNonFiniteJson } from '../util/non-finite-json.ts';
-import type { PairRules, RequestPair } from './types.ts';
+import type { ComparedPair, PairRules, RequestPair } from './types.ts';
 
 /** How curl commands show the token: the shell variable to set before replaying. */
 export const TOKEN_VARIABLE = '$TOKEN';
@@ -53,17 +53,20 @@ export interface ComparePairOptions {
   onAnswers?: ((result: PairResult, answers: PairAnswers) => void) | undefined;
 }
 
-/** Sends the pair to both targets, normalises and compares the answers (A expected, B actual). */
-export async function comparePair(client: HttpClient, pair: RequestPair, rules: PairRules, options: ComparePairOptions = {}): Promise<PairResult> {
+/**
+ * Sends the pair to both targets, normalises and compares the answers (A expected, B actual); the normalised answers
+ * come back beside the result, for a judge that reads them (they are not part of the report).
+ */
+export async function comparePair(client: HttpClient, pair: RequestPair, rules: PairRules, options: ComparePairOptions = {}): Promise<ComparedPair> {
   const [answerA, answerB] = await Promise.all([sendOne(client, pair.a), sendOne(client, pair.b)]);
-  const result = compareAnswers(pair, rules, answerA, answerB, options.maxDifferences);
-  if (result.outcome !== 'agree') options.onAnswers?.(result, { a: answerA, b: answerB });
-  return result;
+  const compared = compareAnswers(pair, rules, answerA, answerB, options.maxDifferences);
+  if (compared.result.outcome !== 'agree') options.onAnswers?.(compared.result, { a: answerA, b: answerB });
+  return compared;
 }
 
-function compareAnswers(pair: RequestPair, rules: PairRules, answerA: Answer, answerB: Answer, maxDifferences: number | undefined): PairResult {
+function compareAnswers(pair: RequestPair, rules: PairRules, answerA: Answer, answerB: Answer, maxDifferences: number | undefined): ComparedPair {
   const base = { id: pair.id, request: pair.request, a: describeSent(pair.a, answerA), b: describeSent(pair.b, answerB) };
-  if ('error' in answerA || 'error' in answerB) return { ...base, outcome: 'error', rules: [], differences: [] };
+  if ('error' in answerA || 'error' in answerB) return { pair, result: { ...base, outcome: 'error', rules: [], differences: [] } };
   const normalise = (response: HttpResponse, names: Readonly<Record<string, string>>) =>
     normaliseSnapshot(toSnapshot(response), resolveNormaliseRules(...rules.shared, pair.normalise, { names: { ...names } }));
   const a = normalise(answerA.response, rules.namesA);
@@ -73,11 +76,12 @@ function compareAnswers(pair: RequestPair, rules: PairRules, answerA: Answer, an
     ...(maxDifferences === undefined ? {} : { maxDifferences }),
   });
   const applied = [...new Set([...a.applied, ...b.applied])];
-  return {
+  const result: PairResult = {
     ...base,
     outcome: differences.length === 0 ? 'agree' : 'differ',
     rules: applied,
     differences,
     ...(truncated ? { truncated } : {}),
   };
+  return { pair, result, answers: { a: a.snapshot, b: b.snapshot } };
 }

@@ -7,3 +7,4 @@ export { findSharedDifferences } from './kinds.ts';
 export { runDiff, type DiffRunOutcome } from './run-diff.ts';
 export type { PairAnswers } from './compare-pair.ts';
 export { pairTraffic, summariseTraffic } from './traffic-pairs.ts';
+export { quoteSqlName } from './generate/index.ts';

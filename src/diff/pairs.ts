@@ -4,6 +4,7 @@ import type { CaseVariant, ResolvedRequest } from '../catalogue/index.ts';
 import { replaceNames, resourceNames, targetNames } from '../compare/index.ts';
 import type { HttpRequest } from '../http/index.ts';
 import { buildRequest, encodeQuery } from '../runner/index.ts';
+import type { NormaliseLayer } from '../schema/baseline.ts';
 import { GENERATED_PREFIX } from '../schema/diff-report.ts';
 import { describeRequest, renderRequest, type GeneratedRequest } from './generate/index.ts';
 import type { DiffSide, PairRules, RequestPair } from './types.ts';
@@ -15,10 +16,10 @@ export function sideNames(side: Pick<DiffSide, 'profile' | 'url'>): Record<strin
   return { ...targetNames(side.url), ...resourceNames(side.profile.resources) };
 }
 
-/** The rules both sides' answers are normalised with: both profiles' `normalise`, each side's own names. */
-export function pairRules(a: DiffSide, b: DiffSide): PairRules {
+/** The rules both sides' answers are normalised with: both profiles' `normalise` (and `extra`), each side's own names. */
+export function pairRules(a: DiffSide, b: DiffSide, extra?: NormaliseLayer): PairRules {
   const distinctUnordered = [a, b].some(({ ckanRelease }) => ckanRelease !== undefined && hasTrait(ckanRelease, 'distinct-after-limit'));
-  return { shared: [a.profile.normalise, b.profile.normalise], namesA: sideNames(a), namesB: sideNames(b), distinctUnordered };
+  return { shared: [a.profile.normalise, b.profile.normalise, extra], namesA: sideNames(a), namesB: sideNames(b), distinctUnordered };
 }
 
 function isRunnable(variant: CaseVariant | undefined): variant is CaseVariant {

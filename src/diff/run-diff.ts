@@ -2,12 +2,21 @@
 // requests (sampled from target A with the seed), each generated disagreement shrunk to its smallest request.
 import type { HttpClient } from '../http/index.ts';
 import { runPool } from '../runner/index.ts';
+import type { NormaliseLayer } from '../schema/baseline.ts';
 import type { PairResult, ShrunkDisagreement } from '../schema/diff-report.ts';
 import { comparePair, type ComparePairOptions } from './compare-pair.ts';
 import { findSharedDifferences, primaryKind, showsKind } from './kinds.ts';
-import { createRequestArbitrary, describeRequest, sampleRequests, sampleResources, shrinkRequest, type GeneratedRequest } from './generate/index.ts';
+import {
+  createRequestArbitrary,
+  describeRequest,
+  sampleRequests,
+  sampleResources,
+  shrinkRequest,
+  type GeneratedRequest,
+  type GenerationOptions,
+} from './generate/index.ts';
 import { pairRules, toGeneratedPair } from './pairs.ts';
-import type { DiffSide, RequestPair } from './types.ts';
+import type { ComparedPair, DiffSide, PairJudge, RequestPair } from './types.ts';
 
 /** At most this many generated disagreements are shrunk (each costs a few dozen request pairs); the rest are listed as found. */
 export const MAX_SHRUNK = 10;
@@ -20,9 +29,16 @@ export interface DiffRunOptions {
   /** Request pairs in flight at once. */
   concurrency: number;
   /** Also generate `count` requests with `seed` from target A's data. */
-  generate?: { count: number; seed: number } | undefined;
+  generate?: { count: number; seed: number; input?: GenerationOptions | undefined } | undefined;
   /** Differences listed per pair. Default 100. */
   maxDifferences?: number | undefined;
+  /** Extra normalisation for every pair (over both profiles' and each case's), e.g. a column the twin does not compare. */
+  normalise?: NormaliseLayer | undefined;
+  /**
+   * What each compared pair shows (see PairJudge); generated pairs it judges failing are shrunk, keeping its kind.
+   * Default: diff's, any disagreement by its first kind of difference, leaving out one every pair shows.
+   */
+  judge?: PairJudge | undefined;
   /** When aborted, no new pair starts. */
   signal?: AbortSignal | undefined;
   /** Called after each pair (progress). */
@@ -37,28 +53,36 @@ export interface DiffRunOutcome {
   generated?: { seed: number; count: number; disagreements: ShrunkDisagreement[] } | undefined;
 }
 
-async function sendAll(client: HttpClient, pairs: readonly RequestPair[], options: DiffRunOptions): Promise<PairResult[]> {
+/** One pair's result and what the judge made of it. */
+interface Judged {
+  result: PairResult;
+  kind: string | undefined;
+}
+
+async function sendAll(client: HttpClient, pairs: readonly RequestPair[], options: DiffRunOptions, generated?: readonly GeneratedRequest[]): Promise<Judged[]> {
   const [a, b] = options.sides;
-  const rules = pairRules(a, b);
-  const results: Array<PairResult | undefined> = new Array(pairs.length);
+  const rules = pairRules(a, b, options.normalise);
+  const results: Array<Judged | undefined> = new Array(pairs.length);
   await runPool(
     pairs.length,
     options.concurrency,
     async (index) => {
       const pair = pairs[index];
       if (pair === undefined) return;
-      const result = await comparePair(client, pair, rules, { maxDifferences: options.maxDifferences, onAnswers: options.onAnswers });
-      results[index] = result;
-      options.onPair?.(result);
+      const compared = await comparePair(client, pair, rules, { maxDifferences: options.maxDifferences, onAnswers: options.onAnswers });
+      // why: the answers are judged as they come and not kept, so a run holds one result per pair, not its bodies
+      const kind = options.judge?.({ ...compared, generated: generated?.[index] });
+      results[index] = { result: compared.result, kind };
+      options.onPair?.(compared.result);
     },
     () => options.signal?.aborted === true,
   );
-  return results.filter((r): r is PairResult => r !== undefined);
+  return results.filter((r): r is Judged => r !== undefined);
 }
 
 /** Sends every pair to both targets and compares; then generates, sends and shrinks when asked. */
 export async function runDiff(client: HttpClient, options: DiffRunOptions): Promise<DiffRunOutcome> {
-  const results = await sendAll(client, options.pairs, options);
+  const results = (await sendAll(client, options.pairs, options)).map((judged) => judged.result);
   if (options.generate === undefined) return { results };
   const generated = await runGenerated(client, options, options.generate);
   return { results: [...results, ...generated.results], generated: generated.summary };
@@ -67,43 +91,46 @@ export async function runDiff(client: HttpClient, options: DiffRunOptions): Prom
 async function runGenerated(
   client: HttpClient,
   options: DiffRunOptions,
-  { count, seed }: { count: number; seed: number },
+  { count, seed, input }: NonNullable<DiffRunOptions['generate']>,
 ): Promise<{ results: PairResult[]; summary: NonNullable<DiffRunOutcome['generated']> }> {
   const [a, b] = options.sides;
   const common = Object.keys(a.profile.resources ?? {}).filter((name) => b.profile.resources?.[name] !== undefined);
   const resources = await sampleResources(client, { url: a.url, token: a.token, resources: a.profile.resources ?? {} }, common);
   const both = (capability: string): boolean => a.profile.capabilities.includes(capability) && b.profile.capabilities.includes(capability);
-  const arbitrary = createRequestArbitrary({ resources, sql: both('sql'), locales: both('locale') });
+  const arbitrary = createRequestArbitrary({ resources, sql: both('sql'), locales: both('locale'), ...input });
   const requests = sampleRequests(arbitrary, seed, count);
   const pairs = requests.map((request, index) => toGeneratedPair(request, index, a, b));
-  const results = await sendAll(client, pairs, options);
-  const rules = pairRules(a, b);
-  const disagreements: ShrunkDisagreement[] = [];
-  const seen = new Set<string>();
+  const judged = await sendAll(client, pairs, options, requests);
+  const results = judged.map((j) => j.result);
+  const rules = pairRules(a, b, options.normalise);
   // why: a difference every pair shows (a deployment's own field labels, say) would let every request shrink to the
   // smallest one and swallow the others; a shrink must keep the original's own kind of difference
   const everywhere = new Set(findSharedDifferences(results).map((shared) => shared.kind));
-  for (const result of results) {
-    if (result.outcome !== 'differ' || disagreements.length >= MAX_SHRUNK || options.signal?.aborted === true) continue;
-    const index = pairs.findIndex((pair) => pair.id === result.id);
+  const disagreements: ShrunkDisagreement[] = [];
+  const seen = new Set<string>();
+  for (const [index, { result, kind: judgedKind }] of judged.entries()) {
+    if (disagreements.length >= MAX_SHRUNK || options.signal?.aborted === true) break;
     const original = requests[index];
-    if (original === undefined) continue;
-    const check = (request: GeneratedRequest): Promise<PairResult> =>
-      comparePair(client, toGeneratedPair(request, index, a, b), rules, { maxDifferences: options.maxDifferences });
-    const kind = primaryKind(result, everywhere);
     // why: a pair that shows nothing but the difference of every pair is that one, reported once already
-    if (kind === undefined) continue;
+    const kind = options.judge === undefined ? (result.outcome === 'differ' ? primaryKind(result, everywhere) : undefined) : judgedKind;
+    if (original === undefined || kind === undefined) continue;
+    const check = async (request: GeneratedRequest): Promise<ComparedPair> => ({
+      ...(await comparePair(client, toGeneratedPair(request, index, a, b), rules, { maxDifferences: options.maxDifferences })),
+      generated: request,
+    });
     const keepsKind = async (request: GeneratedRequest): Promise<boolean> => {
-      const pair = await check(request);
-      return pair.outcome === 'differ' && showsKind(pair, kind);
+      const compared = await check(request);
+      return options.judge === undefined ? compared.result.outcome === 'differ' && showsKind(compared.result, kind) : options.judge(compared) === kind;
     };
     const shrunk = await shrinkRequest(arbitrary, original, keepsKind, seed);
     const described = describeRequest(shrunk.request);
     // many generated requests shrink to the same smallest one: it is reported once
     if (seen.has(described)) continue;
     seen.add(described);
-    const pair = await check(shrunk.request);
-    disagreements.push({ original: result.request, shrinks: shrunk.shrinks, pair });
+    const last = await check(shrunk.request);
+    // why: a judge keeps what it found about the pair it judged; the shrunk pair is reported, so it is judged too
+    options.judge?.(last);
+    disagreements.push({ original: result.request, shrinks: shrunk.shrinks, pair: last.result });
   }
   return { results, summary: { seed, count: requests.length, disagreements } };
 }

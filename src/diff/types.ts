@@ -1,7 +1,10 @@
 // The two-target run's inputs: each side (where it is, its token and profile, how its answers are normalised)
 // and the pairs of requests to send.
+import type { ResponseSnapshot } from '../compare/index.ts';
 import type { HttpRequest } from '../http/index.ts';
 import type { NormaliseLayer } from '../schema/baseline.ts';
+import type { PairResult } from '../schema/diff-report.ts';
+import type { GeneratedRequest } from './generate/index.ts';
 import type { Profile } from '../schema/profile.ts';
 
 /** One of the two targets. */
@@ -41,3 +44,18 @@ export interface PairRules {
   /** A side answers as a CKAN release that applies DISTINCT after LIMIT: distinct records compare as a set. */
   distinctUnordered: boolean;
 }
+
+/** One pair as compared: the request pair, its result, and both normalised answers (absent when a target gave none). */
+export interface ComparedPair {
+  pair: RequestPair;
+  result: PairResult;
+  answers?: { a: ResponseSnapshot; b: ResponseSnapshot } | undefined;
+  /** The generated request the pair was rendered from, for generated pairs. */
+  generated?: GeneratedRequest | undefined;
+}
+
+/**
+ * Decides what a compared pair shows: the kind of failure (a shrunk request must show the same kind, so two bugs
+ * stay two), or undefined when it shows none. `diff`'s judge: any disagreement, by its first kind of difference.
+ */
+export type PairJudge = (compared: ComparedPair) => string | undefined;

@@ -14,3 +14,5 @@ export { checkpointPath, partPath } from './checkpoint.ts';
 export { EXTRACT_DEFAULTS } from './types.ts';
 export type { ExtractHttpOptions, ExtractListener, ExtractSpec } from './types.ts';
 export type { ExtractTarget } from './api.ts';
+export { ActionCallError, callAction } from './api.ts';
+export { isLosslessObject, JsonNumber, parseLossless, stringifyLossless, type LosslessValue } from './lossless-json.ts';

@@ -35,18 +35,31 @@ describe('sampleRequests', () => {
     const values = new Map(input.resources[0]?.fields.map((f) => [f.id, f.values]));
     for (const request of requests) {
       if (request.kind === 'sql') {
-        expect(['title', 'stage']).toContain(request.like.field);
+        expect(request.columns).toEqual(['_id', 'title', 'stage', 'credits', 'tags']);
+        expect(request.where.kind === 'like' ? ['title', 'stage'] : ['title', 'stage', 'credits']).toContain(request.where.field);
         continue;
       }
       for (const [field, value] of request.filters) {
         expect(['title', 'stage', 'credits']).toContain(field);
-        for (const one of Array.isArray(value) ? value : [value]) expect([...(values.get(field) ?? []), ABSENT_TEXT, -987654321]).toContain(one);
+        const allowed = [...(values.get(field) ?? []), ABSENT_TEXT, -987654321, ...(field === 'credits' ? ['5', '10'] : [])];
+        for (const one of Array.isArray(value) ? value : [value]) expect(allowed).toContain(one);
       }
     }
     expect(requests.some((r) => r.kind === 'sql')).toBe(true);
     expect(requests.some((r) => r.kind === 'search' && r.filters.length >= 2)).toBe(true);
     expect(requests.some((r) => r.locale !== undefined)).toBe(true);
     expect(requests.some((r) => r.kind === 'search' && r.filters.some(([, v]) => Array.isArray(v)))).toBe(true);
+    // a numeric column filtered with a numeric string, SELECTs with LIKE in another case and with equality, unordered
+    expect(requests.some((r) => r.kind === 'search' && r.filters.some(([f, v]) => f === 'credits' && typeof v === 'string'))).toBe(true);
+    expect(requests.some((r) => r.kind === 'sql' && r.where.kind === 'like' && r.where.letters === 'swapped')).toBe(true);
+    expect(requests.some((r) => r.kind === 'sql' && r.where.kind === 'equals')).toBe(true);
+    expect(requests.some((r) => r.kind === 'sql' && r.ordered === undefined)).toBe(true);
+  });
+
+  it('leaves out the parameters a profile does not claim', () => {
+    const requests = sampleRequests(createRequestArbitrary({ ...input, offset: false, sort: false, fields: false, distinct: false }), 3, 200);
+    for (const request of requests) if (request.kind === 'search') expect([request.offset, request.sort, request.fields, request.distinct]).toEqual([undefined, undefined, undefined, undefined]);
+    expect(requests.some((r) => r.kind === 'search' && r.q !== undefined)).toBe(true);
   });
 });
 
@@ -84,6 +97,18 @@ describe('shrinkRequest', () => {
   it('returns the request unchanged when it no longer fails', async () => {
     const failing: GeneratedRequest = { kind: 'search', resource: 'courses', method: 'GET', filters: [] };
     expect(await shrinkRequest(createRequestArbitrary(input), failing, async () => false, 1)).toEqual({ request: failing, shrinks: 0 });
+  });
+});
+
+describe('describeRequest of a SELECT', () => {
+  it('writes the columns, the condition with its letters in the case asked, and ORDER BY only when ordered', () => {
+    const sql = (where: Extract<GeneratedRequest, { kind: 'sql' }>['where'], more = {}) =>
+      describeRequest({ kind: 'sql', resource: 'courses', method: 'POST', columns: ['_id', 'title'], where, ...more });
+    expect(sql({ kind: 'like', field: 'title', word: 'Optics', placement: 'contains', letters: 'swapped' }, { ordered: true, limit: 5 })).toBe(
+      'POST datastore_search_sql {"sql":"SELECT \\"_id\\", \\"title\\" FROM \\"${resources.courses}\\" WHERE \\"title\\" LIKE \'%oPTICS%\' ORDER BY \\"_id\\" LIMIT 5"}',
+    );
+    expect(sql({ kind: 'equals', field: 'title', value: "O'Brien" })).toContain(`WHERE \\"title\\" = 'O''Brien'"}`);
+    expect(sql({ kind: 'equals', field: 'credits', value: 5 })).toContain('= 5"}');
   });
 });
 

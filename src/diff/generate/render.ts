@@ -1,6 +1,6 @@
 // A generated request as the parameters one target is sent (its own resource id) and as one logical line for
 // people (`${resources.NAME}`), for the console, the reports and replay.
-import type { GeneratedRequest, GeneratedSearch, GeneratedSql, LikePlacement } from './types.ts';
+import type { GeneratedRequest, GeneratedSearch, GeneratedSql, LikeCase, LikePlacement, SqlCondition } from './types.ts';
 
 /** The action, locale and parameters of a generated request, with `resourceId` in place of the logical name. */
 export interface RenderedRequest {
@@ -30,14 +30,31 @@ export function toLikePattern(word: string, placement: LikePlacement): string {
   }
 }
 
-const quoteName = (name: string): string => `"${name.replaceAll('"', '""')}"`;
+/** An SQL identifier in double quotes (`"a""b"`), as a table or column name of a statement. */
+export const quoteSqlName = (name: string): string => `"${name.replaceAll('"', '""')}"`;
 const quoteText = (text: string): string => `'${text.replaceAll("'", "''")}'`;
 
+/** A word with its letters in the case the pattern asks for. */
+function inCase(word: string, letters: LikeCase | undefined): string {
+  if (letters === 'upper') return word.toUpperCase();
+  if (letters === 'lower') return word.toLowerCase();
+  if (letters === 'swapped') return [...word].map((c) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase())).join('');
+  return word;
+}
+
+function conditionText(where: SqlCondition): string {
+  if (where.kind === 'equals') {
+    const value = typeof where.value === 'string' ? quoteText(where.value) : String(where.value);
+    return `${quoteSqlName(where.field)} = ${value}`;
+  }
+  return `${quoteSqlName(where.field)} LIKE ${quoteText(toLikePattern(inCase(where.word, where.letters), where.placement))}`;
+}
+
 function sqlParams(request: GeneratedSql, resourceId: string): Record<string, unknown> {
-  const { field, word, placement } = request.like;
-  const limit = request.limit ?? 100;
-  const sql = `SELECT * FROM ${quoteName(resourceId)} WHERE ${quoteName(field)} LIKE ${quoteText(toLikePattern(word, placement))} ORDER BY "_id" LIMIT ${limit}`;
-  return { sql };
+  const columns = request.columns.map(quoteSqlName).join(', ');
+  const order = request.ordered === true ? ' ORDER BY "_id"' : '';
+  const limit = request.limit === undefined ? '' : ` LIMIT ${request.limit}`;
+  return { sql: `SELECT ${columns} FROM ${quoteSqlName(resourceId)} WHERE ${conditionText(request.where)}${order}${limit}` };
 }
 
 function searchParams(request: GeneratedSearch, resourceId: string): Record<string, unknown> {

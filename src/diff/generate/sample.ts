@@ -9,6 +9,7 @@ import type { SampledField, SampledResource } from './types.ts';
 export const SAMPLE_RECORDS = 100;
 const MAX_VALUES = 12;
 const MAX_WORDS = 24;
+const MAX_PHRASES = 6;
 
 /** Where and how to ask target A. */
 export interface SampleTarget {
@@ -75,16 +76,20 @@ function readFields(fields: unknown[], records: unknown[]): SampledField[] {
     const type = typeof field['type'] === 'string' ? field['type'] : 'text';
     const values = new Set<string | number | boolean>();
     const words = new Set<string>();
+    const phrases = new Set<string>();
     for (const record of records) {
       const value = isPlainObject(record) ? record[id] : Array.isArray(record) ? record[fields.indexOf(field)] : undefined;
       if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') {
         if (values.size < MAX_VALUES) values.add(value);
       }
       if (typeof value === 'string' && type === 'text') {
-        for (const word of value.match(/\p{L}{4,}/gu) ?? []) if (words.size < MAX_WORDS) words.add(word);
+        const found = value.match(/\p{L}{4,}/gu) ?? [];
+        for (const word of found) if (words.size < MAX_WORDS) words.add(word);
+        const [first, second] = [...new Set(found)];
+        if (first !== undefined && second !== undefined && phrases.size < MAX_PHRASES) phrases.add(`${first} ${second}`);
       }
     }
-    out.push({ id, type, values: [...values], words: [...words] });
+    out.push({ id, type, values: [...values], words: [...words], ...(phrases.size === 0 ? {} : { phrases: [...phrases] }) });
   }
   return out;
 }

@@ -8,6 +8,8 @@ export interface SampledField {
   values: Array<string | number | boolean>;
   /** Words (4 letters or more) of its text values, for q and LIKE patterns. */
   words: string[];
+  /** Two words of one value (`heavy showers`), for a q whose records must hold both. */
+  phrases?: string[] | undefined;
 }
 
 /** One resource of the profiles, as sampled from target A. */
@@ -19,10 +21,21 @@ export interface SampledResource {
   fields: SampledField[];
 }
 
+/**
+ * The search parameters beyond the API description's four (resource_id, q, filters, limit) the generator may use:
+ * each on unless set false (`diff` uses them all; the twin leaves out what the target's profile does not claim).
+ */
+export interface GenerationOptions {
+  offset?: boolean | undefined;
+  sort?: boolean | undefined;
+  fields?: boolean | undefined;
+  distinct?: boolean | undefined;
+}
+
 /** What the generator may use: the resources, and the features both targets' profiles declare. */
-export interface GenerationInput {
+export interface GenerationInput extends GenerationOptions {
   resources: SampledResource[];
-  /** Both profiles have the `sql` capability: LIKE queries through datastore_search_sql are generated too. */
+  /** Both profiles have the `sql` capability: SELECTs through datastore_search_sql are generated too. */
   sql: boolean;
   /** Both profiles have the `locale` capability: locale path segments are generated too. */
   locales: boolean;
@@ -53,11 +66,26 @@ export interface GeneratedSearch extends GeneratedCommon {
   distinct?: boolean | undefined;
 }
 
-/** A generated datastore_search_sql: SELECT * ... WHERE field LIKE pattern ORDER BY _id LIMIT limit. */
+/** How a LIKE pattern's letters stand to the word of the data: as they are, or in another case (which LIKE tells apart). */
+export const LIKE_CASES = ['as-is', 'swapped', 'upper', 'lower'] as const;
+export type LikeCase = (typeof LIKE_CASES)[number];
+
+/** The WHERE clause of a generated SELECT: a LIKE pattern built from a word of the data, or equality with a value. */
+export type SqlCondition =
+  | { kind: 'like'; field: string; word: string; placement: LikePlacement; letters?: LikeCase | undefined }
+  | { kind: 'equals'; field: string; value: string | number | boolean };
+
+/**
+ * A generated datastore_search_sql: SELECT <the sampled columns> FROM the table WHERE <condition>, with ORDER BY
+ * "_id" or without (its rows then compare as a multiset), and an optional LIMIT.
+ */
 export interface GeneratedSql extends GeneratedCommon {
   kind: 'sql';
-  /** The pattern: a word of the field's values with `%`/`_` placed as `placement` says. */
-  like: { field: string; word: string; placement: LikePlacement };
+  /** The columns selected: `_id` and the sampled fields, in their order. */
+  columns: string[];
+  where: SqlCondition;
+  /** ORDER BY "_id" (absent: no ORDER BY). */
+  ordered?: boolean | undefined;
   limit?: number | undefined;
 }
 
