@@ -31,6 +31,11 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: async () => (await import('./upgrade-check.ts')).upgradeCheckCommand,
   },
   {
+    name: 'twin',
+    describe: "Mirror the target's own tables into the reference server and send both the same requests: every difference, judged against the API description and CKAN",
+    load: async () => (await import('./twin.ts')).twinCommand,
+  },
+  {
     name: 'list',
     describe: 'Print the selected cases (id, class, title, variants); sends nothing',
     load: async () => (await import('./list.ts')).listCommand,

@@ -22,3 +22,5 @@ export { prepareReportDir } from './out-dir.ts';
 export { createConsoleListener, type ConsoleListenerOptions } from './console.ts';
 export { readReport } from './read.ts';
 export { mergeShardReports } from './merge.ts';
+export { formatTwinSummary } from './twin-text.ts';
+export { writeTwinReports, TWIN_REPORTERS, TWIN_REPORT_FORMATS, type TwinReportFormat } from './twin-writer.ts';

@@ -19,7 +19,14 @@ export interface PackageFieldJson {
 }
 
 // names some implementations give their columns that are not CKAN's (Frictionless and JSON Schema words)
-const SYNONYMS: Readonly<Record<string, string>> = { number: 'numeric', datetime: 'timestamp', object: 'json', array: '_text', string: 'text', boolean: 'bool' };
+const SYNONYMS: Readonly<Record<string, string>> = {
+  number: 'numeric',
+  datetime: 'timestamp',
+  object: 'json',
+  array: '_text',
+  string: 'text',
+  boolean: 'bool',
+};
 
 /** What the values of a field without a served type were: the JSON kinds seen. */
 export type SeenKinds = Set<'text' | 'integer' | 'number' | 'bool' | 'json'>;

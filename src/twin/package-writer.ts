@@ -66,7 +66,7 @@ export class TableWriter {
       const cells = row.values.map((value, index) => {
         const kinds = written.kinds[index];
         if (kinds !== undefined) noteKind(kinds, value);
-        return quoteCell(toCell(value));
+        return quoteCell(toCell(value, written.fields[index]?.type));
       });
       text += `${hasIds ? `${String(row.id)},` : ''}${cells.join(',')}\n`;
       if (row.id !== undefined) written.ids.push(row.id);

@@ -82,11 +82,11 @@ async function readPages(client: HttpClient, target: TwinTarget, state: ReadStat
     const records = Array.isArray(result['records']) ? result['records'].filter(isRecord) : undefined;
     if (records === undefined) throw new ActionCallError(`page ${pages + 1} has no list of records`, 200, undefined);
     if (pages === 0 && read.fields.length === 0) read.fields = fieldsOfRecords(records, read);
-    if (records.length > pageSize)
-      finding(read, 'api.md#4.1/limit', `datastore_search with limit ${pageSize} answered ${records.length} records`);
+    if (records.length > pageSize) finding(read, 'api.md#4.1/limit', `datastore_search with limit ${pageSize} answered ${records.length} records`);
     const rows = toRows(records, state);
     if (state.read.untrusted !== undefined) return;
-    if (state.sql !== undefined && state.rising && read.hasIds) await checkPageBySql(client, target, state.sql, { read, rows, last: records.length < pageSize });
+    if (state.sql !== undefined && state.rising && read.hasIds)
+      await checkPageBySql(client, target, state.sql, { read, rows, last: records.length < pageSize });
     await options.onRows(rows, read);
     read.rows += records.length;
     pages += 1;
@@ -102,7 +102,8 @@ async function readPages(client: HttpClient, target: TwinTarget, state: ReadStat
     }
   }
   read.paths.push(`${pages} page(s) of datastore_search${paging ? ' by offset' : ''}${'sort' in sort ? ' sorted by _id' : ''}`);
-  if (state.sql !== undefined && !state.sql.failed && state.rising && read.hasIds) read.paths.push('every row read again by datastore_search_sql, by _id range');
+  if (state.sql !== undefined && !state.sql.failed && state.rising && read.hasIds)
+    read.paths.push('every row read again by datastore_search_sql, by _id range');
 }
 
 /** The fields of records when the answer lists none: their keys in the order met. */
@@ -142,7 +143,8 @@ function settleCount(state: ReadState): void {
   if (read.untrusted !== undefined || read.refused !== undefined || read.total === undefined || read.total === read.rows) return;
   // why: rows with unique ids cannot be made up, so more rows than the total means the total is wrong; fewer may
   // mean pages that skipped rows, which only a second read of every row rules out
-  const confirmed = (read.hasIds && read.rows > read.total) || (state.sql !== undefined && !state.sql.failed && state.rising && read.hasIds && !state.sql.rowsDiffer);
+  const confirmed =
+    (read.hasIds && read.rows > read.total) || (state.sql !== undefined && !state.sql.failed && state.rising && read.hasIds && !state.sql.rowsDiffer);
   if (!confirmed) {
     read.untrusted = `its pages gave ${read.rows} rows but its total says ${read.total}, and no second path settles which is right`;
     return;

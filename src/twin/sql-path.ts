@@ -76,13 +76,15 @@ function compareRows(check: SqlCheck, page: PageToCheck, sqlRows: Map<number, Re
     const sqlRow = row.id === undefined ? undefined : sqlRows.get(row.id);
     if (row.id !== undefined) sqlRows.delete(row.id);
     if (sqlRow === undefined) {
-      if (counts.missing++ < MAX_LISTED) note(read, 'api.md#4.2/response-records', `datastore_search_sql lacks _id ${String(row.id)}, which datastore_search serves`);
+      if (counts.missing++ < MAX_LISTED)
+        note(read, 'api.md#4.2/response-records', `datastore_search_sql lacks _id ${String(row.id)}, which datastore_search serves`);
       continue;
     }
     mergeRow(row, sqlRow, read, counts);
   }
   for (const id of sqlRows.keys()) {
-    if (counts.extra++ < MAX_LISTED) note(read, 'api.md#4.1/response-records', `datastore_search_sql holds _id ${id}, which datastore_search's pages do not give`);
+    if (counts.extra++ < MAX_LISTED)
+      note(read, 'api.md#4.1/response-records', `datastore_search_sql holds _id ${id}, which datastore_search's pages do not give`);
   }
   if (counts.missing > 0 || counts.extra > 0) check.rowsDiffer = true;
   for (const [what, n] of Object.entries(counts)) {

@@ -9,9 +9,13 @@ import { toCanonicalJson } from '../util/json.ts';
  */
 export const NULL_CELL = '\u0000';
 
-/** The CSV cell of a served value: text as it is, numbers as their digits, JSON values as compact JSON text. */
-export function toCell(value: LosslessValue | undefined): string {
+/**
+ * The CSV cell of a served value: text as it is, numbers as their digits, JSON values as compact JSON text; in a
+ * json column every value is JSON text (a JSON string value keeps its quotes).
+ */
+export function toCell(value: LosslessValue | undefined, type?: string): string {
   if (value === null || value === undefined) return NULL_CELL;
+  if (type !== undefined && /^jsonb?$/i.test(type)) return stringifyLossless(value);
   if (typeof value === 'string') return value;
   if (value instanceof JsonNumber) return value.text;
   if (typeof value === 'boolean') return value ? 'true' : 'false';

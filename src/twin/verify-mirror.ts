@@ -59,13 +59,7 @@ function positionsOf(written: WrittenTable): (mirrorPosition: number, id: number
   return (_, id) => (id === undefined ? undefined : byId.get(id));
 }
 
-function compareRecord(
-  record: LosslessValue,
-  at: number,
-  position: ReturnType<typeof positionsOf>,
-  written: WrittenTable,
-  check: MirrorCheck,
-): void {
+function compareRecord(record: LosslessValue, at: number, position: ReturnType<typeof positionsOf>, written: WrittenTable, check: MirrorCheck): void {
   if (record === null || typeof record !== 'object' || Array.isArray(record) || record instanceof JsonNumber) return;
   const idValue = record['_id'];
   const id = idValue instanceof JsonNumber ? Number(idValue.text) : undefined;

@@ -58,7 +58,9 @@ describe('sampleRequests', () => {
 
   it('leaves out the parameters a profile does not claim', () => {
     const requests = sampleRequests(createRequestArbitrary({ ...input, offset: false, sort: false, fields: false, distinct: false }), 3, 200);
-    for (const request of requests) if (request.kind === 'search') expect([request.offset, request.sort, request.fields, request.distinct]).toEqual([undefined, undefined, undefined, undefined]);
+    for (const request of requests)
+      if (request.kind === 'search')
+        expect([request.offset, request.sort, request.fields, request.distinct]).toEqual([undefined, undefined, undefined, undefined]);
     expect(requests.some((r) => r.kind === 'search' && r.q !== undefined)).toBe(true);
   });
 });

@@ -3,7 +3,15 @@
 // sampling, and shrinking a disagreement. The arbitrary is made only of parts fast-check can shrink without their generation
 // context (records, options, constants, unique arrays), so a request found in a batch can be shrunk afterwards.
 import fc from 'fast-check';
-import { LIKE_CASES, LIKE_PLACEMENTS, type GeneratedRequest, type GenerationInput, type SampledField, type SampledResource, type SqlCondition } from './types.ts';
+import {
+  LIKE_CASES,
+  LIKE_PLACEMENTS,
+  type GeneratedRequest,
+  type GenerationInput,
+  type SampledField,
+  type SampledResource,
+  type SqlCondition,
+} from './types.ts';
 
 /** A text no sampled value contains: filters and q on it match nothing. */
 export const ABSENT_TEXT = 'zzqxjv-absent';
@@ -25,7 +33,6 @@ export const localeArbitrary = (locales: boolean): fc.Arbitrary<string | undefin
 const NUMERIC_TYPES = new Set(['int', 'int4', 'int8', 'integer', 'bigint', 'numeric', 'float', 'float8', 'double precision']);
 // sort and fields are comma lists of names: only plain identifiers go there, so every generated request is valid
 const PLAIN_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
-
 
 function isFilterable(field: SampledField): boolean {
   return field.id !== '_id' && field.values.length > 0 && !field.type.startsWith('_') && field.type !== 'json';

@@ -1,0 +1,86 @@
+// Options of a twin run: the target's run options (URL, profile, token, selection, transport, report folder, CKAN
+// version), the catalogue switch, the generated requests (count and seed), the per-table row cap, the report
+// formats and where to keep the mirror, checked once.
+import { KitError, KitErrorCode } from '../errors.ts';
+import { TWIN_REPORT_FORMATS, type TwinReportFormat } from '../reporters/index.ts';
+import { resolveRunOptions, type ResolvedRunOptions, type RunSettings } from './run-options.ts';
+
+/** The defaults of `twin`. */
+export const TWIN_DEFAULTS = Object.freeze({ generate: 500, maxRows: 200_000, pageSize: 10_000 });
+
+/** What the caller gives. */
+export interface TwinSettings {
+  /** The target (a URL), its profile and token, the selection, transport settings and report folder, as `run` takes them. */
+  run: RunSettings;
+  /** Send the catalogue's cases too. Default true. */
+  catalogue?: boolean | undefined;
+  /** Requests generated from the mirror's data. Default 500; 0: none. */
+  generate?: number | undefined;
+  /** Seed of the generated requests (required when any are generated; the CLI draws and prints one). */
+  seed?: number | undefined;
+  /** A table with more rows is not mirrored (its requests are not sent). Default 200,000. */
+  maxRows?: number | undefined;
+  /** Rows asked per page while reading the target. Default 10,000. */
+  pageSize?: number | undefined;
+  /** Report formats (json, md, html), a list or comma text. Default all three. */
+  reportFormats?: readonly string[] | string | undefined;
+  /** The command line that sends the same requests again, shown with the generated failures. */
+  replay?: string | undefined;
+  /** Keep the mirror's fixtures folder here (a new or empty folder); default a temp folder, removed at the end. */
+  mirrorDir?: string | undefined;
+}
+
+/** The resolved, frozen options of twinTarget. */
+export interface TwinOptions {
+  readonly run: ResolvedRunOptions & { readonly target: { readonly kind: 'url'; readonly url: string } };
+  readonly profileFile: string;
+  readonly catalogue: boolean;
+  readonly generate: Readonly<{ count: number; seed: number }> | undefined;
+  readonly maxRows: number;
+  readonly pageSize: number;
+  readonly reportFormats: readonly TwinReportFormat[];
+  readonly replay: string | undefined;
+  readonly mirrorDir: string | undefined;
+}
+
+const usage = (message: string): KitError => new KitError(KitErrorCode.usage, message);
+
+function checkCount(flag: string, value: number, min: number): number {
+  if (!Number.isInteger(value) || value < min) throw usage(`--${flag} must be an integer >= ${min}, got ${String(value)}`);
+  return value;
+}
+
+function parseFormats(formats: readonly string[] | string | undefined): TwinReportFormat[] {
+  if (formats === undefined) return [...TWIN_REPORT_FORMATS];
+  const names = (typeof formats === 'string' ? formats.split(',') : formats).map((f) => f.trim()).filter((f) => f !== '');
+  const known = (name: string): name is TwinReportFormat => TWIN_REPORT_FORMATS.some((format) => format === name);
+  const unknown = names.filter((name) => !known(name));
+  if (unknown.length > 0 || names.length === 0)
+    throw usage(`--report for twin takes ${TWIN_REPORT_FORMATS.join(', ')}; got "${unknown.join(',') || String(formats)}"`);
+  return names.filter(known);
+}
+
+/** Resolves and checks the options (KitError E_USAGE, exit 2). Pure: reads no environment and no files. */
+export function resolveTwinOptions(settings: TwinSettings): TwinOptions {
+  const run = resolveRunOptions(settings.run);
+  const { target } = run;
+  if (target.kind !== 'url')
+    throw usage('twin mirrors a target at a URL: give --target URL (to twin the bundled fixtures, run `datastore-kit serve` and give its URL)');
+  if (run.profileFile === undefined) throw usage("twin needs the target's profile, which names its tables: --profile FILE (`datastore-kit probe` writes one)");
+  const count = checkCount('generate', settings.generate ?? TWIN_DEFAULTS.generate, 0);
+  if (count > 0 && (settings.seed === undefined || !Number.isInteger(settings.seed) || Math.abs(settings.seed) > 2 ** 31 - 1))
+    throw usage(`--seed must be an integer between -2147483647 and 2147483647, got ${String(settings.seed)}`);
+  const catalogue = settings.catalogue ?? true;
+  if (!catalogue && count === 0) throw usage('--no-catalogue with --generate 0 sends nothing');
+  return Object.freeze({
+    run: Object.freeze({ ...run, target }),
+    profileFile: run.profileFile,
+    catalogue,
+    generate: count === 0 || settings.seed === undefined ? undefined : Object.freeze({ count, seed: settings.seed }),
+    maxRows: checkCount('max-rows', settings.maxRows ?? TWIN_DEFAULTS.maxRows, 1),
+    pageSize: checkCount('page-size', settings.pageSize ?? TWIN_DEFAULTS.pageSize, 1),
+    reportFormats: Object.freeze(parseFormats(settings.reportFormats)),
+    replay: settings.replay,
+    mirrorDir: settings.mirrorDir,
+  });
+}

@@ -1,0 +1,150 @@
+// What a disagreement between the mirror (A, CKAN's behaviour on the target's data) and the target (B) means. Every
+// difference is one from CKAN; it also breaks the API description when the request is one the description covers
+// (with the capabilities the profile claims) and the target's answer loses, adds or changes records, puts them out
+// of a claimed sort, refuses the request or miscounts a claimed total. Text search is CKAN's (English stemming,
+// stop words): for a target that does not claim CKAN, q breaks the description only when a record lacks a word of
+// q, or a record holding every word of q as a word is missing.
+import type { ResponseSnapshot } from '../compare/index.ts';
+import type { ComparedPair } from '../diff/index.ts';
+import type { DifferenceRecord } from '../schema/baseline.ts';
+import { isPlainObject, showJson } from '../util/json.ts';
+import { getChild } from '../util/json-pointer.ts';
+import { CLAUSES, coveredClauses, readRequest, type ReadRequest } from './clauses.ts';
+
+/** How an API break shows: refused, records lost or added, values changed, order, total. */
+export type BreakCategory = 'refused' | 'records' | 'values' | 'order' | 'total';
+
+/** What one compared pair shows. */
+export interface TwinJudgement {
+  /** The API description (with the claimed capabilities) covers the request. */
+  covered: boolean;
+  /** The answers differ (from CKAN's, the mirror's). */
+  differs: boolean;
+  /** The break of the API description, if the difference is one. */
+  api?: { category: BreakCategory; clauses: string[]; reason: string } | undefined;
+  /** The mirror gave no answer: the pair says nothing. */
+  mirrorError?: string | undefined;
+  /** Both answers, cut short, for the report. */
+  excerpts?: { a: string; b: string } | undefined;
+}
+
+/** What the judge knows of the target. */
+export interface JudgeContext {
+  /** The profile's capabilities. */
+  claims: ReadonlySet<string>;
+  /** The target claims CKAN (profile `ckan`, or status_show names a version): every difference fails. */
+  claimsCkan: boolean;
+  /** Columns of numeric types (a filter given as a string there is CKAN 3.4's). */
+  numericFields: ReadonlySet<string>;
+  /** The target's base URL (side B). */
+  targetUrl: string;
+}
+
+/** Record fields only CKAN adds: a text search's rank columns, and `_full_text` of an SQL `SELECT *`. */
+const CKAN_ONLY_FIELD = /^(rank|rank .+|_full_text)$/;
+const EXCERPT_CHARS = 400;
+
+const succeeded = (snapshot: ResponseSnapshot): boolean => snapshot.status === 200 && getChild(snapshot.body, 'success') === true;
+
+/** Judges a compared pair (A the mirror, B the target). */
+export function judgePair(compared: ComparedPair, context: JudgeContext): TwinJudgement {
+  const { result, answers } = compared;
+  const request = readRequest(compared.pair.b, context.targetUrl);
+  const clauses = request === undefined ? undefined : coveredClauses(request, context.claims, context.numericFields);
+  const covered = clauses !== undefined;
+  if (result.outcome === 'error') {
+    if (result.a.error !== undefined) return { covered, differs: false, mirrorError: result.a.error };
+    const api = covered ? { category: 'refused' as const, clauses, reason: `the target gave no answer: ${result.b.error ?? ''}` } : undefined;
+    return { covered, differs: true, api };
+  }
+  if (result.outcome === 'agree' || answers === undefined) return { covered, differs: false };
+  const excerpts = { a: showJson(answers.a.body, EXCERPT_CHARS), b: showJson(answers.b.body, EXCERPT_CHARS) };
+  const judged: TwinJudgement = { covered, differs: true, excerpts };
+  if (clauses === undefined || request === undefined || !succeeded(answers.a)) return judged;
+  if (!succeeded(answers.b)) {
+    const error = getChild(answers.b.body, 'error');
+    return {
+      ...judged,
+      api: { category: 'refused', clauses, reason: `the target refused it: HTTP ${answers.b.status} ${showJson(error ?? answers.b.body, 160)}` },
+    };
+  }
+  for (const difference of result.differences) {
+    const found = breakOf(difference, { request, context, mirror: answers.a });
+    if (found !== undefined) return { ...judged, api: { ...found, clauses } };
+  }
+  return judged;
+}
+
+interface BreakInput {
+  request: ReadRequest;
+  context: JudgeContext;
+  mirror: ResponseSnapshot;
+}
+
+function breakOf(difference: DifferenceRecord, input: BreakInput): { category: BreakCategory; reason: string } | undefined {
+  const { request, context } = input;
+  const q = request.params['q'];
+  const textSearch = typeof q === 'string' && q !== '' && !context.claimsCkan;
+  switch (difference.kind) {
+    case 'record-added':
+    case 'record-removed':
+      if (textSearch) return judgeTextSearch(difference, q, input);
+      return { category: 'records', reason: difference.message };
+    case 'record-changed': {
+      const changed = (difference.changes ?? []).filter((change) => !CKAN_ONLY_FIELD.test(change.field));
+      return difference.changes !== undefined && changed.length === 0 ? undefined : { category: 'values', reason: difference.message };
+    }
+    case 'record-order':
+      return request.params['sort'] !== undefined && context.claims.has('sort') ? { category: 'order', reason: difference.message } : undefined;
+    case 'total':
+      return context.claims.has('total') && !textSearch ? { category: 'total', reason: difference.message } : undefined;
+    default:
+      return undefined;
+  }
+}
+
+/** The words of a text, lower-cased (letters and digits). */
+function wordsOf(text: string): string[] {
+  return text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+}
+
+function recordText(record: unknown): string {
+  if (!isPlainObject(record)) return '';
+  return Object.entries(record)
+    .filter(([field, value]) => !CKAN_ONLY_FIELD.test(field) && field !== '_id' && value !== null)
+    .map(([, value]) => (typeof value === 'string' ? value : JSON.stringify(value)))
+    .join(' ');
+}
+
+/**
+ * A text search's record difference, judged by what the API description says (records that contain the text): a
+ * record the target added must hold each word of q; one it left out breaks the description when it holds each word
+ * of q as a word and the mirror's page is not cut (another record of a cut page is no fault).
+ */
+function judgeTextSearch(difference: DifferenceRecord, q: string, input: BreakInput): { category: BreakCategory; reason: string } | undefined {
+  const words = wordsOf(q);
+  if (difference.kind === 'record-added') {
+    if (input.request.params['fields'] !== undefined) return undefined;
+    const text = recordText(difference.actual).toLowerCase();
+    const lacking = words.find((word) => !text.includes(word));
+    return lacking === undefined ? undefined : { category: 'records', reason: `${difference.message}: it does not hold "${lacking}" of q` };
+  }
+  const held = new Set(wordsOf(recordText(difference.expected)));
+  if (!words.every((word) => held.has(word)) || isCut(input.mirror)) return undefined;
+  return { category: 'records', reason: `${difference.message}: it holds every word of q "${q}"` };
+}
+
+function isCut(snapshot: ResponseSnapshot): boolean {
+  const result = getChild(snapshot.body, 'result');
+  const records = getChild(result, 'records');
+  const limit = getChild(result, 'limit');
+  return Array.isArray(records) && typeof limit === 'number' && records.length >= limit;
+}
+
+/** The kind a shrink keeps: the break's category, else (for a target that claims CKAN) the difference's first kind. */
+export function failureKind(judgement: TwinJudgement, compared: ComparedPair, claimsCkan: boolean): string | undefined {
+  if (judgement.api !== undefined) return `api ${judgement.api.category}`;
+  if (!claimsCkan || !judgement.differs) return undefined;
+  const first = compared.result.differences[0];
+  return first === undefined ? 'ckan no-answer' : `ckan ${first.kind}`;
+}
