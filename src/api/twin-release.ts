@@ -3,7 +3,8 @@
 // difference from that release is a failure, else only what breaks the API description).
 import { CKAN_CAPABILITY } from '../catalogue/index.ts';
 import type { Profile } from '../schema/profile.ts';
-import { DEFAULT_CKAN_VERSION, LATEST_CKAN_RELEASES, readCkanVersionText, type CkanVersion } from '../schema/ckan-version.ts';
+import { DEFAULT_CKAN_VERSION, LATEST_CKAN_RELEASES, parseCkanRelease, readCkanVersionText, type CkanVersion } from '../schema/ckan-version.ts';
+import { hasTrait, type CkanTraitId } from '../schema/index.ts';
 import { isServerCkanVersion, SERVER_CKAN_VERSIONS, type ServerCkanVersion } from '../server/index.ts';
 
 /** The release the mirror imitates, where it came from, and whether the target claims CKAN. */
@@ -23,6 +24,28 @@ export interface ReleaseSources {
   /** status_show's `ckan_version` (`2.11.3`), when it names one. */
   status: string | undefined;
   profile: Profile;
+}
+
+/**
+ * CKAN's known bugs (release traits of kind `bug`) in the capabilities a target may claim. A target that does not
+ * claim CKAN is held to what the capability means, not to a release's bug in it: its mirror answers as a release
+ * without the bug (2.11.2 for distinct: 2.11.3 to 2.11.5 apply DISTINCT after LIMIT, ckan/ckan#8709).
+ */
+const BUGS_IN_CAPABILITIES: Readonly<Record<string, readonly CkanTraitId[]>> = {
+  distinct: ['distinct-after-limit'],
+  sort: ['sort-percent-unescaped'],
+};
+
+/** The newest release of `minor` without a known bug in the claimed capabilities (its newest, when every one has one). */
+function releaseWithoutBugs(minor: ServerCkanVersion, claims: readonly string[]): string {
+  const latest = LATEST_CKAN_RELEASES[minor];
+  const newestPatch = parseCkanRelease(latest)?.patch ?? 0;
+  const bugs = claims.flatMap((claim) => BUGS_IN_CAPABILITIES[claim] ?? []);
+  for (let patch = newestPatch; patch >= 0; patch--) {
+    const release = `${minor}.${patch}`;
+    if (!bugs.some((bug) => hasTrait(release, bug))) return release;
+  }
+  return latest;
 }
 
 function named(text: string | undefined): { minor: CkanVersion; release?: string } | undefined {
@@ -51,5 +74,7 @@ export function chooseRelease({ flag, status, profile }: ReleaseSources): Releas
     return { version: nearest, release: LATEST_CKAN_RELEASES[nearest], from, claimsCkan, note };
   }
   const fallback: ServerCkanVersion = isServerCkanVersion(DEFAULT_CKAN_VERSION) ? DEFAULT_CKAN_VERSION : SERVER_CKAN_VERSIONS[0];
-  return { version: fallback, release: LATEST_CKAN_RELEASES[fallback], from: 'the default (the target names no CKAN release)', claimsCkan };
+  const release = claimsCkan ? LATEST_CKAN_RELEASES[fallback] : releaseWithoutBugs(fallback, profile.capabilities);
+  const without = release === LATEST_CKAN_RELEASES[fallback] ? '' : ', without a known CKAN bug in what it claims';
+  return { version: fallback, release, from: `the default (the target names no CKAN release${without})`, claimsCkan };
 }

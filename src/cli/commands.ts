@@ -32,7 +32,8 @@ export const COMMANDS: readonly CommandEntry[] = [
   },
   {
     name: 'twin',
-    describe: "Mirror the target's own tables into the reference server and send both the same requests: every difference, judged against the API description and CKAN",
+    describe:
+      "Mirror the target's own tables into the reference server and send both the same requests: every difference, judged against the API description and CKAN",
     load: async () => (await import('./twin.ts')).twinCommand,
   },
   {

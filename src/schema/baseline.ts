@@ -29,9 +29,7 @@ export const NormaliseSchema = Type.Object(
     estimatedTotal: Type.Optional(
       Type.Boolean({ description: 'When result.total_was_estimated is true, the total is not compared (stored as "<estimated>"). Default true.' }),
     ),
-    statement: Type.Optional(
-      Type.Boolean({ description: 'Hide error.info.statement, the SQL text CKAN ran (stored as "<statement>"). Default true.' }),
-    ),
+    statement: Type.Optional(Type.Boolean({ description: 'Hide error.info.statement, the SQL text CKAN ran (stored as "<statement>"). Default true.' })),
     jsonp: Type.Optional(
       Type.Boolean({
         description: 'Read a JSONP answer (cb({...});) as its JSON envelope, the callback name under "<jsonp callback>", so it compares as JSON. Default true.',

@@ -7,9 +7,9 @@
 import type { ResponseSnapshot } from '../compare/index.ts';
 import type { ComparedPair } from '../diff/index.ts';
 import type { DifferenceRecord } from '../schema/baseline.ts';
-import { isPlainObject, showJson } from '../util/json.ts';
+import { isPlainObject, showJson, toCanonicalJson } from '../util/json.ts';
 import { getChild } from '../util/json-pointer.ts';
-import { CLAUSES, coveredClauses, readRequest, type ReadRequest } from './clauses.ts';
+import { coveredClauses, readRequest, type ReadRequest } from './clauses.ts';
 
 /** How an API break shows: refused, records lost or added, values changed, order, total. */
 export type BreakCategory = 'refused' | 'records' | 'values' | 'order' | 'total';
@@ -68,11 +68,48 @@ export function judgePair(compared: ComparedPair, context: JudgeContext): TwinJu
       api: { category: 'refused', clauses, reason: `the target refused it: HTTP ${answers.b.status} ${showJson(error ?? answers.b.body, 160)}` },
     };
   }
-  for (const difference of result.differences) {
-    const found = breakOf(difference, { request, context, mirror: answers.a });
-    if (found !== undefined) return { ...judged, api: { ...found, clauses } };
+  const input = { request, context, mirror: answers.a };
+  // why: records without `_id` are matched by position; where the description promises no order, which records came
+  // back is what counts, so they are compared as a multiset instead
+  const unordered = request.params['sort'] === undefined && result.differences.some((d) => d.kind.startsWith('record-') && d.key?.startsWith('#') === true);
+  const found = unordered ? multisetBreak(answers.b, input) : firstBreak(result.differences, input);
+  return found === undefined ? judged : { ...judged, api: { ...found, clauses } };
+}
+
+/** Which break is reported when a pair shows several: the records first, the total last (it follows from them). */
+const CATEGORY_ORDER: readonly BreakCategory[] = ['refused', 'records', 'values', 'order', 'total'];
+
+function firstBreak(differences: readonly DifferenceRecord[], input: BreakInput): { category: BreakCategory; reason: string } | undefined {
+  const found = differences.map((difference) => breakOf(difference, input)).filter((b) => b !== undefined);
+  return found.sort((x, y) => CATEGORY_ORDER.indexOf(x.category) - CATEGORY_ORDER.indexOf(y.category))[0];
+}
+
+/** The records of an answer without the fields only CKAN adds, each as canonical JSON. */
+function recordTexts(snapshot: ResponseSnapshot): Map<string, { record: unknown; count: number }> {
+  const records = getChild(getChild(snapshot.body, 'result'), 'records');
+  const texts = new Map<string, { record: unknown; count: number }>();
+  for (const record of Array.isArray(records) ? records : []) {
+    const kept = isPlainObject(record) ? Object.fromEntries(Object.entries(record).filter(([field]) => !CKAN_ONLY_FIELD.test(field))) : record;
+    const text = toCanonicalJson(kept);
+    texts.set(text, { record: kept, count: (texts.get(text)?.count ?? 0) + 1 });
   }
-  return judged;
+  return texts;
+}
+
+/** The break in records compared as multisets (the target's against the mirror's), judged as recordOf judges one. */
+function multisetBreak(target: ResponseSnapshot, input: BreakInput): { category: BreakCategory; reason: string } | undefined {
+  const [mirror, served] = [recordTexts(input.mirror), recordTexts(target)];
+  const differences: DifferenceRecord[] = [];
+  for (const [text, { record, count }] of served) {
+    if (count > (mirror.get(text)?.count ?? 0))
+      differences.push({ kind: 'record-added', path: '/result/records', message: `record added: ${showJson(record, 120)}`, actual: record });
+  }
+  const cutDistinct = input.request.params['distinct'] !== undefined && isCut(input.mirror);
+  for (const [text, { record, count }] of mirror) {
+    if (count > (served.get(text)?.count ?? 0) && !cutDistinct)
+      differences.push({ kind: 'record-removed', path: '/result/records', message: `record removed: ${showJson(record, 120)}`, expected: record });
+  }
+  return firstBreak(differences, input);
 }
 
 interface BreakInput {

@@ -3,6 +3,7 @@
 import type { DiffRunOutcome } from '../diff/index.ts';
 import type { PairResult } from '../schema/diff-report.ts';
 import { TWIN_REPORT_SCHEMA_VERSION, type MirrorTableReport, type TwinDifference, type TwinReport } from '../schema/twin-report.ts';
+import { isDeepEqual, isPlainObject } from '../util/json.ts';
 import { PACKAGE_INFO } from '../util/package-info.ts';
 import type { TwinJudgement } from './judge.ts';
 import type { PackageTable } from './package-writer.ts';
@@ -32,20 +33,34 @@ export interface TwinReportInput {
   replay: string | undefined;
 }
 
-function toDifference(result: PairResult, judgement: TwinJudgement, shrunk?: { from: string; steps: number }): TwinDifference {
+/** Whether a difference is the mirror's own: the type of a column it holds as text (the target renders it its own way). */
+type Artefact = (difference: PairResult['differences'][number]) => boolean;
+
+function artefactsOf(tables: readonly PackageTable[]): Artefact {
+  const asText = new Set(tables.flatMap((table) => [...table.asText]));
+  return (difference) => {
+    if (difference.kind !== 'field-changed' || !isPlainObject(difference.expected) || !isPlainObject(difference.actual)) return false;
+    const { type: _a, ...expected } = difference.expected;
+    const { type: _b, ...actual } = difference.actual;
+    return typeof expected['id'] === 'string' && asText.has(expected['id']) && isDeepEqual(expected, actual);
+  };
+}
+
+function toDifference(result: PairResult, judgement: TwinJudgement, artefact: Artefact, shrunk?: { from: string; steps: number }): TwinDifference {
   const api = judgement.api;
   const { excerpts } = judgement;
+  const differences = result.differences.filter((difference) => !artefact(difference));
   return {
     id: result.id,
     request: result.request,
     class: api === undefined ? 'ckan' : 'api',
     ...(api === undefined ? {} : { category: api.category }),
     clauses: api?.clauses ?? [],
-    reason: api?.reason ?? result.differences[0]?.message ?? 'no answer from the target',
+    reason: api?.reason ?? differences[0]?.message ?? result.differences[0]?.message ?? 'no answer from the target',
     mirror: result.a,
     target: result.b,
     ...(excerpts === undefined ? {} : { excerpts: { mirror: excerpts.a, target: excerpts.b } }),
-    differences: result.differences.slice(0, LISTED_DIFFERENCES),
+    differences: differences.slice(0, LISTED_DIFFERENCES),
     ...(shrunk === undefined ? {} : { shrunk }),
   };
 }
@@ -72,11 +87,12 @@ export function buildTwinReport(input: TwinReportInput): TwinReport {
   const { results, generated } = input.outcome;
   const judged = results.map((result) => ({ result, judgement: input.judgementOf(result) ?? { covered: false, differs: result.outcome !== 'agree' } }));
   const findings = input.reads.flatMap((read) => read.findings);
+  const artefact = artefactsOf(input.tables);
   const generatedFailures = (generated?.disagreements ?? []).flatMap((found) => {
     const judgement = input.judgementOf(found.pair);
     return judgement?.api === undefined && !input.target.claimsCkan
       ? []
-      : [toDifference(found.pair, judgement ?? { covered: false, differs: true }, { from: found.original, steps: found.shrinks })];
+      : [toDifference(found.pair, judgement ?? { covered: false, differs: true }, artefact, { from: found.original, steps: found.shrinks })];
   });
   const catalogue = judged.filter(({ result }) => !result.id.startsWith('generated #'));
   const failing = (j: TwinJudgement): boolean => j.api !== undefined || (input.target.claimsCkan && j.differs && j.mirrorError === undefined);
@@ -104,11 +120,11 @@ export function buildTwinReport(input: TwinReportInput): TwinReport {
     },
     mirror: { tables: input.reads.map((read) => describeTable(read, input.tables, input.notCompared)), loadMs: input.loadMs },
     findings,
-    failures: [...catalogue.filter((j) => failing(j.judgement)).map((j) => toDifference(j.result, j.judgement)), ...generatedFailures],
+    failures: [...catalogue.filter((j) => failing(j.judgement)).map((j) => toDifference(j.result, j.judgement, artefact)), ...generatedFailures],
     ckanDifferences: judged
       .filter((j) => j.judgement.differs && !failing(j.judgement))
       .slice(0, LISTED_CKAN)
-      .map((j) => toDifference(j.result, j.judgement)),
+      .map((j) => toDifference(j.result, j.judgement, artefact)),
     ...(generated === undefined
       ? {}
       : {

@@ -42,7 +42,7 @@ export async function checkPageBySql(client: HttpClient, target: TwinTarget, che
   const { read, rows } = page;
   const to = page.last ? undefined : rows.at(-1)?.id;
   const from = check.lastId;
-  if (to !== undefined) check.lastId = to;
+  check.lastId = rows.at(-1)?.id ?? check.lastId;
   if (rows.length === 0 && !page.last) return;
   let records: LosslessValue[];
   try {

@@ -102,7 +102,10 @@ function fillSteps(table: FixtureTable, staging: string, from: number, to: numbe
   const stage = quoteIdent(staging);
   return [
     { sql: `CREATE TEMP TABLE ${stage} ("_id" int4${table.columns.map((c) => `, ${columnSql(c.id, c.type, null)}`).join('')})` },
-    { sql: `COPY ${stage} (${columnList}) FROM ${source} WITH (FORMAT csv)`, csv: () => toCopyCsv(table.rows.slice(from, to), from + 1, table.ids?.slice(from, to)) },
+    {
+      sql: `COPY ${stage} (${columnList}) FROM ${source} WITH (FORMAT csv)`,
+      csv: () => toCopyCsv(table.rows.slice(from, to), from + 1, table.ids?.slice(from, to)),
+    },
     {
       sql: `INSERT INTO ${name} (${columnList}, "_full_text") SELECT ${['_id', ...table.columns.map((c) => c.id)].map((c) => `z.${quoteIdent(c)}`).join(', ')}, ${fullTextExpression(table)} FROM ${stage} AS z`,
     },
