@@ -16,7 +16,7 @@ export interface SqlCheck {
   /** Some range held other rows than the page (a finding): the row count is not confirmed by SQL. */
   rowsDiffer?: boolean;
   /** The last `_id` of the page before. */
-  lastId?: number;
+  lastId?: number | undefined;
 }
 
 /** Findings listed per table and kind; the rest are counted. */
