@@ -32,3 +32,7 @@ export type { ExtractOptions, JobOutcome, DiffOptions, DiffOutcome, ProbeProfile
 export { checkUpgrade, resolveUpgradeOptions } from './api/index.ts';
 export type { UpgradeOptions, UpgradeOutcome, UpgradeSettings } from './api/index.ts';
 export type { Manifest } from './schema/extract-files.ts';
+// The twin: the target's own tables mirrored into the reference server, every difference judged
+export { twinTarget, resolveTwinOptions } from './api/index.ts';
+export type { TwinOptions, TwinSettings, TwinOutcome } from './api/index.ts';
+export type { TwinReport, ClassVerdict } from './schema/twin-report.ts';

@@ -22,7 +22,7 @@ export const TWIN_FLAGS = {
     fallback: "status_show's, else the profile's ckan",
     describe: `CKAN version the mirror answers as (${CKAN_VERSIONS.slice(1).join(', ')}, or a release such as 2.11.5)`,
   },
-  'mirror-dir': { type: 'string', fallback: 'a temp folder, removed', describe: "Keep the mirror's fixtures folder here (serve it with serve --fixtures)" },
+  'mirror-dir': { type: 'string', fallback: 'a temp folder, removed', describe: "Keep the mirror's fixtures folder here, to serve it again with serve" },
   concurrency: { type: 'number', fallback: RUN_DEFAULTS.concurrency, describe: 'Request pairs in flight at once' },
   'timeout-ms': { type: 'number', fallback: RUN_DEFAULTS.timeoutMs, describe: 'Budget per request attempt, in ms' },
   retries: { type: 'number', fallback: RUN_DEFAULTS.retries, describe: 'Retries on network errors, 5xx and 429' },

@@ -46,6 +46,13 @@ describe('judgePair', () => {
     expect(judgePair(compared({ q: 'fog' }, answer([fog, fogs]), answer([fog])), { ...context, claimsCkan: true }).api?.category).toBe('records');
   });
 
+  it('breaks limit when the target answers more records than asked, or than the default limit', () => {
+    const judged = judgePair(compared({ limit: 1 }, answer([strip(fog)]), answer([strip(fog), strip(rain)])), context);
+    expect(judged.api).toMatchObject({ category: 'records', reason: 'the target answered 2 records for limit 1', clauses: ['api.md#4.1/limit'] });
+    const byDefault = judgePair(compared({}, answer([strip(fog)], { limit: 1 }), answer([strip(fog), strip(rain)])), context);
+    expect(byDefault.api?.clauses).toEqual(['api.md#4.1/limit']);
+  });
+
   it('compares records without _id as a multiset where no sort is asked', () => {
     const mirror = answer([{ kind: 'a' }, { kind: 'b' }], { fields: [{ id: 'kind' }] });
     expect(judgePair(compared({ fields: 'kind' }, mirror, answer([{ kind: 'b' }, { kind: 'a' }])), context).api).toBeUndefined();

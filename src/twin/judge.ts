@@ -9,7 +9,7 @@ import type { ComparedPair } from '../diff/index.ts';
 import type { DifferenceRecord } from '../schema/baseline.ts';
 import { isPlainObject, showJson, toCanonicalJson } from '../util/json.ts';
 import { getChild } from '../util/json-pointer.ts';
-import { coveredClauses, readRequest, type ReadRequest } from './clauses.ts';
+import { CLAUSES, coveredClauses, readRequest, type ReadRequest } from './clauses.ts';
 
 /** How an API break shows: refused, records lost or added, values changed, order, total. */
 export type BreakCategory = 'refused' | 'records' | 'values' | 'order' | 'total';
@@ -72,14 +72,23 @@ export function judgePair(compared: ComparedPair, context: JudgeContext): TwinJu
   // why: records without `_id` are matched by position; where the description promises no order, which records came
   // back is what counts, so they are compared as a multiset instead
   const unordered = request.params['sort'] === undefined && result.differences.some((d) => d.kind.startsWith('record-') && d.key?.startsWith('#') === true);
-  const found = unordered ? multisetBreak(answers.b, input) : firstBreak(result.differences, input);
-  return found === undefined ? judged : { ...judged, api: { ...found, clauses } };
+  const found = overLimit(answers, request) ?? (unordered ? multisetBreak(answers.b, input) : firstBreak(result.differences, input));
+  return found === undefined ? judged : { ...judged, api: { ...found, clauses: [...new Set([...clauses, ...(found.clauses ?? [])])] } };
+}
+
+/** More records than the limit asked (or the mirror's default, CKAN's rows_default): api.md 4.1's limit broken. */
+function overLimit(answers: { a: ResponseSnapshot; b: ResponseSnapshot }, request: ReadRequest): Break | undefined {
+  if (request.action !== 'datastore_search') return undefined;
+  const asked = Number(request.params['limit'] ?? getChild(getChild(answers.a.body, 'result'), 'limit'));
+  const records = getChild(getChild(answers.b.body, 'result'), 'records');
+  if (!Number.isInteger(asked) || !Array.isArray(records) || records.length <= asked) return undefined;
+  return { category: 'records', reason: `the target answered ${records.length} records for limit ${asked}`, clauses: [CLAUSES.limit] };
 }
 
 /** Which break is reported when a pair shows several: the records first, the total last (it follows from them). */
 const CATEGORY_ORDER: readonly BreakCategory[] = ['refused', 'records', 'values', 'order', 'total'];
 
-function firstBreak(differences: readonly DifferenceRecord[], input: BreakInput): { category: BreakCategory; reason: string } | undefined {
+function firstBreak(differences: readonly DifferenceRecord[], input: BreakInput): Break | undefined {
   const found = differences.map((difference) => breakOf(difference, input)).filter((b) => b !== undefined);
   return found.sort((x, y) => CATEGORY_ORDER.indexOf(x.category) - CATEGORY_ORDER.indexOf(y.category))[0];
 }
@@ -97,7 +106,7 @@ function recordTexts(snapshot: ResponseSnapshot): Map<string, { record: unknown;
 }
 
 /** The break in records compared as multisets (the target's against the mirror's), judged as recordOf judges one. */
-function multisetBreak(target: ResponseSnapshot, input: BreakInput): { category: BreakCategory; reason: string } | undefined {
+function multisetBreak(target: ResponseSnapshot, input: BreakInput): Break | undefined {
   const [mirror, served] = [recordTexts(input.mirror), recordTexts(target)];
   const differences: DifferenceRecord[] = [];
   for (const [text, { record, count }] of served) {
@@ -112,13 +121,20 @@ function multisetBreak(target: ResponseSnapshot, input: BreakInput): { category:
   return firstBreak(differences, input);
 }
 
+/** A break as found: its category, why, and the clause it breaks beyond those of the request (a total's, a limit's). */
+interface Break {
+  category: BreakCategory;
+  reason: string;
+  clauses?: string[];
+}
+
 interface BreakInput {
   request: ReadRequest;
   context: JudgeContext;
   mirror: ResponseSnapshot;
 }
 
-function breakOf(difference: DifferenceRecord, input: BreakInput): { category: BreakCategory; reason: string } | undefined {
+function breakOf(difference: DifferenceRecord, input: BreakInput): Break | undefined {
   const { request, context } = input;
   const q = request.params['q'];
   const textSearch = typeof q === 'string' && q !== '' && !context.claimsCkan;
@@ -134,7 +150,7 @@ function breakOf(difference: DifferenceRecord, input: BreakInput): { category: B
     case 'record-order':
       return request.params['sort'] !== undefined && context.claims.has('sort') ? { category: 'order', reason: difference.message } : undefined;
     case 'total':
-      return context.claims.has('total') && !textSearch ? { category: 'total', reason: difference.message } : undefined;
+      return context.claims.has('total') && !textSearch ? { category: 'total', reason: difference.message, clauses: [CLAUSES.total] } : undefined;
     default:
       return undefined;
   }
@@ -158,7 +174,7 @@ function recordText(record: unknown): string {
  * record the target added must hold each word of q; one it left out breaks the description when it holds each word
  * of q as a word and the mirror's page is not cut (another record of a cut page is no fault).
  */
-function judgeTextSearch(difference: DifferenceRecord, q: string, input: BreakInput): { category: BreakCategory; reason: string } | undefined {
+function judgeTextSearch(difference: DifferenceRecord, q: string, input: BreakInput): Break | undefined {
   const words = wordsOf(q);
   if (difference.kind === 'record-added') {
     if (input.request.params['fields'] !== undefined) return undefined;

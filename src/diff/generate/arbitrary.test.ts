@@ -12,7 +12,13 @@ const input: GenerationInput = {
       total: 260,
       fields: [
         { id: '_id', type: 'int', values: [1, 2, 3], words: [] },
-        { id: 'title', type: 'text', values: ['Intro to Optics', 'Seminar in Music'], words: ['Intro', 'Optics', 'Seminar', 'Music'] },
+        {
+          id: 'title',
+          type: 'text',
+          values: ['Intro to Optics', 'Seminar in Music'],
+          words: ['Intro', 'Optics', 'Seminar', 'Music'],
+          phrases: ['Intro Optics', 'Seminar Music'],
+        },
         { id: 'stage', type: 'text', values: ['Advanced', 'Foundation'], words: ['Advanced', 'Foundation'] },
         { id: 'credits', type: 'numeric', values: [5, 10], words: [] },
         { id: 'tags', type: '_text', values: [], words: [] },
@@ -54,6 +60,7 @@ describe('sampleRequests', () => {
     expect(requests.some((r) => r.kind === 'sql' && r.where.kind === 'like' && r.where.letters === 'swapped')).toBe(true);
     expect(requests.some((r) => r.kind === 'sql' && r.where.kind === 'equals')).toBe(true);
     expect(requests.some((r) => r.kind === 'sql' && r.ordered === undefined)).toBe(true);
+    expect(requests.some((r) => r.kind === 'search' && r.q?.includes(' ') === true)).toBe(true);
   });
 
   it('leaves out the parameters a profile does not claim', () => {

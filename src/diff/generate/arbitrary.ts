@@ -58,6 +58,16 @@ function filterValue(field: SampledField): fc.Arbitrary<unknown> {
   return fc.oneof(...parts);
 }
 
+/** A q: a word of the data (most often), two words of one value (records must hold both), or a word of none. */
+function queryText(words: readonly string[], phrases: readonly string[]): fc.Arbitrary<string> {
+  const parts: Array<fc.WeightedArbitrary<string>> = [
+    { arbitrary: fc.constantFrom(...words), weight: 3 },
+    { arbitrary: fc.constant(ABSENT_TEXT), weight: 1 },
+  ];
+  if (phrases.length > 0) parts.push({ arbitrary: fc.constantFrom(...phrases), weight: 2 });
+  return fc.oneof(...parts);
+}
+
 function edges(total: number, values: number[]): number[] {
   const capped = [...values, Math.min(total, MAX_EDGE_LIMIT), Math.min(total + 1, MAX_EDGE_LIMIT + 1)];
   return [...new Set(capped.filter((n) => n >= 0))];
@@ -67,7 +77,8 @@ function searchArbitrary(resource: SampledResource, input: GenerationInput): fc.
   const filterable = resource.fields.filter(isFilterable);
   const named = resource.fields.filter((f) => PLAIN_NAME.test(f.id) && f.type !== 'json');
   const sortable = named.filter((f) => !f.type.startsWith('_'));
-  const words = [...new Set(resource.fields.flatMap((f) => [...f.words, ...(f.phrases ?? [])]))];
+  const words = [...new Set(resource.fields.flatMap((f) => f.words))];
+  const phrases = [...new Set(resource.fields.flatMap((f) => f.phrases ?? []))];
   const entry = fc.oneof(...filterable.map((f) => fc.tuple(fc.constant(f.id), filterValue(f))));
   const unless = <T>(on: boolean | undefined, arbitrary: fc.Arbitrary<T | undefined>): fc.Arbitrary<T | undefined> =>
     on === false ? fc.constant(undefined) : arbitrary;
@@ -77,7 +88,7 @@ function searchArbitrary(resource: SampledResource, input: GenerationInput): fc.
     method: fc.constantFrom('GET' as const, 'POST' as const),
     locale: localeArbitrary(input.locales),
     filters: filterable.length === 0 ? fc.constant([]) : fc.uniqueArray(entry, { selector: (e) => e[0], maxLength: 3 }),
-    q: words.length === 0 ? fc.constant(undefined) : optional(fc.constantFrom(...words, ABSENT_TEXT)),
+    q: words.length === 0 ? fc.constant(undefined) : optional(queryText(words, phrases)),
     limit: optional(fc.constantFrom(...edges(resource.total, [0, 1]))),
     offset: unless(input.offset, optional(fc.constantFrom(...edges(resource.total, [1, Math.max(resource.total - 1, 0)])))),
     sort: unless(
