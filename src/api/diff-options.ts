@@ -1,7 +1,7 @@
 // Options of a two-target run: each side's run options (target, profile, token), the shared selection and
 // transport settings, the catalogue switch, generation (count and seed) and the report formats, checked once.
 import { KitError, KitErrorCode } from '../errors.ts';
-import { DIFF_REPORT_FORMATS, type DiffReportFormat } from '../reporters/index.ts';
+import { DIFF_REPORT_FORMATS, parseFormatList, type DiffReportFormat } from '../reporters/index.ts';
 import { resolveRunOptions, type ResolvedRunOptions, type RunSettings } from './run-options.ts';
 
 /** What a two-target run sends and writes, as `diff` and `upgrade-check` take it. */
@@ -49,16 +49,6 @@ export interface DiffOptions {
 
 const usage = (message: string): KitError => new KitError(KitErrorCode.usage, message);
 
-/** A `--report` list (comma text or list) of `command`'s formats; every one when undefined. E_USAGE naming an unknown one. */
-export function parseFormatList<T extends string>(command: string, known: readonly T[], formats: readonly string[] | string | undefined): T[] {
-  if (formats === undefined) return [...known];
-  const names = (typeof formats === 'string' ? formats.split(',') : formats).map((f) => f.trim()).filter((f) => f !== '');
-  const isKnown = (name: string): name is T => known.some((format) => format === name);
-  const unknown = names.filter((name) => !isKnown(name));
-  if (unknown.length > 0 || names.length === 0) throw usage(`--report for ${command} takes ${known.join(', ')}; got "${unknown.join(',') || String(formats)}"`);
-  return names.filter(isKnown);
-}
-
 /** A count drawn with a seed (`--generate N`, `--sample N`): both checked; undefined when no count is given. */
 function checkSeeded(flag: string, count: number | undefined, seed: number | undefined): { count: number; seed: number } | undefined {
   if (count === undefined) return undefined;
@@ -105,6 +95,6 @@ export function resolveDiffOptions(settings: DiffSettings): DiffOptions {
     sides: Object.freeze([a, b] as const),
     ...resolvePairSources(settings),
     pairCatalogue: 'both',
-    reportFormats: Object.freeze(parseFormatList('diff', DIFF_REPORT_FORMATS, settings.reportFormats)),
+    reportFormats: Object.freeze(parseFormatList(settings.reportFormats, DIFF_REPORT_FORMATS, 'diff')),
   });
 }

@@ -23,6 +23,6 @@ export type { UpgradeOutcome } from './upgrade-check.ts';
 export { resolveUpgradeOptions } from './upgrade-options.ts';
 export type { UpgradeOptions, UpgradeSettings } from './upgrade-options.ts';
 export { twinTarget } from './twin.ts';
-export type { TwinContext, TwinOutcome } from './twin.ts';
+export type { TwinOutcome } from './twin.ts';
 export { resolveTwinOptions } from './twin-options.ts';
 export type { TwinOptions, TwinSettings } from './twin-options.ts';

@@ -2,7 +2,7 @@
 // version), the catalogue switch, the generated requests (count and seed), the per-table row cap, the report
 // formats and where to keep the mirror, checked once.
 import { KitError, KitErrorCode } from '../errors.ts';
-import { TWIN_REPORT_FORMATS, type TwinReportFormat } from '../reporters/index.ts';
+import { parseFormatList, TWIN_REPORT_FORMATS, type TwinReportFormat } from '../reporters/index.ts';
 import { resolveRunOptions, type ResolvedRunOptions, type RunSettings } from './run-options.ts';
 
 /** The defaults of `twin`. */
@@ -50,16 +50,6 @@ function checkCount(flag: string, value: number, min: number): number {
   return value;
 }
 
-function parseFormats(formats: readonly string[] | string | undefined): TwinReportFormat[] {
-  if (formats === undefined) return [...TWIN_REPORT_FORMATS];
-  const names = (typeof formats === 'string' ? formats.split(',') : formats).map((f) => f.trim()).filter((f) => f !== '');
-  const known = (name: string): name is TwinReportFormat => TWIN_REPORT_FORMATS.some((format) => format === name);
-  const unknown = names.filter((name) => !known(name));
-  if (unknown.length > 0 || names.length === 0)
-    throw usage(`--report for twin takes ${TWIN_REPORT_FORMATS.join(', ')}; got "${unknown.join(',') || String(formats)}"`);
-  return names.filter(known);
-}
-
 /** Resolves and checks the options (KitError E_USAGE, exit 2). Pure: reads no environment and no files. */
 export function resolveTwinOptions(settings: TwinSettings): TwinOptions {
   const run = resolveRunOptions(settings.run);
@@ -79,7 +69,7 @@ export function resolveTwinOptions(settings: TwinSettings): TwinOptions {
     generate: count === 0 || settings.seed === undefined ? undefined : Object.freeze({ count, seed: settings.seed }),
     maxRows: checkCount('max-rows', settings.maxRows ?? TWIN_DEFAULTS.maxRows, 1),
     pageSize: checkCount('page-size', settings.pageSize ?? TWIN_DEFAULTS.pageSize, 1),
-    reportFormats: Object.freeze(parseFormats(settings.reportFormats)),
+    reportFormats: Object.freeze(parseFormatList(settings.reportFormats, TWIN_REPORT_FORMATS, 'twin')),
     replay: settings.replay,
     mirrorDir: settings.mirrorDir,
   });

@@ -2,10 +2,10 @@
 // source, or two live targets (today's site and its copy on the new release); what is sent (catalogue, generated,
 // traffic) and the report formats; checked once and made into the two-target run they amount to.
 import { KitError, KitErrorCode } from '../errors.ts';
-import { UPGRADE_REPORT_FORMATS, type UpgradeReportFormat } from '../reporters/index.ts';
+import { parseFormatList, UPGRADE_REPORT_FORMATS, type UpgradeReportFormat } from '../reporters/index.ts';
 import { readCkanVersionText } from '../schema/ckan-version.ts';
 import { isServerCkanVersion, SERVER_CKAN_VERSIONS } from '../server/index.ts';
-import { parseFormatList, resolvePairSources, type DiffOptions, type PairSourceSettings } from './diff-options.ts';
+import { resolvePairSources, type DiffOptions, type PairSourceSettings } from './diff-options.ts';
 import { resolveRunOptions, type RunSettings } from './run-options.ts';
 import { fixturesSource, type UpgradeDataSource } from './upgrade-source.ts';
 import { RUN_DEFAULTS } from '../util/run-defaults.ts';
@@ -92,6 +92,6 @@ export function resolveUpgradeOptions(settings: UpgradeSettings): UpgradeOptions
     to: settings.to?.trim(),
     data: mode === 'reference' ? data.label : 'the two targets',
     diff,
-    reportFormats: Object.freeze(parseFormatList('upgrade-check', UPGRADE_REPORT_FORMATS, settings.reportFormats)),
+    reportFormats: Object.freeze(parseFormatList(settings.reportFormats, UPGRADE_REPORT_FORMATS, 'upgrade-check')),
   });
 }

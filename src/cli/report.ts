@@ -3,12 +3,12 @@
 import path from 'node:path';
 import type { Argv } from 'yargs';
 import type { RunResult } from '../model/index.ts';
-import { parseFormatList } from '../api/diff-options.ts';
 import {
   buildMatrix,
   describeMatrix,
   createConsoleListener,
   MATRIX_REPORT_FORMATS,
+  parseFormatList,
   parseReportFormats,
   readReport,
   REPORT_FORMATS,
@@ -102,7 +102,7 @@ const MATRIX_FLAGS = {
 } as const satisfies FlagTable;
 
 async function matrixHandler(args: ReportArgs, io: CliIo): Promise<number> {
-  const formats = parseFormatList('report matrix', MATRIX_REPORT_FORMATS, args.report);
+  const formats = parseFormatList(args.report, MATRIX_REPORT_FORMATS, 'report matrix');
   const runs: MatrixRun[] = [];
   for (const input of args.inputs) runs.push({ source: input, result: await readReport(toReportFile(input), { cwd: io.cwd }) });
   const view = buildMatrix(runs);

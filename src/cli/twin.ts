@@ -4,17 +4,14 @@ import { randomInt } from 'node:crypto';
 import { twinTarget } from '../api/twin.ts';
 import { resolveTwinOptions } from '../api/twin-options.ts';
 import { formatTwinSummary } from '../reporters/index.ts';
-import type { PairResult } from '../schema/diff-report.ts';
 import type { CliCommand } from './command.ts';
 import { addFlags } from './flags.ts';
 import type { CliIo } from './io.ts';
 import { addSelectionOptions, readSelectionArgs } from './options-yargs.ts';
+import { runWithPairProgress } from './pair-progress.ts';
 import { formatReportPaths } from './run.ts';
 import { readTokenFile } from './token-file.ts';
 import { mapTwinArgs, TWIN_FLAGS, twinReplayCommand, type TwinArgs } from './twin-options.ts';
-
-/** How often a running twin prints how far it is. */
-const PROGRESS_EVERY_MS = 5000;
 
 async function twinHandler(args: TwinArgs, io: CliIo): Promise<number> {
   // why: a run without --seed still prints its seed, so any failure it finds can be replayed
@@ -24,27 +21,12 @@ async function twinHandler(args: TwinArgs, io: CliIo): Promise<number> {
   const options = resolveTwinOptions(
     mapTwinArgs({ ...args, seed }, io.env, io.cwd, { ...(fileToken === undefined ? {} : { fileToken }), ...(replay === undefined ? {} : { replay }) }),
   );
-  const controller = new AbortController();
-  const stopListening = io.onStop(() => controller.abort());
-  const progress = { done: 0, differ: 0 };
-  const timer = setInterval(() => io.stdout.write(`… ${progress.done} request pairs compared, ${progress.differ} differ\n`), PROGRESS_EVERY_MS);
-  timer.unref();
-  const onPair = (result: PairResult): void => {
-    progress.done++;
-    if (result.outcome !== 'agree') progress.differ++;
-  };
-  try {
-    const onProgress = (line: string): void => void io.stdout.write(`${line}\n`);
-    const { report, reportPaths, passed } = await twinTarget(options, { env: io.env, signal: controller.signal, onPair, onProgress });
-    clearInterval(timer);
-    io.stdout.write(formatTwinSummary(report));
-    io.stdout.write(formatReportPaths(reportPaths, io.cwd));
-    if (controller.signal.aborted) return 130;
-    return passed ? 0 : 1;
-  } finally {
-    clearInterval(timer);
-    stopListening();
-  }
+  const onProgress = (line: string): void => void io.stdout.write(`${line}\n`);
+  const { value, aborted } = await runWithPairProgress(io, 'differ', (hooks) => twinTarget(options, { env: io.env, ...hooks, onProgress }));
+  io.stdout.write(formatTwinSummary(value.report));
+  io.stdout.write(formatReportPaths(value.reportPaths, io.cwd));
+  if (aborted) return 130;
+  return value.passed ? 0 : 1;
 }
 
 export const twinCommand: CliCommand = {

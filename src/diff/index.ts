@@ -1,7 +1,7 @@
 // Two-target runs (`diff`): the same requests sent to two targets, their answers normalised alike and compared;
 // requests generated from target A's data with a seed, and each disagreement shrunk to its smallest request;
 // requests from recorded traffic sent to both as the clients sent them.
-export type { ComparedPair, DiffSide, PairJudge } from './types.ts';
+export type { ComparedPair, DiffSide } from './types.ts';
 export { describeValueDifferences, pairVariants } from './pairs.ts';
 export { findSharedDifferences } from './kinds.ts';
 export { runDiff, type DiffRunOutcome } from './run-diff.ts';

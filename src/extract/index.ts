@@ -15,4 +15,4 @@ export { EXTRACT_DEFAULTS } from './types.ts';
 export type { ExtractHttpOptions, ExtractListener, ExtractSpec } from './types.ts';
 export type { ExtractTarget } from './api.ts';
 export { ActionCallError, callAction } from './api.ts';
-export { isLosslessObject, JsonNumber, parseLossless, stringifyLossless, type LosslessValue } from './lossless-json.ts';
+export { JsonNumber, parseLossless, stringifyLossless, type LosslessValue } from './lossless-json.ts';

@@ -24,3 +24,4 @@ export { readReport } from './read.ts';
 export { mergeShardReports } from './merge.ts';
 export { formatTwinSummary } from './twin-text.ts';
 export { writeTwinReports, TWIN_REPORTERS, TWIN_REPORT_FORMATS, type TwinReportFormat } from './twin-writer.ts';
+export { parseFormatList } from './format-list.ts';

@@ -4,11 +4,12 @@ import type { RunResult } from '../model/index.ts';
 import type { DiffReport } from '../schema/diff-report.ts';
 import { renderDiffHtml } from './diff-html.ts';
 import { renderDiffMarkdown } from './diff-text.ts';
-import { commitStagedFiles, stageFileAtomic, writeFileAtomic, type StagedFile } from '../util/atomic-write.ts';
+import { commitStagedFiles, stageFileAtomic, type StagedFile } from '../util/atomic-write.ts';
 import { renderMarkdown } from './markdown.ts';
 import { appendStepSummary } from './step-summary.ts';
 import { REPORT_FORMATS, reporters, type RenderOptions, type Reporter, type ReportFormat } from './registry.ts';
 import { makeDir } from '../util/make-dir.ts';
+import { writeReportSet } from './report-set.ts';
 
 /** Options of `writeReports`. */
 export interface WriteReportsOptions {
@@ -66,17 +67,9 @@ export type DiffReportFormat = keyof typeof DIFF_REPORTERS;
 export const DIFF_REPORT_FORMATS: readonly DiffReportFormat[] = Object.freeze(['json', 'md', 'html'] as const);
 
 /** Writes the diff report in each format to `outDir` atomically; returns the paths written. */
-export async function writeDiffReports(
+export function writeDiffReports(
   report: DiffReport,
   options: { formats: readonly DiffReportFormat[]; outDir: string; stepSummaryPath?: string | undefined },
 ): Promise<string[]> {
-  await makeDir(options.outDir);
-  const paths: string[] = [];
-  for (const format of DIFF_REPORT_FORMATS.filter((name) => options.formats.includes(name))) {
-    const path = join(options.outDir, DIFF_REPORTERS[format].fileName);
-    await writeFileAtomic(path, DIFF_REPORTERS[format].render(report));
-    paths.push(path);
-  }
-  if (options.stepSummaryPath !== undefined && options.stepSummaryPath !== '') await appendStepSummary(options.stepSummaryPath, renderDiffMarkdown(report));
-  return paths;
+  return writeReportSet(report, { reporters: DIFF_REPORTERS, order: DIFF_REPORT_FORMATS, summary: renderDiffMarkdown }, options);
 }
