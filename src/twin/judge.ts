@@ -10,9 +10,7 @@ import type { DifferenceRecord } from '../schema/baseline.ts';
 import { isPlainObject, showJson, toCanonicalJson } from '../util/json.ts';
 import { getChild } from '../util/json-pointer.ts';
 import { CLAUSES, coveredClauses, readRequest, type ReadRequest } from './clauses.ts';
-
-/** How an API break shows: refused, records lost or added, values changed, order, total. */
-export type BreakCategory = 'refused' | 'records' | 'values' | 'order' | 'total';
+import { CKAN_ONLY_FIELD, isCut, judgeTextSearch, type Break, type BreakCategory } from './text-search.ts';
 
 /** What one compared pair shows. */
 export interface TwinJudgement {
@@ -40,8 +38,6 @@ export interface JudgeContext {
   targetUrl: string;
 }
 
-/** Record fields only CKAN adds: a text search's rank columns, and `_full_text` of an SQL `SELECT *`. */
-const CKAN_ONLY_FIELD = /^(rank|rank .+|_full_text)$/;
 const EXCERPT_CHARS = 400;
 
 const succeeded = (snapshot: ResponseSnapshot): boolean => snapshot.status === 200 && getChild(snapshot.body, 'success') === true;
@@ -121,13 +117,6 @@ function multisetBreak(target: ResponseSnapshot, input: BreakInput): Break | und
   return firstBreak(differences, input);
 }
 
-/** A break as found: its category, why, and the clause it breaks beyond those of the request (a total's, a limit's). */
-interface Break {
-  category: BreakCategory;
-  reason: string;
-  clauses?: string[];
-}
-
 interface BreakInput {
   request: ReadRequest;
   context: JudgeContext;
@@ -141,7 +130,7 @@ function breakOf(difference: DifferenceRecord, input: BreakInput): Break | undef
   switch (difference.kind) {
     case 'record-added':
     case 'record-removed':
-      if (textSearch) return judgeTextSearch(difference, q, input);
+      if (textSearch) return judgeTextSearch(difference, q, { fieldsGiven: request.params['fields'] !== undefined, mirror: input.mirror });
       return { category: 'records', reason: difference.message };
     case 'record-changed': {
       const changed = (difference.changes ?? []).filter((change) => !CKAN_ONLY_FIELD.test(change.field));
@@ -154,44 +143,6 @@ function breakOf(difference: DifferenceRecord, input: BreakInput): Break | undef
     default:
       return undefined;
   }
-}
-
-/** The words of a text, lower-cased (letters and digits). */
-function wordsOf(text: string): string[] {
-  return text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-}
-
-function recordText(record: unknown): string {
-  if (!isPlainObject(record)) return '';
-  return Object.entries(record)
-    .filter(([field, value]) => !CKAN_ONLY_FIELD.test(field) && field !== '_id' && value !== null)
-    .map(([, value]) => (typeof value === 'string' ? value : JSON.stringify(value)))
-    .join(' ');
-}
-
-/**
- * A text search's record difference, judged by what the API description says (records that contain the text): a
- * record the target added must hold each word of q; one it left out breaks the description when it holds each word
- * of q as a word and the mirror's page is not cut (another record of a cut page is no fault).
- */
-function judgeTextSearch(difference: DifferenceRecord, q: string, input: BreakInput): Break | undefined {
-  const words = wordsOf(q);
-  if (difference.kind === 'record-added') {
-    if (input.request.params['fields'] !== undefined) return undefined;
-    const text = recordText(difference.actual).toLowerCase();
-    const lacking = words.find((word) => !text.includes(word));
-    return lacking === undefined ? undefined : { category: 'records', reason: `${difference.message}: it does not hold "${lacking}" of q` };
-  }
-  const held = new Set(wordsOf(recordText(difference.expected)));
-  if (!words.every((word) => held.has(word)) || isCut(input.mirror)) return undefined;
-  return { category: 'records', reason: `${difference.message}: it holds every word of q "${q}"` };
-}
-
-function isCut(snapshot: ResponseSnapshot): boolean {
-  const result = getChild(snapshot.body, 'result');
-  const records = getChild(result, 'records');
-  const limit = getChild(result, 'limit');
-  return Array.isArray(records) && typeof limit === 'number' && records.length >= limit;
 }
 
 /** The kind a shrink keeps: the break's category, else (for a target that claims CKAN) the difference's first kind. */

@@ -38,9 +38,11 @@ export async function buildMirror(client: HttpClient, target: TwinTarget, option
   const build: MirrorBuild = { dir: options.dir, tables: [], reads: [] };
   for (const [index, table] of options.tables.entries()) {
     const writer = new TableWriter(path.join(options.dir, `table-${index + 1}.csv`));
+    let sameAs: string | undefined;
     const skip = (resourceId: string): string | undefined => {
       const same = build.tables.find((t) => t.id === resourceId);
       if (same !== undefined) {
+        sameAs = resourceId;
         if (table.id !== resourceId && !same.aliases.includes(table.id)) same.aliases.push(table.id);
         return `the same table as another resource of the profile (${resourceId}): mirrored once`;
       }
@@ -57,6 +59,7 @@ export async function buildMirror(client: HttpClient, target: TwinTarget, option
     } finally {
       await writer.close(writer.written.fields, writer.written.hasIds);
     }
+    if (sameAs !== undefined) read.sameAs = sameAs;
     build.reads.push(read);
     options.onTable?.(read);
     if (read.refused !== undefined || read.untrusted !== undefined) continue;

@@ -54,6 +54,8 @@ export interface TableRead {
   /** How the rows were read and checked, for the report (`10 pages of datastore_search, every row also read by SQL`). */
   paths: string[];
   notes: string[];
+  /** The real id of a table this one is another name of (an alias in the profile): mirrored once, under that id. */
+  sameAs?: string | undefined;
   /** Set when the table is not mirrored: over the row cap, or refused by the target. */
   refused?: string | undefined;
   /** Set when the mirror of this table cannot be trusted (the run stops): the reason. */
