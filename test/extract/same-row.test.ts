@@ -13,7 +13,7 @@ import { describePrecision } from '../../src/extract/manifest.ts';
 import { fetchPage } from '../../src/extract/pages.ts';
 import type { ExtractPlan } from '../../src/extract/plan.ts';
 import { type ExtractColumn, PagingMethod } from '../../src/extract/types.ts';
-import { RECORDED_VERSIONS, type RecordedExchange, readRecording } from '../helpers/ckan-recordings.ts';
+import { RECORDED_RELEASES, type RecordedExchange, readRecording } from '../helpers/ckan-recordings.ts';
 
 const RESOURCES = { courses: 'df356cc6-0e13-4ba8-bc98-c4706614881b', 'type-samples': '618532cb-ff3b-40c9-8e30-2ab721a38603' } as const;
 
@@ -33,7 +33,7 @@ function replaying(exchange: RecordedExchange): HttpClient {
 }
 
 /** The columns of the resource, in table order: the fields of a recorded datastore_search answer that has them all. */
-function columnsOf(version: (typeof RECORDED_VERSIONS)[number], resourceId: string): ExtractColumn[] {
+function columnsOf(version: (typeof RECORDED_RELEASES)[number], resourceId: string): ExtractColumn[] {
   const all = [...readRecording(version, 'probe'), ...readRecording(version, 'catalogue-reference')]
     .filter((exchange) => exchange.status === 200 && exchange.requestBody.includes(resourceId) && exchange.path.endsWith('/datastore_search'))
     .map((exchange) => {
@@ -121,7 +121,7 @@ function isCut(lossy: string, precise: string): boolean {
   return precise.startsWith(kept) && (kept.includes('.') ? /^\d*$/ : /^(\.\d+)?$/).test(rest);
 }
 
-describe.each(RECORDED_VERSIONS)('the same row through every path, CKAN %s', (version) => {
+describe.each(RECORDED_RELEASES)('the same row through every path, CKAN %s', (version) => {
   it.each(Object.entries(RESOURCES))('writes each row of %s as the same csv line, but for what the manifest says is lost', async (_name, resourceId) => {
     const columns = columnsOf(version, resourceId);
     const byPath = new Map<Path, Map<string, string>>();

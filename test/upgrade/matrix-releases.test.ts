@@ -10,7 +10,7 @@ import type { MatrixView } from '../../src/reporters/index.ts';
 import { isCkanTraitId, hasTrait } from '../../src/schema/ckan-traits/index.ts';
 import { isInCkanRanges, toCkanVersion, type CkanRanges } from '../../src/schema/ckan-version.ts';
 import { runCliInProcess } from '../helpers/captured-io.ts';
-import { RECORDED_VERSIONS, readRecording, readRecordingMeta } from '../helpers/ckan-recordings.ts';
+import { RECORDED_RELEASES, readRecording, readRecordingMeta } from '../helpers/ckan-recordings.ts';
 import { startReplayServer, UNRECORDED_STATUS } from '../helpers/replay-server.ts';
 import { makeTempDir, removeDir } from '../runner/helpers.ts';
 
@@ -22,7 +22,7 @@ let page = '';
 
 beforeAll(async () => {
   outDir = await makeTempDir('dsk-matrix-');
-  for (const version of RECORDED_VERSIONS) {
+  for (const version of RECORDED_RELEASES) {
     const meta = readRecordingMeta(version);
     const server = await startReplayServer({ exchanges: readRecording(version, 'catalogue-reference'), recordedUrl: meta.baseUrl, token: TOKEN });
     try {
@@ -41,7 +41,7 @@ beforeAll(async () => {
       await server.close();
     }
   }
-  const runs = RECORDED_VERSIONS.map((version) => path.join(outDir, 'runs', version));
+  const runs = RECORDED_RELEASES.map((version) => path.join(outDir, 'runs', version));
   const outcome = await runCliInProcess(['report', 'matrix', ...runs, '--out', path.join(outDir, 'matrix')], { cwd: ROOT });
   expect(outcome.code, outcome.stderr).toBe(0);
   view = JSON.parse(await readFile(path.join(outDir, 'matrix', 'matrix.json'), 'utf8'));
@@ -73,7 +73,7 @@ function isRanges(value: unknown): value is CkanRanges {
 
 describe('report matrix over the catalogue on every recorded release', () => {
   it('has one column per release, in release order, and the rows that differ first', () => {
-    expect(view.columns.map((c) => c.release)).toEqual(RECORDED_VERSIONS.map((version) => readRecordingMeta(version).ckanVersion));
+    expect(view.columns.map((c) => c.release)).toEqual(RECORDED_RELEASES.map((version) => readRecordingMeta(version).ckanVersion));
     const firstSame = view.rows.findIndex((row) => !row.differs);
     expect(firstSame).toBeGreaterThan(0);
     expect(view.rows.slice(firstSame).every((row) => !row.differs)).toBe(true);

@@ -5,7 +5,7 @@ import { compareSnapshots, normaliseSnapshot, resolveNormaliseRules, resourceNam
 import { toSnapshot } from '../../src/diff/compare-pair.ts';
 import { hasTrait } from '../../src/schema/ckan-traits/index.ts';
 import { classifyPair } from '../../src/upgrade/index.ts';
-import { readRecording, readRecordingMeta, type RecordedExchange, type RecordedVersion, type RecordingFile } from '../helpers/ckan-recordings.ts';
+import { readRecording, readRecordingMeta, type RecordedExchange, type RecordedRelease, type RecordingFile } from '../helpers/ckan-recordings.ts';
 
 /** The resources of profiles/reference.yaml: the recordings were made on the fixtures with these ids. */
 const REFERENCE_RESOURCES = {
@@ -28,7 +28,7 @@ const keyOf = (e: RecordedExchange): string =>
 const isTokenRefusal = (e: RecordedExchange): boolean => e.status === 403 && e.responseBody.includes('Authorization Error');
 
 /** The requests of `file` both releases hold, each once (its first recording), in the older release's order. */
-export function listCommonRequests(older: RecordedVersion, newer: RecordedVersion, file: RecordingFile): CommonRequest[] {
+export function listCommonRequests(older: RecordedRelease, newer: RecordedRelease, file: RecordingFile): CommonRequest[] {
   const byKey = new Map<string, RecordedExchange>();
   for (const exchange of readRecording(newer, file)) if (!byKey.has(keyOf(exchange))) byKey.set(keyOf(exchange), exchange);
   const seen = new Set<string>();
@@ -64,9 +64,9 @@ function snapshotOf(exchange: RecordedExchange) {
 }
 
 /** The changes the two recorded answers of a request show, as `kind: what` (sorted). */
-export function recordedChanges(request: CommonRequest, older: RecordedVersion, newer: RecordedVersion): string[] {
+export function recordedChanges(request: CommonRequest, older: RecordedRelease, newer: RecordedRelease): string[] {
   const releases = [readRecordingMeta(older).ckanVersion, readRecordingMeta(newer).ckanVersion];
-  const names = (version: RecordedVersion) => ({ ...targetNames(readRecordingMeta(version).baseUrl), ...resourceNames(REFERENCE_RESOURCES) });
+  const names = (version: RecordedRelease) => ({ ...targetNames(readRecordingMeta(version).baseUrl), ...resourceNames(REFERENCE_RESOURCES) });
   const a = normaliseSnapshot(snapshotOf(request.older), resolveNormaliseRules({ names: names(older) })).snapshot;
   const b = normaliseSnapshot(snapshotOf(request.newer), resolveNormaliseRules({ names: names(newer) })).snapshot;
   const { differences } = compareSnapshots(a, b, { distinctUnordered: releases.some((release) => hasTrait(release, 'distinct-after-limit')) });

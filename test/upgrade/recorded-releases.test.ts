@@ -15,7 +15,7 @@ import { parseCkanRelease, toCkanVersion } from '../../src/schema/ckan-version.t
 import { openPgliteEngine, type Engine } from '../../src/server/engines/index.ts';
 import { loadFixtures } from '../../src/server/fixtures/index.ts';
 import { isServerCkanVersion, startReferenceServer, type ReferenceServer } from '../../src/server/index.ts';
-import { RECORDED_VERSIONS, readRecordingMeta, type RecordedVersion, type RecordingFile } from '../helpers/ckan-recordings.ts';
+import { RECORDED_RELEASES, readRecordingMeta, type RecordedRelease, type RecordingFile } from '../helpers/ckan-recordings.ts';
 import { startReplayServer } from '../helpers/replay-server.ts';
 import { makeTempDir, removeDir } from '../runner/helpers.ts';
 import { listCommonRequests, recordedChanges, toRecordingLine } from './recorded-changes.ts';
@@ -25,19 +25,19 @@ const TOKEN = 'upgrade-recorded-token';
 /** Files whose every request the reference server answers as the release did. */
 const EXACT_FILES: readonly RecordingFile[] = ['catalogue-reference', 'catalogue-probed', 'probe'];
 
-const releaseOf = (version: RecordedVersion): string => readRecordingMeta(version).ckanVersion;
-const order = (version: RecordedVersion): number => {
+const releaseOf = (version: RecordedRelease): string => readRecordingMeta(version).ckanVersion;
+const order = (version: RecordedRelease): number => {
   const release = parseCkanRelease(releaseOf(version));
   return release === undefined ? 0 : Number(release.minor.split('.')[1]) * 1000 + (release.patch ?? 0);
 };
-const VERSIONS = [...RECORDED_VERSIONS].sort((a, b) => order(a) - order(b));
+const VERSIONS = [...RECORDED_RELEASES].sort((a, b) => order(a) - order(b));
 const PAIRS = VERSIONS.flatMap((older, index) => VERSIONS.slice(index + 1).map((newer) => [older, newer] as const));
-const isNext = (older: RecordedVersion, newer: RecordedVersion): boolean => VERSIONS.indexOf(newer) === VERSIONS.indexOf(older) + 1;
+const isNext = (older: RecordedRelease, newer: RecordedRelease): boolean => VERSIONS.indexOf(newer) === VERSIONS.indexOf(older) + 1;
 const NEXT_PAIRS = PAIRS.filter(([older, newer]) => isNext(older, newer));
 
 let engine: Engine | undefined;
 let outDir = '';
-const servers = new Map<RecordedVersion, ReferenceServer>();
+const servers = new Map<RecordedRelease, ReferenceServer>();
 
 beforeAll(async () => {
   outDir = await makeTempDir('dsk-upgrade-recorded-');
@@ -64,7 +64,7 @@ interface Compared {
 }
 
 /** Runs upgrade-check over the common requests of `file` against two targets; compares its changes per request. */
-async function compareWithRecordings(older: RecordedVersion, newer: RecordedVersion, file: RecordingFile, urls: readonly [string, string]): Promise<Compared> {
+async function compareWithRecordings(older: RecordedRelease, newer: RecordedRelease, file: RecordingFile, urls: readonly [string, string]): Promise<Compared> {
   const common = listCommonRequests(older, newer, file);
   const dir = path.join(outDir, `${older}-${newer}-${file}-${urls[0].split(':').at(-1) ?? ''}`);
   const requests = path.join(outDir, `${older}-${newer}-${file}.jsonl`);
