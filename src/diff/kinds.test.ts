@@ -28,4 +28,10 @@ describe('findSharedDifferences', () => {
     expect(findSharedDifferences([pair('a', [title]), pair('b', [title])])[0]?.normalise).toBe("normalise: { ignore: ['/result/records/*/title'] }");
     expect(findSharedDifferences([pair('a', [title])])).toEqual([]);
   });
+
+  it('leaves a difference of the few pairs one bug reaches to those pairs: shared only when most answers show it', () => {
+    const agreeing = Array.from({ length: 8 }, (_, i) => pair(`ok${i}`, []));
+    expect(findSharedDifferences([pair('a', [title]), pair('b', [title]), ...agreeing])).toEqual([]);
+    expect(findSharedDifferences([pair('a', [title]), pair('b', [title]), ...agreeing.slice(0, 2)])).toHaveLength(1);
+  });
 });

@@ -33,14 +33,16 @@ function starred(pointer: string): string {
 }
 
 /**
- * The kinds every differing pair shows (at least 2 pairs; pairs with more differences than were listed are left
- * out), each with the `normalise` rule that would hide it when it is a deployment's legitimate difference (an
+ * The kinds every differing pair shows, when the differing pairs are at least 2 and at least half of the pairs that
+ * were answered (a deployment's own difference shows in most answers; one bug's in the few requests that reach it);
+ * pairs with more differences than were listed are left out. Each comes with the `normalise` rule that would hide it when it is a deployment's legitimate difference (an
  * `ignore` of its pointer).
  */
 export function findSharedDifferences(pairs: readonly PairResult[]): { kind: string; pairs: number; normalise: string }[] {
   // why: a pair whose list was cut at the most differences shown may hide the shared one behind its record changes
   const differing = pairs.filter((p) => p.outcome === 'differ' && p.truncated !== true);
-  if (differing.length < 2) return [];
+  const answered = pairs.filter((p) => p.outcome !== 'error').length;
+  if (differing.length < 2 || differing.length * 2 < answered) return [];
   const [first, ...rest] = differing.map((p) => new Set(differenceDetails(p)));
   const shared = [...(first ?? [])].filter((kind) => rest.every((kinds) => kinds.has(kind)));
   return shared.map((kind) => ({ kind, pairs: differing.length, normalise: `normalise: { ignore: [${suggestIgnore(kind).join(', ')}] }` }));

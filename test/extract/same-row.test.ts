@@ -13,7 +13,8 @@ import { describePrecision } from '../../src/extract/manifest.ts';
 import { fetchPage } from '../../src/extract/pages.ts';
 import type { ExtractPlan } from '../../src/extract/plan.ts';
 import { type ExtractColumn, PagingMethod } from '../../src/extract/types.ts';
-import { RECORDED_RELEASES, type RecordedExchange, readRecording } from '../helpers/ckan-recordings.ts';
+import { hasTrait } from '../../src/schema/ckan-traits/index.ts';
+import { RECORDED_RELEASES, type RecordedExchange, readRecording, readRecordingMeta } from '../helpers/ckan-recordings.ts';
 
 const RESOURCES = { courses: 'df356cc6-0e13-4ba8-bc98-c4706614881b', 'type-samples': '618532cb-ff3b-40c9-8e30-2ab721a38603' } as const;
 
@@ -135,18 +136,22 @@ describe.each(RECORDED_RELEASES)('the same row through every path, CKAN %s', (ve
       }
     }
     // why: each path read rows, so the comparison below compares something; csv records of whole rows were
-    // recorded for type-samples from 2.9-2.11
-    const csvRecords = resourceId === RESOURCES['type-samples'] && version !== '2.12';
-    expect([...byPath.keys()].sort()).toEqual(csvRecords ? ['csv-records', 'dump', 'search', 'sql'] : ['dump', 'search', 'sql']);
-    const dump = byPath.get('dump') ?? new Map<string, string>();
+    // recorded for type-samples from 2.9-2.11, but 2.11.0-2.11.2 answered its csv records and dumps with a 500 (its
+    // `%` column, CKAN #8742): there the rows read by datastore_search are the reference
+    const isTypeSamples = resourceId === RESOURCES['type-samples'];
+    const csvBroken = isTypeSamples && hasTrait(readRecordingMeta(version).ckanVersion, 'copy-mogrify-list');
+    const csvRecords = isTypeSamples && version !== '2.12' && !csvBroken;
+    expect([...byPath.keys()].sort()).toEqual(csvBroken ? ['search', 'sql'] : csvRecords ? ['csv-records', 'dump', 'search', 'sql'] : ['dump', 'search', 'sql']);
+    const referencePath: Path = csvBroken ? 'search' : 'dump';
+    const dump = byPath.get(referencePath) ?? new Map<string, string>();
     expect(dump.size).toBeGreaterThan(4);
-    const lossy = new Set(describePrecision({ method: PagingMethod.dump, columns }).map((entry) => entry.column));
+    const lossy = new Set(describePrecision({ method: METHOD[referencePath], columns }).map((entry) => entry.column));
     expect(describePrecision({ method: PagingMethod.sqlKeyset, columns })).toEqual([]);
     const differences: string[] = [];
     for (const [path, lines] of byPath) {
       for (const [id, line] of lines) {
         const reference = dump.get(id);
-        expect(reference, `${path} row ${id} is not in the dump`).toBeDefined();
+        expect(reference, `${path} row ${id} is not in the ${referencePath}`).toBeDefined();
         if (reference === undefined || reference === line) continue;
         // why: only the SQL path may differ from the dump, only in a column the dump's manifest names, only by the cut
         expect(path, `${path} row ${id}:\n${line}differs from the dump's\n${reference}`).toBe('sql');
