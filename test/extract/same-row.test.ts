@@ -141,7 +141,9 @@ describe.each(RECORDED_RELEASES)('the same row through every path, CKAN %s', (ve
     const isTypeSamples = resourceId === RESOURCES['type-samples'];
     const csvBroken = isTypeSamples && hasTrait(readRecordingMeta(version).ckanVersion, 'copy-mogrify-list');
     const csvRecords = isTypeSamples && version !== '2.12' && !csvBroken;
-    expect([...byPath.keys()].sort()).toEqual(csvBroken ? ['search', 'sql'] : csvRecords ? ['csv-records', 'dump', 'search', 'sql'] : ['dump', 'search', 'sql']);
+    expect([...byPath.keys()].sort()).toEqual(
+      csvBroken ? ['search', 'sql'] : csvRecords ? ['csv-records', 'dump', 'search', 'sql'] : ['dump', 'search', 'sql'],
+    );
     const referencePath: Path = csvBroken ? 'search' : 'dump';
     const dump = byPath.get(referencePath) ?? new Map<string, string>();
     expect(dump.size).toBeGreaterThan(4);

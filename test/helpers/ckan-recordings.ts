@@ -123,3 +123,15 @@ function toHeaders(value: unknown): Record<string, string> {
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
+
+/**
+ * Known deviations of the catalogue that the recorded data does not reach, with why: on the fixtures the case passes
+ * on every release, the releases its range names included (a run over other data may meet the bug). The tests that
+ * hold each known deviation to exactly its releases hold these to passing everywhere instead.
+ */
+export const KNOWN_BEYOND_FIXTURES: ReadonlyMap<string, string> = new Map([
+  [
+    'search/filters/either-or-distinct',
+    "the fixtures' category values are in fewer records than the default limit (100), so DISTINCT after LIMIT (CKAN #8709) drops none",
+  ],
+]);
