@@ -7,6 +7,7 @@ import {
   LIKE_CASES,
   LIKE_PLACEMENTS,
   type GeneratedRequest,
+  type GeneratedSearch,
   type GenerationInput,
   type SampledField,
   type SampledResource,
@@ -58,13 +59,28 @@ function filterValue(field: SampledField): fc.Arbitrary<unknown> {
   return fc.oneof(...parts);
 }
 
-/** A q: a word of the data (most often), two words of one value (records must hold both), or a word of none. */
+/**
+ * A q: a word of the data (most often), two words of one value (records must hold both), two words of the data that
+ * need not meet in one record (a search that matches on any word, or on the first, returns records lacking the
+ * other), or a word of none.
+ */
 function queryText(words: readonly string[], phrases: readonly string[]): fc.Arbitrary<string> {
   const parts: Array<fc.WeightedArbitrary<string>> = [
     { arbitrary: fc.constantFrom(...words), weight: 3 },
     { arbitrary: fc.constant(ABSENT_TEXT), weight: 1 },
   ];
   if (phrases.length > 0) parts.push({ arbitrary: fc.constantFrom(...phrases), weight: 2 });
+  if (words.length >= 2) {
+    const two = fc.uniqueArray(fc.constantFrom(...words), { minLength: 2, maxLength: 2 });
+    // why: the unmapper lets a request given by value (a failure to shrink) be shrunk without its generation context
+    parts.push({
+      arbitrary: two.map(
+        (pair) => pair.join(' '),
+        (text) => (typeof text === 'string' ? text.split(' ') : []),
+      ),
+      weight: 2,
+    });
+  }
   return fc.oneof(...parts);
 }
 
@@ -82,7 +98,7 @@ function searchArbitrary(resource: SampledResource, input: GenerationInput): fc.
   const entry = fc.oneof(...filterable.map((f) => fc.tuple(fc.constant(f.id), filterValue(f))));
   const unless = <T>(on: boolean | undefined, arbitrary: fc.Arbitrary<T | undefined>): fc.Arbitrary<T | undefined> =>
     on === false ? fc.constant(undefined) : arbitrary;
-  return fc.record({
+  const full: fc.Arbitrary<GeneratedSearch> = fc.record({
     kind: fc.constant('search' as const),
     resource: fc.constant(resource.name),
     method: fc.constantFrom('GET' as const, 'POST' as const),
@@ -107,6 +123,19 @@ function searchArbitrary(resource: SampledResource, input: GenerationInput): fc.
     ),
     distinct: unless(input.distinct, optional(fc.constant(true))),
   });
+  if (words.length === 0) return full;
+  // why: a request that sets most parameters hides a broken q behind them (fields chosen, an offset past the end, a
+  // filter on an absent value); one in five asks q alone, whose every record can be judged
+  const qAlone: fc.Arbitrary<GeneratedSearch> = fc.record({
+    kind: fc.constant('search' as const),
+    resource: fc.constant(resource.name),
+    method: fc.constantFrom('GET' as const, 'POST' as const),
+    locale: localeArbitrary(input.locales),
+    // why: an empty array arbitrary, not a constant, so that a generated request can be shrunk from its value alone
+    filters: fc.array(fc.constant<[string, unknown]>(['', null]), { maxLength: 0 }),
+    q: queryText(words, phrases),
+  });
+  return fc.oneof({ arbitrary: full, weight: 4 }, { arbitrary: qAlone, weight: 1 });
 }
 
 function conditionArbitrary(resource: SampledResource): fc.Arbitrary<SqlCondition> | undefined {
