@@ -63,6 +63,13 @@ function checkRequests(
   settings: Pick<DiffSettings, 'requests' | 'sample' | 'seed' | 'generate'>,
 ): { file: string; sample: { count: number; seed: number } | undefined } | undefined {
   if (settings.seed !== undefined && settings.generate === undefined && settings.sample === undefined) throw usage('--seed needs --generate N or --sample N');
+  return checkTrafficFile(settings);
+}
+
+/** A traffic file (`--requests FILE`) and its sample (`--sample N` drawn with `--seed`), checked; undefined when none. */
+export function checkTrafficFile(
+  settings: Readonly<{ requests?: string | undefined; sample?: number | undefined; seed?: number | undefined }>,
+): { file: string; sample: { count: number; seed: number } | undefined } | undefined {
   if (settings.requests === undefined) {
     if (settings.sample !== undefined) throw usage('--sample needs --requests FILE');
     return undefined;

@@ -2,13 +2,14 @@
 // mirror (A, CKAN's behaviour on the target's data) and the target (B), each compared pair judged as it comes, then
 // the report built, redacted and written.
 import { hostname as readHostname } from 'node:os';
-import { pairVariants, runDiff, type DiffSide } from '../diff/index.ts';
+import { pairTraffic, pairVariants, runDiff, summariseTraffic, type DiffSide } from '../diff/index.ts';
 import type { HttpClient } from '../http/index.ts';
 import type { Clock } from '../model/index.ts';
 import { writeTwinReports } from '../reporters/index.ts';
 import type { PreparedCatalogue } from '../runner/index.ts';
 import type { PairResult } from '../schema/diff-report.ts';
 import type { Profile } from '../schema/profile.ts';
+import type { TrafficRead } from '../requests/index.ts';
 import type { TwinReport } from '../schema/twin-report.ts';
 import { buildTwinReport, failureKind, judgePair, verdictsPass, type TwinJudgement, type TwinTarget } from '../twin/index.ts';
 import { createRedactor, maskUrlCredentials, urlSecrets } from '../util/redact.ts';
@@ -49,6 +50,8 @@ export interface CompareInput {
   target: TwinTarget;
   release: ReleaseChoice;
   mirror: RunningMirror;
+  /** The traffic file's requests, when one was given. */
+  traffic: TrafficRead | undefined;
   startedAt: number;
   loadMs: number;
   clock: Clock;
@@ -71,7 +74,9 @@ export async function compareWithMirror(input: CompareInput): Promise<TwinOutcom
   const refusedIds = mirror.build.reads.filter((read) => read.refused !== undefined && read.sameAs === undefined).map((read) => read.table.id);
   const variants = options.catalogue ? prepared.variants : [];
   const paired = pairVariants(variants, variants, a, b);
-  const pairs = paired.pairs.filter((pair) => !refusedIds.some((id) => `${pair.b.url} ${pair.b.body ?? ''}`.includes(id)));
+  const catalogued = paired.pairs.filter((pair) => !refusedIds.some((id) => `${pair.b.url} ${pair.b.body ?? ''}`.includes(id)));
+  const traffic = input.traffic === undefined ? undefined : await pairTraffic(input.client, input.traffic.requests, [a, b], options.run.concurrency);
+  const pairs = [...catalogued, ...(traffic?.pairs ?? [])];
   const judgements = new WeakMap<PairResult, TwinJudgement>();
   const fields = mirror.build.reads.flatMap((read) => read.fields);
   const claimsCkan = release.claimsCkan;
@@ -104,8 +109,9 @@ export async function compareWithMirror(input: CompareInput): Promise<TwinOutcom
     onPair: context.onPair,
   });
   const redact = createRedactor([target.token, mirror.session.token, ...urlSecrets(target.url)]);
-  const report = redact(
-    buildTwinReport({
+  const requests = input.traffic === undefined || traffic === undefined ? {} : { requests: summariseTraffic(input.traffic, traffic) };
+  const report = redact({
+    ...buildTwinReport({
       target: { url: maskUrlCredentials(target.url), profile: profile.name, claimsCkan, ckanRelease: release.release, releaseFrom: release.from },
       ckanVersion: release.version,
       outcome,
@@ -113,14 +119,15 @@ export async function compareWithMirror(input: CompareInput): Promise<TwinOutcom
       reads: mirror.build.reads,
       tables: mirror.build.tables,
       notCompared: mirror.notCompared,
-      skipped: paired.skipped + (paired.pairs.length - pairs.length),
+      skipped: paired.skipped + (paired.pairs.length - catalogued.length),
       startedAt: input.startedAt,
       durationMs: input.clock.now() - input.startedAt,
       loadMs: input.loadMs,
       hostname: context.hostname ?? readHostname(),
       replay: options.replay,
     }),
-  );
+    ...requests,
+  });
   const reportPaths = await writeTwinReports(report, {
     formats: options.reportFormats,
     outDir: input.outDir,

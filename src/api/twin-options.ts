@@ -3,6 +3,7 @@
 // formats and where to keep the mirror, checked once.
 import { KitError, KitErrorCode } from '../errors.ts';
 import { parseFormatList, TWIN_REPORT_FORMATS, type TwinReportFormat } from '../reporters/index.ts';
+import { checkTrafficFile, type DiffOptions } from './diff-options.ts';
 import { resolveRunOptions, type ResolvedRunOptions, type RunSettings } from './run-options.ts';
 
 /** The defaults of `twin`. */
@@ -28,6 +29,10 @@ export interface TwinSettings {
   replay?: string | undefined;
   /** Keep the mirror's fixtures folder here (a new or empty folder); default a temp folder, removed at the end. */
   mirrorDir?: string | undefined;
+  /** A file of recorded traffic (HAR, JSON lines, access log) whose requests are sent to the target and its twin too. */
+  requests?: string | undefined;
+  /** Send only this many of the file's distinct requests, drawn with `seed`. Default all. */
+  sample?: number | undefined;
 }
 
 /** The resolved, frozen options of twinTarget. */
@@ -41,6 +46,8 @@ export interface TwinOptions {
   readonly reportFormats: readonly TwinReportFormat[];
   readonly replay: string | undefined;
   readonly mirrorDir: string | undefined;
+  /** The traffic file and the sample drawn from it. */
+  readonly requests: DiffOptions['requests'];
 }
 
 const usage = (message: string): KitError => new KitError(KitErrorCode.usage, message);
@@ -61,7 +68,8 @@ export function resolveTwinOptions(settings: TwinSettings): TwinOptions {
   if (count > 0 && (settings.seed === undefined || !Number.isInteger(settings.seed) || Math.abs(settings.seed) > 2 ** 31 - 1))
     throw usage(`--seed must be an integer between -2147483647 and 2147483647, got ${String(settings.seed)}`);
   const catalogue = settings.catalogue ?? true;
-  if (!catalogue && count === 0) throw usage('--no-catalogue with --generate 0 sends nothing');
+  const requests = checkTrafficFile(settings);
+  if (!catalogue && count === 0 && requests === undefined) throw usage('--no-catalogue with --generate 0 sends nothing without --requests FILE');
   return Object.freeze({
     run: Object.freeze({ ...run, target }),
     profileFile: run.profileFile,
@@ -72,5 +80,9 @@ export function resolveTwinOptions(settings: TwinSettings): TwinOptions {
     reportFormats: Object.freeze(parseFormatList(settings.reportFormats, TWIN_REPORT_FORMATS, 'twin')),
     replay: settings.replay,
     mirrorDir: settings.mirrorDir,
+    requests:
+      requests === undefined
+        ? undefined
+        : Object.freeze({ file: requests.file, sample: requests.sample === undefined ? undefined : Object.freeze(requests.sample) }),
   });
 }

@@ -8,6 +8,7 @@ import { checkReachable } from '../http/index.ts';
 import { TWIN_REPORTERS } from '../reporters/index.ts';
 import { prepareCatalogue, type PreparedCatalogue } from '../runner/index.ts';
 import type { CkanVersion } from '../schema/ckan-version.ts';
+import { readTrafficFile } from '../requests/index.ts';
 import { readCkanVersion, type TwinTarget } from '../twin/index.ts';
 import { makeDir } from '../util/make-dir.ts';
 import { KIT_PROFILE_NAMES } from './profile-vocabulary.ts';
@@ -42,6 +43,8 @@ export async function twinTarget(options: TwinOptions, context: TwinContext = {}
   const { run } = options;
   const flagVersion = run.ckanVersion === 'auto' ? undefined : run.ckanVersion;
   let prepared = await prepare(options, env, flagVersion);
+  // why: a bad traffic file is the user's input: refused before the target is read
+  const traffic = options.requests === undefined ? undefined : await readTrafficFile(options.requests.file, { cwd: run.cwd, sample: options.requests.sample });
   const profileToken = prepared.profile.token === undefined ? undefined : env[prepared.profile.token.env];
   const token = run.token ?? (profileToken?.trim() || undefined);
   const outDir = path.resolve(run.cwd, run.outDir);
@@ -90,6 +93,7 @@ export async function twinTarget(options: TwinOptions, context: TwinContext = {}
           target,
           release,
           mirror,
+          traffic,
           startedAt,
           loadMs: clock.now() - startedAt,
           clock,

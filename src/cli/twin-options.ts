@@ -22,6 +22,8 @@ export const TWIN_FLAGS = {
     fallback: "status_show's, else the profile's ckan",
     describe: `CKAN version the mirror answers as (${CKAN_VERSIONS.slice(1).join(', ')}, or a release such as 2.11.5)`,
   },
+  requests: { type: 'string', describe: 'Also send the requests of recorded traffic: a HAR file, JSON lines or an access log (.gz read too)' },
+  sample: { type: 'number', fallback: 'all', describe: 'Send N of the distinct requests of --requests, drawn with --seed' },
   'mirror-dir': { type: 'string', fallback: 'a temp folder, removed', describe: "Keep the mirror's fixtures folder here, to serve it again with serve" },
   concurrency: { type: 'number', fallback: RUN_DEFAULTS.concurrency, describe: 'Request pairs in flight at once' },
   'timeout-ms': { type: 'number', fallback: RUN_DEFAULTS.timeoutMs, describe: 'Budget per request attempt, in ms' },
@@ -42,6 +44,8 @@ export interface TwinArgs extends SelectionArgs {
   catalogue: boolean;
   ckanVersion: string | undefined;
   mirrorDir: string | undefined;
+  requests: string | undefined;
+  sample: number | undefined;
   concurrency: number | undefined;
   timeoutMs: number | undefined;
   retries: number | undefined;
@@ -67,6 +71,8 @@ export function mapTwinArgs(args: TwinArgs, env: CliIo['env'], cwd: string, extr
     reportFormats: args.report,
     replay: extra.replay,
     mirrorDir: args.mirrorDir,
+    requests: args.requests,
+    sample: args.sample,
   };
 }
 
@@ -88,6 +94,8 @@ export function twinReplayCommand(args: TwinArgs, seed: number): string {
   add('--grep', [args.grep]);
   if (!args.catalogue) words.push('--no-catalogue');
   if (args.maxRows !== TWIN_DEFAULTS.maxRows) words.push('--max-rows', String(args.maxRows));
+  add('--requests', [args.requests]);
+  if (args.sample !== undefined) words.push('--sample', String(args.sample));
   words.push('--generate', String(args.generate), '--seed', String(seed));
   return words.join(' ');
 }

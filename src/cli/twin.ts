@@ -42,6 +42,10 @@ export const twinCommand: CliCommand = {
             '$0 twin --target https://data.example.org --profile profiles/site.yaml --token-env CKAN_TOKEN --generate 1000 --seed 7',
             'Private tables too, 1,000 generated requests',
           )
+          .example(
+            '$0 twin --target http://localhost:5000 --profile profiles/mine.yaml --requests access.log --sample 500',
+            "500 of your clients' own requests too",
+          )
           .epilog(
             "The target's tables (its profile's resources) are read page by page through its own API, each row read again by " +
               'SQL where it has it, loaded into the reference server and read back; then the same requests go to both. ' +
@@ -62,6 +66,8 @@ export const twinCommand: CliCommand = {
           catalogue: argv.catalogue,
           ckanVersion: argv['ckan-version'],
           mirrorDir: argv['mirror-dir'],
+          requests: argv.requests,
+          sample: argv.sample,
           concurrency: argv.concurrency,
           timeoutMs: argv['timeout-ms'],
           retries: argv.retries,

@@ -3,6 +3,7 @@
 // differences from CKAN.
 import type { ClassVerdict, TwinDifference, TwinReport } from '../schema/twin-report.ts';
 import { formatDifference } from './diff-text.ts';
+import { describeTrafficSummary } from './traffic-text.ts';
 import { escapeMarkdown } from './markdown.ts';
 import { cutText, formatDuration } from './text.ts';
 
@@ -74,6 +75,7 @@ export function formatTwinSummary(report: TwinReport): string {
     '',
     `${n(total, 'request pair')}: ${agree} agree, ${differ} differ, ${error} without an answer; ${uncovered} outside the API description (${formatDuration(report.durationMs)})`,
   );
+  if (report.requests !== undefined) lines.push(...describeTrafficSummary(report.requests));
   if (report.generated !== undefined) lines.push(`Same requests again: ${report.generated.replay}`);
   return `${lines.join('\n')}\n`;
 }
@@ -105,6 +107,7 @@ export function renderTwinMarkdown(report: TwinReport): string {
   };
   section('Failures', report.failures);
   section(`Differences from CKAN ${report.target.ckanRelease}`, report.ckanDifferences);
+  if (report.requests !== undefined) lines.push('```text', ...describeTrafficSummary(report.requests), '```', '');
   if (report.generated !== undefined)
     lines.push(`Generated: ${report.generated.count} requests with seed ${report.generated.seed}; replay: ${code(report.generated.replay)}`, '');
   return `${lines.join('\n')}\n`;

@@ -3,6 +3,7 @@
 // each a failure of the API description or a difference from CKAN, with the request, both answers and the clause.
 import { Type, type Static } from '@sinclair/typebox';
 import { DifferenceSchema } from './baseline.ts';
+import { TrafficSummarySchema } from './traffic.ts';
 
 export const TWIN_REPORT_SCHEMA_VERSION = 1;
 
@@ -122,6 +123,7 @@ export const TwinReportSchema = Type.Object(
         { additionalProperties: false, description: 'The generated requests: the command that sends the same again.' },
       ),
     ),
+    requests: Type.Optional(TrafficSummarySchema),
   },
   { additionalProperties: false },
 );
