@@ -5,7 +5,7 @@
 // each twin is a fresh process (dist/) whose peak RSS (VmHWM at exit) is printed at each size, 10k and 100k rows:
 // flat in table size means the 100k run's peak within 1.5x of the 10k run's.
 // Run: `npm run bench:twin -- [rows,rows...]` (default 10000,100000). Builds dist/ first (DSK_BENCH_NO_BUILD=1 skips it).
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -72,17 +72,28 @@ interface TwinRun {
   summary: string;
 }
 
+/** A child process run to its end without blocking this one (the target it reads is served from here). */
+function runChild(args: readonly string[], env: NodeJS.ProcessEnv): Promise<{ status: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, args, { cwd: root, env, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
+      const code = error === null ? 0 : typeof error.code === 'number' ? error.code : 1;
+      resolve({ status: code, stdout, stderr });
+    });
+  });
+}
+
 /** `datastore-kit twin` (dist/) against `url`, a fresh process; its wall time, peak RSS and what it reported. */
-function runTwin(url: string, profile: string, name: string, cacheDir: string): TwinRun {
+async function runTwin(url: string, profile: string, name: string, cacheDir: string): Promise<TwinRun> {
   const rssFile = path.join(work, `${name}.rss`);
   const out = path.join(work, `out-${name}`);
   const args = ['--import', pathToFileURL(hook).href, 'bin/datastore-kit.js', 'twin', '--target', url, '--profile', profile];
   args.push('--no-catalogue', '--generate', String(REQUESTS), '--seed', String(SEED), '--report', 'json', '--out', out, '--timeout-ms', '120000');
   const env = { ...process.env, DSK_MAX_RSS_FILE: rssFile, DATASTORE_KIT_CACHE_DIR: cacheDir, NO_COLOR: '1', CI: '1' };
   const started = performance.now();
-  const ran = spawnSync(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env, maxBuffer: 64 * 1024 * 1024 });
+  // why: not spawnSync: the target is this process's server, and a blocked event loop would never answer the twin
+  const ran = await runChild(args, env);
   const wallMs = performance.now() - started;
-  if (ran.status !== 0) throw new Error(`twin exited with ${ran.status}: ${ran.stdout.toString().slice(-1500)}${ran.stderr.toString().slice(0, 600)}`);
+  if (ran.status !== 0) throw new Error(`twin exited with ${ran.status}: ${ran.stdout.slice(-1500)}${ran.stderr.slice(0, 600)}`);
   const report: unknown = JSON.parse(readFileSync(path.join(out, 'twin.json'), 'utf8'));
   const read = (key: string): unknown => (typeof report === 'object' && report !== null ? Reflect.get(report, key) : undefined);
   const mirror = read('mirror');
@@ -107,7 +118,7 @@ try {
       writeFileSync(profile, `name: bench\ndata: other\ncapabilities: [sql, offset, sort, fields, distinct, total]\nresources:\n  courses: ${resourceId}\n`);
       console.log(`twin of ${label(rows)}: the requests alone, then the twin`);
       const aloneMs = await sendAlone(target.url);
-      const twin = runTwin(target.url, profile, String(rows), cacheDir);
+      const twin = await runTwin(target.url, profile, String(rows), cacheDir);
       const alone = report.figure(`${label(rows)}: ${REQUESTS} generated requests sent to the target alone`, aloneMs, 'ms');
       const whole = report.figure(`${label(rows)}: twin, whole run (read, mirror, ${REQUESTS} requests to both, shrink)`, twin.wallMs, 'ms', twin.summary);
       report.figure(`${label(rows)}: of which reading the table and loading the mirror`, twin.loadMs, 'ms');

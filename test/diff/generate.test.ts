@@ -120,7 +120,6 @@ describe('diff --generate', () => {
     const found = report.generated?.disagreements ?? [];
     expect(found.length).toBeGreaterThan(0);
     for (const disagreement of found) {
-      const params = paramsOf(disagreement.pair.request);
       expect(filterCount(disagreement.pair), disagreement.pair.request).toBe(true);
     }
   });
