@@ -71,8 +71,9 @@ export async function openSession(options: SessionOptions): Promise<Session> {
   const { target } = options;
   // why: the reference server gets a fresh random token, so private-resource cases exercise real auth
   const token = target.kind === 'reference' ? randomBytes(18).toString('base64url') : target.token;
-  const server = target.kind === 'reference' ? await startServer(options.cwd, target, token) : undefined;
+  // why: the client first: its options can be refused (E_USAGE), and a server started before that would be left listening
   const client = options.http === undefined ? undefined : createHttpClient(options.http);
+  const server = target.kind === 'reference' ? await startServerOrClose(options.cwd, target, token, client) : undefined;
   let closed = false;
   return {
     url: server?.url ?? (target.kind === 'url' ? target.url : ''),
@@ -114,6 +115,20 @@ export async function withSession<T>(options: SessionOptions, body: (session: Se
     return await body(session);
   } finally {
     await session.close();
+  }
+}
+
+async function startServerOrClose(
+  cwd: string,
+  target: Extract<SessionTarget, { kind: 'reference' }>,
+  token: string | undefined,
+  client: HttpClient | undefined,
+): Promise<ReferenceServer> {
+  try {
+    return await startServer(cwd, target, token);
+  } catch (error) {
+    await client?.close();
+    throw error;
   }
 }
 

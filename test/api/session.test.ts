@@ -74,3 +74,22 @@ describe('a session', () => {
     await session.close();
   });
 });
+
+describe('a session that cannot open', () => {
+  const listening = (): number => process.getActiveResourcesInfo().filter((kind) => kind === 'TCPServerWrap').length;
+
+  it('leaves no reference server listening when its client options are refused', async () => {
+    const before = listening();
+    const opening = openSession({ cwd: root, target: { kind: 'reference', fixturesDir: 'fixtures' }, http: { timeoutMs: -1 } });
+    await expect(opening).rejects.toMatchObject({ code: 'E_USAGE', message: 'timeoutMs must be a positive number, got -1' });
+    expect(listening()).toBe(before);
+  });
+
+  it('counts a listening reference server as one more server while it is open', async () => {
+    const before = listening();
+    const session = await openSession({ cwd: root, target: { kind: 'reference', fixturesDir: 'fixtures' }, http: { timeoutMs: 5000 } });
+    expect(listening()).toBe(before + 1);
+    await session.close();
+    expect(listening()).toBe(before);
+  });
+});
