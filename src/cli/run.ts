@@ -1,6 +1,5 @@
 // `datastore-kit run`: runs the catalogue against a target (or the bundled reference server) and writes reports.
 import path from 'node:path';
-import { setFlagsFromString } from 'node:v8';
 import type { Argv } from 'yargs';
 import { resolveRunOptions } from '../api/run-options.ts';
 import { runCatalogue } from '../api/run-catalogue.ts';
@@ -28,15 +27,6 @@ export function formatReportPaths(reportPaths: readonly string[], cwd: string): 
   });
   return `Reports: ${shown.join(', ')}\n`;
 }
-
-/**
- * How far past its live size V8 lets the heap grow before a full collection, during a run. Left to itself, V8
- * lets a long run's heap reach three to four times its live size (most of a response dies young, but enough is
- * promoted): 320 MB peak for 10,000 cases on a heap of 55 MB live. At 30% that run peaks near 200 MB, and no
- * run measured slower (`npm run bench:memory`). Set by the CLI's run only: the programmatic API leaves its
- * host's garbage collector alone.
- */
-const HEAP_GROWING_PERCENT = 30;
 
 /** Builds the run's console listener from the CLI's io (tests may pass another). */
 export type ListenerFactory = (io: CliIo) => RunListener | undefined;
@@ -110,7 +100,6 @@ async function runHandler(args: RunArgs, listOnly: boolean, io: CliIo, createLis
     return { exitCode: 0, outDir: '' };
   }
   const options = resolveRunOptions(flags, mapRunEnv(io.env));
-  setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
   const listener = createListener(io);
   const controller = new AbortController();
   const stopListening = io.onStop(() => controller.abort());
