@@ -102,7 +102,7 @@ function checkFile(source: SourceFile, file: string): { problems: InputProblem[]
   const validate = compileSchema<CaseFile>(CaseFileSchema);
   const data = source.data;
   const valid = validate(data);
-  const schemaProblems = valid ? [] : describeAjvErrors(validate.errors ?? []);
+  const schemaProblems = valid ? [] : describeAjvErrors(validate.errors ?? [], CaseFileSchema);
   const problems = [...schemaProblems, ...checkCaseFileSemantics(data)].map((p) => {
     const at = p.key === undefined ? source.locate(p.pointer) : source.locate(p.pointer + toPointer([p.key]), true);
     return toProblem(source, p.pointer, p.message, at);

@@ -30,5 +30,5 @@ export function parseProfile(text: string, file: string): Profile {
   const validate = compileSchema<Profile>(ProfileSchema);
   const data = source.data;
   if (validate(data)) return data;
-  throw new InputError(KitErrorCode.profileInvalid, locateProblems(source, describeAjvErrors(validate.errors ?? [])));
+  throw new InputError(KitErrorCode.profileInvalid, locateProblems(source, describeAjvErrors(validate.errors ?? [], ProfileSchema)));
 }

@@ -31,7 +31,7 @@ export async function loadJobFile(file: string): Promise<JobFile> {
     if (problems.length > 0) throw new InputError(KitErrorCode.jobInvalid, problems);
     return source.data;
   }
-  throw new InputError(KitErrorCode.jobInvalid, locateProblems(source, describeAjvErrors(validate.errors ?? [])));
+  throw new InputError(KitErrorCode.jobInvalid, locateProblems(source, describeAjvErrors(validate.errors ?? [], JobFileSchema)));
 }
 
 function checkNames(job: JobFile, file: string, locate: (pointer: string) => { line: number; column: number }): InputProblem[] {

@@ -43,6 +43,16 @@ describe('loadCatalogue', () => {
       ['q.yaml:8:7 [search/limit] /request unknown field "reqest" (E_CASE_INVALID)'],
     ],
     [
+      'an unknown field near a known one, with the known one',
+      { 'q.yaml': CASE.replace('      params:', '      parms:') },
+      ['q.yaml:8:7 [search/limit] /request unknown field "parms" (did you mean params?) (E_CASE_INVALID)'],
+    ],
+    [
+      "a misspelt case key, with the case's key it is nearest to",
+      { 'q.yaml': CASE.replace('    expect: { status: 200 }', '    expect: { status: 200 }\n    tgas: [smoke]') },
+      ['q.yaml:10:5 [search/limit] unknown field "tgas" (did you mean tags?) (E_CASE_INVALID)'],
+    ],
+    [
       'a missing required property, at the case',
       { 'q.yaml': CASE.replace('    expect: { status: 200 }\n', '') },
       ["q.yaml:2:5 [search/limit] must have required property 'expect' (E_CASE_INVALID)"],
