@@ -1,8 +1,7 @@
 // Bench: catalogue load (prepareCatalogue: discover, parse, validate, expand under the reference profile) for a
 // generated catalogue of copies of cases/ (bench/lib/generate-catalogue.ts), cold (empty cache) and warm (the
 // parsed and validated files cached by content hash), each in a fresh process so no in-process state helps.
-// The baselines: reading the same files (fs only) and parsing them with no positions and no validation, by `yaml`
-// (the parser of record, which gives messages their positions) and by js-yaml (the fast first parse, fast-source.ts).
+// The baselines: reading the same files (fs only) and parsing them with `yaml` with no positions and no validation.
 // Run: `npm run bench:catalogue-load -- [cases] [runs]` (defaults 10000 and 2).
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -29,13 +28,12 @@ const { prepareCatalogue } = await import(path.join(root, 'src/runner/index.ts')
 const started = performance.now();
 const cpu = process.cpuUsage();
 let count = 0;
-if (mode === 'read' || mode === 'yaml' || mode === 'js-yaml') {
+if (mode === 'read' || mode === 'yaml') {
   const { parse } = await import('yaml');
-  const jsYaml = await import('js-yaml');
   for (const f of readdirSync(casesDir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.yaml'))) {
     const text = readFileSync(path.join(casesDir, f), 'utf8');
     if (mode === 'read') count += text.length > 0 ? 1 : 0;
-    else count += (mode === 'yaml' ? parse(text) : jsYaml.load(text, { schema: jsYaml.CORE_SCHEMA })).cases.length;
+    else count += parse(text).cases.length;
   }
 } else {
   const prepared = await prepareCatalogue({ cwd: root, casesDir, profileFile: 'profiles/reference.yaml', cacheDir }, {});
@@ -45,7 +43,7 @@ const used = process.cpuUsage(cpu);
 process.stdout.write(JSON.stringify({ ms: performance.now() - started, cpuMs: (used.user + used.system) / 1000, count }));
 `;
 
-function measure(mode: 'read' | 'yaml' | 'js-yaml' | 'cold' | 'warm'): { ms: number; cpuMs: number; count: number } {
+function measure(mode: 'read' | 'yaml' | 'cold' | 'warm'): { ms: number; cpuMs: number; count: number } {
   if (mode === 'cold') rmSync(cacheDir, { recursive: true, force: true });
   const out = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', CHILD, mode, casesDir, cacheDir, root], {
     cwd: root,
@@ -63,11 +61,11 @@ try {
     title: 'prepareCatalogue of a generated catalogue, cold and warm cache, against reading and plain YAML parsing',
     sizes: { cases: generated.cases, files: generated.files, runs },
   });
-  const samples = { read: [] as number[], yaml: [] as number[], 'js-yaml': [] as number[], cold: [] as number[], warm: [] as number[] };
+  const samples = { read: [] as number[], yaml: [] as number[], cold: [] as number[], warm: [] as number[] };
   const cpu = { cold: [] as number[], warm: [] as number[] };
   let variants = 0;
   for (let i = 0; i < runs; i++) {
-    for (const mode of ['read', 'yaml', 'js-yaml', 'cold', 'warm'] as const) {
+    for (const mode of ['read', 'yaml', 'cold', 'warm'] as const) {
       const { ms, cpuMs, count } = measure(mode);
       samples[mode].push(ms);
       if (mode === 'cold' || mode === 'warm') cpu[mode].push(cpuMs);
@@ -76,7 +74,6 @@ try {
   }
   report.figure('read the files (fs only)', best(samples.read), 'ms', `best of ${runs}`);
   const yaml = report.figure('plain YAML parse (no positions, no validation)', best(samples.yaml), 'ms', `best of ${runs}`);
-  report.figure('plain js-yaml load (no positions, no validation)', best(samples['js-yaml']), 'ms', `best of ${runs}`);
   const cold = report.figure('prepareCatalogue, empty cache (parses every file, fills the cache)', best(samples.cold), 'ms', `best of ${runs}`);
   const warm = report.figure('prepareCatalogue, warm cache', best(samples.warm), 'ms', `best of ${runs}`);
   report.figure('prepareCatalogue, empty cache, CPU', best(cpu.cold), 'ms', `best of ${runs}`);

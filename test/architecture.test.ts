@@ -45,8 +45,6 @@ const libraryHomes: Record<string, readonly string[]> = {
   yargs: ['src/cli/'],
   'csv-parse': ['src/server/fixtures/'],
   yaml: ['src/catalogue/', 'test/catalogue/', 'test/package/', 'test/docs/schedule-examples.test.ts', 'bench/'],
-  // the fast first parse of input files; `yaml` stays the parser of record for positions and messages
-  'js-yaml': ['src/catalogue/fast-source.ts', 'test/catalogue/', 'bench/catalogue-load.ts'],
   'libpg-query': ['src/server/sql/'],
   // test/foreign: an implementation of the API written in the tests, with a database of its own
   '@electric-sql/pglite': ['src/server/engines/', 'test/foreign/sql.ts'],
@@ -67,7 +65,6 @@ const libraryHomes: Record<string, readonly string[]> = {
   typescript: [],
   '@types/node': [],
   '@types/pg': [],
-  '@types/js-yaml': [],
   '@types/yargs': [],
   'fast-check': ['src/diff/generate/arbitrary.ts', '*.test.ts'],
   // the Parquet output of extracts, loaded only when one is written

@@ -1,7 +1,6 @@
 // Parses one YAML or JSON input file keeping node ranges, so every problem can name file:line:col.
 import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Document } from 'yaml';
 import type { InputProblem } from '../errors.ts';
-import { parseFast } from './fast-source.ts';
 import { splitPointer, toPointer } from '../util/json-pointer.ts';
 
 /** A 1-based source position. */
@@ -36,32 +35,9 @@ export function locateProblems(source: SourceFile, problems: readonly { pointer:
 
 /**
  * Parses YAML (JSON is parsed as YAML 1.2, which accepts it, so JSON files get positions too). Duplicate keys,
- * multiple documents and unresolvable aliases are problems, not silently resolved. A file js-yaml reads cleanly is
- * taken from its fast parse (fast-source.ts); the `yaml` parse, which keeps every node's range, runs only for the
- * rest and for a position the fast parse cannot give exactly, so messages are always `yaml`'s.
+ * multiple documents and unresolvable aliases are problems, not silently resolved.
  */
 export function parseSource(text: string, file: string): SourceFile {
-  const fast = parseFast(text);
-  if (fast === undefined) return parseFully(text, file);
-  let full: SourceFile | undefined;
-  let lines: LineCounter | undefined;
-  return {
-    file,
-    data: fast.data,
-    problems: [],
-    locate(pointer, key = false) {
-      const offset = fast.offsetOf(splitPointer(pointer), key);
-      if (offset === undefined) {
-        full ??= parseFully(text, file);
-        return full.locate(pointer, key);
-      }
-      lines ??= countLines(text);
-      return toPosition(lines, offset);
-    },
-  };
-}
-
-function parseFully(text: string, file: string): SourceFile {
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
   // One problem per line: later errors on the same line are consequences of the first.
@@ -81,13 +57,6 @@ function parseFully(text: string, file: string): SourceFile {
     }
   }
   return { file, data, problems, locate: (pointer, key = false) => toPosition(lineCounter, findOffset(doc, pointer, key)) };
-}
-
-function countLines(text: string): LineCounter {
-  const counter = new LineCounter();
-  counter.addNewLine(0);
-  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) counter.addNewLine(at + 1);
-  return counter;
 }
 
 function toPosition(lines: LineCounter, offset: number): SourcePosition {
