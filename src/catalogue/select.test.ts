@@ -26,6 +26,7 @@ describe('selectCases', () => {
     ['an exact id', { ids: ['search/limit'] }, ['search/limit']],
     ['an id prefix at a / boundary', { ids: ['search'] }, ['search/limit', 'search/q/word']],
     ['all criteria together', { tags: ['smoke'], grep: 'Limit' }, ['search/limit']],
+    ['a tag no case has, when allowed', { tags: ['nope'], allowUnknownTags: true }, []],
   ])('selects by %s', (_name, options, expected) => {
     expect(ids(selectCases(cases, options))).toEqual(expected);
   });
@@ -49,7 +50,11 @@ describe('selectCases', () => {
 
   it.each([
     ['a bad regular expression', { grep: '(' }, '--grep is not a valid regular expression: ('],
-    ['an id that matches nothing', { ids: ['search/limt'] }, 'no case has id "search/limt"'],
+    ['an id that matches nothing, with the nearest id', { ids: ['search/limt'] }, 'no case has id "search/limt" (did you mean search/limit?)'],
+    ['a folder that matches nothing, with the nearest folder', { ids: ['serch'] }, 'no case has id "serch" (did you mean search?)'],
+    ['an id far from every id, alone', { ids: ['zzzzzzzz'] }, 'no case has id "zzzzzzzz"'],
+    ['a tag no case has, with the nearest tag', { tags: ['smoke', 'smok'] }, 'no case has tag "smok" (did you mean smoke?)'],
+    ['a tag far from every tag, with the known tags', { tags: ['zzzzzzzz'] }, 'no case has tag "zzzzzzzz" (known: errors, q, search, smoke, sql)'],
     ['a shard index beyond the count', { shard: { index: 4, count: 3 } }, 'bad shard 4/3: expected i/n with 1 <= i <= n'],
     ['a zero shard count', { shard: { index: 0, count: 0 } }, 'bad shard 0/0: expected i/n with 1 <= i <= n'],
   ])('rejects %s with E_USAGE', (_name, options, message) => {

@@ -74,6 +74,7 @@ export async function prepareCatalogue(options: SelectionOptions, env: Readonly<
     ...(options.grep === undefined ? {} : { grep: options.grep }),
     ...(options.ids === undefined ? {} : { ids: options.ids }),
     ...(options.shard === undefined ? {} : { shard: options.shard }),
+    allowUnknownTags: options.allowEmpty === true,
   });
   if (cases.length === 0 && options.allowEmpty !== true) {
     const why = catalogue.cases.length === 0 ? `no case files in ${options.casesDir}` : 'no case matches the selection';

@@ -18,9 +18,14 @@ describe('usage mistakes', () => {
   });
 
   it.each([['list'], ['run', '--list']])('%s with an empty selection exits 2 like run and check, 0 with --allow-empty', async (...command) => {
-    const empty = await runCliInProcess([...command, '--tag', 'no-such-tag']);
+    const empty = await runCliInProcess([...command, '--grep', '^no-such-case$']);
     expect(empty.code).toBe(2);
     expect(empty.stderr).toBe('no case matches the selection (pass --allow-empty to accept an empty run) (E_CATALOGUE_EMPTY)\n');
+    const typo = await runCliInProcess([...command, '--tag', 'smok']);
+    expect(typo.code).toBe(2);
+    expect(typo.stderr).toBe('no case has tag "smok" (did you mean smoke?) (E_USAGE)\n');
+    const id = await runCliInProcess([...command, '--id', 'search/filters/either-ot']);
+    expect(id.stderr).toBe('no case has id "search/filters/either-ot" (did you mean search/filters/either-or?) (E_USAGE)\n');
     const allowed = await runCliInProcess([...command, '--tag', 'no-such-tag', '--allow-empty']);
     expect(allowed.code).toBe(0);
     expect(allowed.stdout).toBe('0 cases, 0 variants\n');

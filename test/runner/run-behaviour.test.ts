@@ -95,7 +95,7 @@ describe('run', () => {
     const server = await scenario.serve((_req, res) => res.end(PREFLIGHT_BODY));
     await writeJsonFiles(scenario.dir, { 'cases/a.json': { cases: [searchCase('only', {}, { tags: ['x'] })] } });
     const first = createCapturedIo(scenario.dir);
-    expect(await main(['run', '--target', server.url, '--tag', 'nope'], first.io)).toBe(2);
+    expect(await main(['run', '--target', server.url, '--grep', 'nope'], first.io)).toBe(2);
     expect(first.stderr()).toMatch(/no case matches the selection .*E_CATALOGUE_EMPTY/);
     const second = createCapturedIo(scenario.dir);
     expect(await main(['run', '--target', server.url, '--tag', 'nope', '--allow-empty', '--report', 'json'], second.io)).toBe(0);
