@@ -3,6 +3,7 @@
 import type { CaseResult, Counts, RunListener } from '../model/index.ts';
 import { isFailingStatus } from '../schema/index.ts';
 import { describeRun, type RunView, type VerdictView } from './describe-run.ts';
+import { formatExchangeText } from './exchange-text.ts';
 import { createCounts } from './summarize.ts';
 import { cutText, describeBaselineChange, describeCause, describeOutcome, formatRelated } from './text.ts';
 
@@ -22,6 +23,8 @@ export interface ConsoleListenerOptions {
   progressEveryMs?: number;
   /** Time source for the progress interval (default Date.now). */
   now?: () => number;
+  /** Each variant's request and response as it finishes (`run --verbose`; default false). */
+  verbose?: boolean;
 }
 
 const ansi = { red: 31, green: 32, yellow: 33, grey: 90, bold: 1 } as const;
@@ -79,6 +82,10 @@ export function createConsoleListener(options: ConsoleListenerOptions): RunListe
       counts.total += 1;
       const key = result.status === 'not-applicable' ? 'notApplicable' : result.status;
       counts[key] = (counts[key] ?? 0) + 1;
+      if (options.verbose === true) {
+        clearLine();
+        options.stream.write(formatExchangeText(result));
+      }
       if (live) {
         clearLine();
         if (isFailingStatus(result.status)) options.stream.write(`${renderCaseLine(result, paint)}\n`);
