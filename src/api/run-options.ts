@@ -31,6 +31,8 @@ export interface RunSettings {
   /** Regular expression on case id and title. */
   grep?: string | undefined;
   ids?: readonly string[] | undefined;
+  /** Only these case variants, by report id (what `run --last-failed` reads from the last report). Default all. */
+  variantIds?: readonly string[] | undefined;
   /** 1-based shard of the catalogue. */
   shard?: { index: number; count: number } | undefined;
   /** Stop starting cases after the first fail/error. Default false. */
@@ -81,6 +83,7 @@ export interface ResolvedRunOptions {
   readonly tags: readonly string[];
   readonly grep: string | undefined;
   readonly ids: readonly string[];
+  readonly variantIds: readonly string[] | undefined;
   readonly shard: Readonly<{ index: number; count: number }> | undefined;
   readonly bail: boolean;
   readonly strictKnown: boolean;
@@ -123,6 +126,7 @@ export function resolveRunOptions(settings: RunSettings, fallback: RunSettings =
     tags: Object.freeze([...(s.tags ?? [])]),
     grep: s.grep === undefined ? undefined : checkRegExp(s.grep),
     ids: Object.freeze([...(s.ids ?? [])]),
+    variantIds: s.variantIds === undefined ? undefined : Object.freeze([...s.variantIds]),
     shard: s.shard === undefined ? undefined : Object.freeze(checkShard(s.shard)),
     bail: s.bail ?? false,
     strictKnown: s.strictKnown ?? false,

@@ -42,6 +42,10 @@ export interface RunArgs extends SelectionArgs {
   updateBaseline?: string | undefined;
   /** --min-applicable PCT: fail a run where fewer variants applied. */
   minApplicable?: number | undefined;
+  /** Each request and response on the console (the listener's concern; not a run option). */
+  verbose?: boolean | undefined;
+  /** Only the variants that failed or errored in the report folder's report.json (read by the handler). */
+  lastFailed?: boolean | undefined;
 }
 
 /** Whether the environment says this is CI (`CI` set, not empty and not "false"), as Playwright reads it. */

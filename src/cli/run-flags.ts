@@ -30,6 +30,12 @@ export const RUN_FLAGS = {
     describe: 'Fail the run (exit 1) when fewer than this percentage of the selected case variants applied to the target',
   },
   list: { type: 'boolean', default: false, describe: 'Print the selected cases and exit; sends nothing' },
+  verbose: { type: 'boolean', default: false, describe: 'Print each request and response as its case finishes (tokens masked)' },
+  'last-failed': {
+    type: 'boolean',
+    default: false,
+    describe: 'Run only the case variants that failed or errored in the previous run (report.json in --out)',
+  },
   report: { type: 'string', fallback: REPORT_FORMATS.join(','), env: 'DATASTORE_KIT_REPORT', describe: 'Report formats, comma-separated' },
   out: { type: 'string', fallback: RUN_DEFAULTS.outDir, env: 'DATASTORE_KIT_OUT', describe: 'Report folder' },
   contract: {

@@ -10,6 +10,8 @@ import { createConsoleListener } from '../reporters/index.ts';
 import { prepareCatalogue } from '../runner/index.ts';
 import { useColour, type CliIo } from './io.ts';
 import { readTokenFile } from './token-file.ts';
+import { readLastFailed } from './last-failed.ts';
+import { RUN_DEFAULTS } from '../util/run-defaults.ts';
 import { addContainerOptions, mapContainerArgs, runInContainer } from './run-container.ts';
 import { formatCaseList } from './list.ts';
 import type { CliCommand } from './command.ts';
@@ -17,6 +19,7 @@ import { addSelectionOptions, readSelectionArgs } from './options-yargs.ts';
 import { isCiEnvironment, mapRunArgs, mapRunEnv, type RunArgs } from './options.ts';
 import { addFlags } from './flags.ts';
 import { RUN_FLAGS } from './run-flags.ts';
+import { formatDocsLink } from './docs-link.ts';
 
 /** The closing line: where the reports are (the console listener has printed the summary). */
 export function formatReportPaths(reportPaths: readonly string[], cwd: string): string {
@@ -28,8 +31,8 @@ export function formatReportPaths(reportPaths: readonly string[], cwd: string): 
   return `Reports: ${shown.join(', ')}\n`;
 }
 
-/** Builds the run's console listener from the CLI's io (tests may pass another). */
-export type ListenerFactory = (io: CliIo) => RunListener | undefined;
+/** Builds the run's console listener from the CLI's io and whether each exchange is shown (tests may pass another). */
+export type ListenerFactory = (io: CliIo, verbose: boolean) => RunListener | undefined;
 
 export function createRunCommand(createListener: ListenerFactory): CliCommand {
   return {
@@ -48,6 +51,7 @@ export function createRunCommand(createListener: ListenerFactory): CliCommand {
             .example('$0 run --target http://localhost:5000 --shard 1/4 --report json', 'One shard of four; merge later with report merge')
             .example('$0 run --target https://ckan.example.org --profile profiles/mine.yaml --baseline baselines', 'Compare with the answers recorded before')
             .example('$0 run --image ghcr.io/acme/api:1.4 --profile profiles/ci.yaml', 'Start the image, run against it, stop it')
+            .example('$0 run --reference --last-failed --verbose', 'Again only what failed last time, each request and response shown')
             .epilog(
               'Exit codes: 0 every case passed (flaky, skipped and not-applicable are fine), 1 a case failed or errored, ' +
                 'or the run is inconclusive (a core clause of the API description decided nothing) or below --min-applicable ' +
@@ -55,7 +59,8 @@ export function createRunCommand(createListener: ListenerFactory): CliCommand {
                 '2 bad catalogue, profile or flags (or no case selected without --allow-empty), ' +
                 '3 the target is unreachable or not a CKAN action API (pre-flight), the reference server cannot start, ' +
                 'or no container engine for --image/--compose.',
-            ),
+            )
+            .epilog(formatDocsLink('running.md')),
         async (argv) => {
           const args: RunArgs = {
             ...readSelectionArgs(argv),
@@ -77,6 +82,8 @@ export function createRunCommand(createListener: ListenerFactory): CliCommand {
             baseline: argv.baseline,
             updateBaseline: argv['update-baseline'],
             minApplicable: argv['min-applicable'],
+            verbose: argv.verbose,
+            lastFailed: argv['last-failed'],
           };
           const container = argv.list ? undefined : mapContainerArgs(argv, io.env);
           if (container === undefined) {
@@ -93,6 +100,14 @@ export function createRunCommand(createListener: ListenerFactory): CliCommand {
 async function runHandler(args: RunArgs, listOnly: boolean, io: CliIo, createListener: ListenerFactory): Promise<ContainerRunOutcome> {
   const fileToken = args.tokenFile === undefined ? undefined : await readTokenFile(args.tokenFile, io.cwd);
   const flags = mapRunArgs(args, io.env, io.cwd, fileToken);
+  if (args.lastFailed === true) {
+    const last = await readLastFailed(flags.outDir ?? mapRunEnv(io.env).outDir ?? RUN_DEFAULTS.outDir, io.cwd);
+    if (last.ids.length === 0) {
+      io.stdout.write(`--last-failed: no case variant failed or errored in ${last.file}; nothing to run\n`);
+      return { exitCode: 0, outDir: '' };
+    }
+    flags.variantIds = last.ids;
+  }
   if (listOnly) {
     const ckanVersion = flags.ckanVersion === 'auto' ? undefined : flags.ckanVersion;
     const prepared = await prepareCatalogue({ ...flags, ckanVersion, cwd: io.cwd, casesDir: args.cases, allowEmpty: args.allowEmpty }, io.env);
@@ -100,7 +115,7 @@ async function runHandler(args: RunArgs, listOnly: boolean, io: CliIo, createLis
     return { exitCode: 0, outDir: '' };
   }
   const options = resolveRunOptions(flags, mapRunEnv(io.env));
-  const listener = createListener(io);
+  const listener = createListener(io, args.verbose === true);
   const controller = new AbortController();
   const stopListening = io.onStop(() => controller.abort());
   try {
@@ -123,8 +138,9 @@ async function runHandler(args: RunArgs, listOnly: boolean, io: CliIo, createLis
 }
 
 /** The console listener on stdout: a live line on a TTY, plain lines on CI, colours unless NO_COLOR/CI. */
-export function createStdoutListener(io: CliIo): RunListener {
+export function createStdoutListener(io: CliIo, verbose: boolean): RunListener {
   return createConsoleListener({
+    verbose,
     stream: io.stdout,
     isTTY: io.stdout.isTTY === true,
     colour: useColour(io, io.stdout),

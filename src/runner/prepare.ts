@@ -27,6 +27,8 @@ export interface SelectionOptions {
   grep?: string | undefined;
   ids?: readonly string[] | undefined;
   shard?: { index: number; count: number } | undefined;
+  /** Only these case variants, by their report id (`run --last-failed`), besides the other criteria. Default all. */
+  variantIds?: readonly string[] | undefined;
   /** Zero selected cases (or none that applies to the target) is not an error. Default false. */
   allowEmpty?: boolean | undefined;
   /** Whether a token was given by flag or environment (undefined: not judged, e.g. when listing). */
@@ -69,13 +71,16 @@ export async function prepareCatalogue(options: SelectionOptions, env: Readonly<
     const names = mergeNames(collectCatalogueNames(catalogue.cases), options.knownProfileNames);
     await checkProfileNames(profileFile, profile, names, { cwd: options.cwd, shownAs: options.profileFile });
   }
-  const cases = selectCases(catalogue.cases, {
+  const wanted = options.variantIds === undefined ? undefined : new Set(options.variantIds);
+  const wantedCases = wanted === undefined ? undefined : new Set([...wanted].map(caseIdOf));
+  const selected = selectCases(catalogue.cases, {
     ...(options.tags === undefined ? {} : { tags: options.tags }),
     ...(options.grep === undefined ? {} : { grep: options.grep }),
     ...(options.ids === undefined ? {} : { ids: options.ids }),
     ...(options.shard === undefined ? {} : { shard: options.shard }),
     allowUnknownTags: options.allowEmpty === true,
   });
+  const cases = wantedCases === undefined ? selected : selected.filter((c) => wantedCases.has(c.case.id));
   if (cases.length === 0 && options.allowEmpty !== true) {
     const why = catalogue.cases.length === 0 ? `no case files in ${options.casesDir}` : 'no case matches the selection';
     throw new KitError(KitErrorCode.catalogueEmpty, `${why} (pass --allow-empty to accept an empty run)`);
@@ -84,8 +89,14 @@ export async function prepareCatalogue(options: SelectionOptions, env: Readonly<
   const hasToken = options.tokenGiven === undefined ? {} : { hasToken: options.tokenGiven || profileToken !== '' };
   const ckanVersion = options.ckanVersion ?? (profile.ckan === 'auto' ? undefined : profile.ckan);
   const ckanRelease = options.ckanRelease;
-  const variants = cases.flatMap((c) => expandCase(c, { profile, env, ...hasToken, ckanVersion, ckanRelease }));
+  const expanded = cases.flatMap((c) => expandCase(c, { profile, env, ...hasToken, ckanVersion, ckanRelease }));
+  const variants = wanted === undefined ? expanded : expanded.filter((v) => wanted.has(v.id));
   return { root: catalogue.root, profile, profileFile: options.profileFile, cases, variants };
+}
+
+/** The case id of a variant id: the id before ` [METHOD locale apiPath]`, when the case has variants. */
+function caseIdOf(variantId: string): string {
+  return variantId.replace(/ \[[^\]]*\]$/, '');
 }
 
 function mergeNames(names: CatalogueNames, more: CatalogueNames | undefined): CatalogueNames {
