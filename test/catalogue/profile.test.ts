@@ -34,7 +34,11 @@ describe('loadProfile', () => {
   it.each([
     ['a missing field', 'name: x\ncapabilities: []\n', ["p.yaml:1:1 must have required property 'data' (E_PROFILE_INVALID)"]],
     ['a bad data kind', 'name: x\ndata: mine\ncapabilities: []\n', ['p.yaml:2:7 /data must be one of fixtures, other (E_PROFILE_INVALID)']],
-    ['an unknown field', 'name: x\ndata: other\ncapabilities: []\nresource: {}\n', ['p.yaml:4:1 unknown field "resource" (did you mean resources?) (E_PROFILE_INVALID)']],
+    [
+      'an unknown field',
+      'name: x\ndata: other\ncapabilities: []\nresource: {}\n',
+      ['p.yaml:4:1 unknown field "resource" (did you mean resources?) (E_PROFILE_INVALID)'],
+    ],
     [
       'a bad resource name',
       'name: x\ndata: other\ncapabilities: []\nresources:\n  "a b": id\n',
