@@ -11,6 +11,7 @@ import type { CliCommand } from './command.ts';
 import { addSelectionOptions, readSelectionArgs } from './options-yargs.ts';
 import { mapSelectionArgs } from './options.ts';
 import { readGivenToken } from './token-file.ts';
+import { formatDocsLink } from './docs-link.ts';
 
 /** The success line, e.g. `cases: 42 cases, 97 variants are valid (profile "reference")`. */
 export function formatCheckLine(casesDir: string, prepared: PreparedCatalogue): string {
@@ -66,7 +67,8 @@ export const checkCommand: CliCommand = {
           .example('$0 check', 'Validate cases/ against the case schema')
           .example('$0 check --profile profiles/mine.yaml', 'Also validate a profile: its names, and its variables in every case')
           .example('$0 check --profile profiles/mine.yaml --target https://ckan.example.org', 'And verify its resources and values there')
-          .epilog('Exit codes: 0 valid, 1 a resource or value does not answer or occur on --target, 2 invalid catalogue or profile, 3 --target unreachable.'),
+          .epilog('Exit codes: 0 valid, 1 a resource or value does not answer or occur on --target, 2 invalid catalogue or profile, 3 --target unreachable.')
+          .epilog(formatDocsLink('cases.md')),
       async (argv) => {
         const args = readSelectionArgs(argv);
         const prepared = await prepareCatalogue({ ...mapSelectionArgs(args, io.cwd), checkProfileNames: true }, io.env);

@@ -6,6 +6,7 @@ import { CKAN_VERSIONS, DEFAULT_CKAN_VERSION, type CkanVersion } from '../schema
 import type { CliCommand } from './command.ts';
 import type { CliIo } from './io.ts';
 import { addFlags, type FlagTable } from './flags.ts';
+import { formatDocsLink } from './docs-link.ts';
 
 /** Arguments of `contract`, as parsed. */
 export interface ContractArgs {
@@ -48,7 +49,8 @@ export const contractCommand: CliCommand = {
           .example(
             'curl -s "$URL/api/3/action/datastore_search?resource_id=ID" | $0 contract - --ckan-version auto',
             'Check a live answer, naming the version it shows',
-          ),
+          )
+          .epilog(formatDocsLink('contract.md')),
       async (argv) => {
         const args: ContractArgs = {
           files: (argv.files ?? []).map(String),

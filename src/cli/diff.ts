@@ -12,6 +12,7 @@ import type { CliIo } from './io.ts';
 import { addSelectionOptions, readSelectionArgs } from './options-yargs.ts';
 import { formatReportPaths } from './run.ts';
 import { chooseSeed, runWithPairProgress } from './pair-progress.ts';
+import { formatDocsLink } from './docs-link.ts';
 
 async function diffHandler(args: DiffArgs, io: CliIo): Promise<number> {
   // why: a run without --seed still prints its seed, so any disagreement it finds can be replayed
@@ -77,7 +78,8 @@ export const diffCommand: CliCommand = {
               '(the token as $TOKEN). Exit codes: 0 the targets agree, 1 they disagree (or a target gave no answer to a request), ' +
               '2 bad flags, profile or catalogue, 3 a target is unreachable or not a CKAN action API, the reference server cannot start, ' +
               'or the report folder cannot be written.',
-          ),
+          )
+          .epilog(formatDocsLink('diff.md')),
       async (argv) => {
         const args: DiffArgs = {
           ...readSelectionArgs({ ...argv, profile: undefined }),

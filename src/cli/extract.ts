@@ -14,6 +14,7 @@ import { formatOfName, refuseOutputShape, streamsFormat } from '../extract/index
 import type { CliCommand } from './command.ts';
 import { createExtractProgress } from './extract-progress.ts';
 import { readTokenFile } from './token-file.ts';
+import { formatDocsLink } from './docs-link.ts';
 
 /** The parsed flags of `extract`, as yargs gives them. */
 export interface ExtractArgs {
@@ -100,7 +101,8 @@ export const extractCommand: CliCommand = {
           .conflicts('resume', 'restart')
           .example('$0 extract --reference --resource courses --out out/courses.csv', 'Extract a bundled resource to CSV')
           .example('$0 extract --target https://portal.example --resource <id> --format jsonl --gzip --out x.jsonl.gz --resume', '')
-          .example('$0 extract --job extracts.yaml', 'Run every extract of a job file'),
+          .example('$0 extract --job extracts.yaml', 'Run every extract of a job file')
+          .epilog(formatDocsLink('extracts.md')),
       async (args) => {
         setExit(await runExtractCommand(args, io));
       },

@@ -5,6 +5,7 @@ import type { CliIo } from './io.ts';
 import type { CliCommand } from './command.ts';
 import { addSelectionOptions, readSelectionArgs } from './options-yargs.ts';
 import { mapSelectionArgs } from './options.ts';
+import { formatDocsLink } from './docs-link.ts';
 
 /** One line per selected case: `id  class  title  [n variants]` with aligned columns, then a count line. */
 export function formatCaseList(prepared: PreparedCatalogue): string {
@@ -28,7 +29,7 @@ export const listCommand: CliCommand = {
     return cli.command(
       'list',
       describe,
-      (y) => addSelectionOptions(y).example('$0 list --tag smoke', 'List the cases tagged smoke'),
+      (y) => addSelectionOptions(y).example('$0 list --tag smoke', 'List the cases tagged smoke').epilog(formatDocsLink('running.md')),
       async (argv) => {
         const selection = mapSelectionArgs(readSelectionArgs(argv), io.cwd);
         const prepared = await prepareCatalogue(selection, io.env);

@@ -5,6 +5,7 @@ import { isKitError } from '../errors.ts';
 import { COMMANDS, findCommand, type CommandEntry } from './commands.ts';
 import type { CliIo } from './io.ts';
 import { dedupeUnknownArguments, findNotANumber } from './usage-checks.ts';
+import { formatDocsLink } from './docs-link.ts';
 
 /** Runs the CLI with these arguments and returns the process exit code. Never calls process.exit. */
 export async function main(argv: readonly string[], io: CliIo): Promise<number> {
@@ -25,6 +26,10 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     .strict()
     .demandCommand(1, `Name a command: ${COMMANDS.map((entry) => entry.name).join(', ')}.`)
     .recommendCommands()
+    .example('$0 run --reference', 'The catalogue against the bundled reference server')
+    .example('$0 run --target https://ckan.example.org --profile profiles/mine.yaml', 'Against your API (write the profile with probe)')
+    .example('$0 run --help', "One command's flags and examples")
+    .epilog(formatDocsLink('README.md'))
     .exitProcess(false)
     // why: the kit speaks English; yargs would otherwise follow LANG and mix its words into ours
     .locale('en')

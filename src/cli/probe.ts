@@ -9,6 +9,7 @@ import type { CliIo } from './io.ts';
 import { addFlags, type FlagTable } from './flags.ts';
 import type { CliCommand } from './command.ts';
 import { readGivenToken } from './token-file.ts';
+import { formatDocsLink } from './docs-link.ts';
 
 /** The parsed flags of `probe`. */
 export interface ProbeArgs {
@@ -141,7 +142,8 @@ export const probeCommand: CliCommand = {
           .conflicts('token-env', 'token-file')
           .example('$0 probe --target https://ckan.example.org --out profiles/mine.yaml', 'Write a profile for your site')
           .example('$0 probe --target http://localhost:5000 --token-env CKAN_TOKEN --resource courses=<id> --out p.yaml', 'With a token and a chosen resource')
-          .epilog('Exit codes: 0 written, 2 bad flags or --out exists without --force, 3 unreachable, no DataStore API, or --out cannot be written.'),
+          .epilog('Exit codes: 0 written, 2 bad flags or --out exists without --force, 3 unreachable, no DataStore API, or --out cannot be written.')
+          .epilog(formatDocsLink('profiles.md')),
       async (argv) => {
         const args: ProbeArgs = {
           target: argv.target,

@@ -23,6 +23,7 @@ import { RUN_DEFAULTS } from '../util/run-defaults.ts';
 import { useColour, type CliIo } from './io.ts';
 import type { CliCommand } from './command.ts';
 import { addFlags, type FlagTable } from './flags.ts';
+import { formatDocsLink } from './docs-link.ts';
 
 /** Arguments of `report merge` / `report render`, as parsed. */
 export interface ReportArgs {
@@ -49,9 +50,9 @@ export const reportCommand: CliCommand = {
           'merge <dirs..>',
           'Merge the report.json of each shard folder into one set of reports, judged as one run (exit 1 if a merged case failed or the run is inconclusive, 2 if a shard is missing)',
           (c) =>
-            addOutputOptions(
-              c.positional('dirs', { type: 'string', array: true, demandOption: true, describe: 'Shard report folders (or report.json files)' }),
-            ).example('$0 report merge shard-1 shard-2 shard-3 --out reports', 'Merge three shards into reports/'),
+            addOutputOptions(c.positional('dirs', { type: 'string', array: true, demandOption: true, describe: 'Shard report folders (or report.json files)' }))
+              .example('$0 report merge shard-1 shard-2 shard-3 --out reports', 'Merge three shards into reports/')
+              .epilog(formatDocsLink('reports.md')),
           async (argv) => {
             setExit(await mergeHandler({ inputs: (argv.dirs ?? []).map(String), out: argv.out, report: argv.report }, io));
           },
@@ -60,10 +61,9 @@ export const reportCommand: CliCommand = {
           'render <file>',
           'Write report formats again from a saved report.json (exit 0)',
           (c) =>
-            addOutputOptions(c.positional('file', { type: 'string', demandOption: true, describe: 'A saved report.json (or its folder)' })).example(
-              '$0 report render reports/report.json --report html,md --out public',
-              'HTML and Markdown from a saved run',
-            ),
+            addOutputOptions(c.positional('file', { type: 'string', demandOption: true, describe: 'A saved report.json (or its folder)' }))
+              .example('$0 report render reports/report.json --report html,md --out public', 'HTML and Markdown from a saved run')
+              .epilog(formatDocsLink('reports.md')),
           async (argv) => {
             setExit(await renderHandler({ inputs: [String(argv.file)], out: argv.out, report: argv.report }, io));
           },
@@ -75,12 +75,17 @@ export const reportCommand: CliCommand = {
             addFlags(
               c.positional('dirs', { type: 'string', array: true, demandOption: true, describe: 'Report folders (or report.json files), one per run' }),
               MATRIX_FLAGS,
-            ).example('$0 report matrix runs/2.10.7 runs/2.11.5 runs/2.12 --out matrix', 'The catalogue on three releases, side by side'),
+            )
+              .example('$0 report matrix runs/2.10.7 runs/2.11.5 runs/2.12 --out matrix', 'The catalogue on three releases, side by side')
+              .epilog(formatDocsLink('reports.md')),
           async (argv) => {
             setExit(await matrixHandler({ inputs: (argv.dirs ?? []).map(String), out: argv.out, report: argv.report }, io));
           },
         )
-        .demandCommand(1, 'Name a report command: merge, render or matrix.'),
+        .demandCommand(1, 'Name a report command: merge, render or matrix.')
+        .example('$0 report merge shard-1 shard-2 --out reports', 'Shards of one run, judged as one')
+        .example('$0 report render reports/report.json --report html', 'The HTML report again from a saved run')
+        .epilog(formatDocsLink('reports.md')),
     );
   },
 };

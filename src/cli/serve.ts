@@ -6,6 +6,7 @@ import type { CliCommand } from './command.ts';
 import type { CliIo } from './io.ts';
 import { readTokenFile } from './token-file.ts';
 import { addFlags } from './flags.ts';
+import { formatDocsLink } from './docs-link.ts';
 import { formatReadyLine, resolveServeOptions, SERVE_FLAGS, type ServeArgs } from './serve-options.ts';
 
 /** `datastore-kit serve [options]`. */
@@ -14,7 +15,12 @@ export const serveCommand: CliCommand = {
     return cli.command(
       'serve',
       describe,
-      (y) => addFlags(y, SERVE_FLAGS),
+      (y) =>
+        addFlags(y, SERVE_FLAGS)
+          .example('$0 serve', 'The bundled fixtures on http://127.0.0.1:8800 (answers as CKAN 2.11)')
+          .example('$0 serve --fixtures my-fixtures --port 0 --api-token-file tokens.txt', 'Your own fixtures, a free port, private resources behind tokens')
+          .example('$0 serve --ckan-version 2.10 --no-sql', 'Answer as CKAN 2.10, without datastore_search_sql')
+          .epilog(formatDocsLink('reference-server.md')),
       async (argv) => {
         const args: ServeArgs = {
           fixtures: argv.fixtures,

@@ -12,6 +12,7 @@ import { runWithPairProgress } from './pair-progress.ts';
 import { formatReportPaths } from './run.ts';
 import { readTokenFile } from './token-file.ts';
 import { mapTwinArgs, TWIN_FLAGS, twinReplayCommand, type TwinArgs } from './twin-options.ts';
+import { formatDocsLink } from './docs-link.ts';
 
 async function twinHandler(args: TwinArgs, io: CliIo): Promise<number> {
   // why: a run without --seed still prints its seed, so any failure it finds can be replayed
@@ -53,7 +54,8 @@ export const twinCommand: CliCommand = {
               '1 it does not (or nothing it covers was compared), 2 bad flags or profile, 3 the target is unreachable, a table ' +
               'cannot be mirrored faithfully (the mirror would be a wrong oracle), the reference server cannot start, or the ' +
               'report folder cannot be written.',
-          ),
+          )
+          .epilog(formatDocsLink('twin.md')),
       async (argv) => {
         const args: TwinArgs = {
           ...readSelectionArgs(argv),

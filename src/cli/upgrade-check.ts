@@ -10,6 +10,7 @@ import { addSelectionOptions, readSelectionArgs } from './options-yargs.ts';
 import { formatReportPaths } from './run.ts';
 import { chooseSeed, runWithPairProgress } from './pair-progress.ts';
 import { mapUpgradeArgs, replayUpgradeCommand, UPGRADE_FLAGS, type UpgradeArgs } from './upgrade-options.ts';
+import { formatDocsLink } from './docs-link.ts';
 
 async function upgradeHandler(args: UpgradeArgs, io: CliIo): Promise<number> {
   const { seed, replay } = chooseSeed(args, (chosen) => replayUpgradeCommand(args, chosen));
@@ -41,7 +42,8 @@ export const upgradeCheckCommand: CliCommand = {
               'that explains it where the kit knows one (issue or PR, changelog line, releases), an example request as curl and both ' +
               'answers. Exit codes: 0 no change, 1 changes (or a side gave no answer to a request), 2 bad flags, profile, catalogue or traffic file, ' +
               '3 a target is unreachable, a reference server cannot start, or the report folder cannot be written. Docs: docs/upgrade-check.md',
-          ),
+          )
+          .epilog(formatDocsLink('upgrade-check.md')),
       async (argv) => {
         const args: UpgradeArgs = {
           ...readSelectionArgs({ ...argv, profile: undefined }),

@@ -1,5 +1,5 @@
 // docs/cli.md lists every command and every flag that `--help` prints, and no flag that `--help` does not know.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { COMMANDS } from '../../src/cli/commands.ts';
@@ -20,12 +20,22 @@ function section(name: string): string {
 
 async function help(command: string): Promise<string> {
   const captured = captureIo(ROOT);
-  expect(await main([...command.split(' '), '--help'], captured.io)).toBe(0);
+  expect(await main([...command.split(' ').filter((word) => word !== ''), '--help'], captured.io)).toBe(0);
   return captured.stdout();
 }
 
 const FLAG = /(?<![\w-])--[a-z][a-z-]*[a-z]/g;
 const documented = COMMANDS.flatMap((entry) => SUBCOMMANDS[entry.name] ?? [entry.name]);
+
+describe('--help', () => {
+  it.each(['', ...documented, 'report'])('of `%s` shows examples and where its documentation is, a file that exists', async (command) => {
+    const text = await help(command);
+    expect(text).toMatch(/^Examples:\n {2}datastore-kit /m);
+    const doc = /^Docs: (\S+) \(every flag: (\S+)\)$/m.exec(text);
+    expect(doc, `${command} --help names no docs`).not.toBeNull();
+    for (const file of [doc?.[1], doc?.[2]]) expect(existsSync(file ?? ''), `${file} is not a file`).toBe(true);
+  });
+});
 
 describe('docs/cli.md', () => {
   it.each(documented)('documents every flag of `%s --help`, and only those', async (command) => {
