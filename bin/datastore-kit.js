@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// Runs the built CLI (dist/cli/bin.js, compiled by tsc in `npm run build`, which `npm ci` and `npm pack` run through
-// `prepare`). Node's own compile cache (Node 22.1 and later) keeps V8's compiled code of the kit's modules between
+// Runs the built CLI (dist/cli/bin.js, compiled by tsc in `npm run build`, which `npm pack` and an install from git
+// run through `prepack`; `npm ci` in a clone does not build). Node's own compile cache (Node 22.1 and later) keeps V8's compiled code of the kit's modules between
 // starts; on older Node the modules are compiled at each start. Plain JavaScript: it runs before anything is built.
 import { existsSync } from 'node:fs';
 import module from 'node:module';

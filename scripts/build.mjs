@@ -1,4 +1,4 @@
-// Builds dist/ from src/ (run by `npm run build` and by `prepare`, so `npm ci` and `npm pack` always build fresh):
+// Builds dist/ from src/ (run by `npm run build` and by `prepack`, so `npm pack` and an install from git build fresh):
 // removes the old output so no stale module survives, compiles with tsc, copies the non-TypeScript assets the
 // compiled modules read beside themselves, and stamps dist/ with the hash of its sources (source-hash.mjs).
 // Plain JavaScript: it must run before anything is built.
