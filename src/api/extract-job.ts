@@ -5,7 +5,7 @@ import { findCompletedOutput, loadJobFile, resolveJob, type ExtractTarget, type 
 import type { Clock } from '../model/index.ts';
 import { runPool } from '../runner/index.ts';
 import type { Manifest } from '../schema/extract-files.ts';
-import { checkTarget, type ExtractRunContext, pruneOlder, runWithClient, systemClock, withSource } from './extract.ts';
+import { checkTarget, type ExtractRunContext, openSource, pruneOlder, runWithClient, systemClock } from './extract.ts';
 
 export interface ExtractJobOptions {
   file: string;
@@ -63,7 +63,13 @@ export async function extractJob(options: ExtractJobOptions, context: ExtractRun
     );
     return outcomes.filter((outcome) => outcome !== undefined);
   };
-  return options.reference === undefined ? run(undefined) : withSource({ reference: options.reference }, run);
+  if (options.reference === undefined) return run(undefined);
+  const source = await openSource({ reference: options.reference });
+  try {
+    return await run(source.target);
+  } finally {
+    await source.close();
+  }
 }
 
 /**

@@ -19,7 +19,7 @@ import {
   type ExtractSpec,
   type ExtractTarget,
 } from '../extract/index.ts';
-import { withClient, withSession } from './session.ts';
+import { openSession, withClient } from './session.ts';
 
 /** Where to read from: a base URL, or the bundled reference server over a fixtures folder. */
 /** Where to read: a target URL, or the bundled reference server on `fixturesDir` (relative to `cwd`, default the process's). */
@@ -87,34 +87,35 @@ export async function extract(options: ExtractOptions, context: ExtractRunContex
   if (unknown !== undefined) {
     throw new KitError(KitErrorCode.usage, `--out ${options.out}: unknown template ${unknown}; use ${TEMPLATE_NAMES.map((n) => `{${n}}`).join(', ')}`);
   }
-  return withSource(
-    options.source,
-    async (target) => {
-      const { source: _source, http: _http, keep: _keep, incremental, watermark, ...what } = options;
-      const { restart, ...rest } = what;
-      const spec: ExtractSpec = {
-        ...rest,
-        ...(incremental === true ? { incremental: { column: watermark ?? '_id' } } : {}),
-        out: expandTemplate(options.out, name, clock.now()),
-        target,
-        gzip: options.gzip ?? false,
-        pageSize: options.pageSize ?? EXTRACT_DEFAULTS.pageSize,
-        resume: options.resume ?? false,
-        ...(restart === true ? { restart } : {}),
-      };
-      const preflight = 'target' in options.source ? () => checkTarget(target.baseUrl, options.http, clock) : undefined;
-      const manifest = await runWithClient(spec, options.http, {
-        clock,
-        ...(context.listener === undefined ? {} : { listener: context.listener }),
-        ...(context.signal === undefined ? {} : { signal: context.signal }),
-        ...(preflight === undefined ? {} : { preflight }),
-      });
-      await pruneOlder({ template: options.out, name, current: spec.out, keep: options.keep }, context.listener);
-      return manifest;
-    },
-    options.http,
-    clock,
-  );
+  const source = await openSource(options.source);
+  try {
+    const { target } = source;
+    const { source: _source, http: _http, keep: _keep, incremental, watermark, ...what } = options;
+    const { restart, ...rest } = what;
+    const spec: ExtractSpec = {
+      ...rest,
+      ...(incremental === true ? { incremental: { column: watermark ?? '_id' } } : {}),
+      out: expandTemplate(options.out, name, clock.now()),
+      target,
+      gzip: options.gzip ?? false,
+      pageSize: options.pageSize ?? EXTRACT_DEFAULTS.pageSize,
+      resume: options.resume ?? false,
+      ...(restart === true ? { restart } : {}),
+    };
+    // why: a file extract pre-flights after its local checks (runExtract's `preflight`), so bad paths and leftovers
+    // are refused before any request
+    const preflight = 'target' in options.source ? () => checkTarget(target.baseUrl, options.http, clock) : undefined;
+    const manifest = await runWithClient(spec, options.http, {
+      clock,
+      ...(context.listener === undefined ? {} : { listener: context.listener }),
+      ...(context.signal === undefined ? {} : { signal: context.signal }),
+      ...(preflight === undefined ? {} : { preflight }),
+    });
+    await pruneOlder({ template: options.out, name, current: spec.out, keep: options.keep }, context.listener);
+    return manifest;
+  } finally {
+    await source.close();
+  }
 }
 
 /** Streams one extract to `output` (csv, tsv or jsonl) as the pages arrive: no file, checkpoint or manifest. */
@@ -124,23 +125,22 @@ export async function extractToStream(
   context: ExtractRunContext = {},
 ): Promise<StreamedExtract> {
   const clock = context.clock ?? systemClock;
-  return withSource(
-    options.source,
-    async (target) => {
-      const { source: _source, http, ...what } = options;
-      const spec: ExtractSpec = { ...what, out: '-', target, gzip: false, pageSize: options.pageSize ?? EXTRACT_DEFAULTS.pageSize, resume: false };
-      return withClient(extractClientOptions(http, clock), (client) =>
-        streamExtract(spec, output, {
-          client,
-          ...(context.listener === undefined ? {} : { listener: context.listener }),
-          ...(context.signal === undefined ? {} : { signal: context.signal }),
-        }),
-      );
-    },
-    options.http,
-    clock,
-    true,
-  );
+  // why: a stream has no local checks to make first, so it asks the target before anything else
+  if ('target' in options.source) await checkTarget(options.source.target, options.http, clock);
+  const source = await openSource(options.source);
+  try {
+    const { source: _source, http, ...what } = options;
+    const spec: ExtractSpec = { ...what, out: '-', target: source.target, gzip: false, pageSize: options.pageSize ?? EXTRACT_DEFAULTS.pageSize, resume: false };
+    return await withClient(extractClientOptions(http, clock), (client) =>
+      streamExtract(spec, output, {
+        client,
+        ...(context.listener === undefined ? {} : { listener: context.listener }),
+        ...(context.signal === undefined ? {} : { signal: context.signal }),
+      }),
+    );
+  } finally {
+    await source.close();
+  }
 }
 
 export async function pruneOlder(
@@ -177,22 +177,20 @@ export async function checkTarget(baseUrl: string, http: ExtractHttpOptions | un
   await withClient({ ...extractClientOptions(http, clock), retries: 0 }, (client) => checkReachable(client, baseUrl));
 }
 
-export async function withSource<T>(
-  source: ExtractSource,
-  body: (target: ExtractTarget) => Promise<T>,
-  http?: ExtractHttpOptions,
-  clock: Clock = systemClock,
-  preflight = false,
-): Promise<T> {
+/** An extract's source, opened: its target, and close() to stop what opening it started. */
+export interface OpenedSource {
+  readonly target: ExtractTarget;
+  close(): Promise<void>;
+}
+
+/** Opens `source`: a URL as it is, or the bundled reference server started for the extract (E_SERVER_START, exit 3). */
+export async function openSource(source: ExtractSource): Promise<OpenedSource> {
   if ('target' in source) {
-    // why: a file extract pre-flights after its local checks (runExtract's `preflight`), so bad paths and leftovers
-    // are refused before any request; a stream has none, so it asks here
-    if (preflight) await checkTarget(source.target, http, clock);
-    return body(source.token === undefined ? { baseUrl: source.target } : { baseUrl: source.target, token: source.token });
+    const target = source.token === undefined ? { baseUrl: source.target } : { baseUrl: source.target, token: source.token };
+    return { target, close: () => Promise.resolve() };
   }
   // why: the reference server's private resources need a token; the session's random one lives only as long as this run
-  const target = { kind: 'reference' as const, fixturesDir: source.reference.fixturesDir };
-  return withSession({ cwd: source.reference.cwd ?? process.cwd(), target }, (session) =>
-    body({ baseUrl: session.url, ...(session.token === undefined ? {} : { token: session.token }), label: session.label }),
-  );
+  const session = await openSession({ cwd: source.reference.cwd ?? process.cwd(), target: { kind: 'reference', fixturesDir: source.reference.fixturesDir } });
+  const target = { baseUrl: session.url, ...(session.token === undefined ? {} : { token: session.token }), label: session.label };
+  return { target, close: () => session.close() };
 }
