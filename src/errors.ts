@@ -45,6 +45,24 @@ export class KitError extends Error {
   }
 }
 
+/** A problem with the options given to a command, named the way the front door names the option (`--page-size`). */
+export interface OptionProblemLine {
+  /** The option the problem is at (for a job file, where its value is), if it is at one. */
+  key: string | undefined;
+  message: string;
+}
+
+/** Bad options (E_USAGE, exit 2): every problem found, one line each. */
+export class OptionsError extends KitError {
+  override readonly name = 'OptionsError';
+  readonly problems: readonly OptionProblemLine[];
+
+  constructor(problems: readonly OptionProblemLine[]) {
+    super(KitErrorCode.usage, problems.map((p) => `${p.message} (${KitErrorCode.usage})`).join('\n'));
+    this.problems = problems;
+  }
+}
+
 /** One located problem in an input file, e.g. `cases/search/q.yaml:12:5 /request/method must be ...`. */
 export interface InputProblem {
   file: string;

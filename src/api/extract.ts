@@ -3,16 +3,17 @@
 import { checkReachable, type HttpClientOptions } from '../http/index.ts';
 import type { Clock } from '../model/index.ts';
 import type { Manifest } from '../schema/extract-files.ts';
-import { KitError, KitErrorCode } from '../errors.ts';
+import { EXTRACT_HTTP_OPTIONS } from '../schema/extract-options.ts';
 import {
-  EXTRACT_DEFAULTS,
+  apiOptionLabel,
   expandTemplate,
-  findUnknownTemplate,
   pruneDatedOutputs,
+  resolveExtractOptions,
+  toExtractSpec,
+  type ExtractOptionValues,
   streamExtract,
   type StreamedExtract,
   type TextSink,
-  TEMPLATE_NAMES,
   runExtract,
   type ExtractHttpOptions,
   type ExtractListener,
@@ -21,36 +22,14 @@ import {
 } from '../extract/index.ts';
 import { openSession, withClient } from './session.ts';
 
-/** Where to read from: a base URL, or the bundled reference server over a fixtures folder. */
 /** Where to read: a target URL, or the bundled reference server on `fixturesDir` (relative to `cwd`, default the process's). */
 export type ExtractSource = { target: string; token?: string } | { reference: { fixturesDir: string; cwd?: string } };
 
-/** One extract: what to read (as in ExtractSpec) and from where; the rest defaults. */
-export type ExtractOptions = Pick<ExtractSpec, 'resource' | 'sql' | 'filters' | 'q' | 'fields' | 'format' | 'out'> & {
-  source: ExtractSource;
-  /** Default false. */
-  gzip?: boolean;
-  /** Rows per request; default 10000 (the server may allow fewer). */
-  pageSize?: number;
-  /** Requests in flight at once; default 1 (see ExtractSpec.parallel). */
-  parallel?: number;
-  /** Continue from the checkpoint beside `out`; default false (an unfinished checkpoint is then refused, E_RESUME). */
-  resume?: boolean;
-  /** Discard any unfinished extract beside `out` and start over; default false. */
-  restart?: boolean;
-  /** With a dated `out` ({date}, {datetime}): keep the newest N files of this extract, remove older ones. */
-  keep?: number;
-  /** Write only the rows after the previous run's high-water mark of `watermark` (default `_id`); default false. */
-  incremental?: boolean;
-  watermark?: string;
-  /** CSV/TSV: read through the target's /datastore/dump/<id> where it serves it (default); false pages by the API. */
-  dump?: boolean;
-  /** Fail (E_EXTRACT_FAILED) when the columns differ from the previous run's; default false. */
-  failOnDrift?: boolean;
-  /** Fail (E_EXTRACT_FAILED) when the rows fell by more than this percentage since the previous run. */
-  maxShrinkPct?: number;
-  http?: ExtractHttpOptions;
-};
+/**
+ * One extract: where from (`source`), where to (`out`), and the options of `datastore-kit extract` by the names of
+ * schema/extract-options.ts (docs/cli.md says what each means and its default); checked as the flags are.
+ */
+export type ExtractOptions = ExtractOptionValues & { source: ExtractSource; out: string };
 
 export interface ExtractRunContext {
   clock?: Clock;
@@ -67,8 +46,8 @@ export const systemClock: Clock = { now: () => Date.now() };
 /** Extract defaults for HTTP: patient with slow pages, and retrying transient failures. */
 export function extractClientOptions(http: ExtractHttpOptions | undefined, clock: Clock): HttpClientOptions {
   return {
-    timeoutMs: http?.timeoutMs ?? EXTRACT_DEFAULTS.timeoutMs,
-    retries: http?.retries ?? EXTRACT_DEFAULTS.retries,
+    timeoutMs: http?.timeoutMs ?? EXTRACT_HTTP_OPTIONS.timeoutMs.default,
+    retries: http?.retries ?? EXTRACT_HTTP_OPTIONS.retries.default,
     // why: a dump page holds tens of thousands of rows
     maxBodyBytes: 512 * 1024 * 1024,
     clock,
@@ -77,41 +56,28 @@ export function extractClientOptions(http: ExtractHttpOptions | undefined, clock
 }
 
 /**
- * Runs one extract and returns its manifest; throws KitError (E_EXTRACT_FAILED, E_SERVER_START, ...). `out` may
- * hold {date}, {datetime} and {name} (the resource, or "sql"), expanded at the start.
+ * Runs one extract and returns its manifest; throws KitError (E_USAGE for options the flags would refuse too,
+ * E_EXTRACT_FAILED, E_SERVER_START, ...). `out` may hold {date}, {datetime} and {name} (the resource, or "sql"),
+ * expanded at the start.
  */
 export async function extract(options: ExtractOptions, context: ExtractRunContext = {}): Promise<Manifest> {
   const clock = context.clock ?? systemClock;
-  const name = options.resource ?? 'sql';
-  const unknown = findUnknownTemplate(options.out);
-  if (unknown !== undefined) {
-    throw new KitError(KitErrorCode.usage, `--out ${options.out}: unknown template ${unknown}; use ${TEMPLATE_NAMES.map((n) => `{${n}}`).join(', ')}`);
-  }
+  const resolved = resolveExtractOptions(options, apiOptionLabel, 'target' in options.source ? options.source.target : undefined);
+  const name = resolved.resource ?? 'sql';
   const source = await openSource(options.source);
   try {
     const { target } = source;
-    const { source: _source, http: _http, keep: _keep, incremental, watermark, ...what } = options;
-    const { restart, ...rest } = what;
-    const spec: ExtractSpec = {
-      ...rest,
-      ...(incremental === true ? { incremental: { column: watermark ?? '_id' } } : {}),
-      out: expandTemplate(options.out, name, clock.now()),
-      target,
-      gzip: options.gzip ?? false,
-      pageSize: options.pageSize ?? EXTRACT_DEFAULTS.pageSize,
-      resume: options.resume ?? false,
-      ...(restart === true ? { restart } : {}),
-    };
+    const spec = toExtractSpec(resolved, { target, out: expandTemplate(resolved.out, name, clock.now()) });
     // why: a file extract pre-flights after its local checks (runExtract's `preflight`), so bad paths and leftovers
     // are refused before any request
-    const preflight = 'target' in options.source ? () => checkTarget(target.baseUrl, options.http, clock) : undefined;
-    const manifest = await runWithClient(spec, options.http, {
+    const preflight = 'target' in options.source ? () => checkTarget(target.baseUrl, resolved.http, clock) : undefined;
+    const manifest = await runWithClient(spec, resolved.http, {
       clock,
       ...(context.listener === undefined ? {} : { listener: context.listener }),
       ...(context.signal === undefined ? {} : { signal: context.signal }),
       ...(preflight === undefined ? {} : { preflight }),
     });
-    await pruneOlder({ template: options.out, name, current: spec.out, keep: options.keep }, context.listener);
+    await pruneOlder({ template: resolved.out, name, current: spec.out, keep: resolved.keep }, context.listener);
     return manifest;
   } finally {
     await source.close();
@@ -125,13 +91,13 @@ export async function extractToStream(
   context: ExtractRunContext = {},
 ): Promise<StreamedExtract> {
   const clock = context.clock ?? systemClock;
+  const resolved = resolveExtractOptions({ ...options, out: '-' }, apiOptionLabel, 'target' in options.source ? options.source.target : undefined);
   // why: a stream has no local checks to make first, so it asks the target before anything else
-  if ('target' in options.source) await checkTarget(options.source.target, options.http, clock);
+  if ('target' in options.source) await checkTarget(options.source.target, resolved.http, clock);
   const source = await openSource(options.source);
   try {
-    const { source: _source, http, ...what } = options;
-    const spec: ExtractSpec = { ...what, out: '-', target: source.target, gzip: false, pageSize: options.pageSize ?? EXTRACT_DEFAULTS.pageSize, resume: false };
-    return await withClient(extractClientOptions(http, clock), (client) =>
+    const spec = toExtractSpec(resolved, { target: source.target, out: '-' });
+    return await withClient(extractClientOptions(resolved.http, clock), (client) =>
       streamExtract(spec, output, {
         client,
         ...(context.listener === undefined ? {} : { listener: context.listener }),

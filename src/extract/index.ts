@@ -4,6 +4,7 @@
 export { runExtract } from './extract.ts';
 export { streamExtract, type StreamedExtract, type TextSink } from './stream.ts';
 export { loadJobFile, resolveJob } from './job.ts';
+export { apiOptionLabel, resolveExtractOptions, toExtractSpec, type ExtractOptionValues, type ResolvedExtractOptions } from './options.ts';
 export { expandTemplate, findUnknownTemplate, TEMPLATE_NAMES } from './template.ts';
 export { findCompletedOutput } from './previous.ts';
 export { formatOfName } from './format-name.ts';

@@ -1,11 +1,30 @@
-// Job files (extracts.yaml): many extracts with their targets and outputs, run with bounded concurrency.
+// Job files (extracts.yaml): many extracts with their targets and outputs. Each item's options are read through the
+// option tables (schema/extract-options.ts) under their job keys and resolved by resolveExtractOptions, as the flags
+// and the API's are; every problem is reported with file:line:col before anything runs.
 import { readFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import { InputError, KitError, KitErrorCode, type InputProblem } from '../errors.ts';
+import { InputError, KitError, KitErrorCode, OptionsError, type InputProblem } from '../errors.ts';
 import type { JobExtract, JobFile } from '../schema/extract-job.ts';
-import { formatOfName } from './format-name.ts';
-import { expandTemplate, findUnknownTemplate, TEMPLATE_NAMES } from './template.ts';
-import { EXTRACT_DEFAULTS, type ExtractHttpOptions, type ExtractSpec } from './types.ts';
+import { EXTRACT_HTTP_OPTIONS, EXTRACT_OPTIONS, EXTRACT_SOURCE_OPTIONS } from '../schema/extract-options.ts';
+import { checkOptionValue } from '../schema/option-check.ts';
+import type { OptionTable } from '../schema/option-table.ts';
+import { isPlainObject } from '../util/json.ts';
+import { resolveExtractOptions, toExtractSpec, type ResolvedExtractOptions } from './options.ts';
+import { expandTemplate } from './template.ts';
+import type { ExtractHttpOptions, ExtractSpec } from './types.ts';
+
+type Locate = (pointer: string) => { line: number; column: number };
+
+const TABLES: readonly OptionTable[] = [EXTRACT_OPTIONS, EXTRACT_HTTP_OPTIONS, EXTRACT_SOURCE_OPTIONS];
+
+/** The job key of an option (its API name where it has none), for messages about a job file. */
+function jobLabel(key: string): string {
+  for (const table of TABLES) {
+    const job = table[key]?.job;
+    if (job !== undefined) return job?.key ?? key;
+  }
+  return key;
+}
 
 /** Reads and validates a job file; every problem is reported with file:line:col (E_JOB_INVALID). */
 export async function loadJobFile(file: string): Promise<JobFile> {
@@ -25,63 +44,111 @@ export async function loadJobFile(file: string): Promise<JobFile> {
   ]);
   const source = parseSource(text, file);
   if (source.problems.length > 0) throw new InputError(KitErrorCode.jobInvalid, source.problems);
+  const values = checkJobValues(source.data);
   const validate = compileSchema<JobFile>(JobFileSchema);
-  if (validate(source.data)) {
-    const problems = [...checkNames(source.data, file, source.locate), ...checkOutputs(source.data, file, source.locate)];
+  const data = source.data;
+  // why: Ajv runs even when a value is refused, so every other problem of the file is reported with it
+  if (validate(data) && values.length === 0) {
+    const job = data;
+    const problems = [...checkNames(job, file, source.locate), ...checkItems(job, file, source.locate), ...checkOutputs(job, file, source.locate)];
     if (problems.length > 0) throw new InputError(KitErrorCode.jobInvalid, problems);
-    return source.data;
+    return job;
   }
-  throw new InputError(KitErrorCode.jobInvalid, locateProblems(source, describeAjvErrors(validate.errors ?? [], JobFileSchema)));
+  // why: a value an option's declaration refuses is told in the words the flags and the API use for it, not Ajv's
+  const told = new Set(values.map((p) => p.pointer));
+  const schemaProblems = describeAjvErrors(validate.errors ?? [], JobFileSchema).filter((p) => !told.has(p.pointer));
+  throw new InputError(KitErrorCode.jobInvalid, locateProblems(source, [...values, ...schemaProblems]));
 }
 
-function checkNames(job: JobFile, file: string, locate: (pointer: string) => { line: number; column: number }): InputProblem[] {
+/** The problems of the option values of a job file's defaults and items, at each value's pointer. */
+function checkJobValues(data: unknown): { pointer: string; message: string }[] {
+  if (!isPlainObject(data)) return [];
+  const places: [string, unknown][] = [['/defaults', data['defaults']]];
+  const items: unknown = data['extracts'];
+  if (Array.isArray(items)) for (const [index, item] of items.entries()) places.push([`/extracts/${index}`, item]);
+  const problems: { pointer: string; message: string }[] = [];
+  for (const [pointer, item] of places) {
+    if (!isPlainObject(item)) continue;
+    for (const declared of TABLES.flatMap((table) => Object.values(table))) {
+      const key = declared.job?.key;
+      if (key === undefined || item[key] === undefined) continue;
+      const detail = checkOptionValue(declared.schema, item[key]);
+      if (detail !== undefined) problems.push({ pointer: `${pointer}/${key}`, message: detail });
+    }
+  }
+  return problems;
+}
+
+function checkNames(job: JobFile, file: string, locate: Locate): InputProblem[] {
   const problems: InputProblem[] = [];
   const seen = new Set<string>();
   job.extracts.forEach((extract, index) => {
-    const pointer = `/extracts/${index}`;
-    if (seen.has(extract.name))
-      problems.push({ file, ...locate(`${pointer}/name`), pointer: `${pointer}/name`, message: `duplicate extract name "${extract.name}"` });
+    const pointer = `/extracts/${index}/name`;
+    if (seen.has(extract.name)) problems.push({ file, ...locate(pointer), pointer, message: `duplicate extract name "${extract.name}"` });
     seen.add(extract.name);
-    const merged = { ...job.defaults, ...extract };
-    if ((merged.resource === undefined) === (merged.sql === undefined)) {
-      problems.push({ file, ...locate(pointer), pointer, message: 'give exactly one of resource or sql' });
-    }
   });
   return problems;
+}
+
+/** Each item's options together (resource or sql, format and out, gzip, ...), as resolveExtractOptions relates them. */
+function checkItems(job: JobFile, file: string, locate: Locate): InputProblem[] {
+  return job.extracts.flatMap((extract, index) => {
+    const pointer = `/extracts/${index}`;
+    try {
+      resolveItem(job, extract);
+      return [];
+    } catch (error) {
+      if (!(error instanceof OptionsError)) throw error;
+      return error.problems.map((p) => ({ file, ...locate(placeOf(job, extract, index, p.key)), pointer, message: p.message }));
+    }
+  });
+}
+
+/** Where an option's value is: on the item, else in the defaults, else the item itself. */
+function placeOf(job: JobFile, extract: JobExtract, index: number, key: string | undefined): string {
+  const jobKey = key === undefined ? undefined : jobLabel(key);
+  if (jobKey !== undefined && extract[jobKey] !== undefined) return `/extracts/${index}/${jobKey}`;
+  if (jobKey !== undefined && job.defaults?.[jobKey] !== undefined) return `/defaults/${jobKey}`;
+  return `/extracts/${index}`;
 }
 
 /**
  * Two extracts writing one file would interleave their pages and checkpoints: each output (after templates,
  * relative to the job file) belongs to one extract. {date} and {datetime} expand alike for every extract of a run.
  */
-function checkOutputs(job: JobFile, file: string, locate: (pointer: string) => { line: number; column: number }): InputProblem[] {
-  const owners = new Map<string, JobExtract>();
+function checkOutputs(job: JobFile, file: string, locate: Locate): InputProblem[] {
+  const owners = new Map<string, { name: string; out: string }>();
   const problems: InputProblem[] = [];
   job.extracts.forEach((extract, index) => {
-    const unknown = findUnknownTemplate(extract.out);
-    if (unknown !== undefined) {
-      const pointer = `/extracts/${index}/out`;
-      const known = TEMPLATE_NAMES.map((name) => `{${name}}`).join(', ');
-      problems.push({ file, ...locate(pointer), pointer, message: `unknown template ${unknown} in "${extract.out}": use ${known}` });
-      return;
-    }
-    const named = formatOfName(extract.out);
-    if ((extract.format ?? job.defaults?.format) === undefined && !named.ok) {
-      const pointer = `/extracts/${index}/out`;
-      problems.push({ file, ...locate(pointer), pointer, message: `${named.message} (format:)` });
-      return;
-    }
-    const out = resolve(dirname(file), expandTemplate(extract.out, extract.name, 0));
+    const given = String(extract['out']);
+    const out = resolve(dirname(file), expandTemplate(given, extract.name, 0));
     const owner = owners.get(out);
     if (owner === undefined) {
-      owners.set(out, extract);
+      owners.set(out, { name: extract.name, out: given });
       return;
     }
     const pointer = `/extracts/${index}/out`;
-    const message = `extracts "${owner.name}" (out: ${owner.out}) and "${extract.name}" (out: ${extract.out}) write the same file: give each its own out`;
+    const message = `extracts "${owner.name}" (out: ${owner.out}) and "${extract.name}" (out: ${given}) write the same file: give each its own out`;
     problems.push({ file, ...locate(pointer), pointer, message });
   });
   return problems;
+}
+
+/** An item's options by API name: the item's job keys over the defaults', the job's own defaults (resume) under them. */
+function readItem(job: JobFile, extract: JobExtract, table: OptionTable): Record<string, unknown> {
+  const merged: Readonly<Record<string, unknown>> = { ...job.defaults, ...extract };
+  const values: Record<string, unknown> = {};
+  for (const [key, declared] of Object.entries(table)) {
+    const value = declared.job === null ? undefined : (merged[declared.job.key] ?? declared.job.default);
+    if (value !== undefined) values[key] = value;
+  }
+  return values;
+}
+
+function resolveItem(job: JobFile, extract: JobExtract): ResolvedExtractOptions {
+  const given = { ...readItem(job, extract, EXTRACT_OPTIONS), http: readItem(job, extract, EXTRACT_HTTP_OPTIONS) };
+  const target = readItem(job, extract, EXTRACT_SOURCE_OPTIONS)['target'] ?? job.target;
+  return resolveExtractOptions(given, jobLabel, typeof target === 'string' ? target : undefined);
 }
 
 export interface JobContext {
@@ -105,53 +172,24 @@ export interface JobItem {
   keep?: number;
 }
 
-function formatOfOut(out: string): ExtractSpec['format'] {
-  const named = formatOfName(out);
-  return named.ok ? named.format : 'csv';
-}
-
 /** Turns a job's extracts into specs: defaults merged, templates expanded, tokens read from the environment. */
 export function resolveJob(job: JobFile, context: JobContext): JobItem[] {
   return job.extracts.map((extract) => {
-    const merged = { ...job.defaults, ...extract };
-    const http: ExtractHttpOptions = {
-      ...(merged.retries === undefined ? {} : { retries: merged.retries }),
-      ...(merged.rate === undefined ? {} : { rateRps: merged.rate }),
-      ...(merged.timeoutMs === undefined ? {} : { timeoutMs: merged.timeoutMs }),
-    };
-    const outTemplate = resolve(dirname(context.file), merged.out);
-    const item: JobItem = { name: extract.name, spec: resolveJobExtract(job, extract, context), http, outTemplate };
-    return merged.keep === undefined ? item : { ...item, keep: merged.keep };
+    const options = resolveItem(job, extract);
+    const source = readItem(job, extract, EXTRACT_SOURCE_OPTIONS);
+    const baseUrl = context.targetOverride ?? (typeof source['target'] === 'string' ? source['target'] : job.target);
+    if (baseUrl === undefined) {
+      throw new KitError(
+        KitErrorCode.usage,
+        `${context.file}: extract "${extract.name}" has no target: set target on it or at the top of the job file, or use --reference`,
+      );
+    }
+    const token = typeof source['tokenEnv'] === 'string' ? context.env[source['tokenEnv']] : undefined;
+    const outTemplate = resolve(dirname(context.file), options.out);
+    const out = resolve(dirname(context.file), expandTemplate(options.out, extract.name, context.nowMs));
+    const spec = toExtractSpec(options, { target: token === undefined ? { baseUrl } : { baseUrl, token }, out });
+    const { rateRps, retries, timeoutMs } = options.http;
+    const item: JobItem = { name: extract.name, spec, http: { retries, timeoutMs, ...(rateRps === undefined ? {} : { rateRps }) }, outTemplate };
+    return options.keep === undefined ? item : { ...item, keep: options.keep };
   });
-}
-
-function resolveJobExtract(job: JobFile, extract: JobExtract, context: JobContext): ExtractSpec {
-  const merged = { ...job.defaults, ...extract };
-  const baseUrl = context.targetOverride ?? merged.target ?? job.target;
-  if (baseUrl === undefined) {
-    throw new KitError(
-      KitErrorCode.usage,
-      `${context.file}: extract "${extract.name}" has no target: set target on it or at the top of the job file, or use --reference`,
-    );
-  }
-  const token = merged.tokenEnv === undefined ? undefined : context.env[merged.tokenEnv];
-  const out = resolve(dirname(context.file), expandTemplate(merged.out, extract.name, context.nowMs));
-  return {
-    target: token === undefined ? { baseUrl } : { baseUrl, token },
-    ...(merged.resource === undefined ? {} : { resource: merged.resource }),
-    ...(merged.sql === undefined ? {} : { sql: merged.sql }),
-    ...(merged.filters === undefined ? {} : { filters: merged.filters }),
-    ...(merged.q === undefined ? {} : { q: merged.q }),
-    ...(merged.fields === undefined ? {} : { fields: merged.fields }),
-    format: merged.format ?? formatOfOut(merged.out),
-    gzip: merged.gzip ?? false,
-    out,
-    pageSize: merged.pageSize ?? EXTRACT_DEFAULTS.pageSize,
-    ...(merged.parallel === undefined ? {} : { parallel: merged.parallel }),
-    resume: merged.resume ?? true,
-    ...(merged.dump === undefined ? {} : { dump: merged.dump }),
-    ...(merged.failOnDrift === true ? { failOnDrift: true } : {}),
-    ...(merged.maxShrink === undefined ? {} : { maxShrinkPct: merged.maxShrink }),
-    ...(merged.incremental === true ? { incremental: { column: merged.watermark ?? '_id' } } : {}),
-  };
 }

@@ -1,10 +1,17 @@
 // Types shared by the extract parts: what to extract, how it is paged, and what the run reports.
 import { MAX_PARALLEL } from '../schema/extract-constants.ts';
+import { EXTRACT_HTTP_OPTIONS, EXTRACT_OPTIONS } from '../schema/extract-options.ts';
+import type { OptionValues } from '../schema/option-table.ts';
 import type { ExtractFormat } from '../schema/extract-job.ts';
 import type { ExtractTarget } from './api.ts';
 
-/** Defaults of an extract: rows per request, requests in flight, and an HTTP client patient with slow pages and transient failures. */
-export const EXTRACT_DEFAULTS = Object.freeze({ pageSize: 10_000, timeoutMs: 60_000, retries: 5, parallel: 1, maxParallel: MAX_PARALLEL });
+/** Defaults of an extract (declared in schema/extract-options.ts): rows per request, and an HTTP client patient with slow pages and transient failures. */
+export const EXTRACT_DEFAULTS = Object.freeze({
+  pageSize: EXTRACT_OPTIONS.pageSize.default,
+  timeoutMs: EXTRACT_HTTP_OPTIONS.timeoutMs.default,
+  retries: EXTRACT_HTTP_OPTIONS.retries.default,
+  maxParallel: MAX_PARALLEL,
+});
 
 /** How pages are fetched; the manifest records it. */
 export const PagingMethod = {
@@ -102,12 +109,5 @@ export interface ExtractListener {
   onNote?(message: string): void;
 }
 
-/** HTTP settings of one extract (the client's defaults apply to what is not given). */
-export interface ExtractHttpOptions {
-  /** Retries per request on network errors, 5xx and 429 (default 5 for extracts). */
-  retries?: number;
-  /** Requests per second at most. */
-  rateRps?: number;
-  /** Per-request timeout in ms (default 60000 for extracts). */
-  timeoutMs?: number;
-}
+/** HTTP settings of one extract, as declared in schema/extract-options.ts (the client's defaults apply to what is not given). */
+export type ExtractHttpOptions = OptionValues<typeof EXTRACT_HTTP_OPTIONS>;

@@ -73,7 +73,7 @@ describe('extract --job', () => {
     await writeFile(file, ['extracts:', '  - name: a', '    out: a.csv', '    format: xml', '    resorce: x', ''].join('\n'));
     const { io, stderr } = captureIo(process.cwd(), { CI: 'true' });
     expect(await main(['extract', '--job', file], io)).toBe(2);
-    expect(stderr()).toContain(`${file}:4:13 /extracts/0/format must be one of csv, tsv, jsonl, json, parquet (E_JOB_INVALID)`);
+    expect(stderr()).toContain(`${file}:4:13 /extracts/0/format must be one of csv, tsv, jsonl, json, parquet, got "xml" (E_JOB_INVALID)`);
     expect(stderr()).toMatch(/bad\.yaml:5:5 .*resorce/);
   });
 

@@ -243,6 +243,6 @@ describe('extract output names', () => {
   it('refuses parquet to stdout', async () => {
     const run = captureIo(dir, { CI: 'true' });
     expect(await main(['extract', '--target', server.url, '--resource', 'courses', '--out', '-', '--format', 'parquet'], run.io)).toBe(2);
-    expect(run.stderr()).toContain('--out - streams csv, tsv or jsonl');
+    expect(run.stderr()).toContain('--out - streams csv, tsv, jsonl, not parquet');
   });
 });
