@@ -1,34 +1,29 @@
 // Options of a two-target run: each side's run options (target, profile, token), the shared selection and
-// transport settings, the catalogue switch, generation (count and seed) and the report formats, checked once.
+// transport settings, what is sent (catalogue, generated requests, recorded traffic and its sample) and the report
+// formats, each checked against its declaration (schema/diff-options.ts) and then together, once.
 import { KitError, KitErrorCode } from '../errors.ts';
 import { DIFF_REPORT_FORMATS, parseFormatList, type DiffReportFormat } from '../reporters/index.ts';
+import { DIFF_OPTIONS, PAIR_SOURCE_OPTIONS } from '../schema/diff-options.ts';
+import { checkOptionValues, withDefaults, type OptionLabel } from '../schema/option-check.ts';
+import type { OptionValues } from '../schema/option-table.ts';
 import { resolveRunOptions, type ResolvedRunOptions, type RunSettings } from './run-options.ts';
 
-/** What a two-target run sends and writes, as `diff` and `upgrade-check` take it. */
-export interface PairSourceSettings {
-  /** Selection, concurrency, rate, timeouts, retries, report folder: as `run` takes them, for both sides. */
-  shared: RunSettings;
-  /** Send the catalogue's cases to both. Default true. */
-  catalogue?: boolean | undefined;
-  /** Generate this many requests from target A's data. Default none. */
-  generate?: number | undefined;
-  /** Seed of the generated requests and of the sample (required with `generate` or `sample`). */
-  seed?: number | undefined;
-  /** A file of recorded traffic (HAR, JSON lines, access log) whose requests are sent to both targets too. */
-  requests?: string | undefined;
-  /** Send only this many of the file's distinct requests, drawn with `seed`. Default all. */
-  sample?: number | undefined;
-  /** Report formats (json, md, html), a list or comma text. Default all three. */
-  reportFormats?: readonly string[] | string | undefined;
-  /** The command line that sends the same requests again, shown with generated disagreements. */
-  replay?: string | undefined;
-}
+/**
+ * What a two-target run sends and writes, as `diff` and `upgrade-check` take it: the options of
+ * schema/diff-options.ts (`catalogue` default true; `seed` required with `generate` or `sample`; `sample` only with
+ * `requests`; `reportFormats` a list or comma text, default all), over the settings both sides share.
+ */
+export type PairSourceSettings = OptionValues<typeof PAIR_SOURCE_OPTIONS> &
+  OptionValues<typeof DIFF_OPTIONS> & {
+    /** Selection, concurrency, rate, timeouts, retries, report folder: as `run` takes them, for both sides. */
+    shared: RunSettings;
+  };
 
 /** What the caller gives: the settings both sides share (layers merged as for run), then each side's own. */
-export interface DiffSettings extends PairSourceSettings {
+export type DiffSettings = PairSourceSettings & {
   /** Each side's target, profile file, token and CKAN version (A first: the expected side of each difference). */
   sides: readonly [RunSettings, RunSettings];
-}
+};
 
 /** The resolved, frozen options of diffTargets. */
 export interface DiffOptions {
@@ -49,58 +44,76 @@ export interface DiffOptions {
 
 const usage = (message: string): KitError => new KitError(KitErrorCode.usage, message);
 
-/** A count drawn with a seed (`--generate N`, `--sample N`): both checked; undefined when no count is given. */
-function checkSeeded(flag: string, count: number | undefined, seed: number | undefined): { count: number; seed: number } | undefined {
+/** A count drawn with a seed (`generate`, `sample`): undefined when no count is given; the seed is then required. */
+function seeded(
+  key: 'generate' | 'sample',
+  count: number | undefined,
+  seed: number | undefined,
+  label: OptionLabel,
+): { count: number; seed: number } | undefined {
   if (count === undefined) return undefined;
-  if (!Number.isInteger(count) || count < 1) throw usage(`${flag} must be an integer >= 1, got ${String(count)}`);
-  if (seed === undefined || !Number.isInteger(seed) || Math.abs(seed) > 2 ** 31 - 1)
-    throw usage(`--seed must be an integer between -2147483647 and 2147483647, got ${String(seed)}`);
+  if (seed === undefined) throw usage(`${label(key)} needs ${label('seed')} (the CLI picks one and prints it)`);
   return { count, seed };
 }
 
-/** The traffic file and its sample; E_USAGE for --sample without --requests, or a --seed that nothing draws with. */
-function checkRequests(
-  settings: Pick<DiffSettings, 'requests' | 'sample' | 'seed' | 'generate'>,
-): { file: string; sample: { count: number; seed: number } | undefined } | undefined {
-  if (settings.seed !== undefined && settings.generate === undefined && settings.sample === undefined) throw usage('--seed needs --generate N or --sample N');
-  return checkTrafficFile(settings);
-}
-
-/** A traffic file (`--requests FILE`) and its sample (`--sample N` drawn with `--seed`), checked; undefined when none. */
+/**
+ * A traffic file (`requests`) and its sample (`sample` drawn with `seed`), each checked against its declaration;
+ * undefined when none. `diff`, `upgrade-check` and `twin` take it. Throws KitError E_USAGE naming each by `label`.
+ */
 export function checkTrafficFile(
   settings: Readonly<{ requests?: string | undefined; sample?: number | undefined; seed?: number | undefined }>,
+  label: OptionLabel = (key) => key,
 ): { file: string; sample: { count: number; seed: number } | undefined } | undefined {
-  if (settings.requests === undefined) {
-    if (settings.sample !== undefined) throw usage('--sample needs --requests FILE');
+  const { requests, sample, seed } = checkOptionValues(PAIR_SOURCE_OPTIONS, settings, label);
+  if (requests === undefined) {
+    if (sample !== undefined) throw usage(`${label('sample')} needs ${label('requests')} FILE`);
     return undefined;
   }
-  if (settings.requests.trim() === '') throw usage('--requests needs a file name');
-  return { file: settings.requests, sample: checkSeeded('--sample', settings.sample, settings.seed) };
+  return { file: requests, sample: seeded('sample', sample, seed, label) };
 }
 
-/** What is sent, checked and frozen: the catalogue switch, generation, the traffic file and its sample, the replay line. */
-export function resolvePairSources(settings: PairSourceSettings): Pick<DiffOptions, 'catalogue' | 'generate' | 'requests' | 'replay'> {
-  const catalogue = settings.catalogue ?? true;
-  const generate = checkSeeded('--generate', settings.generate, settings.seed);
-  const requests = checkRequests(settings);
-  if (!catalogue && generate === undefined && requests === undefined) throw usage('--no-catalogue sends nothing without --generate N or --requests FILE');
-  const sample = requests?.sample === undefined ? undefined : Object.freeze(requests.sample);
+/**
+ * What is sent, checked and frozen: the catalogue switch, generation, the traffic file and its sample, the replay
+ * line. A refused value is named by `label` (the API's name by default). Throws KitError E_USAGE.
+ */
+export function resolvePairSources(
+  settings: PairSourceSettings,
+  label: OptionLabel = (key) => key,
+): Pick<DiffOptions, 'catalogue' | 'generate' | 'requests' | 'replay'> {
+  const given = withDefaults(PAIR_SOURCE_OPTIONS, checkOptionValues(PAIR_SOURCE_OPTIONS, settings, label));
+  const replay = checkOptionValues(DIFF_OPTIONS, settings, label).replay;
+  if (given.seed !== undefined && given.generate === undefined && given.sample === undefined) {
+    throw usage(`${label('seed')} needs ${label('generate')} N or ${label('sample')} N`);
+  }
+  const traffic = checkTrafficFile(given, label);
+  const generate = seeded('generate', given.generate, given.seed, label);
+  if (!given.catalogue && generate === undefined && traffic === undefined) {
+    const off = label('catalogue').startsWith('--') ? '--no-catalogue' : `${label('catalogue')}: false`;
+    throw usage(`${off} sends nothing without ${label('generate')} N or ${label('requests')} FILE`);
+  }
   return {
-    catalogue,
+    catalogue: given.catalogue,
     generate: generate === undefined ? undefined : Object.freeze(generate),
-    requests: requests === undefined ? undefined : Object.freeze({ file: requests.file, sample }),
-    replay: settings.replay,
+    requests:
+      traffic === undefined
+        ? undefined
+        : Object.freeze({ file: traffic.file, sample: traffic.sample === undefined ? undefined : Object.freeze(traffic.sample) }),
+    replay,
   };
 }
 
-/** Resolves and checks the options (KitError E_USAGE, exit 2). Pure: reads no environment and no files. */
-export function resolveDiffOptions(settings: DiffSettings): DiffOptions {
-  const [a, b] = settings.sides.map((side) => resolveRunOptions(side, settings.shared));
+/**
+ * Resolves and checks the options (KitError E_USAGE, exit 2; a refused value named by `label`, the API's name by
+ * default). Pure: reads no environment and no files.
+ */
+export function resolveDiffOptions(settings: DiffSettings, label: OptionLabel = (key) => key): DiffOptions {
+  const sources = resolvePairSources(settings, label);
+  const [a, b] = settings.sides.map((side) => resolveRunOptions(side, settings.shared, label));
   if (a === undefined || b === undefined) throw usage('diff needs two targets');
   if (a.target.kind === 'reference' && b.target.kind === 'reference') throw usage('--reference can stand for one of the two targets only');
   return Object.freeze({
     sides: Object.freeze([a, b] as const),
-    ...resolvePairSources(settings),
+    ...sources,
     pairCatalogue: 'both',
     reportFormats: Object.freeze(parseFormatList(settings.reportFormats, DIFF_REPORT_FORMATS, 'diff')),
   });

@@ -68,7 +68,8 @@ export function resolveTwinOptions(settings: TwinSettings): TwinOptions {
   if (count > 0 && (settings.seed === undefined || !Number.isInteger(settings.seed) || Math.abs(settings.seed) > 2 ** 31 - 1))
     throw usage(`--seed must be an integer between -2147483647 and 2147483647, got ${String(settings.seed)}`);
   const catalogue = settings.catalogue ?? true;
-  const requests = checkTrafficFile(settings);
+  // why: twin's messages name its flags, as its other checks here do
+  const requests = checkTrafficFile(settings, (key) => `--${key}`);
   if (!catalogue && count === 0 && requests === undefined) throw usage('--no-catalogue with --generate 0 sends nothing without --requests FILE');
   return Object.freeze({
     run: Object.freeze({ ...run, target }),

@@ -4,6 +4,7 @@
 import { KitError, KitErrorCode } from '../errors.ts';
 import { parseFormatList, UPGRADE_REPORT_FORMATS, type UpgradeReportFormat } from '../reporters/index.ts';
 import { readCkanVersionText } from '../schema/ckan-version.ts';
+import type { OptionLabel } from '../schema/option-check.ts';
 import { isServerCkanVersion, SERVER_CKAN_VERSIONS } from '../server/index.ts';
 import { resolvePairSources, type DiffOptions, type PairSourceSettings } from './diff-options.ts';
 import { resolveRunOptions, type RunSettings } from './run-options.ts';
@@ -61,8 +62,11 @@ function referenceSides(settings: UpgradeSettings, data: UpgradeDataSource): [Ru
   return [side(readRelease('--from', settings.from, true)), side(readRelease('--to', settings.to, true))];
 }
 
-/** Resolves and checks the options (KitError E_USAGE, exit 2). Pure: reads no environment and no files. */
-export function resolveUpgradeOptions(settings: UpgradeSettings): UpgradeOptions {
+/**
+ * Resolves and checks the options (KitError E_USAGE, exit 2; a refused value named by `label`, the API's name by
+ * default). Pure: reads no environment and no files.
+ */
+export function resolveUpgradeOptions(settings: UpgradeSettings, label: OptionLabel = (key) => key): UpgradeOptions {
   const mode = settings.targets === undefined ? 'reference' : 'targets';
   const data = settings.data ?? fixturesSource(RUN_DEFAULTS.fixturesDir, undefined);
   if (mode === 'targets') {
@@ -70,13 +74,13 @@ export function resolveUpgradeOptions(settings: UpgradeSettings): UpgradeOptions
     readRelease('--from', settings.from, false);
     readRelease('--to', settings.to, false);
   }
-  const sources = resolvePairSources(settings);
+  const sources = resolvePairSources(settings, label);
   if (mode === 'reference' && data.profileFile === undefined && (sources.catalogue || sources.generate !== undefined)) {
     throw usage(
       `the catalogue and --generate need a profile naming the resources of ${data.label}: give --profile (probe against \`datastore-kit serve --fixtures ...\` writes one), or send only --requests with --no-catalogue`,
     );
   }
-  const [a, b] = (settings.targets ?? referenceSides(settings, data)).map((side) => resolveRunOptions(side, settings.shared));
+  const [a, b] = (settings.targets ?? referenceSides(settings, data)).map((side) => resolveRunOptions(side, settings.shared, label));
   if (a === undefined || b === undefined) throw usage('upgrade-check needs two sides');
   const diff: DiffOptions = Object.freeze({
     sides: Object.freeze([a, b] as const),

@@ -8,7 +8,7 @@ import { prepareCatalogue, type PreparedCatalogue } from '../runner/index.ts';
 import type { CliIo } from './io.ts';
 import { addFlags, type FlagTable } from './flags.ts';
 import type { CliCommand } from './command.ts';
-import { addSelectionOptions, readSelectionArgs } from './options-yargs.ts';
+import { addSelectionOptions } from './options-yargs.ts';
 import { mapSelectionArgs } from './options.ts';
 import { readGivenToken } from './token-file.ts';
 import { formatDocsLink } from './docs-link.ts';
@@ -70,11 +70,11 @@ export const checkCommand: CliCommand = {
           .epilog('Exit codes: 0 valid, 1 a resource or value does not answer or occur on --target, 2 invalid catalogue or profile, 3 --target unreachable.')
           .epilog(formatDocsLink('cases.md')),
       async (argv) => {
-        const args = readSelectionArgs(argv);
-        const prepared = await prepareCatalogue({ ...mapSelectionArgs(args, io.cwd), checkProfileNames: true }, io.env);
-        io.stdout.write(formatCheckLine(args.cases, prepared) + formatNotApplicable(prepared));
+        const selection = mapSelectionArgs(argv, io.cwd);
+        const prepared = await prepareCatalogue({ ...selection, checkProfileNames: true }, io.env);
+        io.stdout.write(formatCheckLine(selection.casesDir, prepared) + formatNotApplicable(prepared));
         if (argv.target === undefined) return setExit(0);
-        if (args.profile === undefined) throw new KitError(KitErrorCode.usage, 'check --target needs --profile FILE (the profile to verify)');
+        if (selection.profileFile === undefined) throw new KitError(KitErrorCode.usage, 'check --target needs --profile FILE (the profile to verify)');
         const token = await readGivenToken({ tokenFile: argv['token-file'], tokenEnv: argv['token-env'] }, io, prepared.profile.token?.env);
         const result = await verifyProfileOnTarget(prepared.profile, { targetUrl: argv.target, token });
         io.stdout.write(formatVerifyResult(argv.target, result));

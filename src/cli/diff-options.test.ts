@@ -1,31 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { mapDiffArgs, replayCommand, type DiffArgs } from './diff-options.ts';
+import { mapDiffArgs, readDiffArgs, replayCommand, type DiffArgs } from './diff-options.ts';
 
-const base: DiffArgs = {
-  cases: 'cases',
-  tag: [],
-  grep: undefined,
-  id: [],
-  shard: undefined,
-  allowEmpty: false,
-  targets: [],
-  reference: false,
-  profiles: [],
-  fixtures: 'fixtures',
-  tokenEnvs: [],
-  tokenFile: undefined,
-  concurrency: undefined,
-  timeoutMs: undefined,
-  retries: undefined,
-  rate: undefined,
-  report: undefined,
-  out: undefined,
-  catalogue: true,
-  generate: undefined,
-  seed: undefined,
-  requests: undefined,
-  sample: undefined,
-};
+const base: DiffArgs = { targets: [], reference: false, profiles: [], fixtures: 'fixtures', tokenEnvs: [], ckanVersion: undefined };
 
 describe('mapDiffArgs', () => {
   it.each([
@@ -60,7 +36,7 @@ describe('mapDiffArgs', () => {
 
 describe('replayCommand', () => {
   it('repeats the targets, profiles and selection with the seed', () => {
-    const args = { ...base, targets: ['http://a'], reference: true, profiles: ['my profile.yaml'], tag: ['smoke'], catalogue: false, generate: 50 };
+    const args = { ...base, targets: ['http://a'], reference: true, profiles: ['my profile.yaml'], tags: ['smoke'], catalogue: false, generate: 50 };
     expect(replayCommand(args, 9)).toBe(
       "datastore-kit diff --target http://a --reference --profile 'my profile.yaml' --tag smoke --no-catalogue --generate 50 --seed 9",
     );
@@ -71,5 +47,29 @@ describe('replayCommand', () => {
     expect(replayCommand(args, 4)).toBe(
       'datastore-kit diff --target http://a --target http://b --no-catalogue --requests logs/access.log --sample 200 --seed 4',
     );
+  });
+});
+
+describe('readDiffArgs', () => {
+  it("reads the repeated flags per target and run's shared ones, by their declarations", () => {
+    expect(readDiffArgs({ target: ['http://a', 'http://b'], 'token-env': ['TA'], concurrency: 3, shard: '1/2', generate: 5 })).toMatchObject({
+      targets: ['http://a', 'http://b'],
+      tokenEnvs: ['TA'],
+      reference: false,
+      concurrency: 3,
+      shard: { index: 1, count: 2 },
+      generate: 5,
+    });
+  });
+
+  it.each([
+    [{ generate: 0 }, '--generate must be a whole number >= 1, got 0'],
+    [{ seed: 2 ** 31 }, '--seed must be a whole number from -2147483647 to 2147483647, got 2147483648'],
+    [{ concurrency: 0 }, '--concurrency must be a whole number >= 1, got 0'],
+    [{ sample: 0 }, '--sample must be a whole number >= 1, got 0'],
+    [{ requests: ' ' }, '--requests must'],
+    [{ 'token-env': ['not a name'] }, '--token-env item 1 must match ^[A-Za-z_][A-Za-z0-9_]*$, got "not a name"'],
+  ])('refuses %j naming the flag', (flags, message) => {
+    expect(() => readDiffArgs(flags)).toThrow(message);
   });
 });

@@ -1,44 +1,50 @@
 // Flag mapping for `diff`: the two targets (--target twice, or --target and --reference), each with its own
-// --profile and --token-env in the same order, over run's shared flags; and the replay command line.
+// --profile and --token-env in the same order, over run's shared flags; and the replay command line. Every value is
+// read through its declaration (schema/diff-options.ts, schema/run-options.ts) and named as its flag.
 import type { DiffSettings, PairSourceSettings } from '../api/diff-options.ts';
 import type { RunSettings } from '../api/run-options.ts';
 import { KitError, KitErrorCode } from '../errors.ts';
-import { RUN_DEFAULTS } from '../util/run-defaults.ts';
-import type { FlagTable } from './flags.ts';
+import { DIFF_OPTIONS, DIFF_RUN_OPTIONS, DIFF_SIDE_OPTIONS, PAIR_SOURCE_OPTIONS, PAIR_TRANSPORT_OPTIONS } from '../schema/diff-options.ts';
+import { checkOptionValues, withDefaults } from '../schema/option-check.ts';
+import type { OptionValues, ResolvedOptionValues } from '../schema/option-table.ts';
+import { SELECTION_OPTIONS } from '../schema/run-options.ts';
 import type { CliIo } from './io.ts';
-import { mapRunArgs, mapRunEnv, type RunArgs } from './options.ts';
+import { flagLabelOf, flagsOf, readFlagValues } from './option-flags.ts';
+import { mapRunEnv } from './options.ts';
 
-/** What a two-target run sends (`diff`, `upgrade-check`): the catalogue, generated requests, recorded traffic. */
-export const PAIR_SOURCE_FLAGS = {
-  catalogue: { type: 'boolean', default: true, describe: 'Send the catalogue cases (--no-catalogue: only generated or recorded requests)' },
-  generate: { type: 'number', describe: "Also send N requests generated from target A's data" },
-  seed: { type: 'number', fallback: 'random, printed', describe: 'Seed of the generated requests and of --sample: the same seed sends the same requests' },
-  requests: { type: 'string', describe: 'Also send the requests of recorded traffic: a HAR file, JSON lines or an access log (.gz read too)' },
-  sample: { type: 'number', fallback: 'all', describe: 'Send N of the distinct requests of --requests, drawn with --seed' },
-} as const satisfies FlagTable;
+const { profileFile: _profile, ...SELECTION } = SELECTION_OPTIONS;
+const TABLES = [DIFF_SIDE_OPTIONS, PAIR_SOURCE_OPTIONS, PAIR_TRANSPORT_OPTIONS, DIFF_OPTIONS, DIFF_RUN_OPTIONS] as const;
 
-/** How a two-target run sends (`diff`, `upgrade-check`): pairs in flight, time and retries per attempt, rate. */
-export const PAIR_TRANSPORT_FLAGS = {
-  concurrency: { type: 'number', fallback: RUN_DEFAULTS.concurrency, describe: 'Request pairs in flight at once' },
-  'timeout-ms': { type: 'number', fallback: RUN_DEFAULTS.timeoutMs, describe: 'Budget per request attempt, in ms' },
-  retries: { type: 'number', fallback: RUN_DEFAULTS.retries, describe: 'Retries on network errors, 5xx and 429' },
-  rate: { type: 'number', fallback: 'unlimited', describe: 'Requests per second at most, both targets together' },
-} as const satisfies FlagTable;
+/** The flags of `diff` beside the selection flags (its --profile, --target and --token-env are one per target). */
+export const DIFF_FLAGS = flagsOf(...TABLES);
 
-/** What a two-target run sends, as `diff` and `upgrade-check` parse it; and each target's profile and token. */
-export interface PairSourceArgs {
-  targets: readonly string[];
-  profiles: readonly string[];
-  tokenEnvs: readonly string[];
-  catalogue: boolean;
-  generate: number | undefined;
-  seed: number | undefined;
-  requests: string | undefined;
-  sample: number | undefined;
+/** What a two-target run sends (`diff`, `upgrade-check`): --catalogue, --generate, --seed, --requests, --sample. */
+export const PAIR_SOURCE_FLAGS = flagsOf(PAIR_SOURCE_OPTIONS);
+
+/** How a two-target run sends (`diff`, `upgrade-check`): --concurrency, --timeout-ms, --retries, --rate. */
+export const PAIR_TRANSPORT_FLAGS = flagsOf(PAIR_TRANSPORT_OPTIONS);
+
+/** How diff's flags name its options in messages. */
+export const diffFlagLabel = flagLabelOf(SELECTION, ...TABLES);
+
+/** The flags of `diff`, checked, by the names of their declarations. */
+export type DiffArgs = ResolvedOptionValues<typeof DIFF_SIDE_OPTIONS> &
+  OptionValues<typeof SELECTION> &
+  OptionValues<typeof PAIR_SOURCE_OPTIONS> &
+  OptionValues<typeof DIFF_OPTIONS> &
+  OptionValues<typeof DIFF_RUN_OPTIONS>;
+
+/** Reads diff's flags from yargs' output, each checked against its declaration. Pure; throws E_USAGE. */
+export function readDiffArgs(parsed: Readonly<Record<string, unknown>>): DiffArgs {
+  const read = <T extends Parameters<typeof checkOptionValues>[0]>(table: T) => checkOptionValues(table, readFlagValues(table, parsed), diffFlagLabel);
+  return {
+    ...withDefaults(DIFF_SIDE_OPTIONS, read(DIFF_SIDE_OPTIONS)),
+    ...read(SELECTION),
+    ...read(PAIR_SOURCE_OPTIONS),
+    ...read(DIFF_OPTIONS),
+    ...read(DIFF_RUN_OPTIONS),
+  };
 }
-
-/** The flags of `diff`: run's (one value each), plus the repeatable per-target ones and generation. */
-export interface DiffArgs extends Omit<RunArgs, 'target' | 'profile' | 'tokenEnv' | 'bail' | 'contract'>, PairSourceArgs {}
 
 const usage = (message: string): KitError => new KitError(KitErrorCode.usage, message);
 
@@ -49,7 +55,10 @@ function readToken(env: CliIo['env'], name: string): string {
 }
 
 /** The two sides' own settings: target, profile and token in the order the targets were given (the reference last). */
-export function mapSides(args: Pick<DiffArgs, 'targets' | 'reference' | 'fixtures' | 'profiles' | 'tokenEnvs'>, env: CliIo['env']): [RunSettings, RunSettings] {
+export function mapSides(
+  args: Pick<DiffArgs, 'targets' | 'reference' | 'fixtures' | 'profiles' | 'tokenEnvs'>,
+  env: CliIo['env'],
+): [RunSettings, RunSettings] {
   const targets: RunSettings['target'][] = args.targets.map((url) => ({ kind: 'url', url }));
   if (args.reference) targets.push({ kind: 'reference', fixturesDir: args.fixtures });
   if (targets.length !== 2) {
@@ -70,36 +79,36 @@ export function mapSides(args: Pick<DiffArgs, 'targets' | 'reference' | 'fixture
   return [side(0), side(1)];
 }
 
-/** The settings both sides share: run's flags (selection, transport, report folder) over the environment's, without a target or token. */
-export function mapSharedArgs(args: Omit<RunArgs, 'target' | 'profile' | 'tokenEnv' | 'bail' | 'contract'>, env: CliIo['env'], cwd: string): RunSettings {
-  const flags = mapRunArgs(
-    { ...args, target: undefined, reference: false, profile: undefined, tokenEnv: undefined, tokenFile: undefined, bail: false, contract: undefined },
-    env,
-    cwd,
-  );
-  // why: a token of the environment would go to both targets; each side's comes from --token-env or its profile
+/**
+ * The settings both sides share: the given values of `keys` (selection, transport, report folder, CKAN version) over
+ * the environment's, without a target or token (those would go to both sides; each side's comes from its own flags).
+ */
+export function mapSharedArgs(given: Readonly<Record<string, unknown>>, keys: readonly string[], env: CliIo['env'], cwd: string): RunSettings {
   const { target: _target, token: _token, ...envLayer } = mapRunEnv(env);
-  const shared: RunSettings = { ...envLayer };
-  for (const [key, value] of Object.entries(flags)) if (value !== undefined) Object.assign(shared, { [key]: value });
+  const shared: RunSettings = { ...envLayer, cwd };
+  for (const key of keys) if (given[key] !== undefined) Object.assign(shared, { [key]: given[key] });
   return shared;
 }
 
-/** What a two-target run sends and writes, from its flags: the shared settings, the sources, the report formats. */
+/** The keys of run's options that a two-target run shares between its sides. */
+export const SHARED_KEYS: readonly string[] = [...Object.keys(SELECTION), ...Object.keys(DIFF_RUN_OPTIONS), 'ckanVersion'];
+
+/** What a two-target run sends and writes, from its checked flags: the shared settings, the sources, the report formats. */
 export function mapPairSourceArgs(
-  args: Omit<RunArgs, 'target' | 'profile' | 'tokenEnv' | 'bail' | 'contract'> & PairSourceArgs,
+  args: Readonly<Record<string, unknown>> & OptionValues<typeof PAIR_SOURCE_OPTIONS> & OptionValues<typeof DIFF_OPTIONS>,
   env: CliIo['env'],
   cwd: string,
   replay: string | undefined,
 ): PairSourceSettings {
   return {
-    shared: mapSharedArgs(args, env, cwd),
-    catalogue: args.catalogue,
-    generate: args.generate,
-    seed: args.seed,
-    requests: args.requests,
-    sample: args.sample,
-    reportFormats: args.report,
-    replay,
+    shared: mapSharedArgs(args, SHARED_KEYS, env, cwd),
+    ...(args.catalogue === undefined ? {} : { catalogue: args.catalogue }),
+    ...(args.generate === undefined ? {} : { generate: args.generate }),
+    ...(args.seed === undefined ? {} : { seed: args.seed }),
+    ...(args.requests === undefined ? {} : { requests: args.requests }),
+    ...(args.sample === undefined ? {} : { sample: args.sample }),
+    ...(args.reportFormats === undefined ? {} : { reportFormats: args.reportFormats }),
+    ...(replay === undefined ? {} : { replay }),
   };
 }
 
@@ -119,16 +128,16 @@ export function replayCommand(args: DiffArgs, seed: number): string {
   };
   add('--target', args.targets);
   if (args.reference) words.push('--reference');
-  if (args.reference && args.fixtures !== 'fixtures') add('--fixtures', [args.fixtures]);
+  if (args.reference && args.fixtures !== DIFF_SIDE_OPTIONS.fixtures.default) add('--fixtures', [args.fixtures]);
   add('--profile', args.profiles);
   add('--token-env', args.tokenEnvs);
   if (args.ckanVersion !== undefined) add('--ckan-version', [args.ckanVersion]);
-  if (args.cases !== 'cases') add('--cases', [args.cases]);
-  add('--tag', args.tag);
-  add('--id', args.id);
+  if (args.casesDir !== undefined && args.casesDir !== SELECTION.casesDir.default) add('--cases', [args.casesDir]);
+  add('--tag', args.tags ?? []);
+  add('--id', args.ids ?? []);
   if (args.grep !== undefined) add('--grep', [args.grep]);
-  if (args.shard !== undefined) add('--shard', [args.shard]);
-  if (!args.catalogue) words.push('--no-catalogue');
+  if (args.shard !== undefined) add('--shard', [`${args.shard.index}/${args.shard.count}`]);
+  if (args.catalogue === false) words.push('--no-catalogue');
   if (args.generate !== undefined) words.push('--generate', String(args.generate));
   if (args.requests !== undefined) add('--requests', [args.requests]);
   if (args.sample !== undefined) words.push('--sample', String(args.sample));

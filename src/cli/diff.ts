@@ -3,13 +3,11 @@
 import { diffTargets } from '../api/diff.ts';
 import { resolveDiffOptions } from '../api/diff-options.ts';
 import { DIFF_REPORT_FORMATS, formatDiffSummary } from '../reporters/index.ts';
-import { RUN_DEFAULTS } from '../util/run-defaults.ts';
-import { CKAN_VERSIONS } from '../schema/ckan-version.ts';
 import type { CliCommand } from './command.ts';
-import { mapDiffArgs, PAIR_SOURCE_FLAGS, PAIR_TRANSPORT_FLAGS, replayCommand, type DiffArgs } from './diff-options.ts';
+import { DIFF_FLAGS, diffFlagLabel, mapDiffArgs, readDiffArgs, replayCommand, type DiffArgs } from './diff-options.ts';
 import { addFlags, type FlagTable } from './flags.ts';
 import type { CliIo } from './io.ts';
-import { addSelectionOptions, readSelectionArgs } from './options-yargs.ts';
+import { addSelectionOptions } from './options-yargs.ts';
 import { formatReportPaths } from './run.ts';
 import { chooseSeed, runWithPairProgress } from './pair-progress.ts';
 import { formatDocsLink } from './docs-link.ts';
@@ -17,7 +15,7 @@ import { formatDocsLink } from './docs-link.ts';
 async function diffHandler(args: DiffArgs, io: CliIo): Promise<number> {
   // why: a run without --seed still prints its seed, so any disagreement it finds can be replayed
   const { seed, replay } = chooseSeed(args, (chosen) => replayCommand(args, chosen));
-  const options = resolveDiffOptions(mapDiffArgs({ ...args, seed }, io.env, io.cwd, replay));
+  const options = resolveDiffOptions(mapDiffArgs({ ...args, seed }, io.env, io.cwd, replay), diffFlagLabel);
   const { value, aborted } = await runWithPairProgress(io, 'disagree', (hooks) => diffTargets(options, { env: io.env, ...hooks }));
   io.stdout.write(formatDiffSummary(value.report));
   io.stdout.write(formatReportPaths(value.reportPaths, io.cwd));
@@ -25,27 +23,11 @@ async function diffHandler(args: DiffArgs, io: CliIo): Promise<number> {
   return value.report.summary.differ === 0 && value.report.summary.error === 0 ? 0 : 1;
 }
 
-/** The flags of `diff` beside the selection flags (its --profile is one per target). */
-const DIFF_FLAGS = {
-  target: { type: 'string', array: true, default: [], describe: 'Base URL of a target (give two, or one with --reference); the first is A' },
-  reference: { type: 'boolean', default: false, describe: 'The bundled reference server as target B' },
-  profile: { type: 'string', array: true, default: [], describe: 'Profile of each target, in target order (one profile serves both --target URLs)' },
-  fixtures: { type: 'string', default: RUN_DEFAULTS.fixturesDir, describe: 'Fixtures folder for --reference' },
-  'token-env': {
-    type: 'string',
-    array: true,
-    default: [],
-    describe: "Environment variable holding each --target's token, in order (when none: the profile's token.env)",
-  },
-  'ckan-version': {
-    type: 'string',
-    describe: `CKAN version (${CKAN_VERSIONS.join(', ')}) the reference server answers as, and whose version-ranged cases apply`,
-  },
-  ...PAIR_SOURCE_FLAGS,
-  ...PAIR_TRANSPORT_FLAGS,
-  report: { type: 'string', fallback: DIFF_REPORT_FORMATS.join(','), describe: 'Report formats, comma-separated' },
-  out: { type: 'string', fallback: RUN_DEFAULTS.outDir, describe: 'Report folder: diff.json, diff.md, diff.html' },
-} as const satisfies FlagTable;
+/** diff's flags; the report formats are the reporters' registry, which schema/ does not know. */
+const FLAGS: FlagTable = {
+  ...DIFF_FLAGS,
+  report: { type: 'string', describe: DIFF_FLAGS['report']?.describe ?? '', fallback: DIFF_REPORT_FORMATS.join(',') },
+};
 
 export const diffCommand: CliCommand = {
   register(cli, io, setExit, describe) {
@@ -53,7 +35,7 @@ export const diffCommand: CliCommand = {
       'diff',
       describe,
       (y) =>
-        addFlags(addSelectionOptions(y), DIFF_FLAGS)
+        addFlags(addSelectionOptions(y), FLAGS)
           .example(
             '$0 diff --target https://staging.example.org --target https://data.example.org --profile profiles/site.yaml',
             'Staging vs production, one profile',
@@ -81,27 +63,7 @@ export const diffCommand: CliCommand = {
           )
           .epilog(formatDocsLink('diff.md')),
       async (argv) => {
-        const args: DiffArgs = {
-          ...readSelectionArgs({ ...argv, profile: undefined }),
-          targets: argv.target.map(String),
-          reference: argv.reference,
-          profiles: argv.profile.map(String),
-          fixtures: argv.fixtures,
-          tokenEnvs: argv['token-env'].map(String),
-          tokenFile: undefined,
-          concurrency: argv.concurrency,
-          timeoutMs: argv['timeout-ms'],
-          retries: argv.retries,
-          rate: argv.rate,
-          report: argv.report,
-          out: argv.out,
-          ckanVersion: argv['ckan-version'],
-          catalogue: argv.catalogue,
-          generate: argv.generate,
-          seed: argv.seed,
-          requests: argv.requests,
-          sample: argv.sample,
-        };
+        const args = readDiffArgs(argv);
         setExit(await diffHandler(args, io));
       },
     );

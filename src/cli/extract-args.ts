@@ -1,11 +1,11 @@
 // The flags of `extract`, from its option tables, and their pure mapping to the API's options: the flags' values
 // by API name, resolved with the flags' names so a bad value reads `--page-size must be ...` (the API and a job
 // file say the same words after their own names).
-import { KitError, KitErrorCode, OptionsError } from '../errors.ts';
+import { KitError, KitErrorCode } from '../errors.ts';
 import type { ExtractOptions, ExtractSource } from '../api/extract.ts';
 import { resolveExtractOptions } from '../extract/index.ts';
 import { EXTRACT_HTTP_OPTIONS, EXTRACT_JOB_OPTIONS, EXTRACT_OPTIONS, EXTRACT_SOURCE_OPTIONS } from '../schema/extract-options.ts';
-import { readOptionValues, withDefaults } from '../schema/option-check.ts';
+import { checkOptionValues, withDefaults } from '../schema/option-check.ts';
 import type { ResolvedOptionValues } from '../schema/option-table.ts';
 import { flagLabelOf, flagsOf, readFlagValues } from './option-flags.ts';
 
@@ -17,13 +17,11 @@ const label = flagLabelOf(EXTRACT_SOURCE_OPTIONS, EXTRACT_JOB_OPTIONS, EXTRACT_O
 /** The flags that choose the source and a job file, checked. */
 export type ExtractDoorFlags = ResolvedOptionValues<typeof EXTRACT_SOURCE_OPTIONS> & ResolvedOptionValues<typeof EXTRACT_JOB_OPTIONS>;
 
-/** Reads the source and job flags from yargs' output; throws OptionsError (E_USAGE) for a refused value. */
+/** Reads the source and job flags from yargs' output; throws OptionsError (E_USAGE) for a refused value. Pure. */
 export function readDoorFlags(parsed: Readonly<Record<string, unknown>>): ExtractDoorFlags {
-  const source = readOptionValues(EXTRACT_SOURCE_OPTIONS, readFlagValues(EXTRACT_SOURCE_OPTIONS, parsed));
-  const job = readOptionValues(EXTRACT_JOB_OPTIONS, readFlagValues(EXTRACT_JOB_OPTIONS, parsed));
-  const problems = [...source.problems, ...job.problems].map((p) => ({ key: p.key, message: `${label(p.key)} ${p.detail}` }));
-  if (problems.length > 0) throw new OptionsError(problems);
-  return { ...withDefaults(EXTRACT_SOURCE_OPTIONS, source.values), ...withDefaults(EXTRACT_JOB_OPTIONS, job.values) };
+  const source = checkOptionValues(EXTRACT_SOURCE_OPTIONS, readFlagValues(EXTRACT_SOURCE_OPTIONS, parsed), label);
+  const job = checkOptionValues(EXTRACT_JOB_OPTIONS, readFlagValues(EXTRACT_JOB_OPTIONS, parsed), label);
+  return { ...withDefaults(EXTRACT_SOURCE_OPTIONS, source), ...withDefaults(EXTRACT_JOB_OPTIONS, job) };
 }
 
 /**

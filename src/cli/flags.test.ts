@@ -63,7 +63,7 @@ describe('the flag tables', () => {
       new RegExp(`--concurrency Requests in flight at once \\(env ${RUN_ENV.concurrency}\\) \\[number\\] \\[default: ${RUN_DEFAULTS.concurrency}\\]`),
     );
     expect(help).toContain(`[default: ${RUN_DEFAULTS.timeoutMs}]`);
-    expect(help).toContain(`(env ${RUN_FLAGS.target.env})`);
+    expect(help).toContain(`(env ${RUN_FLAGS['target']?.env})`);
   });
 
   it('read the environment variables named in the table', () => {
@@ -73,8 +73,8 @@ describe('the flag tables', () => {
       concurrency: 'DATASTORE_KIT_CONCURRENCY',
       timeoutMs: 'DATASTORE_KIT_TIMEOUT_MS',
       retries: 'DATASTORE_KIT_RETRIES',
-      report: 'DATASTORE_KIT_REPORT',
-      out: 'DATASTORE_KIT_OUT',
+      reportFormats: 'DATASTORE_KIT_REPORT',
+      outDir: 'DATASTORE_KIT_OUT',
     });
   });
 

@@ -54,9 +54,15 @@ function refuseRepeated(name: string, value: unknown): unknown {
   throw new KitError(KitErrorCode.usage, `--${name} was given ${value.length} times (${given}); give it once`);
 }
 
+/**
+ * The parsed flags after adding `F`: typed as `F` says for a table declared `as const`; a table derived from option
+ * declarations (cli/option-flags.ts) is read back by name through its declarations, and keeps what came before.
+ */
+type WithFlags<T, F extends FlagTable> = string extends keyof F ? T & Readonly<Record<string, unknown>> : Omit<T, keyof F> & InferredOptionTypes<F>;
+
 /** Adds every flag of `table` to `y`. */
-export function addFlags<T, F extends FlagTable>(y: Argv<T>, table: F): Argv<Omit<T, keyof F> & InferredOptionTypes<F>> {
+export function addFlags<T, F extends FlagTable>(y: Argv<T>, table: F): Argv<WithFlags<T, F>> {
   const options = Object.fromEntries(Object.entries(table).map(([name, spec]) => [name, toYargsOption(spec, name)]));
   // why: `options` holds `table` row for row, so the types yargs would infer from `table` are the parsed ones
-  return y.options(options) as unknown as Argv<Omit<T, keyof F> & InferredOptionTypes<F>>;
+  return y.options(options) as unknown as Argv<WithFlags<T, F>>;
 }

@@ -3,7 +3,7 @@ import type { Argv } from 'yargs';
 import { prepareCatalogue, type PreparedCatalogue } from '../runner/index.ts';
 import type { CliIo } from './io.ts';
 import type { CliCommand } from './command.ts';
-import { addSelectionOptions, readSelectionArgs } from './options-yargs.ts';
+import { addSelectionOptions } from './options-yargs.ts';
 import { mapSelectionArgs } from './options.ts';
 import { formatDocsLink } from './docs-link.ts';
 
@@ -31,7 +31,7 @@ export const listCommand: CliCommand = {
       describe,
       (y) => addSelectionOptions(y).example('$0 list --tag smoke', 'List the cases tagged smoke').epilog(formatDocsLink('running.md')),
       async (argv) => {
-        const selection = mapSelectionArgs(readSelectionArgs(argv), io.cwd);
+        const selection = mapSelectionArgs(argv, io.cwd);
         const prepared = await prepareCatalogue(selection, io.env);
         io.stdout.write(formatCaseList(prepared));
         setExit(0);

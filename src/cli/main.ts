@@ -4,7 +4,7 @@ import { PACKAGE_INFO } from '../util/package-info.ts';
 import { isKitError } from '../errors.ts';
 import { COMMANDS, findCommand, type CommandEntry } from './commands.ts';
 import type { CliIo } from './io.ts';
-import { dedupeUnknownArguments, findNotANumber } from './usage-checks.ts';
+import { dedupeUnknownArguments, findNotANumber, rewordInvalidChoices } from './usage-checks.ts';
 import { formatDocsLink } from './docs-link.ts';
 
 /** Runs the CLI with these arguments and returns the process exit code. Never calls process.exit. */
@@ -42,7 +42,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     .fail((message: string | undefined, error: Error | undefined) => {
       // why: a YError is yargs' own usage error (a flag's coerce check among them), not a bug
       if (error?.name === 'YError') throw new UsageFailure(error.message);
-      throw error ?? new UsageFailure(dedupeUnknownArguments(message ?? 'invalid usage', argv));
+      throw error ?? new UsageFailure(rewordInvalidChoices(dedupeUnknownArguments(message ?? 'invalid usage', argv)));
     })
     .middleware((parsed) => {
       const problem = findNotANumber(parsed, argv);

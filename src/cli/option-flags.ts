@@ -2,9 +2,9 @@
 // flags.ts), how each flag is named in messages, and the pure reading of the parsed flags back into option values
 // by API name. A flag's text becomes its value here (JSON, a comma list); the value is checked where every front
 // door's is, in the command's resolve function.
-import { KitError, KitErrorCode } from '../errors.ts';
-import { literalChoices } from '../schema/option-check.ts';
-import type { OptionDeclaration, OptionTable } from '../schema/option-table.ts';
+import { KitError, KitErrorCode, OptionsError, type OptionProblemLine } from '../errors.ts';
+import { checkOptionValue, literalChoices } from '../schema/option-check.ts';
+import type { FlagDoor, OptionDeclaration, OptionTable } from '../schema/option-table.ts';
 import type { FlagSpec, FlagTable } from './flags.ts';
 
 /** The flags of the options of `tables` that have one, in table order, keyed by flag name. */
@@ -19,7 +19,9 @@ function toFlagSpec(declared: OptionDeclaration): FlagSpec {
   const choices = literalChoices(schema);
   const kind: unknown = schema['type'];
   const type = choices !== undefined ? 'string' : kind === 'integer' || kind === 'number' ? 'number' : kind === 'boolean' ? 'boolean' : 'string';
-  const shown = flag?.shownDefault ?? (declared.default === undefined ? undefined : String(declared.default));
+  // why: an empty list (no --tag) is no default worth a word in --help
+  const given = Array.isArray(declared.default) && declared.default.length === 0 ? undefined : declared.default;
+  const shown = flag?.shownDefault ?? (given === undefined ? undefined : String(given));
   const describe = typeof schema.description === 'string' ? schema.description : '';
   return {
     type,
@@ -56,8 +58,9 @@ export function readFlagValues(table: OptionTable, parsed: Readonly<Record<strin
   return values;
 }
 
-function readText(text: 'json' | 'list' | undefined, given: unknown, label: string): unknown {
+function readText(text: FlagDoor['text'], given: unknown, label: string): unknown {
   if (typeof given !== 'string' || text === undefined) return given;
+  if (text === 'shard') return parseShard(given);
   if (text === 'list')
     return given
       .split(',')
@@ -68,4 +71,36 @@ function readText(text: 'json' | 'list' | undefined, given: unknown, label: stri
   } catch (error) {
     throw new KitError(KitErrorCode.usage, `${label} is not JSON: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   }
+}
+
+/** `2/5` -> { index: 2, count: 5 }; throws KitError E_USAGE otherwise. */
+export function parseShard(text: string): { index: number; count: number } {
+  const match = /^(\d+)\/(\d+)$/.exec(text.trim());
+  const index = Number(match?.[1]);
+  const count = Number(match?.[2]);
+  if (match === null || index < 1 || count < 1 || index > count) {
+    throw new KitError(KitErrorCode.usage, `--shard must be i/n with 1 <= i <= n (e.g. 2/4), got "${text}"`);
+  }
+  return { index, count };
+}
+
+/**
+ * The values of the environment variables the options of `table` name (the allowlist), by API name: a number
+ * option's text read as a number. Throws OptionsError naming the variable for a value its option refuses.
+ */
+export function readEnvValues(table: OptionTable, env: Readonly<Record<string, string | undefined>>): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  const problems: OptionProblemLine[] = [];
+  for (const [key, declared] of Object.entries(table)) {
+    const name = declared.flag?.env;
+    const text = name === undefined ? undefined : env[name]?.trim();
+    if (name === undefined || text === undefined || text === '') continue;
+    const numeric = declared.schema['type'] === 'integer' || declared.schema['type'] === 'number';
+    const value = numeric ? Number(text) : text;
+    const detail = numeric && !Number.isFinite(value) ? `must be a number, got ${JSON.stringify(text)}` : checkOptionValue(declared.schema, value);
+    if (detail === undefined) values[key] = value;
+    else problems.push({ key, message: `${name} ${detail}` });
+  }
+  if (problems.length > 0) throw new OptionsError(problems);
+  return values;
 }

@@ -1,28 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { mapRunArgs, mapRunEnv, parseShard, type RunArgs } from './options.ts';
+import { parseShard } from './option-flags.ts';
+import { mapRunArgs, mapRunEnv } from './options.ts';
 
-const base: RunArgs = {
-  cases: 'cases',
-  profile: undefined,
-  tag: [],
-  grep: undefined,
-  id: [],
-  shard: undefined,
-  allowEmpty: false,
-  target: undefined,
-  reference: false,
-  fixtures: 'fixtures',
-  tokenEnv: undefined,
-  tokenFile: undefined,
-  concurrency: undefined,
-  timeoutMs: undefined,
-  retries: undefined,
-  rate: undefined,
-  bail: false,
-  report: undefined,
-  out: undefined,
-  contract: undefined,
-};
+const base = { cases: 'cases', tag: [], id: [] };
 
 describe('parseShard', () => {
   it.each([
@@ -39,36 +19,34 @@ describe('parseShard', () => {
 });
 
 describe('mapRunArgs', () => {
-  it.each<[string, Partial<RunArgs>, Record<string, unknown>]>([
+  it.each<[string, Record<string, unknown>, Record<string, unknown>]>([
     ['a target URL', { target: 'http://h:1' }, { target: { kind: 'url', url: 'http://h:1' } }],
     ['the reference server', { reference: true, fixtures: 'fx' }, { target: { kind: 'reference', fixturesDir: 'fx' } }],
     ['selection', { tag: ['a', 'b'], id: ['x'], grep: 'q', shard: '1/2' }, { tags: ['a', 'b'], ids: ['x'], grep: 'q', shard: { index: 1, count: 2 } }],
-    ['numbers', { concurrency: 3, timeoutMs: 500, retries: 2, rate: 10 }, { concurrency: 3, timeoutMs: 500, retries: 2, rateRps: 10 }],
+    ['numbers', { concurrency: 3, 'timeout-ms': 500, retries: 2, rate: 10 }, { concurrency: 3, timeoutMs: 500, retries: 2, rateRps: 10 }],
     ['reports', { report: 'json,junit', out: 'build' }, { reportFormats: 'json,junit', outDir: 'build' }],
     ['contract and bail', { contract: 'ckan', bail: true }, { contract: 'ckan', bail: true }],
     ['profile', { profile: 'p.yaml' }, { profileFile: 'p.yaml' }],
-    ['a token from --token-env', { tokenEnv: 'MY_TOKEN' }, { token: 'abc' }],
-    ['the CKAN version', { reference: true, ckanVersion: '2.12' }, { target: { kind: 'reference' }, ckanVersion: '2.12' }],
-    ['an older CKAN version for a target', { target: 'http://h:1', ckanVersion: '2.8' }, { ckanVersion: '2.8' }],
-    ['a CKAN release for the reference server', { reference: true, ckanVersion: '2.11.2' }, { ckanVersion: '2.11', ckanRelease: '2.11.2' }],
+    ['a token from --token-env', { 'token-env': 'MY_TOKEN' }, { token: 'abc' }],
+    ['the CKAN version, read when resolved', { reference: true, 'ckan-version': '2.11.2' }, { target: { kind: 'reference' }, ckanVersion: '2.11.2' }],
+    ['a baseline, missing ones recorded off CI', { baseline: 'b' }, { baselineDir: 'b', updateBaseline: 'missing' }],
   ])('maps %s', (_name, args, wanted) => {
     expect(mapRunArgs({ ...base, ...args }, { MY_TOKEN: ' abc\n' }, '/w')).toMatchObject(wanted);
   });
 
-  it('leaves unset numbers out so the environment can fill them', () => {
+  it('leaves unset options out so the environment can fill them', () => {
     const flags = mapRunArgs(base, {}, '/w');
-    expect(Object.keys(flags).sort()).toEqual(['allowEmpty', 'bail', 'casesDir', 'cwd', 'ids', 'tags']);
+    expect(Object.keys(flags).sort()).toEqual(['casesDir', 'cwd', 'ids', 'tags']);
   });
 
-  it.each<[string, Partial<RunArgs>, RegExp]>([
+  it.each<[string, Record<string, unknown>, RegExp]>([
     ['both targets', { target: 'http://h', reference: true }, /--target and --reference/],
-    ['an unset token variable', { tokenEnv: 'NOPE' }, /--token-env NOPE/],
-    ['both token sources', { tokenEnv: 'MY_TOKEN', tokenFile: 't' }, /--token-env and --token-file/],
-    [
-      'an unknown CKAN version',
-      { ckanVersion: '3.0' },
-      /--ckan-version must be one of 2\.8, 2\.9, 2\.10, 2\.11, 2\.12 \(or a release such as 2\.11\.5\) or auto, got "3\.0"/,
-    ],
+    ['an unset token variable', { 'token-env': 'NOPE' }, /--token-env NOPE/],
+    ['both token sources', { 'token-env': 'MY_TOKEN', 'token-file': 't' }, /--token-env and --token-file/],
+    ['zero concurrency', { concurrency: 0 }, /^--concurrency must be a whole number >= 1, got 0 \(E_USAGE\)$/],
+    ['a contract that is none', { contract: 'full' }, /^--contract must be one of seed, ckan, got "full"/],
+    ['a bad --update-baseline', { baseline: 'b', 'update-baseline': 'some' }, /^--update-baseline must be one of none, missing, changed, all, got "some"/],
+    ['a percentage above 100', { 'min-applicable': 120 }, /^--min-applicable must be a number from 0 to 100, got 120/],
   ])('rejects %s', (_name, args, message) => {
     expect(() => mapRunArgs({ ...base, ...args }, { MY_TOKEN: 'abc' }, '/w')).toThrow(message);
   });
@@ -104,6 +82,7 @@ describe('mapRunEnv', () => {
   });
 
   it('rejects a variable that is not a number', () => {
-    expect(() => mapRunEnv({ DATASTORE_KIT_CONCURRENCY: 'many' })).toThrow(/DATASTORE_KIT_CONCURRENCY must be a number/);
+    expect(() => mapRunEnv({ DATASTORE_KIT_CONCURRENCY: 'many' })).toThrow('DATASTORE_KIT_CONCURRENCY must be a number, got "many"');
+    expect(() => mapRunEnv({ DATASTORE_KIT_RETRIES: '-1' })).toThrow('DATASTORE_KIT_RETRIES must be a whole number from 0 to 20, got -1');
   });
 });

@@ -12,7 +12,7 @@ const PROGRESS_EVERY_MS = 5000;
  * command that sends the same requests again (`replayOf`), so that any run can be repeated as it printed.
  */
 export function chooseSeed(
-  args: { generate: number | undefined; sample: number | undefined; seed: number | undefined },
+  args: { generate?: number | undefined; sample?: number | undefined; seed?: number | undefined },
   replayOf: (seed: number) => string,
 ): { seed: number | undefined; replay: string | undefined } {
   if (args.generate === undefined && args.sample === undefined) return { seed: args.seed, replay: undefined };

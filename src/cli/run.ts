@@ -1,7 +1,10 @@
 // `datastore-kit run`: runs the catalogue against a target (or the bundled reference server) and writes reports.
 import path from 'node:path';
 import type { Argv } from 'yargs';
-import { resolveRunOptions } from '../api/run-options.ts';
+import { readCkanVersion, resolveRunOptions } from '../api/run-options.ts';
+import { RUN_OPTIONS, SELECTION_OPTIONS } from '../schema/run-options.ts';
+import { readLastFailed } from './last-failed.ts';
+import { formatDocsLink } from './docs-link.ts';
 import { runCatalogue } from '../api/run-catalogue.ts';
 import type { ContainerRunOutcome } from '../api/container-target.ts';
 import type { RunListener } from '../model/index.ts';
@@ -10,16 +13,13 @@ import { createConsoleListener } from '../reporters/index.ts';
 import { prepareCatalogue } from '../runner/index.ts';
 import { useColour, type CliIo } from './io.ts';
 import { readTokenFile } from './token-file.ts';
-import { readLastFailed } from './last-failed.ts';
-import { RUN_DEFAULTS } from '../util/run-defaults.ts';
 import { addContainerOptions, mapContainerArgs, runInContainer } from './run-container.ts';
 import { formatCaseList } from './list.ts';
 import type { CliCommand } from './command.ts';
-import { addSelectionOptions, readSelectionArgs } from './options-yargs.ts';
-import { isCiEnvironment, mapRunArgs, mapRunEnv, type RunArgs } from './options.ts';
+import { addSelectionOptions } from './options-yargs.ts';
+import { isCiEnvironment, mapRunArgs, mapRunEnv, runFlagLabel } from './options.ts';
 import { addFlags } from './flags.ts';
 import { RUN_FLAGS } from './run-flags.ts';
-import { formatDocsLink } from './docs-link.ts';
 
 /** The closing line: where the reports are (the console listener has printed the summary). */
 export function formatReportPaths(reportPaths: readonly string[], cwd: string): string {
@@ -31,7 +31,8 @@ export function formatReportPaths(reportPaths: readonly string[], cwd: string): 
   return `Reports: ${shown.join(', ')}\n`;
 }
 
-/** Builds the run's console listener from the CLI's io and whether each exchange is shown (tests may pass another). */
+
+/** Builds the run's console listener from the CLI's io (tests may pass another). */
 export type ListenerFactory = (io: CliIo, verbose: boolean) => RunListener | undefined;
 
 export function createRunCommand(createListener: ListenerFactory): CliCommand {
@@ -62,46 +63,30 @@ export function createRunCommand(createListener: ListenerFactory): CliCommand {
             )
             .epilog(formatDocsLink('running.md')),
         async (argv) => {
-          const args: RunArgs = {
-            ...readSelectionArgs(argv),
-            target: argv.target,
-            reference: argv.reference === true,
-            fixtures: argv.fixtures,
-            tokenEnv: argv['token-env'],
-            tokenFile: argv['token-file'],
-            concurrency: argv.concurrency,
-            timeoutMs: argv['timeout-ms'],
-            retries: argv.retries,
-            rate: argv.rate,
-            bail: argv.bail,
-            strictKnown: argv['strict-known'],
-            report: argv.report,
-            out: argv.out,
-            contract: argv.contract,
-            ckanVersion: argv['ckan-version'],
-            baseline: argv.baseline,
-            updateBaseline: argv['update-baseline'],
-            minApplicable: argv['min-applicable'],
-            verbose: argv.verbose,
-            lastFailed: argv['last-failed'],
-          };
-          const container = argv.list ? undefined : mapContainerArgs(argv, io.env);
+          const listOnly = argv['list'] === true;
+          const container = listOnly ? undefined : mapContainerArgs(argv, io.env);
           if (container === undefined) {
-            setExit((await runHandler(args, argv.list, io, createListener)).exitCode);
+            setExit((await runHandler(argv, listOnly, io, createListener)).exitCode);
             return;
           }
-          setExit(await runInContainer(container, io, (url) => runHandler({ ...args, target: url }, false, io, createListener)));
+          setExit(await runInContainer(container, io, (url) => runHandler({ ...argv, target: url }, false, io, createListener)));
         },
       );
     },
   };
 }
 
-async function runHandler(args: RunArgs, listOnly: boolean, io: CliIo, createListener: ListenerFactory): Promise<ContainerRunOutcome> {
-  const fileToken = args.tokenFile === undefined ? undefined : await readTokenFile(args.tokenFile, io.cwd);
-  const flags = mapRunArgs(args, io.env, io.cwd, fileToken);
-  if (args.lastFailed === true) {
-    const last = await readLastFailed(flags.outDir ?? mapRunEnv(io.env).outDir ?? RUN_DEFAULTS.outDir, io.cwd);
+async function runHandler(
+  parsed: Readonly<Record<string, unknown>>,
+  listOnly: boolean,
+  io: CliIo,
+  createListener: ListenerFactory,
+): Promise<ContainerRunOutcome> {
+  const tokenFile = parsed['token-file'];
+  const fileToken = typeof tokenFile === 'string' ? await readTokenFile(tokenFile, io.cwd) : undefined;
+  const flags = mapRunArgs(parsed, io.env, io.cwd, fileToken);
+  if (parsed['last-failed'] === true) {
+    const last = await readLastFailed(flags.outDir ?? mapRunEnv(io.env).outDir ?? RUN_OPTIONS.outDir.default, io.cwd);
     if (last.ids.length === 0) {
       io.stdout.write(`--last-failed: no case variant failed or errored in ${last.file}; nothing to run\n`);
       return { exitCode: 0, outDir: '' };
@@ -109,13 +94,14 @@ async function runHandler(args: RunArgs, listOnly: boolean, io: CliIo, createLis
     flags.variantIds = last.ids;
   }
   if (listOnly) {
-    const ckanVersion = flags.ckanVersion === 'auto' ? undefined : flags.ckanVersion;
-    const prepared = await prepareCatalogue({ ...flags, ckanVersion, cwd: io.cwd, casesDir: args.cases, allowEmpty: args.allowEmpty }, io.env);
+    const ckan = flags.ckanVersion === undefined ? undefined : readCkanVersion(flags.ckanVersion);
+    const ckanVersion = ckan === undefined || ckan.version === 'auto' ? undefined : ckan.version;
+    const prepared = await prepareCatalogue({ ...flags, casesDir: flags.casesDir ?? SELECTION_OPTIONS.casesDir.default, cwd: io.cwd, ckanVersion }, io.env);
     io.stdout.write(formatCaseList(prepared));
     return { exitCode: 0, outDir: '' };
   }
-  const options = resolveRunOptions(flags, mapRunEnv(io.env));
-  const listener = createListener(io, args.verbose === true);
+  const options = resolveRunOptions(flags, mapRunEnv(io.env), runFlagLabel);
+  const listener = createListener(io, parsed['verbose'] === true);
   const controller = new AbortController();
   const stopListening = io.onStop(() => controller.abort());
   try {

@@ -6,7 +6,9 @@ import { CKAN_VERSIONS } from '../schema/ckan-version.ts';
 import { RUN_DEFAULTS } from '../util/run-defaults.ts';
 import type { FlagTable } from './flags.ts';
 import type { CliIo } from './io.ts';
-import { mapRunArgs, mapRunEnv, type SelectionArgs } from './options.ts';
+import type { OptionValues } from '../schema/option-table.ts';
+import type { SELECTION_OPTIONS } from '../schema/run-options.ts';
+import { mapRunArgs, mapRunEnv } from './options.ts';
 
 /** The flags of `twin` beside the selection flags. */
 export const TWIN_FLAGS = {
@@ -34,7 +36,9 @@ export const TWIN_FLAGS = {
 } as const satisfies FlagTable;
 
 /** The parsed flags of `twin`. */
-export interface TwinArgs extends SelectionArgs {
+export interface TwinArgs extends OptionValues<typeof SELECTION_OPTIONS> {
+  /** yargs' output, which run's flag layer is read from (selection, target, token, transport, report folder). */
+  parsed: Readonly<Record<string, unknown>>;
   target: string;
   tokenEnv: string | undefined;
   tokenFile: string | undefined;
@@ -56,12 +60,8 @@ export interface TwinArgs extends SelectionArgs {
 
 /** Flags and environment -> TwinSettings. `fileToken`: the --token-file's text, read by the handler. */
 export function mapTwinArgs(args: TwinArgs, env: CliIo['env'], cwd: string, extra: { fileToken?: string; replay?: string }): TwinSettings {
-  const flags = mapRunArgs(
-    { ...args, reference: false, fixtures: RUN_DEFAULTS.fixturesDir, bail: false, contract: undefined, report: undefined },
-    env,
-    cwd,
-    extra.fileToken,
-  );
+  // why: --report names twin's formats, not run's
+  const flags = mapRunArgs({ ...args.parsed, report: undefined }, env, cwd, extra.fileToken);
   return {
     run: { ...mapRunEnv(env), ...Object.fromEntries(Object.entries(flags).filter(([, value]) => value !== undefined)) },
     catalogue: args.catalogue,
@@ -84,13 +84,13 @@ export function twinReplayCommand(args: TwinArgs, seed: number): string {
   const add = (flag: string, values: readonly (string | undefined)[]): void => {
     for (const value of values) if (value !== undefined) words.push(flag, quote(value));
   };
-  add('--profile', [args.profile]);
+  add('--profile', [args.profileFile]);
   add('--token-env', [args.tokenEnv]);
   add('--token-file', [args.tokenFile]);
   add('--ckan-version', [args.ckanVersion]);
-  if (args.cases !== RUN_DEFAULTS.casesDir) add('--cases', [args.cases]);
-  add('--tag', args.tag);
-  add('--id', args.id);
+  if (args.casesDir !== undefined && args.casesDir !== RUN_DEFAULTS.casesDir) add('--cases', [args.casesDir]);
+  add('--tag', args.tags ?? []);
+  add('--id', args.ids ?? []);
   add('--grep', [args.grep]);
   if (!args.catalogue) words.push('--no-catalogue');
   if (args.maxRows !== TWIN_DEFAULTS.maxRows) words.push('--max-rows', String(args.maxRows));

@@ -7,7 +7,11 @@ import { formatTwinSummary } from '../reporters/index.ts';
 import type { CliCommand } from './command.ts';
 import { addFlags } from './flags.ts';
 import type { CliIo } from './io.ts';
-import { addSelectionOptions, readSelectionArgs } from './options-yargs.ts';
+import { checkOptionValues } from '../schema/option-check.ts';
+import { SELECTION_OPTIONS } from '../schema/run-options.ts';
+import { readFlagValues } from './option-flags.ts';
+import { runFlagLabel } from './options.ts';
+import { addSelectionOptions } from './options-yargs.ts';
 import { runWithPairProgress } from './pair-progress.ts';
 import { formatReportPaths } from './run.ts';
 import { readTokenFile } from './token-file.ts';
@@ -58,7 +62,8 @@ export const twinCommand: CliCommand = {
           .epilog(formatDocsLink('twin.md')),
       async (argv) => {
         const args: TwinArgs = {
-          ...readSelectionArgs(argv),
+          ...checkOptionValues(SELECTION_OPTIONS, readFlagValues(SELECTION_OPTIONS, argv), runFlagLabel),
+          parsed: argv,
           target: argv.target,
           tokenEnv: argv['token-env'],
           tokenFile: argv['token-file'],

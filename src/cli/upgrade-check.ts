@@ -6,15 +6,15 @@ import { formatUpgradeSummary } from '../reporters/index.ts';
 import type { CliCommand } from './command.ts';
 import { addFlags } from './flags.ts';
 import type { CliIo } from './io.ts';
-import { addSelectionOptions, readSelectionArgs } from './options-yargs.ts';
+import { addSelectionOptions } from './options-yargs.ts';
 import { formatReportPaths } from './run.ts';
 import { chooseSeed, runWithPairProgress } from './pair-progress.ts';
-import { mapUpgradeArgs, replayUpgradeCommand, UPGRADE_FLAGS, type UpgradeArgs } from './upgrade-options.ts';
+import { mapUpgradeArgs, readUpgradeArgs, replayUpgradeCommand, UPGRADE_FLAGS, upgradeFlagLabel, type UpgradeArgs } from './upgrade-options.ts';
 import { formatDocsLink } from './docs-link.ts';
 
 async function upgradeHandler(args: UpgradeArgs, io: CliIo): Promise<number> {
   const { seed, replay } = chooseSeed(args, (chosen) => replayUpgradeCommand(args, chosen));
-  const options = resolveUpgradeOptions(mapUpgradeArgs({ ...args, seed }, io.env, io.cwd, replay));
+  const options = resolveUpgradeOptions(mapUpgradeArgs({ ...args, seed }, io.env, io.cwd, replay), upgradeFlagLabel);
   const { value, aborted } = await runWithPairProgress(io, 'answered differently', (hooks) => checkUpgrade(options, { env: io.env, ...hooks }));
   io.stdout.write(formatUpgradeSummary(value.report));
   io.stdout.write(formatReportPaths(value.reportPaths, io.cwd));
@@ -45,26 +45,7 @@ export const upgradeCheckCommand: CliCommand = {
           )
           .epilog(formatDocsLink('upgrade-check.md')),
       async (argv) => {
-        const args: UpgradeArgs = {
-          ...readSelectionArgs({ ...argv, profile: undefined }),
-          from: argv.from,
-          to: argv.to,
-          fixtures: argv.fixtures,
-          targets: argv.target.map(String),
-          profiles: argv.profile.map(String),
-          tokenEnvs: argv['token-env'].map(String),
-          catalogue: argv.catalogue,
-          generate: argv.generate,
-          seed: argv.seed,
-          requests: argv.requests,
-          sample: argv.sample,
-          concurrency: argv.concurrency,
-          timeoutMs: argv['timeout-ms'],
-          retries: argv.retries,
-          rate: argv.rate,
-          report: argv.report,
-          out: argv.out,
-        };
+        const args = readUpgradeArgs(argv);
         setExit(await upgradeHandler(args, io));
       },
     );

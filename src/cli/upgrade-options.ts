@@ -5,10 +5,14 @@ import { fixturesSource } from '../api/upgrade-source.ts';
 import { KitError, KitErrorCode } from '../errors.ts';
 import { UPGRADE_REPORT_FORMATS } from '../reporters/index.ts';
 import { RUN_DEFAULTS } from '../util/run-defaults.ts';
-import { mapPairSourceArgs, mapSides, PAIR_SOURCE_FLAGS, PAIR_TRANSPORT_FLAGS, quoteWord, type PairSourceArgs } from './diff-options.ts';
+import { PAIR_SOURCE_OPTIONS, PAIR_TRANSPORT_OPTIONS } from '../schema/diff-options.ts';
+import { checkOptionValues } from '../schema/option-check.ts';
+import type { OptionValues } from '../schema/option-table.ts';
+import { SELECTION_OPTIONS } from '../schema/run-options.ts';
+import { mapPairSourceArgs, mapSides, PAIR_SOURCE_FLAGS, PAIR_TRANSPORT_FLAGS, quoteWord } from './diff-options.ts';
 import type { FlagTable } from './flags.ts';
 import type { CliIo } from './io.ts';
-import type { SelectionArgs } from './options.ts';
+import { flagLabelOf, readFlagValues } from './option-flags.ts';
 
 /** The flags of `upgrade-check` beside the selection flags. */
 export const UPGRADE_FLAGS = {
@@ -33,24 +37,50 @@ export const UPGRADE_FLAGS = {
   out: { type: 'string', fallback: RUN_DEFAULTS.outDir, describe: 'Report folder: upgrade.json, upgrade.md, upgrade.html' },
 } as const satisfies FlagTable;
 
-/** The parsed flags of `upgrade-check`. */
-export interface UpgradeArgs extends Omit<SelectionArgs, 'profile'>, PairSourceArgs {
-  from: string | undefined;
-  to: string | undefined;
-  fixtures: string | undefined;
-  concurrency: number | undefined;
-  timeoutMs: number | undefined;
-  retries: number | undefined;
-  rate: number | undefined;
-  report: string | undefined;
-  out: string | undefined;
+const { profileFile: _profile, ...SELECTION } = SELECTION_OPTIONS;
+
+/** How upgrade-check's flags name its declared options in messages. */
+export const upgradeFlagLabel = flagLabelOf(SELECTION, PAIR_SOURCE_OPTIONS, PAIR_TRANSPORT_OPTIONS);
+
+/** The parsed flags of `upgrade-check`: the declared ones (selection, what is sent, how) by their API names, and its own. */
+export type UpgradeArgs = OptionValues<typeof SELECTION> &
+  OptionValues<typeof PAIR_SOURCE_OPTIONS> &
+  OptionValues<typeof PAIR_TRANSPORT_OPTIONS> & {
+    from: string | undefined;
+    to: string | undefined;
+    fixtures: string | undefined;
+    targets: readonly string[];
+    profiles: readonly string[];
+    tokenEnvs: readonly string[];
+    reportFormats: string | undefined;
+    outDir: string | undefined;
+  };
+
+/** Reads upgrade-check's flags from yargs' output, each declared one checked against its declaration. Pure; throws E_USAGE. */
+export function readUpgradeArgs(parsed: Readonly<Record<string, unknown>>): UpgradeArgs {
+  const read = <T extends Parameters<typeof checkOptionValues>[0]>(table: T) => checkOptionValues(table, readFlagValues(table, parsed), upgradeFlagLabel);
+  const text = (name: string): string | undefined => (typeof parsed[name] === 'string' ? parsed[name] : undefined);
+  const list = (name: string): string[] => (Array.isArray(parsed[name]) ? parsed[name].map(String) : []);
+  return {
+    ...read(SELECTION),
+    ...read(PAIR_SOURCE_OPTIONS),
+    ...read(PAIR_TRANSPORT_OPTIONS),
+    from: text('from'),
+    to: text('to'),
+    fixtures: text('fixtures'),
+    targets: list('target'),
+    profiles: list('profile'),
+    tokenEnvs: list('token-env'),
+    reportFormats: text('report'),
+    outDir: text('out'),
+  };
 }
 
 const usage = (message: string): KitError => new KitError(KitErrorCode.usage, message);
 
 /** Flags and environment -> UpgradeSettings. Throws KitError E_USAGE for targets or profiles that do not fit together. */
 export function mapUpgradeArgs(args: UpgradeArgs, env: CliIo['env'], cwd: string, replay: string | undefined): UpgradeSettings {
-  const sources = mapPairSourceArgs({ ...args, reference: false, fixtures: RUN_DEFAULTS.fixturesDir, tokenFile: undefined }, env, cwd, replay);
+  const sources = mapPairSourceArgs(args, env, cwd, replay);
   const common = { ...sources, from: args.from, to: args.to };
   if (args.targets.length === 0) {
     if (args.profiles.length > 1)
@@ -75,11 +105,11 @@ export function replayUpgradeCommand(args: UpgradeArgs, seed: number): string {
   add('--fixtures', [args.fixtures]);
   add('--profile', args.profiles);
   add('--token-env', args.tokenEnvs);
-  if (args.cases !== RUN_DEFAULTS.casesDir) add('--cases', [args.cases]);
-  add('--tag', args.tag);
-  add('--id', args.id);
+  if (args.casesDir !== undefined && args.casesDir !== RUN_DEFAULTS.casesDir) add('--cases', [args.casesDir]);
+  add('--tag', args.tags ?? []);
+  add('--id', args.ids ?? []);
   add('--grep', [args.grep]);
-  if (!args.catalogue) words.push('--no-catalogue');
+  if (args.catalogue === false) words.push('--no-catalogue');
   if (args.generate !== undefined) words.push('--generate', String(args.generate));
   add('--requests', [args.requests]);
   if (args.sample !== undefined) words.push('--sample', String(args.sample));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dedupeUnknownArguments, findNotANumber } from './usage-checks.ts';
+import { dedupeUnknownArguments, findNotANumber, rewordInvalidChoices } from './usage-checks.ts';
 
 describe('findNotANumber', () => {
   it.each([
@@ -27,5 +27,17 @@ describe('dedupeUnknownArguments', () => {
     expect(dedupeUnknownArguments('Unknown arguments: 1, bogus', ['run', '1', '--bogus'])).toBe(
       'Unknown arguments: 1, --bogus (this command takes no such word: options are written --name value)',
     );
+  });
+});
+
+describe('rewordInvalidChoices', () => {
+  it('says each refused choice as the option checks do, one line each', () => {
+    const yargs =
+      'Invalid values:\n  Argument: contract, Given: "full", Choices: "seed", "ckan"\n  Argument: update-baseline, Given: "some", Choices: "none", "missing"';
+    expect(rewordInvalidChoices(yargs)).toBe('--contract must be one of seed, ckan, got "full"\n--update-baseline must be one of none, missing, got "some"');
+  });
+
+  it('leaves other messages alone', () => {
+    expect(rewordInvalidChoices('Unknown argument: --x')).toBe('Unknown argument: --x');
   });
 });

@@ -31,3 +31,17 @@ export function dedupeUnknownArguments(message: string, argv: readonly string[] 
   const extra = names.some((name) => words.has(name)) ? ' (this command takes no such word: options are written --name value)' : '';
   return `Unknown argument${shown.length === 1 ? '' : 's'}: ${shown.join(', ')}${extra}`;
 }
+
+/**
+ * yargs' `Invalid values:` block for a flag given a value outside its choices, in the words every front door uses
+ * for such a value (schema/option-check.ts): `--format must be one of csv, tsv, jsonl, json, parquet, got "xml"`,
+ * one line per flag. Any other message is returned as it is.
+ */
+export function rewordInvalidChoices(message: string): string {
+  if (!message.startsWith('Invalid values:')) return message;
+  const lines = [...message.matchAll(/Argument: ([\w-]+), Given: (.*?), Choices: (.*)$/gm)].map(([, name = '', given = '', choices = '']) => {
+    const listed = choices.split(', ').map((choice) => choice.replace(/^"(.*)"$/, '$1'));
+    return `${name.length === 1 ? '-' : '--'}${name} must be one of ${listed.join(', ')}, got ${given}`;
+  });
+  return lines.length === 0 ? message : lines.join('\n');
+}

@@ -4,15 +4,14 @@
 export { runExtract } from './extract.ts';
 export { streamExtract, type StreamedExtract, type TextSink } from './stream.ts';
 export { loadJobFile, resolveJob } from './job.ts';
-export { apiOptionLabel, resolveExtractOptions, toExtractSpec, type ExtractOptionValues, type ResolvedExtractOptions } from './options.ts';
-export { expandTemplate, findUnknownTemplate, TEMPLATE_NAMES } from './template.ts';
+export { apiOptionLabel, resolveExtractOptions, toExtractSpec, type ExtractOptionValues } from './options.ts';
+export { expandTemplate } from './template.ts';
 export { findCompletedOutput } from './previous.ts';
 export { formatOfName } from './format-name.ts';
 export { refuseOutputShape, streamsFormat } from './formats.ts';
 export { pruneDatedOutputs } from './prune.ts';
 export type { JobItem } from './job.ts';
 export { checkpointPath, partPath } from './checkpoint.ts';
-export { EXTRACT_DEFAULTS } from './types.ts';
 export type { ExtractHttpOptions, ExtractListener, ExtractSpec } from './types.ts';
 export type { ExtractTarget } from './api.ts';
 export { ActionCallError, callAction } from './api.ts';

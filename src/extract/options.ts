@@ -5,7 +5,7 @@
 import { OptionsError, type OptionProblemLine } from '../errors.ts';
 import type { ExtractFormat } from '../schema/extract-job.ts';
 import { EXTRACT_HTTP_OPTIONS, EXTRACT_OPTIONS } from '../schema/extract-options.ts';
-import { checkHttpUrl, readOptionValues, withDefaults } from '../schema/option-check.ts';
+import { checkHttpUrl, readOptionValues, withDefaults, type OptionLabel } from '../schema/option-check.ts';
 import type { OptionValues, ResolvedOptionValues } from '../schema/option-table.ts';
 import type { ExtractTarget } from './api.ts';
 import { formatOfName } from './format-name.ts';
@@ -30,9 +30,6 @@ export type ResolvedExtractOptions = Omit<ResolvedOptionValues<typeof EXTRACT_OP
   readonly out: string;
   readonly http: ResolvedOptionValues<typeof EXTRACT_HTTP_OPTIONS>;
 };
-
-/** How a front door names an option in its messages, by the option's API name. */
-export type OptionLabel = (key: string) => string;
 
 /** The API's names: `pageSize`, `http.rateRps`, `source.target`. */
 export const apiOptionLabel: OptionLabel = (key) => (key in EXTRACT_HTTP_OPTIONS ? `http.${key}` : key === 'target' ? 'source.target' : key);

@@ -9,4 +9,4 @@ export type { CkanVersionPlan } from './ckan-version.ts';
 export { runPool } from './pool.ts';
 export { judgeRun } from './judge-run.ts';
 export { buildRequest, encodeQuery } from './build-request.ts';
-export type { RunOptions, RunVariant, ContractProfile } from './types.ts';
+export type { RunOptions, RunVariant } from './types.ts';

@@ -1,15 +1,23 @@
 import { Type } from '@sinclair/typebox';
 import { describe, expect, it } from 'vitest';
 import { compileSchema } from './ajv.ts';
+import { DIFF_OPTIONS, DIFF_RUN_OPTIONS, DIFF_SIDE_OPTIONS } from './diff-options.ts';
 import { EXTRACT_HTTP_OPTIONS, EXTRACT_JOB_OPTIONS, EXTRACT_OPTIONS, EXTRACT_SOURCE_OPTIONS } from './extract-options.ts';
 import { checkOptionValue, readOptionValues, withDefaults } from './option-check.ts';
 import { option, type OptionTable } from './option-table.ts';
+import { RUN_DOOR_OPTIONS, RUN_OPTIONS, SELECTION_OPTIONS } from './run-options.ts';
 
 const TABLES: Record<string, OptionTable> = {
   EXTRACT_OPTIONS,
   EXTRACT_HTTP_OPTIONS,
   EXTRACT_SOURCE_OPTIONS,
   EXTRACT_JOB_OPTIONS,
+  SELECTION_OPTIONS,
+  RUN_OPTIONS,
+  RUN_DOOR_OPTIONS,
+  DIFF_SIDE_OPTIONS,
+  DIFF_OPTIONS,
+  DIFF_RUN_OPTIONS,
 };
 
 /** Values of every kind, at and beyond the bounds the tables use. */

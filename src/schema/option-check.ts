@@ -3,7 +3,9 @@
 // 1000000, got 0`. It reads the JSON Schema keywords the option tables use (type, minimum, maximum,
 // exclusiveMinimum, minLength, pattern, items, minItems, literal unions); option-check.test.ts holds it to Ajv's
 // verdict on every declared option, so a job file (validated by Ajv) and a flag agree.
-import type { Static, TSchema } from '@sinclair/typebox';
+import type { TSchema } from '@sinclair/typebox';
+import { OptionsError } from '../errors.ts';
+import { isPlainObject } from '../util/json.ts';
 import type { OptionTable, OptionValues, ResolvedOptionValues } from './option-table.ts';
 
 /** A value given for an option that its declaration refuses: the option's key and what is wrong. */
@@ -17,6 +19,11 @@ export interface OptionProblem {
 export function checkOptionValue(schema: TSchema, value: unknown): string | undefined {
   const choices = literalChoices(schema);
   if (choices !== undefined) return choices.includes(value) ? undefined : `must be one of ${choices.map(String).join(', ')}, got ${showValue(value)}`;
+  const branches = subSchemas(schema['anyOf']);
+  if (branches !== undefined) {
+    if (branches.some((branch) => checkOptionValue(branch, value) === undefined)) return undefined;
+    return `must be ${branches.map(kindOf).join(' or ')}, got ${showValue(value)}`;
+  }
   switch (schema['type']) {
     case 'integer':
     case 'number':
@@ -28,15 +35,10 @@ export function checkOptionValue(schema: TSchema, value: unknown): string | unde
     case 'array':
       return checkList(schema, value);
     case 'object':
-      return typeof value === 'object' && value !== null && !Array.isArray(value) ? undefined : `must be an object, got ${showValue(value)}`;
+      return checkObject(schema, value);
     default:
       return undefined;
   }
-}
-
-/** Whether `value` is a value of `schema` (checkOptionValue finds nothing wrong). */
-export function isOptionValue<S extends TSchema>(schema: S, value: unknown): value is Static<S> {
-  return checkOptionValue(schema, value) === undefined;
 }
 
 /** A value as a message shows it: numbers and booleans as they are, text quoted, anything else as short JSON. */
@@ -138,4 +140,49 @@ export function checkHttpUrl(text: string): string | undefined {
     return `must be an http(s) URL, got ${showValue(text)}`;
   }
   return protocol === 'http:' || protocol === 'https:' ? undefined : `must be an http(s) URL, got ${showValue(text)}`;
+}
+
+function subSchemas(value: unknown): TSchema[] | undefined {
+  // why: TypeBox's branch and property schemas are TSchema values, held as such by the option tables
+  return Array.isArray(value) && value.length > 0 ? (value as TSchema[]) : undefined;
+}
+
+/** A schema's kind in words, for a union's message: `a text or a list`, `{ kind: "url", ... }`. */
+function kindOf(schema: TSchema): string {
+  const kinds: Record<string, string> = { string: 'a text', integer: 'a whole number', number: 'a number', boolean: 'true or false', array: 'a list' };
+  const kind: unknown = schema['type'];
+  const properties: unknown = schema['properties'];
+  if (kind !== 'object' || !isPlainObject(properties)) return typeof kind === 'string' ? (kinds[kind] ?? 'an object') : 'a value';
+  for (const [key, property] of Object.entries(properties))
+    if (isPlainObject(property) && 'const' in property) return `{ ${key}: ${showValue(property['const'])}, ... }`;
+  return 'an object';
+}
+
+function checkObject(schema: TSchema, value: unknown): string | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return `must be an object, got ${showValue(value)}`;
+  const required: unknown = schema['required'];
+  for (const key of Array.isArray(required) ? required : []) if (!(String(key) in value)) return `must have ${String(key)}`;
+  const properties: unknown = schema['properties'];
+  if (typeof properties !== 'object' || properties === null) return undefined;
+  for (const [key, property] of Object.entries(properties)) {
+    const given: unknown = Reflect.get(value, key);
+    if (given === undefined) continue;
+    // why: TypeBox's property schemas are TSchema values, as `properties` holds them
+    const detail = checkOptionValue(property as TSchema, given);
+    if (detail !== undefined) return `.${key} ${detail}`;
+  }
+  return undefined;
+}
+
+/** How a front door names an option in its messages, by the option's API name (`--page-size`, `pageSize`). */
+export type OptionLabel = (key: string) => string;
+
+/**
+ * The given values of `table`'s options, each checked against its declaration; throws OptionsError (E_USAGE)
+ * listing every refused value, named by `label`.
+ */
+export function checkOptionValues<T extends OptionTable>(table: T, given: Readonly<Record<string, unknown>>, label: OptionLabel): OptionValues<T> {
+  const { values, problems } = readOptionValues(table, given);
+  if (problems.length > 0) throw new OptionsError(problems.map((p) => ({ key: p.key, message: `${label(p.key)} ${p.detail}` })));
+  return values;
 }

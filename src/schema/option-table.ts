@@ -13,8 +13,8 @@ export interface FlagDoor {
   readonly shownDefault?: string;
   /** The environment variable read when the flag is absent (the allowlist; read in cli/ only). */
   readonly env?: string;
-  /** How the flag's text becomes the value where that is not text, a number or a boolean: JSON, or a comma list. */
-  readonly text?: 'json' | 'list';
+  /** How the flag's text becomes the value where that is not text, a number or a boolean: JSON, a comma list, `i/n`. */
+  readonly text?: 'json' | 'list' | 'shard';
   /** Values the flag takes; 1 lets the value be `-` (stdout), which yargs would otherwise read as an argument. */
   readonly nargs?: number;
 }
@@ -33,6 +33,8 @@ export interface JobDoor<V> {
   readonly required?: true;
 }
 
+type ReadOnlyList<V> = V extends readonly (infer I)[] ? readonly I[] : V;
+
 /** The doors of an option: both must be said, `null` for none. */
 export interface OptionDoors<V> {
   readonly flag: FlagDoor | null;
@@ -42,17 +44,23 @@ export interface OptionDoors<V> {
 }
 
 /** One option: its value's schema and its doors. */
-export type OptionDeclaration<S extends TSchema = TSchema> = { readonly schema: S } & OptionDoors<Static<S>>;
+export type OptionDeclaration<S extends TSchema = TSchema> = { readonly schema: S } & OptionDoors<ReadOnlyList<Static<S>>>;
 
 /** A command's options, keyed by the API's name of each. */
 export type OptionTable = Readonly<Record<string, OptionDeclaration>>;
 
 /** Declares one option; `doors` must say `flag` and `job` (each `null` when there is none). */
-export function option<S extends TSchema, const D extends OptionDoors<Static<S>>>(schema: S, doors: D): { readonly schema: S } & D {
+export function option<S extends TSchema, const D extends OptionDoors<ReadOnlyList<Static<S>>>>(schema: S, doors: D): { readonly schema: S } & D {
   return Object.freeze({ schema, ...doors });
 }
 
-type ValueOf<D> = D extends { readonly schema: infer S extends TSchema } ? Static<S> : never;
+/** An option's value as the API takes it: its schema's type, lists read-only (the options are never changed). */
+/** The same option with another --help line (a command that shares it says what it means there). */
+export function describedAs<D extends OptionDeclaration>(declared: D, description: string): D {
+  return Object.freeze({ ...declared, schema: { ...declared.schema, description } });
+}
+
+type ValueOf<D> = D extends { readonly schema: infer S extends TSchema } ? ReadOnlyList<Static<S>> : never;
 
 /** What a caller gives: every option optional; undefined is not given. */
 export type OptionValues<T extends OptionTable> = { -readonly [K in keyof T]?: ValueOf<T[K]> | undefined };
