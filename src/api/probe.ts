@@ -4,24 +4,21 @@ import path from 'node:path';
 import { collectCatalogueNames, loadCatalogue, parseProfile, renderProfile } from '../catalogue/index.ts';
 import { KitError, KitErrorCode } from '../errors.ts';
 import type { Profile } from '../schema/profile.ts';
-import { PROBE_DEFAULTS, probeTarget, verifyProfile, type ProbeOptions, type ProbeResult, type VerifyResult } from '../probe/index.ts';
+import { probeTarget, verifyProfile, type ProbeResult, type VerifyResult } from '../probe/index.ts';
+import type { OptionLabel } from '../schema/option-check.ts';
+import { resolveProbeOptions, type ProbeSettings } from './probe-options.ts';
 import { RUN_DEFAULTS } from '../util/run-defaults.ts';
 import { writeFileAtomic } from '../util/atomic-write.ts';
 import { makeDir } from '../util/make-dir.ts';
 import { pathExists, resolveWithBundled } from '../util/bundled.ts';
 import { withClient } from './session.ts';
 
-/** Options of `probeProfile`: the probe's, plus where the catalogue is and where the profile goes. */
-export interface ProbeProfileOptions extends Omit<ProbeOptions, 'names'> {
-  /** Folder relative paths resolve against. */
-  cwd: string;
-  /** Catalogue whose names the profile fills in. Default `cases` (the bundled one when absent). */
-  casesDir?: string | undefined;
-  /** Profile file to write. Default: none (the caller prints the text). */
-  out?: string | undefined;
-  /** Overwrite an existing `out`. Default false. */
-  force?: boolean | undefined;
-}
+/**
+ * Options of `probeProfile`: the folder relative paths resolve against, and the probe's options by the names of
+ * schema/probe-options.ts (`casesDir` default `cases`, the bundled one when absent; `out` default none: the caller
+ * prints the text; `force` overwrites an existing `out`).
+ */
+export type ProbeProfileOptions = ProbeSettings & { cwd: string; targetUrl: string };
 
 /** The profile text, what the probe found, and the file written (if any). */
 export interface ProbeProfileOutcome {
@@ -35,18 +32,19 @@ export interface ProbeProfileOutcome {
  * is KitError E_USAGE (exit 2), checked before any request; nothing is written when the probe fails. The file's
  * missing folders are made.
  */
-export async function probeProfile(options: ProbeProfileOptions): Promise<ProbeProfileOutcome> {
+export async function probeProfile(given: ProbeProfileOptions, label?: OptionLabel): Promise<ProbeProfileOutcome> {
+  const options = { ...resolveProbeOptions(given, label), cwd: given.cwd };
   const outPath = options.out === undefined ? undefined : path.resolve(options.cwd, options.out);
   if (outPath !== undefined && options.force !== true && (await pathExists(outPath))) {
     throw new KitError(KitErrorCode.usage, `${options.out ?? outPath} exists; pass --force to overwrite it`);
   }
-  const casesDir = await resolveWithBundled(options.cwd, options.casesDir ?? RUN_DEFAULTS.casesDir, RUN_DEFAULTS.casesDir);
+  const casesDir = await resolveWithBundled(options.cwd, options.casesDir, RUN_DEFAULTS.casesDir);
   const catalogue = await loadCatalogue(casesDir, { cwd: options.cwd });
   const name = options.name ?? (options.out === undefined ? undefined : path.basename(options.out).replace(/\.(ya?ml|json)$/i, ''));
   const http = {
-    timeoutMs: options.timeoutMs ?? PROBE_DEFAULTS.timeoutMs,
-    retries: options.retries ?? PROBE_DEFAULTS.retries,
-    concurrency: options.concurrency ?? PROBE_DEFAULTS.concurrency,
+    timeoutMs: options.timeoutMs,
+    retries: options.retries,
+    concurrency: options.concurrency,
     ...(options.rateRps === undefined ? {} : { rateRps: options.rateRps }),
   };
   const result = await withClient(http, (client) => probeTarget({ ...options, name, names: collectCatalogueNames(catalogue.cases) }, client));

@@ -29,8 +29,9 @@ function toFlagSpec(declared: OptionDeclaration): FlagSpec {
     ...(shown === undefined ? {} : { fallback: shown }),
     ...(flag?.env === undefined ? {} : { env: flag.env }),
     ...(choices === undefined ? {} : { choices: choices.map(String) }),
-    ...(kind === 'array' && flag?.text !== 'list' ? { array: true } : {}),
+    ...((kind === 'array' && flag?.text !== 'list') || flag?.text === 'pairs' ? { array: true } : {}),
     ...(flag?.nargs === undefined ? {} : { nargs: flag.nargs }),
+    ...(flag?.required === true ? { demandOption: true } : {}),
   };
 }
 
@@ -59,6 +60,7 @@ export function readFlagValues(table: OptionTable, parsed: Readonly<Record<strin
 }
 
 function readText(text: FlagDoor['text'], given: unknown, label: string): unknown {
+  if (text === 'pairs' && Array.isArray(given)) return readPairs(given.map(String), label);
   if (typeof given !== 'string' || text === undefined) return given;
   if (text === 'shard') return parseShard(given);
   if (text === 'list')
@@ -103,4 +105,27 @@ export function readEnvValues(table: OptionTable, env: Readonly<Record<string, s
   }
   if (problems.length > 0) throw new OptionsError(problems);
   return values;
+}
+
+/**
+ * Repeated `NAME=VALUE` flags as an object: VALUE read as JSON when it is JSON (`rowsMax=50000`,
+ * `categoryValues=["A","B"]`), else as the text it is (`categoryField=stage`). E_USAGE for a flag without `=`.
+ */
+export function readPairs(given: readonly string[], label: string): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const text of given) {
+    const match = /^([A-Za-z][A-Za-z0-9_]*)=(.*)$/s.exec(text);
+    if (match?.[1] === undefined || match[2] === undefined)
+      throw new KitError(KitErrorCode.usage, `${label} ${text}: give NAME=VALUE, e.g. ${label} categoryField=stage`);
+    values[match[1]] = readJsonOrText(match[2]);
+  }
+  return values;
+}
+
+function readJsonOrText(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
 }

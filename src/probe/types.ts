@@ -1,13 +1,14 @@
 // The probe's options, defaults and answers, apart from probe.ts so the steps that build the profile can name them.
 import type { CatalogueNames, ProfileNotes } from '../catalogue/index.ts';
 import type { Profile } from '../schema/index.ts';
+import { PROBE_OPTIONS } from '../schema/probe-options.ts';
 import type { FoundValues } from './fields.ts';
 import type { ResourceChoice } from './resources.ts';
 import type { Found } from './search.ts';
 import type { SiteFacts } from './site.ts';
 
-/** Defaults of a probe: shorter timeouts than a run, a retry, two requests at once, a bounded number in all. */
-export const PROBE_DEFAULTS = Object.freeze({ timeoutMs: 15_000, retries: 1, concurrency: 2, maxRequests: 150, examineMs: 30_000 });
+/** Defaults of a probe (declared in schema/probe-options.ts): a bounded number of requests and time to examine resources. */
+export const PROBE_DEFAULTS = Object.freeze({ maxRequests: PROBE_OPTIONS.maxRequests.default, examineMs: PROBE_OPTIONS.examineMs.default });
 
 /** What to probe and how hard. */
 export interface ProbeOptions {

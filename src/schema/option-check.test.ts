@@ -5,6 +5,7 @@ import { DIFF_OPTIONS, DIFF_RUN_OPTIONS, DIFF_SIDE_OPTIONS } from './diff-option
 import { EXTRACT_HTTP_OPTIONS, EXTRACT_JOB_OPTIONS, EXTRACT_OPTIONS, EXTRACT_SOURCE_OPTIONS } from './extract-options.ts';
 import { checkOptionValue, readOptionValues, withDefaults } from './option-check.ts';
 import { option, type OptionTable } from './option-table.ts';
+import { PROBE_DOOR_OPTIONS, PROBE_OPTIONS } from './probe-options.ts';
 import { RUN_DOOR_OPTIONS, RUN_OPTIONS, SELECTION_OPTIONS } from './run-options.ts';
 
 const TABLES: Record<string, OptionTable> = {
@@ -18,6 +19,8 @@ const TABLES: Record<string, OptionTable> = {
   DIFF_SIDE_OPTIONS,
   DIFF_OPTIONS,
   DIFF_RUN_OPTIONS,
+  PROBE_OPTIONS,
+  PROBE_DOOR_OPTIONS,
 };
 
 /** Values of every kind, at and beyond the bounds the tables use. */

@@ -13,8 +13,13 @@ export interface FlagDoor {
   readonly shownDefault?: string;
   /** The environment variable read when the flag is absent (the allowlist; read in cli/ only). */
   readonly env?: string;
-  /** How the flag's text becomes the value where that is not text, a number or a boolean: JSON, a comma list, `i/n`. */
-  readonly text?: 'json' | 'list' | 'shard';
+  /**
+   * How the flag's text becomes the value where that is not text, a number or a boolean: JSON, a comma list, `i/n`,
+   * or repeated NAME=VALUE pairs (each VALUE JSON or text) into an object.
+   */
+  readonly text?: 'json' | 'list' | 'shard' | 'pairs';
+  /** The command cannot run without it (yargs' demandOption). */
+  readonly required?: true;
   /** Values the flag takes; 1 lets the value be `-` (stdout), which yargs would otherwise read as an argument. */
   readonly nargs?: number;
 }
