@@ -99,7 +99,13 @@ function checkItems(job: JobFile, file: string, locate: Locate): InputProblem[] 
       return [];
     } catch (error) {
       if (!(error instanceof OptionsError)) throw error;
-      return error.problems.map((p) => ({ file, ...locate(placeOf(job, extract, index, p.key)), pointer, message: p.message }));
+      return error.problems.map((p) => {
+        const place = placeOf(job, extract, index, p.key);
+        // why: a problem of one value reads as a refused value does, `/extracts/0/target must be ...`
+        const own = p.key === undefined ? undefined : `${jobLabel(p.key)} `;
+        if (own !== undefined && place !== pointer && p.message.startsWith(own)) return { file, ...locate(place), pointer: place, message: p.message.slice(own.length) };
+        return { file, ...locate(place), pointer, message: p.message };
+      });
     }
   });
 }

@@ -4,8 +4,8 @@
 // Pure: reads no file and no environment.
 import { OptionsError, type OptionProblemLine } from '../errors.ts';
 import type { ExtractFormat } from '../schema/extract-job.ts';
-import { EXTRACT_HTTP_OPTIONS, EXTRACT_OPTIONS } from '../schema/extract-options.ts';
-import { checkHttpUrl, readOptionValues, withDefaults, type OptionLabel } from '../schema/option-check.ts';
+import { EXTRACT_HTTP_OPTIONS, EXTRACT_OPTIONS, EXTRACT_SOURCE_OPTIONS } from '../schema/extract-options.ts';
+import { checkHttpUrl, checkOptionValue, readOptionValues, withDefaults, type OptionLabel } from '../schema/option-check.ts';
 import type { OptionValues, ResolvedOptionValues } from '../schema/option-table.ts';
 import type { ExtractTarget } from './api.ts';
 import { formatOfName } from './format-name.ts';
@@ -44,7 +44,7 @@ export function resolveExtractOptions(given: GivenExtractOptions, label: OptionL
   const transport = readOptionValues(EXTRACT_HTTP_OPTIONS, http);
   const problems: OptionProblemLine[] = [...options.problems, ...transport.problems].map((p) => ({ key: p.key, message: `${label(p.key)} ${p.detail}` }));
   if (given['http'] !== undefined && !isPlainObject(given['http'])) problems.push({ key: 'http', message: `${label('http')} must be an object` });
-  const urlProblem = target === undefined ? undefined : checkHttpUrl(target);
+  const urlProblem = target === undefined ? undefined : (checkOptionValue(EXTRACT_SOURCE_OPTIONS.target.schema, target) ?? checkHttpUrl(target));
   if (urlProblem !== undefined) problems.push({ key: 'target', message: `${label('target')} ${urlProblem}` });
   if (problems.length > 0) throw new OptionsError(problems);
   const resolved = relateOptions(options.values, label);

@@ -123,7 +123,7 @@ describe('extract jobs on a schedule', () => {
     await writeFile(file, [`target: ${server.url}`, 'extracts:', '  - { name: m, resource: measurements, out: "out/{nam}-{date}.csv" }', ''].join('\n'));
     const job = captureIo(dir, { CI: 'true' });
     expect(await main(['extract', '--job', file], job.io)).toBe(2);
-    expect(job.stderr()).toMatch(/typo\.yaml:3:\d+ \/extracts\/0 out has an unknown template \{nam\}; use \{date\}, \{datetime\}, \{name\} \(E_JOB_INVALID\)/);
+    expect(job.stderr()).toMatch(/typo\.yaml:3:\d+ \/extracts\/0\/out has an unknown template \{nam\}; use \{date\}, \{datetime\}, \{name\} \(E_JOB_INVALID\)/);
     const single = captureIo(dir, { CI: 'true' });
     expect(await main(['extract', '--target', server.url, '--resource', 'staff', '--out', 'x-{dat}.csv'], single.io)).toBe(2);
     expect(single.stderr()).toBe('--out has an unknown template {dat}; use {date}, {datetime}, {name} (E_USAGE)\n');
