@@ -98,3 +98,21 @@ export function formatProblem(problem: InputProblem, code: KitErrorCode): string
 export function isKitError(value: unknown): value is KitError {
   return value instanceof KitError;
 }
+
+/**
+ * The file system or the network refused the kit (a Node system error: EACCES, ENOSPC, EROFS, ENOTDIR, ...,
+ * anywhere in `cause`): a KitError E_ENV (exit 3) in one line naming the path and the cause,
+ * `cannot open /sys/kernel/x.csv: EACCES (permission denied)`. Undefined for any other error (a bug).
+ */
+export function toEnvironmentError(error: unknown): KitError | undefined {
+  for (let current: unknown = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth += 1) {
+    const code: unknown = Reflect.get(current, 'code');
+    const syscall: unknown = Reflect.get(current, 'syscall');
+    if (typeof code !== 'string' || !/^E[A-Z0-9]+$/.test(code) || typeof syscall !== 'string') continue;
+    const where: unknown = Reflect.get(current, 'path') ?? Reflect.get(current, 'address');
+    const reason = new RegExp(`^${code}: ([^,]+)`).exec(current.message)?.[1];
+    const what = typeof where === 'string' ? `${syscall} ${where}` : syscall;
+    return new KitError(KitErrorCode.environment, `cannot ${what}: ${code}${reason === undefined ? '' : ` (${reason})`}`, { cause: error });
+  }
+  return undefined;
+}

@@ -1,7 +1,7 @@
 // The CLI: builds yargs over the commands, holds the one catch-all, and maps errors to exit codes.
 import type { Argv } from 'yargs';
 import { PACKAGE_INFO } from '../util/package-info.ts';
-import { isKitError } from '../errors.ts';
+import { isKitError, toEnvironmentError } from '../errors.ts';
 import { COMMANDS, findCommand, type CommandEntry } from './commands.ts';
 import type { CliIo } from './io.ts';
 import { dedupeUnknownArguments, findNotANumber, rewordInvalidChoices } from './usage-checks.ts';
@@ -85,9 +85,11 @@ function reportError(error: unknown, io: CliIo): number {
     io.stderr.write(`datastore-kit: ${error.message}\nRun 'datastore-kit --help' for usage.\n`);
     return 2;
   }
-  if (isKitError(error)) {
-    io.stderr.write(`${error.message}${error.message.includes(`(${error.code})`) ? '' : ` (${error.code})`}\n`);
-    return error.exitCode;
+  // why: a file system or network refusal that no module words itself is the environment's, never a bug's exit 70
+  const known = isKitError(error) ? error : toEnvironmentError(error);
+  if (known !== undefined) {
+    io.stderr.write(`${known.message}${known.message.includes(`(${known.code})`) ? '' : ` (${known.code})`}\n`);
+    return known.exitCode;
   }
   const text = error instanceof Error ? (error.stack ?? error.message) : String(error);
   io.stderr.write(`datastore-kit: internal error (a bug, please report it)\n${text}\n`);

@@ -17,7 +17,7 @@ import { extractFailure } from './failures.ts';
 import { refuseOutputShape } from './formats.ts';
 import { planIncremental, startIncremental, writeMark } from './incremental.ts';
 import { checkSameExtract, inspectLeftovers } from './leftovers.ts';
-import { acquireOutputLock, type OutputLock } from './lock.ts';
+import { acquireOutputLock, cannotWrite, type OutputLock } from './lock.ts';
 import { describeNameMismatch, describePrecision } from './manifest.ts';
 import { isKeyset } from './page-stream.ts';
 import { planExtract, type ExtractPlan } from './plan.ts';
@@ -42,9 +42,9 @@ export interface ExtractCollaborators {
 
 /**
  * Extracts `spec` to its output file and returns the manifest, holding `<out>.lock` meanwhile. Throws KitError:
- * E_USAGE for an output that cannot be written as asked (a folder, parquet with gzip), E_ENV while another live run
- * writes the output or when a file cannot be written (disk full, read-only, no permission), E_RESUME for leftovers
- * that cannot be continued as asked, E_EXTRACT_FAILED on failure or interrupt.
+ * E_USAGE for an output that cannot be written as asked (a folder, parquet with gzip), E_ENV for a place that cannot
+ * be written (no folder can be made there, read-only, no permission, disk full) and while another live run writes
+ * the output, E_RESUME for leftovers that cannot be continued as asked, E_EXTRACT_FAILED on failure or interrupt.
  */
 export async function runExtract(spec: ExtractSpec, collaborators: ExtractCollaborators): Promise<Manifest> {
   const refused = refuseOutputShape(spec);
@@ -123,19 +123,21 @@ function describeRunNotes(spec: ExtractSpec, plan: ExtractPlan): string[] {
   return notes;
 }
 
-/** Fails before any request when `out` cannot be written: a folder, or a place no folder can be made. */
+/**
+ * Fails before any request when `out` cannot be written: a folder (a bad argument, exit 2), or a place no folder can
+ * be made or written (the environment, exit 3, as for run's and probe's --out).
+ */
 async function checkOutputPath(out: string): Promise<void> {
-  const usage = (reason: string, cause?: unknown): KitError =>
-    new KitError(KitErrorCode.usage, `--out ${out}: ${reason}`, cause === undefined ? undefined : { cause });
   const existing = await stat(out).catch(() => undefined);
-  if (existing?.isDirectory() === true) throw usage('is a folder; give a file name');
+  if (existing?.isDirectory() === true) throw new KitError(KitErrorCode.usage, `--out ${out}: is a folder; give a file name`);
+  // why: the output is written beside and renamed over `out`, which would replace a device or a pipe (/dev/null as root)
+  if (existing !== undefined && !existing.isFile()) {
+    throw new KitError(KitErrorCode.usage, `--out ${out}: is not a file (a device, pipe or socket); give a file name, or --out - to write to stdout`);
+  }
   try {
     await makeDir(dirname(out));
     await access(dirname(out), constants.W_OK);
   } catch (error) {
-    const code = error instanceof Error && 'code' in error ? String(error.code) : String(error);
-    // why: mkdir says EEXIST for the folder's place taken by a file; the cause is that a file is no folder
-    const notFolder = code === 'EEXIST' && (await stat(dirname(out)).catch(() => undefined))?.isDirectory() === false;
-    throw usage(notFolder ? `cannot write there (ENOTDIR: ${dirname(out)} is a file, not a folder)` : `cannot write there (${code})`, error);
+    throw cannotWrite(out, error);
   }
 }

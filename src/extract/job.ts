@@ -103,7 +103,8 @@ function checkItems(job: JobFile, file: string, locate: Locate): InputProblem[] 
         const place = placeOf(job, extract, index, p.key);
         // why: a problem of one value reads as a refused value does, `/extracts/0/target must be ...`
         const own = p.key === undefined ? undefined : `${jobLabel(p.key)} `;
-        if (own !== undefined && place !== pointer && p.message.startsWith(own)) return { file, ...locate(place), pointer: place, message: p.message.slice(own.length) };
+        if (own !== undefined && place !== pointer && p.message.startsWith(own))
+          return { file, ...locate(place), pointer: place, message: p.message.slice(own.length) };
         return { file, ...locate(place), pointer, message: p.message };
       });
     }

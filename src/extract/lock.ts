@@ -37,7 +37,10 @@ export async function acquireOutputLock(out: string, options: LockOptions = {}):
   const isAlive = options.isAlive ?? isProcessAlive;
   const path = lockPath(out);
   const temp = join(dirname(out), `.${basename(out)}.lock-${owner.pid}-${randomBytes(4).toString('hex')}`);
-  await writeFile(temp, `${JSON.stringify(owner)}\n`);
+  // why: the lock is the extract's first file; where the folder takes none (root on /sys passes access(2)), it says so
+  await writeFile(temp, `${JSON.stringify(owner)}\n`).catch((error: unknown) => {
+    throw cannotWrite(out, error);
+  });
   try {
     for (let attempt = 0; attempt < 3; attempt += 1) {
       if (await tryLink(temp, path)) return { release: () => rm(path, { force: true }) };
@@ -55,6 +58,14 @@ export async function acquireOutputLock(out: string, options: LockOptions = {}):
   } finally {
     await rm(temp, { force: true });
   }
+}
+
+/** KitError E_ENV (exit 3): `--out <out>: cannot write there (EACCES)`, the file system's code as the cause. */
+export function cannotWrite(out: string, error: unknown): KitError {
+  const code = error instanceof Error && 'code' in error ? String(error.code) : String(error);
+  // why: the folder's place is taken by a file; say which one, as the user has to move it
+  const notFolder = code === 'ENOTDIR' && error instanceof Error && 'path' in error ? `: ${String(error.path)} is a file, not a folder` : '';
+  return new KitError(KitErrorCode.environment, `--out ${out}: cannot write there (${code}${notFolder})`, { cause: error });
 }
 
 async function tryLink(temp: string, path: string): Promise<boolean> {

@@ -20,10 +20,10 @@ describe.each([
     await make(root);
   });
 
-  it('fails with EEXIST on a file, and ENOTDIR under one', async () => {
+  it('fails with ENOTDIR where a file stands for the folder, and under one (the path goes through a file)', async () => {
     const file = path.join(tempDir(), 'file');
     writeFileSync(file, '');
-    await expect(make(file)).rejects.toMatchObject({ code: 'EEXIST' });
+    await expect(make(file)).rejects.toMatchObject({ code: 'ENOTDIR', path: file, message: `ENOTDIR: not a directory, mkdir '${file}'` });
     await expect(make(path.join(file, 'sub'))).rejects.toMatchObject({ code: 'ENOTDIR' });
   });
 

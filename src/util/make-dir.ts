@@ -13,14 +13,17 @@ export async function makeDir(dir: string, mode?: number): Promise<void> {
   makeDirSync(dir, mode);
 }
 
-/** Creates `dir` and its missing parents (with `mode`); an existing folder is fine, an existing file is EEXIST. */
+/**
+ * Creates `dir` and its missing parents (with `mode`); an existing folder is fine. A file where a folder should be
+ * is ENOTDIR (what it is: a path through a file), not mkdir's EEXIST.
+ */
 export function makeDirSync(dir: string, mode?: number): void {
   const options = mode === undefined ? {} : { mode };
   try {
     mkdirSync(dir, options);
     return;
   } catch (error) {
-    if (codeOf(error) === 'EEXIST' && statSync(dir, { throwIfNoEntry: false })?.isDirectory() === true) return;
+    if (codeOf(error) === 'EEXIST') return checkFolder(dir, error);
     const parent = path.dirname(dir);
     if (codeOf(error) !== 'ENOENT' || parent === dir) throw error;
     makeDirSync(parent, mode);
@@ -28,6 +31,12 @@ export function makeDirSync(dir: string, mode?: number): void {
   try {
     mkdirSync(dir, options);
   } catch (error) {
-    if (codeOf(error) !== 'EEXIST' || statSync(dir, { throwIfNoEntry: false })?.isDirectory() !== true) throw error;
+    if (codeOf(error) !== 'EEXIST') throw error;
+    checkFolder(dir, error);
   }
+}
+
+function checkFolder(dir: string, cause: unknown): void {
+  if (statSync(dir, { throwIfNoEntry: false })?.isDirectory() === true) return;
+  throw Object.assign(new Error(`ENOTDIR: not a directory, mkdir '${dir}'`, { cause }), { code: 'ENOTDIR', syscall: 'mkdir', path: dir });
 }

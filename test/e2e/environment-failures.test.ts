@@ -86,6 +86,25 @@ const rows: Row[] = [
         ] satisfies Row,
       ]
     : []),
+  [
+    'extract: --out under a file (ENOTDIR, not EEXIST)',
+    async () => ['extract', '--target', 'http://127.0.0.1:1', '--resource', 'courses', '--out', path.join(dir, 'a-file', 'x.csv')],
+    () => ({}),
+    3,
+    /^--out .*a-file\/x\.csv: cannot write there \(ENOTDIR\) \(E_ENV\)$/,
+  ],
+  // why: root passes access(2) there, and the lock, the extract's first file, is refused (it was exit 70 with a stack)
+  ...(existsSync('/sys/kernel')
+    ? [
+        [
+          'extract: --out in a folder that takes no file (/sys/kernel)',
+          async () => ['extract', '--target', 'http://127.0.0.1:1', '--resource', 'courses', '--out', '/sys/kernel/datastore-kit-x.csv'],
+          () => ({}),
+          3,
+          /^--out \/sys\/kernel\/datastore-kit-x\.csv: cannot write there \((EACCES|EPERM|EROFS)\) \(E_ENV\)$/,
+        ] satisfies Row,
+      ]
+    : []),
   ['run --reference: PGlite cannot start', async () => ['run', '--reference', '--out', path.join(dir, 'reports')], brokenCache, 3, engineFailure],
   [
     'extract --resume: the checkpoint is garbled',

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -298,6 +299,22 @@ describe('extract', () => {
   ])('refuses an output path that %s before sending anything', async (_name, path, message) => {
     await writeFile(join(dir, 'courses.csv'), 'placeholder');
     await expect(extract({ source: { target: 'http://127.0.0.1:1' }, resource: 'courses', format: 'csv', out: path(dir) })).rejects.toThrow(message);
+  });
+
+  it('refuses a pipe as the output instead of renaming a file over it (as root, /dev/null was replaced)', async () => {
+    const fifo = join(dir, 'pipe.csv');
+    execFileSync('mkfifo', [fifo]);
+    await expect(extract({ source: { target: 'http://127.0.0.1:1' }, resource: 'courses', out: fifo })).rejects.toMatchObject({
+      code: 'E_USAGE',
+      message: `--out ${fifo}: is not a file (a device, pipe or socket); give a file name, or --out - to write to stdout`,
+    });
+    expect((await stat(fifo)).isFIFO()).toBe(true);
+  });
+
+  it('exits 3 for an output folder that cannot be written, as run, probe and --baseline do', async () => {
+    await writeFile(join(dir, 'courses.csv'), 'placeholder');
+    const out = join(dir, 'courses.csv', 'x.csv');
+    await expect(extract({ source: { target: 'http://127.0.0.1:1' }, resource: 'courses', out })).rejects.toMatchObject({ code: 'E_ENV', exitCode: 3 });
   });
 
   it.each([
