@@ -55,10 +55,7 @@ function readToken(env: CliIo['env'], name: string): string {
 }
 
 /** The two sides' own settings: target, profile and token in the order the targets were given (the reference last). */
-export function mapSides(
-  args: Pick<DiffArgs, 'targets' | 'reference' | 'fixtures' | 'profiles' | 'tokenEnvs'>,
-  env: CliIo['env'],
-): [RunSettings, RunSettings] {
+export function mapSides(args: Pick<DiffArgs, 'targets' | 'reference' | 'fixtures' | 'profiles' | 'tokenEnvs'>, env: CliIo['env']): [RunSettings, RunSettings] {
   const targets: RunSettings['target'][] = args.targets.map((url) => ({ kind: 'url', url }));
   if (args.reference) targets.push({ kind: 'reference', fixturesDir: args.fixtures });
   if (targets.length !== 2) {

@@ -7,8 +7,6 @@ export { loadJobFile, resolveJob } from './job.ts';
 export { apiOptionLabel, resolveExtractOptions, toExtractSpec, type ExtractOptionValues } from './options.ts';
 export { expandTemplate } from './template.ts';
 export { findCompletedOutput } from './previous.ts';
-export { formatOfName } from './format-name.ts';
-export { refuseOutputShape, streamsFormat } from './formats.ts';
 export { pruneDatedOutputs } from './prune.ts';
 export type { JobItem } from './job.ts';
 export { checkpointPath, partPath } from './checkpoint.ts';

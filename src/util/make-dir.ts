@@ -23,7 +23,10 @@ export function makeDirSync(dir: string, mode?: number): void {
     mkdirSync(dir, options);
     return;
   } catch (error) {
-    if (codeOf(error) === 'EEXIST') return checkFolder(dir, error);
+    if (codeOf(error) === 'EEXIST') {
+      checkFolder(dir, error);
+      return;
+    }
     const parent = path.dirname(dir);
     if (codeOf(error) !== 'ENOENT' || parent === dir) throw error;
     makeDirSync(parent, mode);
