@@ -16,6 +16,7 @@ import { createRedactor, urlSecrets } from '../util/redact.ts';
 import type { DiffOptions } from './diff-options.ts';
 import { buildDiffReport } from './diff-report.ts';
 import { KIT_PROFILE_NAMES } from './profile-vocabulary.ts';
+import { checkProfileResources } from './run-preflight.ts';
 import type { ResolvedRunOptions } from './run-options.ts';
 import { prepareForVersion } from './run-version.ts';
 import { openSession, type Session, type SessionTarget } from './session.ts';
@@ -124,6 +125,7 @@ export async function openDiffRun(options: DiffOptions, env: Readonly<Record<str
     if (client === undefined) throw new Error('session A was opened without a client');
     const sides = [toDiffSide(prepared[0], 'A', sessionA), toDiffSide(prepared[1], 'B', sessionB)] as const;
     for (const side of sides) await checkReachable(client, side.url);
+    for (const side of sides) await checkProfileResources(client, { baseUrl: side.url, token: side.token }, side.profile);
     const opened = { options, prepared, traffic, sides, client };
     const closing = sessionB;
     const counts = new Map((traffic?.requests ?? []).map((request) => [`${TRAFFIC_PREFIX}${request.source}`, request.occurrences]));

@@ -18,6 +18,7 @@ import type { CkanVersion } from '../schema/index.ts';
 import { KitError, KitErrorCode } from '../errors.ts';
 import { checkReachable } from '../http/index.ts';
 import { baselineRules, openBaseline, trackReads, withUncheckedBaselines } from './run-baseline.ts';
+import { checkProfileResources } from './run-preflight.ts';
 import type { ResolvedRunOptions } from './run-options.ts';
 import { prepareForVersion, type VersionedCatalogue } from './run-version.ts';
 import { openSession, type Session } from './session.ts';
@@ -137,6 +138,7 @@ async function runInSession(session: Session, inputs: RunInputs): Promise<RunCat
   if (client === undefined) throw new Error('a run session has an HTTP client');
   let prepared = planned.prepared;
   const answers = await checkReachable(client, session.url);
+  await checkProfileResources(client, { baseUrl: session.url, token: session.token }, prepared.profile);
   let ckan = resolvePlan(plan);
   if (plan.kind === 'auto') {
     // `auto`: asked of the target now that it answers; the catalogue is expanded again for what it says

@@ -6,3 +6,4 @@ export type { ProbeResult } from './types.ts';
 export { PROBE_RESOURCES, PROBE_VALUES } from './names.ts';
 export { RELATION_LIMIT } from './search.ts';
 export { verifyProfile, type VerifyResult } from './verify.ts';
+export { findMissingResources } from './resources-answer.ts';

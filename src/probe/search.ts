@@ -41,14 +41,14 @@ export async function search(
 ): Promise<SearchAnswer | string> {
   const answer = await askAction(target, { action: 'datastore_search', params, ...call });
   if (answer.kind !== 'envelope' || !answer.success) return `datastore_search answered ${describeAnswer(answer)}`;
-  return readResult(answer.result);
+  return readSearchResult(answer.result);
 }
 
 /** datastore_search_sql with one statement; a string is the reason when it did not succeed. */
 export async function searchSql(target: ProbeTarget, sql: string, call: Omit<ActionCall, 'action' | 'params'> = {}): Promise<SearchAnswer | string> {
   const answer = await askAction(target, { action: 'datastore_search_sql', params: { sql }, ...call });
   if (answer.kind !== 'envelope' || !answer.success) return `datastore_search_sql answered ${describeAnswer(answer)}`;
-  return readResult(answer.result);
+  return readSearchResult(answer.result);
 }
 
 /** A count from `SELECT count(*) AS n ...` (2.10 and older send numbers from SQL as strings). */
@@ -58,7 +58,8 @@ export function readCount(answer: SearchAnswer): number | undefined {
   return typeof n === 'number' && Number.isInteger(n) ? n : undefined;
 }
 
-function readResult(result: Record<string, unknown>): SearchAnswer {
+/** A datastore_search (or _sql) result as its counted answer. */
+export function readSearchResult(result: Record<string, unknown>): SearchAnswer {
   const records = Array.isArray(result['records']) ? result['records'].filter(isPlainObject) : [];
   const fields = Array.isArray(result['fields'])
     ? result['fields'].flatMap((f) =>

@@ -7,6 +7,7 @@ import { plural, readCount, search, searchSql, type SearchAnswer } from './searc
 import { readPageSize, type PageSizeName } from './page-sizes.ts';
 import { containsText } from './text.ts';
 import { readSite } from './site.ts';
+import { askResources } from './resources-answer.ts';
 
 /** Where and how to verify. */
 export interface VerifyOptions {
@@ -48,8 +49,7 @@ export async function verifyProfile(profile: Profile, options: VerifyOptions, cl
   await readSite(target, profile.resources?.['courses']);
   const problems: string[] = [];
   const answers: Record<string, SearchAnswer> = {};
-  for (const [name, id] of Object.entries(profile.resources ?? {})) {
-    const answer = await guard(() => search(target, { resource_id: id, limit: 0 }));
+  for (const { name, id, answer } of await askResources(target, profile.resources ?? {})) {
     if (typeof answer === 'string') problems.push(`resources.${name} (${id}): ${answer}`);
     else answers[name] = answer;
   }
