@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { mapDiffArgs, readDiffArgs, replayCommand, type DiffArgs } from './diff-options.ts';
 
-const base: DiffArgs = { targets: [], reference: false, profiles: [], fixtures: 'fixtures', tokenEnvs: [], ckanVersion: undefined };
+const base: DiffArgs = { targets: [], reference: false, profiles: [], fixtures: 'fixtures', tokenEnvs: [], tokenFiles: [], ckanVersion: undefined };
 
 describe('mapDiffArgs', () => {
   it.each([
@@ -21,6 +21,18 @@ describe('mapDiffArgs', () => {
     const reference = mapDiffArgs({ ...base, targets: ['http://a'], reference: true, tokenEnvs: ['TA'] }, env, '/w', undefined);
     expect(reference.sides.map((side) => side.token)).toEqual(['token-a', undefined]);
     expect(reference.sides[1]?.target).toEqual({ kind: 'reference', fixturesDir: 'fixtures' });
+  });
+
+  it("sends each --target the token of its --token-file (the files' texts, read by the handler), one file serving both", () => {
+    const two = mapDiffArgs({ ...base, targets: ['http://a', 'http://b'], tokenFiles: ['a.token', 'b.token'] }, {}, '/w', undefined, ['token-a', 'token-b']);
+    expect(two.sides.map((side) => side.token)).toEqual(['token-a', 'token-b']);
+    const one = mapDiffArgs({ ...base, targets: ['http://a', 'http://b'], tokenFiles: ['site.token'] }, {}, '/w', undefined, ['token-s']);
+    expect(one.sides.map((side) => side.token)).toEqual(['token-s', 'token-s']);
+    const reference = mapDiffArgs({ ...base, targets: ['http://a'], reference: true, tokenFiles: ['a.token'] }, {}, '/w', undefined, ['token-a']);
+    expect(reference.sides.map((side) => side.token)).toEqual(['token-a', undefined]);
+    expect(() => mapDiffArgs({ ...base, targets: ['http://a'], reference: true }, {}, '/w', undefined, ['t1', 't2'])).toThrow(
+      '--token-file names one file per --target, at most 1 (got 2)',
+    );
   });
 
   it.each([

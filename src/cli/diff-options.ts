@@ -54,8 +54,15 @@ function readToken(env: CliIo['env'], name: string): string {
   return token;
 }
 
-/** The two sides' own settings: target, profile and token in the order the targets were given (the reference last). */
-export function mapSides(args: Pick<DiffArgs, 'targets' | 'reference' | 'fixtures' | 'profiles' | 'tokenEnvs'>, env: CliIo['env']): [RunSettings, RunSettings] {
+/**
+ * The two sides' own settings: target, profile and token in the order the targets were given (the reference last).
+ * `fileTokens`: the texts of the --token-file files, in their order, read by the handler.
+ */
+export function mapSides(
+  args: Pick<DiffArgs, 'targets' | 'reference' | 'fixtures' | 'profiles' | 'tokenEnvs'>,
+  env: CliIo['env'],
+  fileTokens: readonly string[] = [],
+): [RunSettings, RunSettings] {
   const targets: RunSettings['target'][] = args.targets.map((url) => ({ kind: 'url', url }));
   if (args.reference) targets.push({ kind: 'reference', fixturesDir: args.fixtures });
   if (targets.length !== 2) {
@@ -64,6 +71,7 @@ export function mapSides(args: Pick<DiffArgs, 'targets' | 'reference' | 'fixture
   const urlCount = args.targets.length;
   if (args.profiles.length > 2) throw usage(`--profile names one profile per target, at most 2 (got ${args.profiles.length})`);
   if (args.tokenEnvs.length > urlCount) throw usage(`--token-env names one variable per --target, at most ${urlCount} (got ${args.tokenEnvs.length})`);
+  if (fileTokens.length > urlCount) throw usage(`--token-file names one file per --target, at most ${urlCount} (got ${fileTokens.length})`);
   const side = (index: 0 | 1): RunSettings => {
     const settings: RunSettings = { target: targets[index] };
     // one profile for two deployments of the same site applies to both; with --reference it is the target's
@@ -71,6 +79,8 @@ export function mapSides(args: Pick<DiffArgs, 'targets' | 'reference' | 'fixture
     if (profile !== undefined) settings.profileFile = profile;
     const tokenEnv = args.tokenEnvs.length === 1 && urlCount === 2 ? args.tokenEnvs[0] : args.tokenEnvs[index];
     if (tokenEnv !== undefined && index < urlCount) settings.token = readToken(env, tokenEnv);
+    const fileToken = fileTokens.length === 1 && urlCount === 2 ? fileTokens[0] : fileTokens[index];
+    if (fileToken !== undefined && index < urlCount) settings.token = fileToken;
     return settings;
   };
   return [side(0), side(1)];
@@ -110,8 +120,8 @@ export function mapPairSourceArgs(
 }
 
 /** Flags and environment -> DiffSettings. Throws KitError E_USAGE for a wrong number of targets or profiles. */
-export function mapDiffArgs(args: DiffArgs, env: CliIo['env'], cwd: string, replay: string | undefined): DiffSettings {
-  return { ...mapPairSourceArgs(args, env, cwd, replay), sides: mapSides(args, env) };
+export function mapDiffArgs(args: DiffArgs, env: CliIo['env'], cwd: string, replay: string | undefined, fileTokens?: readonly string[]): DiffSettings {
+  return { ...mapPairSourceArgs(args, env, cwd, replay), sides: mapSides(args, env, fileTokens) };
 }
 
 /** A word as the shell reads it back: single-quoted unless it is plain. */
@@ -128,6 +138,7 @@ export function replayCommand(args: DiffArgs, seed: number): string {
   if (args.reference && args.fixtures !== DIFF_SIDE_OPTIONS.fixtures.default) add('--fixtures', [args.fixtures]);
   add('--profile', args.profiles);
   add('--token-env', args.tokenEnvs);
+  add('--token-file', args.tokenFiles);
   if (args.ckanVersion !== undefined) add('--ckan-version', [args.ckanVersion]);
   if (args.casesDir !== undefined && args.casesDir !== SELECTION.casesDir.default) add('--cases', [args.casesDir]);
   add('--tag', args.tags ?? []);

@@ -11,11 +11,13 @@ import { addSelectionOptions } from './options-yargs.ts';
 import { formatReportPaths } from './run.ts';
 import { chooseSeed, runWithPairProgress } from './pair-progress.ts';
 import { formatDocsLink } from './docs-link.ts';
+import { readTokenFile } from './token-file.ts';
 
 async function diffHandler(args: DiffArgs, io: CliIo): Promise<number> {
   // why: a run without --seed still prints its seed, so any disagreement it finds can be replayed
   const { seed, replay } = chooseSeed(args, (chosen) => replayCommand(args, chosen));
-  const options = resolveDiffOptions(mapDiffArgs({ ...args, seed }, io.env, io.cwd, replay), diffFlagLabel);
+  const fileTokens = await Promise.all(args.tokenFiles.map((file) => readTokenFile(file, io.cwd)));
+  const options = resolveDiffOptions(mapDiffArgs({ ...args, seed }, io.env, io.cwd, replay, fileTokens), diffFlagLabel);
   const { value, aborted } = await runWithPairProgress(io, 'disagree', (hooks) => diffTargets(options, { env: io.env, ...hooks }));
   io.stdout.write(formatDiffSummary(value.report));
   io.stdout.write(formatReportPaths(value.reportPaths, io.cwd));
@@ -36,6 +38,7 @@ export const diffCommand: CliCommand = {
       describe,
       (y) =>
         addFlags(addSelectionOptions(y), FLAGS)
+          .conflicts('token-env', 'token-file')
           .example(
             '$0 diff --target https://staging.example.org --target https://data.example.org --profile profiles/site.yaml',
             'Staging vs production, one profile',

@@ -31,6 +31,11 @@ export const DIFF_SIDE_OPTIONS = {
     }),
     { flag: { name: 'token-env' }, job: null, default: [] },
   ),
+  tokenFiles: option(Type.Array(Type.String({ minLength: 1 }), { description: "File holding each --target's token, in order (instead of --token-env)" }), {
+    flag: { name: 'token-file' },
+    job: null,
+    default: [],
+  }),
   ckanVersion: option(
     Type.String({
       minLength: 1,
