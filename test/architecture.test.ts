@@ -72,6 +72,8 @@ const libraryHomes: Record<string, readonly string[]> = {
   // the independent reader the Parquet tests read the files back with (Rust's parquet crate, as WebAssembly)
   'parquet-wasm': ['test/'],
   'apache-arrow': ['test/'],
+  // a second reader of the Parquet extracts, as an analyst opens them (a native build; the test skips without it)
+  '@duckdb/node-api': ['test/extract/parquet-duckdb.test.ts'],
   // drives Debian's Chromium in the test of the HTML report's filters
   'playwright-core': ['test/e2e/html-report-browser.test.ts'],
 };

@@ -37,10 +37,7 @@ export async function acquireOutputLock(out: string, options: LockOptions = {}):
   const isAlive = options.isAlive ?? isProcessAlive;
   const path = lockPath(out);
   const temp = join(dirname(out), `.${basename(out)}.lock-${owner.pid}-${randomBytes(4).toString('hex')}`);
-  // why: the lock is the extract's first file; where the folder takes none (root on /sys passes access(2)), it says so
-  await writeFile(temp, `${JSON.stringify(owner)}\n`).catch((error: unknown) => {
-    throw cannotWrite(out, error);
-  });
+  await writeFile(temp, `${JSON.stringify(owner)}\n`);
   try {
     for (let attempt = 0; attempt < 3; attempt += 1) {
       if (await tryLink(temp, path)) return { release: () => rm(path, { force: true }) };

@@ -101,7 +101,7 @@ const rows: Row[] = [
           async () => ['extract', '--target', 'http://127.0.0.1:1', '--resource', 'courses', '--out', '/sys/kernel/datastore-kit-x.csv'],
           () => ({}),
           3,
-          /^--out \/sys\/kernel\/datastore-kit-x\.csv: cannot write there \((EACCES|EPERM|EROFS)\) \(E_ENV\)$/,
+          /^\/sys\/kernel\/datastore-kit-x\.csv: cannot write \/sys\/kernel\/\.datastore-kit-x\.csv\.lock-\S+: (EACCES|EPERM|EROFS) \(.+\) \(E_ENV\)$/,
         ] satisfies Row,
       ]
     : []),
