@@ -64,7 +64,9 @@ export function checkTrafficFile(
   settings: Readonly<{ requests?: string | undefined; sample?: number | undefined; seed?: number | undefined }>,
   label: OptionLabel = (key) => key,
 ): { file: string; sample: { count: number; seed: number } | undefined } | undefined {
-  const { requests, sample, seed } = checkOptionValues(PAIR_SOURCE_OPTIONS, settings, label);
+  // why: only these three: a caller's other settings (twin's generate 0) are not the pair sources' to check
+  const given = { requests: settings.requests, sample: settings.sample, seed: settings.seed };
+  const { requests, sample, seed } = checkOptionValues(PAIR_SOURCE_OPTIONS, given, label);
   if (requests === undefined) {
     if (sample !== undefined) throw usage(`${label('sample')} needs ${label('requests')} FILE`);
     return undefined;
