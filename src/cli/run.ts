@@ -31,7 +31,6 @@ export function formatReportPaths(reportPaths: readonly string[], cwd: string): 
   return `Reports: ${shown.join(', ')}\n`;
 }
 
-
 /** Builds the run's console listener from the CLI's io (tests may pass another). */
 export type ListenerFactory = (io: CliIo, verbose: boolean) => RunListener | undefined;
 

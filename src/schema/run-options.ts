@@ -156,8 +156,9 @@ export const RUN_DOOR_OPTIONS = {
     job: null,
     default: false,
   }),
-  lastFailed: option(
-    Type.Boolean({ description: 'Run only the case variants that failed or errored in the previous run (report.json in --out)' }),
-    { flag: { name: 'last-failed' }, job: null, default: false },
-  ),
+  lastFailed: option(Type.Boolean({ description: 'Run only the case variants that failed or errored in the previous run (report.json in --out)' }), {
+    flag: { name: 'last-failed' },
+    job: null,
+    default: false,
+  }),
 } as const;
