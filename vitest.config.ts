@@ -1,10 +1,12 @@
 import { defineConfig } from 'vitest/config';
 
-// The suite in four projects, so each kind can run alone (`npx vitest run --project unit`, `npm run test:unit`):
+// The suite in five projects, so each kind can run alone (`npx vitest run --project unit`, `npm run test:unit`):
 // - unit: no server, engine or process; the whole project runs in seconds;
 // - server: the reference server, its engines and the runner against it, over real HTTP;
-// - e2e: the CLI as a user runs it (in-process, and one real process per command), the docs' examples, the
-//   package, the container image;
+// - e2e: the CLI as a user runs it (in-process, and one real process per command), run again on every supported
+//   Node major by .ci/run;
+// - package: what the kit ships, checked once (not per Node major): the packed tarball installed and run, the
+//   container image, the docs' examples, the HTML report in a browser;
 // - mutants: the catalogue against deliberately broken targets (its sensitivity).
 const UNIT = [
   'src/**/*.test.ts',
@@ -17,13 +19,8 @@ const UNIT = [
   'test/server/{app-input,app-routing}.test.ts',
   'test/sql/sql-parser-layer.test.ts',
 ];
-const E2E = [
-  'test/e2e/**/*.test.ts',
-  'test/containers/**/*.test.ts',
-  'test/package/**/*.test.ts',
-  'test/docs/doctest-*.test.ts',
-  '{src,test}/**/*-cli.test.ts',
-];
+const PACKAGE = ['test/package/**/*.test.ts', 'test/containers/**/*.test.ts', 'test/docs/doctest-*.test.ts', 'test/e2e/html-report-browser.test.ts'];
+const E2E = ['test/e2e/**/*.test.ts', '{src,test}/**/*-cli.test.ts'];
 const MUTANTS = ['test/mutants/**/*.test.ts'];
 
 export default defineConfig({
@@ -41,9 +38,10 @@ export default defineConfig({
     pool: 'forks',
     maxWorkers: 2,
     projects: [
-      { extends: true, test: { name: 'unit', include: UNIT, exclude: [...E2E, ...MUTANTS], pool: 'threads', isolate: false } },
-      { extends: true, test: { name: 'server', include: ['test/**/*.test.ts'], exclude: [...UNIT, ...E2E, ...MUTANTS], isolate: false } },
-      { extends: true, test: { name: 'e2e', include: E2E, isolate: false } },
+      { extends: true, test: { name: 'unit', include: UNIT, exclude: [...E2E, ...PACKAGE, ...MUTANTS], pool: 'threads', isolate: false } },
+      { extends: true, test: { name: 'server', include: ['test/**/*.test.ts'], exclude: [...UNIT, ...E2E, ...PACKAGE, ...MUTANTS], isolate: false } },
+      { extends: true, test: { name: 'e2e', include: E2E, exclude: PACKAGE, isolate: false } },
+      { extends: true, test: { name: 'package', include: PACKAGE, isolate: false } },
       { extends: true, test: { name: 'mutants', include: MUTANTS } },
     ],
   },

@@ -1,7 +1,8 @@
-// The package as a user gets it: `npm pack` (which builds dist/ fresh through `prepare`, unless dist/ was built from
-// exactly the current sources, as `npm ci` just did in CI: its stamp says so), install the tarball in an empty
-// folder, import the public API from a script, type-check a TypeScript consumer, run the bin.
-import { execFile, type ExecFileException } from 'node:child_process';
+// The package as a user gets it: `npm pack` (which builds dist/ fresh through `prepack`, unless dist/ was built from
+// exactly the current sources: its stamp says so), install the tarball in an empty folder, import the public API from
+// a script, type-check a TypeScript consumer, run the bin; and the same package on the other supported Node majors
+// when DSK_OTHER_NODES names their binaries (.ci/run does).
+import { execFile, execFileSync, type ExecFileException } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
@@ -73,6 +74,16 @@ function distIsFresh(): boolean {
  */
 const PROCESS_TIMEOUT_MS = 180_000;
 
+/**
+ * Node binaries of the other supported majors (`:`-separated paths; .ci/run fetches them): the installed package's API
+ * and CLI run on each too. Unset: only on the Node that runs the tests.
+ */
+const OTHER_NODES = (process.env['DSK_OTHER_NODES'] ?? '').split(path.delimiter).filter((file) => file !== '');
+
+function nodeVersion(file: string): string {
+  return execFileSync(file, ['--version'], { encoding: 'utf8' }).trim();
+}
+
 const CONSUMER_PACKAGE = JSON.stringify({ name: 'consumer', private: true, type: 'module' });
 
 /**
@@ -137,6 +148,7 @@ describe('the packed package', () => {
     await mkdir(consumer);
     await writeFile(path.join(consumer, 'package.json'), CONSUMER_PACKAGE);
     await symlink(path.join(install, 'node_modules'), path.join(consumer, 'node_modules'), 'dir');
+    await writeFile(path.join(consumer, 'use.mjs'), CONSUMER_SCRIPT);
   }, 300_000);
 
   afterAll(async () => {
@@ -167,7 +179,6 @@ describe('the packed package', () => {
   it.concurrent(
     'runs the public API from a script, and refuses deep imports',
     async () => {
-      await writeFile(path.join(consumer, 'use.mjs'), CONSUMER_SCRIPT);
       const ran = await runIn(consumer, process.execPath, ['use.mjs']);
       expect(ran.code, ran.stderr).toBe(0);
       expect(JSON.parse(ran.stdout)).toMatchObject({ status: 200, records: 2, kitError: false, deep: 'ERR_PACKAGE_PATH_NOT_EXPORTED' });
@@ -248,6 +259,21 @@ describe('the packed package', () => {
       expect(ran.code, ran.stdout + ran.stderr).toBe(0);
       expect(ran.stdout).toMatch(/\b(\d+) passed, 0 failed, 0 errored/);
       expect(await readdir(path.join(consumer, 'reports'))).toEqual(expect.arrayContaining(['report.json', 'junit.xml', 'report.html']));
+    },
+    PROCESS_TIMEOUT_MS,
+  );
+
+  // why: the checks above are of the package; these of the Node that runs it: the API and the CLI's smoke cases
+  it.concurrent.each(OTHER_NODES.map((file) => ({ file, version: nodeVersion(file) })))(
+    'runs the public API and `run --reference --tag smoke` on Node $version',
+    async ({ file, version }) => {
+      const api = await runIn(consumer, file, ['use.mjs']);
+      expect(api.code, api.stderr).toBe(0);
+      expect(JSON.parse(api.stdout)).toMatchObject({ status: 200, records: 2, serverEntry: 'function' });
+      const out = `reports-node-${version}`;
+      const cli = await runIn(consumer, file, ['node_modules/datastore-kit/bin/datastore-kit.js', 'run', '--reference', '--tag', 'smoke', '--out', out]);
+      expect(cli.code, cli.stdout + cli.stderr).toBe(0);
+      expect(cli.stdout).toMatch(/\b[1-9]\d* passed, 0 failed, 0 errored/);
     },
     PROCESS_TIMEOUT_MS,
   );
