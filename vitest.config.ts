@@ -30,7 +30,7 @@ export default defineConfig({
     // node_modules/.experimental-vitest-cache: about 6 s of CPU less per run on this machine once it is warm
     experimental: { fsModuleCache: true },
     hookTimeout: 120_000,
-    reporters: ['default', './test/support/slowest-files.ts'],
+    reporters: ['default', './test/support/slowest-files.ts', './test/support/skipped-tests.ts'],
     // why: the suite starts hundreds of reference servers over the same fixtures; their PGlite workers are parked for
     // the next one (test-only state: the shipped server keeps nothing between engines)
     setupFiles: ['./test/support/keep-pglite-lanes.ts'],

@@ -40,7 +40,9 @@ function createServeIo(env: Record<string, string> = {}) {
 }
 
 // why: serve owns the database "datastore_kit"; on a shared $DATABASE_URL server that name may be in real use
-describe.skipIf(!postgres.available || (process.env['DATABASE_URL'] ?? '') !== '')(`serve --database-url on ${describePostgresAvailability()}`, () => {
+const sharedServer = (process.env['DATABASE_URL'] ?? '') !== '';
+const onShared = sharedServer && postgres.available ? ' (skipped: $DATABASE_URL names a shared server)' : '';
+describe.skipIf(!postgres.available || sharedServer)(`serve --database-url on ${describePostgresAvailability()}${onShared}`, () => {
   it('serves the fixtures from its own database datastore_kit, then stops on a signal', async () => {
     const url = await postgres.url();
     const serve = createServeIo();
