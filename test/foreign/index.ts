@@ -9,4 +9,4 @@ export {
   type ForeignTable,
 } from './data.ts';
 export { PAGE_SIZES } from './search.ts';
-export { FOREIGN_TOKEN, startForeignImplementation, type ForeignImplementation } from './server.ts';
+export { FOREIGN_TOKEN, holdForeignDatabase, startForeignImplementation, type ForeignImplementation } from './server.ts';

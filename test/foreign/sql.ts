@@ -31,9 +31,10 @@ const TYPE_NAMES: Readonly<Record<number, string>> = {
 
 let shared: { db: Promise<PGlite>; users: number } | undefined;
 
-/** A handle on the shared database: `query` runs a statement, `release` lets the last user close it. */
+/** A handle on the shared database: `query` runs a statement, `open` opens it now, `release` lets the last user close it. */
 export interface SqlDatabase {
   query(sql: string, bug: ForeignBug | undefined): Promise<Record<string, unknown>>;
+  open(): Promise<void>;
   release(): Promise<void>;
 }
 
@@ -49,6 +50,9 @@ export function acquireDatabase(tables: readonly ForeignTable[]): SqlDatabase {
   };
   return {
     query: async (sql, bug) => runQuery(await open(), sql, bug),
+    open: async () => {
+      await open();
+    },
     release: async () => {
       if (db === undefined || shared === undefined) return;
       shared.users -= 1;
