@@ -5,7 +5,7 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TwinDifference, TwinReport } from '../../src/schema/twin-report.ts';
-import { FOREIGN_BUG_NAMES, FOREIGN_BUGS, OBSERVATIONS_ID, startForeignImplementation, type ForeignBug } from '../foreign/index.ts';
+import { FOREIGN_BUG_NAMES, FOREIGN_BUGS, holdForeignDatabase, OBSERVATIONS_ID, startForeignImplementation, type ForeignBug } from '../foreign/index.ts';
 import { createWorkDir, FOREIGN_PROFILE, runTwin, writeProfile } from './helpers.ts';
 
 /** How the twin shows each bug, beside the clause the bug names: the break's category, or a clause of the request. */
@@ -20,8 +20,11 @@ const SHOWN_AS: Partial<Record<ForeignBug, (difference: TwinDifference) => boole
 let work: Awaited<ReturnType<typeof createWorkDir>>;
 let profile: string;
 let coursesOnly: string;
+let releaseDatabase: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {
+  // why: the 17 implementations started below, one after another, share one SQL database instead of building 17
+  releaseDatabase = await holdForeignDatabase();
   work = await createWorkDir();
   profile = await writeProfile(work.dir, 'foreign', FOREIGN_PROFILE);
   // the planted bugs are in every table; one table keeps each run short
@@ -33,6 +36,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  await releaseDatabase?.();
   await work?.remove();
 });
 
