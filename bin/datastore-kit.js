@@ -11,7 +11,7 @@ if (existsSync(entry)) {
   module.enableCompileCache?.();
   await import(entry.href);
 } else {
-  // why: a clone installed with --ignore-scripts has no dist/ yet; say how to build it instead of a stack trace
+  // why: a clone has no dist/ until `npm run build`; say how to build it instead of a stack trace
   process.stderr.write('datastore-kit: not built (no dist/); run `npm run build` in the package folder\n');
   process.exitCode = 3;
 }
