@@ -2,7 +2,7 @@
 // failures with their first finding. Writes only to the stream it is given.
 import type { CaseResult, Counts, RunListener } from '../model/index.ts';
 import { isFailingStatus } from '../schema/index.ts';
-import { describeRun, type RunView, type VerdictView } from './describe-run.ts';
+import { COUNT_COLUMNS, describeRun, type RunView, type VerdictView } from './describe-run.ts';
 import { formatExchangeText } from './exchange-text.ts';
 import { createCounts } from './summarize.ts';
 import { cutText, describeBaselineChange, describeCause, describeOutcome, formatRelated } from './text.ts';
@@ -177,25 +177,13 @@ function renderProgress(counts: Counts, total: number, lastId: string, paint: Pa
   return `${painted.join(' ')} ${paint('grey', id)}`;
 }
 
-const columns: ReadonlyArray<[keyof Counts, string]> = [
-  ['total', 'total'],
-  ['pass', 'pass'],
-  ['fail', 'fail'],
-  ['error', 'error'],
-  ['flaky', 'flaky'],
-  ['known', 'known'],
-  ['skipped', 'skip'],
-  ['notApplicable', 'n/a'],
-  ['vacuous', 'vacuous'],
-];
-
 const verdictColour = { pass: 'green', fail: 'red', inconclusive: 'yellow', 'not-tested': 'grey' } as const satisfies Record<VerdictView['outcome'], Colour>;
 
 /** The end-of-run text: the verdict per class, the table by class, failures with first finding, and the counts. */
 function renderConsoleSummary(view: RunView, paint: Paint, failures: Failures, updated: Failures): string {
-  const rows: string[][] = [['class', ...columns.map(([, label]) => label)]];
-  for (const { name, counts } of view.classes) rows.push([name, ...columns.map(([key]) => String(counts[key] ?? 0))]);
-  rows.push(['all', ...columns.map(([key]) => String(view.counts[key] ?? 0))]);
+  const rows: string[][] = [['class', ...COUNT_COLUMNS.map((c) => c.short)]];
+  for (const { name, counts } of view.classes) rows.push([name, ...COUNT_COLUMNS.map(({ key }) => String(counts[key] ?? 0))]);
+  rows.push(['all', ...COUNT_COLUMNS.map(({ key }) => String(view.counts[key] ?? 0))]);
   const widths = rows[0]?.map((_, column) => Math.max(...rows.map((row) => (row[column] ?? '').length))) ?? [];
   const table = rows.map((row, index) => {
     const text = row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0))).join('  ');

@@ -44,6 +44,19 @@ export interface RunGroups {
   accepted: CaseResult[];
 }
 
+/** The columns of every count table, in order: the count and its heading (`short` where a console column is narrow). */
+export const COUNT_COLUMNS: readonly { key: keyof Counts; label: string; short: string }[] = [
+  { key: 'total', label: 'total', short: 'total' },
+  { key: 'pass', label: 'pass', short: 'pass' },
+  { key: 'fail', label: 'fail', short: 'fail' },
+  { key: 'error', label: 'error', short: 'error' },
+  { key: 'flaky', label: 'flaky', short: 'flaky' },
+  { key: 'known', label: 'known', short: 'known' },
+  { key: 'skipped', label: 'skipped', short: 'skip' },
+  { key: 'notApplicable', label: 'n/a', short: 'n/a' },
+  { key: 'vacuous', label: 'vacuous', short: 'vacuous' },
+];
+
 /** The run as every report shows it. */
 export interface RunView {
   headline: { outcome: HeadlineOutcome; text: string };

@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import type { CaseResult, Counts, RunResult } from '../model/index.ts';
 import { isFailingStatus } from '../schema/index.ts';
-import { describeRun, type RunView } from './describe-run.ts';
+import { COUNT_COLUMNS, describeRun, type RunView } from './describe-run.ts';
 import { anchorOf, renderBadge, renderCaseDetail, renderRequestDetails, type HtmlLimits } from './html-case.ts';
 import { escapeHtml } from './html-escape.ts';
 import { renderFilterBar, variantAttributes } from './html-filter.ts';
@@ -120,22 +120,10 @@ function renderHeader(result: RunResult, view: RunView): string {
   return `<header>\n<h1>${escapeHtml(result.kit.name)} conformance report</h1>\n<ul class="verdicts">${verdicts.join('')}</ul>\n<p class="meta">${facts.join(' · ')}</p>\n${lines.join('\n')}\n</header>`;
 }
 
-const countColumns: ReadonlyArray<[keyof Counts, string]> = [
-  ['total', 'total'],
-  ['pass', 'pass'],
-  ['fail', 'fail'],
-  ['error', 'error'],
-  ['flaky', 'flaky'],
-  ['known', 'known'],
-  ['skipped', 'skipped'],
-  ['notApplicable', 'n/a'],
-  ['vacuous', 'vacuous'],
-];
-
 function renderClassTable(view: RunView): string {
-  const head = countColumns.map(([, label]) => `<th class="n">${label}</th>`).join('');
+  const head = COUNT_COLUMNS.map(({ label }) => `<th class="n">${label}</th>`).join('');
   const row = (name: string, counts: Counts, strong: boolean): string => {
-    const cells = countColumns.map(([key]) => `<td class="n${(counts[key] ?? 0) === 0 ? ' zero' : ''}">${counts[key] ?? 0}</td>`);
+    const cells = COUNT_COLUMNS.map(({ key }) => `<td class="n${(counts[key] ?? 0) === 0 ? ' zero' : ''}">${counts[key] ?? 0}</td>`);
     const label = strong ? `<strong>${escapeHtml(name)}</strong>` : escapeHtml(name);
     return `<tr><td>${label}</td>${cells.join('')}</tr>`;
   };

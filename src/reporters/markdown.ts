@@ -1,7 +1,7 @@
 // The Markdown summary: counts, a table by conformance class, and the failing cases with their first finding.
 // Written as summary.md and appended to $GITHUB_STEP_SUMMARY on GitHub Actions.
 import type { CaseResult, Counts, RunResult } from '../model/index.ts';
-import { describeRun, type HeadlineOutcome, type RunView } from './describe-run.ts';
+import { COUNT_COLUMNS, describeRun, type HeadlineOutcome, type RunView } from './describe-run.ts';
 import { cutText, describeOutcome, formatDuration } from './text.ts';
 
 /** Options of `renderMarkdown`. */
@@ -37,8 +37,8 @@ export function renderMarkdown(result: RunResult, options: MarkdownOptions = {})
     ...(view.assumed === '' ? [] : ['', `${escapeMarkdown(view.assumed)}.`]),
     ...(view.baseline === '' ? [] : ['', `${escapeMarkdown(view.baseline)}.`]),
     '',
-    '| class | total | pass | fail | error | flaky | known | skipped | n/a | vacuous |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    `| class | ${COUNT_COLUMNS.map((c) => c.label).join(' | ')} |`,
+    `|---|${COUNT_COLUMNS.map(() => '---:').join('|')}|`,
     ...view.classes.map(({ name, counts: c }) => countsRow(escapeMarkdown(name), c)),
     countsRow('**all**', counts),
   ];
@@ -93,17 +93,7 @@ function baselineChanges(result: RunResult, max: number): string[] {
 }
 
 function countsRow(label: string, counts: Counts): string {
-  const values = [
-    counts.total,
-    counts.pass,
-    counts.fail,
-    counts.error,
-    counts.flaky,
-    counts.known ?? 0,
-    counts.skipped,
-    counts.notApplicable,
-    counts.vacuous ?? 0,
-  ];
+  const values = COUNT_COLUMNS.map(({ key }) => counts[key] ?? 0);
   return `| ${label} | ${values.join(' | ')} |`;
 }
 
