@@ -9,7 +9,7 @@ import { resolveRunOptions, runCatalogue, startReferenceServer, type RunResult }
 import { toCkanVersion } from '../../src/schema/index.ts';
 import { openPgliteEngine, type Engine } from '../../src/server/engines/index.ts';
 import { loadFixtures } from '../../src/server/fixtures/index.ts';
-import { makeTempDir, removeDir } from '../runner/helpers.ts';
+import { makeTempDir, removeDir } from './helpers.ts';
 
 const releases = ['2.9.11', '2.10.0', '2.10.7', '2.10.10', '2.11.0', '2.11.2', '2.11.5', '2.12.0b0'] as const;
 const results = new Map<string, RunResult>();
