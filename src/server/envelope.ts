@@ -2,7 +2,7 @@
 // {help, error, success: false} on handled errors, bare JSON strings for 400s, HTML pages for routing errors.
 import { pyJsonDumps } from './python/index.ts';
 import type { AppResponse } from './http-types.ts';
-import { ActionAuthorizationError, ActionNotFoundError, ActionValidationError } from './types.ts';
+import { ActionAuthorizationError, ActionNotFoundError, ActionValidationError, CkanInternalError } from './types.ts';
 
 /** CKAN's JSON content type, including its spelling without a space. */
 export const jsonContentType = 'application/json;charset=utf-8';
@@ -30,8 +30,9 @@ export function respondSuccess(help: string, result: unknown): AppResponse {
 }
 
 /**
- * Maps an action's failure to CKAN's status and `error` object. Anything that is not an Action*Error is a
- * 500 whose details stay in the server log (`logError`), never in the response.
+ * Maps an action's failure to CKAN's status and `error` object. Anything else is a 500: an imitated one of CKAN's
+ * (CkanInternalError) as it is, an unexpected one with its details in the server log (`logError`), never in the
+ * response.
  */
 export function respondActionError(help: string, error: unknown, logError: (error: unknown) => void): AppResponse {
   if (error instanceof ActionValidationError) {
@@ -45,7 +46,7 @@ export function respondActionError(help: string, error: unknown, logError: (erro
     const message = error.detail === '' ? 'Access denied' : `Access denied: ${error.detail}`;
     return respondJson(403, { help, error: { __type: 'Authorization Error', message }, success: false });
   }
-  logError(error);
+  if (!(error instanceof CkanInternalError)) logError(error);
   return respondJson(500, {
     help,
     error: { __type: 'Internal Server Error', message: 'Internal Server Error' },

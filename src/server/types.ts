@@ -110,6 +110,14 @@ export class ActionAuthorizationError extends Error {
 }
 
 /**
+ * 500 Internal Server Error as CKAN answers it: a Python exception CKAN itself raises (psycopg2 failing to format a
+ * statement, say), which this server imitates. It is CKAN's answer, not a fault of this server: not logged as one.
+ */
+export class CkanInternalError extends Error {
+  override readonly name: string = 'CkanInternalError';
+}
+
+/**
  * The result holds a value CKAN's JSON encoder refuses (2.12's simplejson and a NaN float): CKAN answers with its
  * 500 error page, not the JSON envelope.
  */

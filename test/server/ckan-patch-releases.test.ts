@@ -17,6 +17,8 @@ const typeSamples = '618532cb-ff3b-40c9-8e30-2ab721a38603';
 const staff = 'ff5f4ee6-14e2-4eb2-892c-abf6872814ff';
 let engine: Engine;
 let datastore: Datastore;
+/** What the server logged as its own internal errors: none of CKAN's imitated 500s belong there. */
+const logged: unknown[] = [];
 
 beforeAll(async () => {
   const fixtures = await loadFixtures(path.resolve('fixtures'));
@@ -29,7 +31,7 @@ afterAll(async () => {
 });
 
 async function send(release: string, method: string, url: string, body?: unknown): Promise<AppResponse> {
-  const app = createApp({ engine, datastore, config: resolveServerConfig({ ckanVersion: release }) });
+  const app = createApp({ engine, datastore, config: resolveServerConfig({ ckanVersion: release }), logError: (error) => logged.push(error) });
   const init = body === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) };
   return await app(makeRequest(method, url, init));
 }
@@ -78,6 +80,13 @@ describe('sort clauses (sort-nulls-refused before 2.10.3, sort-percent-unescaped
     ['2.11.0', 'rating with % desc', 200],
   ] as const)('answers %s a sort of %j with %i', async (release, sort, status) => {
     expect((await search(release, { resource_id: typeSamples, sort })).status).toBe(status);
+  });
+
+  it("answers CKAN's 500 as CKAN does, and logs it as no internal error of its own", async () => {
+    logged.length = 0;
+    const { status, json } = await search('2.10.8', { resource_id: typeSamples, sort: 'rating with % desc' });
+    expect([status, json['error']]).toEqual([500, { __type: 'Internal Server Error', message: 'Internal Server Error' }]);
+    expect(logged).toEqual([]);
   });
 });
 

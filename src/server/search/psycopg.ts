@@ -3,6 +3,7 @@
 // so PostgreSQL's error positions and `LINE n:` text refer to the interpolated text.
 import { reprFloat } from '../python/index.ts';
 import { isPlainObject } from '../../util/json.ts';
+import { CkanInternalError } from '../types.ts';
 
 /** A statement's parameters: a list for `%s` (CKAN up to 2.10), a dict for `%(name)s` (2.11+). */
 export type PyParams = unknown[] | Record<string, unknown>;
@@ -16,7 +17,7 @@ export class UnadaptableValueError extends Error {
 }
 
 /** The statement cannot be formatted (a bare `%`, too few values): a Python error, which CKAN answers with a 500. */
-export class StatementFormatError extends Error {
+export class StatementFormatError extends CkanInternalError {
   override readonly name = 'StatementFormatError';
 }
 
