@@ -2,9 +2,9 @@
 // request by request, is what the two releases' recorded answers show changed, and nothing else. With the recorded
 // answers themselves as the two targets (test/helpers/replay-server.ts: the check's own reading, sending, comparing
 // and grouping), for each release and the next over the catalogue's, probe's and generated requests, and for the
-// oldest and the newest over the catalogue's and probe's; and with reference servers answering as each release and the next (the prediction an
-// operator gets before upgrading), which must agree exactly on the catalogue's and probe's requests. (That the
-// reference server answers the generated requests as each release did is test/recordings/fidelity.test.ts.)
+// oldest and the newest over the catalogue's and probe's; and with reference servers answering as 2.11 and 2.12 (the
+// prediction an operator gets before upgrading), which must agree exactly on the catalogue's and probe's requests.
+// (That the reference server answers every recorded request as each release did is test/recordings/fidelity.test.ts.)
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -41,6 +41,18 @@ const [OLDEST, NEWEST] = [VERSIONS[0], VERSIONS.at(-1)];
  */
 const PAIRS = OLDEST === undefined || NEWEST === undefined || NEXT_PAIRS.length < 2 ? NEXT_PAIRS : [...NEXT_PAIRS, [OLDEST, NEWEST] as const];
 
+/**
+ * The pair upgrade-check runs on reference servers, end to end: the newest release and the one before (2.11 and
+ * 2.12), whose recorded answers change most (313 of its 420 catalogue and probe requests, 16 distinct changes; the
+ * other pairs 9 to 30 requests, 1 to 5 changes). The other pairs' predictions are implied: fidelity.test.ts holds
+ * the reference server to every catalogue and probe answer of every release (bar 100%, after the normalisation
+ * upgrade-check also applies), and the replay tests above hold upgrade-check, given those answers, to exactly the
+ * recorded changes of every pair in a row. This pair checks that the two compose (what fidelity leaves aside, such
+ * as the body of an HTML error page, changes nothing here); the six others ran the same composition again (216 s
+ * of this file's 468 s of tests, measured alone at a load of 15).
+ */
+const REFERENCE_PAIRS = NEXT_PAIRS.slice(-1);
+
 let engine: Engine | undefined;
 let outDir = '';
 const servers = new Map<RecordedRelease, ReferenceServer>();
@@ -48,7 +60,7 @@ const servers = new Map<RecordedRelease, ReferenceServer>();
 beforeAll(async () => {
   outDir = await makeTempDir('dsk-upgrade-recorded-');
   engine = await openPgliteEngine(await loadFixtures(path.join(ROOT, 'fixtures')));
-  for (const version of VERSIONS) {
+  for (const version of new Set(REFERENCE_PAIRS.flat())) {
     const minor = toCkanVersion(releaseOf(version));
     if (!isServerCkanVersion(minor)) throw new Error(`the reference server does not answer as ${releaseOf(version)}`);
     const config = { ckanVersion: minor, ckanRelease: releaseOf(version), apiTokens: [TOKEN] };
@@ -62,6 +74,12 @@ afterAll(async () => {
   await removeDir(outDir);
 });
 
+/** The two targets' URLs and the retries on a 5xx or network error. */
+interface Targets {
+  urls: readonly [string, string];
+  retries: number;
+}
+
 interface Compared {
   /** Requests compared. */
   total: number;
@@ -70,14 +88,15 @@ interface Compared {
 }
 
 /** Runs upgrade-check over the common requests of `file` against two targets; compares its changes per request. */
-async function compareWithRecordings(older: RecordedRelease, newer: RecordedRelease, file: RecordingFile, urls: readonly [string, string]): Promise<Compared> {
+async function compareWithRecordings(older: RecordedRelease, newer: RecordedRelease, file: RecordingFile, targets: Targets): Promise<Compared> {
+  const { urls, retries } = targets;
   const common = listCommonRequests(older, newer, file);
   const dir = path.join(outDir, `${older}-${newer}-${file}-${urls[0].split(':').at(-1) ?? ''}`);
   const requests = path.join(outDir, `${older}-${newer}-${file}.jsonl`);
   await writeFile(requests, `${common.map((c) => toRecordingLine(c.older)).join('\n')}\n`);
   const side = (url: string) => ({ target: { kind: 'url' as const, url }, token: TOKEN, profileFile: 'profiles/reference.yaml' });
   const options = resolveUpgradeOptions({
-    shared: { cwd: ROOT, outDir: dir, retries: 1 },
+    shared: { cwd: ROOT, outDir: dir, retries },
     targets: [side(urls[0]), side(urls[1])],
     from: releaseOf(older),
     to: releaseOf(newer),
@@ -120,7 +139,9 @@ describe.each(PAIRS)('upgrade-check from CKAN %s to %s over the recorded request
         ),
       );
       try {
-        const compared = await compareWithRecordings(older, newer, file, [replays[0]?.url ?? '', replays[1]?.url ?? '']);
+        // why: no retries: the replay servers answer the pre-flight's `limit: 0` searches, never recorded, with 599 (a
+        // 5xx), and each retry of those 16 a run waited its backoff (about 1 s a run, 28 runs)
+        const compared = await compareWithRecordings(older, newer, file, { urls: [replays[0]?.url ?? '', replays[1]?.url ?? ''], retries: 0 });
         expect(compared.total, file).toBeGreaterThan(20);
         expect(compared.mismatches, file).toEqual([]);
       } finally {
@@ -130,9 +151,9 @@ describe.each(PAIRS)('upgrade-check from CKAN %s to %s over the recorded request
   }, 600_000);
 });
 
-describe.each(NEXT_PAIRS)('upgrade-check from CKAN %s to %s on reference servers', (older, newer) => {
+describe.each(REFERENCE_PAIRS)('upgrade-check from CKAN %s to %s on reference servers', (older, newer) => {
   it('predicts, request by request, the changes the recorded answers show', async () => {
     const urls = [servers.get(older)?.url ?? '', servers.get(newer)?.url ?? ''] as const;
-    for (const file of EXACT_FILES) expect((await compareWithRecordings(older, newer, file, urls)).mismatches, file).toEqual([]);
+    for (const file of EXACT_FILES) expect((await compareWithRecordings(older, newer, file, { urls, retries: 1 })).mismatches, file).toEqual([]);
   }, 600_000);
 });
