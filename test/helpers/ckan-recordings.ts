@@ -41,7 +41,18 @@ export interface RecordingMeta {
 
 const root = new URL('../ckan-recordings/', import.meta.url);
 
+const metas = new Map<RecordedRelease, RecordingMeta>();
+
+/** What meta.json says of a release's recording, read once per process (callers ask per request). */
 export function readRecordingMeta(version: RecordedRelease): RecordingMeta {
+  const cached = metas.get(version);
+  if (cached !== undefined) return cached;
+  const meta = parseRecordingMeta(version);
+  metas.set(version, meta);
+  return meta;
+}
+
+function parseRecordingMeta(version: RecordedRelease): RecordingMeta {
   const meta: unknown = JSON.parse(readFileSync(new URL(`${version}/meta.json`, root), 'utf8'));
   const field = (name: string): string => {
     const value = isRecord(meta) ? meta[name] : undefined;
