@@ -62,12 +62,37 @@ describe('ensureCachedDir', () => {
     expect(readFileSync(join(first.dir, 'marker'), 'utf8')).toBe('one');
   });
 
-  it('lets concurrent builders race: one wins, the others reuse it, no temp dirs remain', async () => {
-    const results = await Promise.all(['a', 'b', 'c'].map((text) => ensureCachedDir(root, 'k2', (dir) => writeMarker(dir, text))));
+  it('builds once for concurrent callers: one builds, the others wait and reuse it, no temp dirs or locks remain', async () => {
+    const builders: string[] = [];
+    const build = async (dir: string, text: string): Promise<void> => {
+      builders.push(text);
+      await writeMarker(dir, text);
+    };
+    const results = await Promise.all(['a', 'b', 'c'].map((text) => ensureCachedDir(root, 'k2', (dir) => build(dir, text))));
     expect(results.filter((r) => r.built)).toHaveLength(1);
-    const winner = readFileSync(join(root, 'k2', 'marker'), 'utf8');
-    expect(['a', 'b', 'c']).toContain(winner);
-    expect(readdirSync(root).filter((name) => name.startsWith('.build-'))).toEqual([]);
+    expect(builders).toHaveLength(1);
+    expect(readFileSync(join(root, 'k2', 'marker'), 'utf8')).toBe(builders[0]);
+    expect(readdirSync(root).filter((name) => name.startsWith('.build-') || name.startsWith('.lock-'))).toEqual([]);
+  });
+
+  it('waits while a live process holds the lock, then reuses what it built; takes over the lock of one that died', async () => {
+    // a holder that is alive (this process's pid, as another process's would be) builds k5 meanwhile
+    mkdirSync(join(root, '.lock-k5'));
+    writeFileSync(join(root, '.lock-k5', 'pid'), String(process.pid));
+    let built = false;
+    const waiting = ensureCachedDir(root, 'k5', async () => {
+      built = true;
+    });
+    await writeMarker(join(root, 'k5'), 'other');
+    rmSync(join(root, '.lock-k5'), { recursive: true });
+    expect(await waiting).toEqual({ dir: join(root, 'k5'), built: false });
+    expect([built, readFileSync(join(root, 'k5', 'marker'), 'utf8')]).toEqual([false, 'other']);
+    // a lock whose holder is gone (a pid no process has) is taken over
+    const dead = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' }).stdout;
+    mkdirSync(join(root, '.lock-k6'));
+    writeFileSync(join(root, '.lock-k6', 'pid'), dead);
+    expect((await ensureCachedDir(root, 'k6', (dir) => writeMarker(dir, 'six'))).built).toBe(true);
+    expect(existsSync(join(root, '.lock-k6'))).toBe(false);
   });
 
   it('leaves nothing behind when the build fails', async () => {

@@ -8,6 +8,7 @@ import { copyFile, mkdtemp, readdir, rename, rm, stat, utimes } from 'node:fs/pr
 import { homedir, tmpdir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
 import { makeDir } from '../../util/make-dir.ts';
+import { isProcessAlive, withBuildLock } from './build-lock.ts';
 
 /** Prefix of per-instance copies in the OS temp dir: `<prefix><pid>-<random>`. */
 const INSTANCE_PREFIX = 'datastore-kit-pglite-';
@@ -33,8 +34,10 @@ function isErrnoCode(e: unknown, codes: readonly string[]): boolean {
 }
 
 /**
- * Returns `<root>/<key>`, building it first with `build(tempDir)` when absent. Concurrent builders race
- * harmlessly: the first rename wins and the others discard their copy. Returns whether this call built it.
+ * Returns `<root>/<key>`, building it first with `build(tempDir)` when absent. Concurrent callers (of this process or
+ * others) build once: one holds a lock while it builds, the others wait and reuse its dir. Where the lock cannot tell
+ * (a holder it cannot see), builders race harmlessly: the first rename wins and the others discard their copy.
+ * Returns whether this call built it.
  */
 export async function ensureCachedDir(root: string, key: string, build: (dir: string) => Promise<void>): Promise<{ dir: string; built: boolean }> {
   const dir = join(root, key);
@@ -43,7 +46,16 @@ export async function ensureCachedDir(root: string, key: string, build: (dir: st
     return { dir, built: false };
   }
   await makeDir(root);
-  const temp = join(root, `.build-${key}-${process.pid}-${randomBytes(4).toString('hex')}`);
+  return withBuildLock(join(root, `.lock-${key}`), async () => {
+    if (existsSync(dir)) {
+      await markUsed(dir);
+      return { dir, built: false };
+    }
+    return buildInto(dir, join(root, `.build-${key}-${process.pid}-${randomBytes(4).toString('hex')}`), build);
+  });
+}
+
+async function buildInto(dir: string, temp: string, build: (dir: string) => Promise<void>): Promise<{ dir: string; built: boolean }> {
   try {
     await build(temp);
     await rename(temp, dir);
@@ -98,7 +110,7 @@ export async function evictStaleDirs(root: string, options: EvictOptions): Promi
     if (info !== undefined) dirs.push({ name: entry.name, usedMs: info.mtimeMs });
   }
   const prepared = dirs.filter((d) => !d.name.startsWith('.')).sort((a, b) => b.usedMs - a.usedMs);
-  const candidates = [...prepared.slice(options.keep), ...dirs.filter((d) => d.name.startsWith('.build-'))];
+  const candidates = [...prepared.slice(options.keep), ...dirs.filter((d) => d.name.startsWith('.build-') || d.name.startsWith('.lock-'))];
   const removed = candidates.filter((d) => now - d.usedMs >= options.minIdleMs).map((d) => d.name);
   for (const name of removed) await rm(join(root, name), { recursive: true, force: true });
   return removed;
@@ -114,15 +126,6 @@ function installExitHook(): void {
   process.on('exit', () => {
     for (const dir of openInstances) rmSync(dir, { recursive: true, force: true });
   });
-}
-
-function isProcessAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return isErrnoCode(e, ['EPERM']);
-  }
 }
 
 /**
