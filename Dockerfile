@@ -13,10 +13,11 @@ LABEL org.datastore-kit.stage=build
 WORKDIR /build
 COPY . .
 # why: a context that already holds node_modules (after `npm ci`) builds offline; otherwise npm installs it.
-# dist/ is always rebuilt from src/, never taken from the context, so the image cannot hold a stale build. The image
-# runs the CLI from tsc's output in dist/, as the npm package does.
+# dist/ is taken from the context only when its stamp says it was built from exactly these sources (after `npm run
+# build`: scripts/source-hash.mjs), else rebuilt from src/, so the image cannot hold a stale build and a build after
+# `npm run build` skips the seconds of tsc. The image runs the CLI from tsc's output in dist/, as the npm package does.
 RUN if [ ! -d node_modules ]; then npm ci --no-audit --no-fund --ignore-scripts; fi \
- && node scripts/build.mjs \
+ && node scripts/build.mjs --if-stale \
  && npm prune --omit=dev --offline --no-audit --no-fund
 # why: a smoke run over the bundled fixtures checks the build and leaves the embedded database built in the
 # cache, so a container answers in seconds instead of building it at every start (mounted fixtures still work:

@@ -60,8 +60,8 @@ describe.skipIf(noEngine !== undefined)(`run --image and --compose against image
   let reference = '';
   let broken = '';
 
-  beforeAll(() => {
-    reference = ensureProjectImage(ensureBaseImage());
+  beforeAll(async () => {
+    reference = await ensureProjectImage(ensureBaseImage());
     broken = ensureBrokenImage(reference);
   }, 900_000);
 

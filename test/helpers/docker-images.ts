@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { ensureFreshDist } from './fresh-dist.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const DOCKER_ENV = { ...process.env, DOCKER_BUILDKIT: '0' };
@@ -122,9 +123,13 @@ function buildOnce(tag: string, build: () => void): string {
   }
 }
 
-/** The project's Dockerfile built on `base` (the reference server image). */
-export function ensureProjectImage(base: string): string {
+/**
+ * The project's Dockerfile built on `base` (the reference server image), from the dist/ the tests build anyway (the
+ * packed package's): the image takes it when current instead of running tsc again inside (the Dockerfile's build step).
+ */
+export async function ensureProjectImage(base: string): Promise<string> {
   const tag = `datastore-kit-test:${contextHash()}-${base.split(':')[1] ?? ''}`;
+  if (!hasImage(tag)) await ensureFreshDist();
   return buildOnce(tag, () => {
     docker(['build', '-q', '--build-arg', `BASE=${base}`, '-t', tag, root]);
     removeOldImages();

@@ -1,11 +1,10 @@
-// The package as a user gets it: `npm pack` (which builds dist/ fresh through `prepack`, unless dist/ was built from
-// exactly the current sources: its stamp says so), install the tarball in an empty folder, import the public API from
+// The package as a user gets it: `npm pack` (of dist/ as its `prepack` script builds it, once for the test files that
+// need it: test/helpers/fresh-dist.ts; tsc is skipped when dist/ was built from exactly the current sources), install the tarball in an empty folder, import the public API from
 // a script, type-check a TypeScript consumer, run the bin; and the same package on the other supported Node majors
 // when DSK_OTHER_NODES names their binaries (.ci/run does).
 import { execFile, execFileSync, type ExecFileException } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
-import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,7 +12,7 @@ import { parse } from 'yaml';
 import { ensureCachedDir, evictStaleDirs } from '../../src/server/engines/pglite-cache.ts';
 import { isPlainObject } from '../../src/util/json.ts';
 import { readBlocks } from '../docs/markdown-examples.ts';
-import { SOURCE_HASH_FILE, sourceHash } from '../../scripts/source-hash.mjs';
+import { ensureFreshDist } from '../helpers/fresh-dist.ts';
 
 const root = process.cwd();
 // why: the consumer reuses the repository's PGlite cache (keyed by content), so no run builds the database afresh
@@ -56,15 +55,6 @@ function findRunScript(action: unknown): string {
   const steps: unknown[] = isPlainObject(runs) && Array.isArray(runs['steps']) ? runs['steps'] : [];
   const step = steps.find((candidate) => isPlainObject(candidate) && candidate['id'] === 'run');
   return isPlainObject(step) && typeof step['run'] === 'string' ? step['run'] : '';
-}
-
-/** True when dist/ was built from exactly the current sources, so packing need not build it again (seconds of tsc). */
-function distIsFresh(): boolean {
-  try {
-    return readFileSync(path.join(root, 'dist', SOURCE_HASH_FILE), 'utf8').trim() === sourceHash(root);
-  } catch {
-    return false;
-  }
 }
 
 /**
@@ -140,7 +130,9 @@ describe('the packed package', () => {
   beforeAll(async () => {
     work = await mkdtemp(path.join(tmpdir(), 'dsk-pack-'));
     consumer = path.join(work, 'consumer');
-    const packed = await runIn(root, 'npm', ['pack', ...(distIsFresh() ? ['--ignore-scripts'] : []), '--pack-destination', work, '--silent']);
+    // why: prepack ran above, under the lock the container image's build shares; here it would run again unlocked
+    await ensureFreshDist();
+    const packed = await runIn(root, 'npm', ['pack', '--ignore-scripts', '--pack-destination', work, '--silent']);
     expect(packed.code, packed.stderr).toBe(0);
     tarball = path.join(work, packed.stdout.trim().split('\n').at(-1) ?? '');
     install = await installed(tarball);
