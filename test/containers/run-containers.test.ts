@@ -26,6 +26,11 @@ const noCompose = whyNoCompose();
 // why: the reaper (Ryuk) is pulled from a registry, which the test machines cannot reach; the kit stops its own containers
 const CONTAINER_ENV = { TESTCONTAINERS_RYUK_DISABLED: 'true' };
 const REFERENCE_FLAGS = ['--image-port', '8800', '--profile', path.join(root, 'profiles/reference.yaml'), '--contract', 'ckan'];
+/**
+ * Budget of a run of the whole catalogue against a container, which runs beside the others: vitest's 60 s ran out on
+ * a loaded 2-core machine (load average 15), in two runs out of two.
+ */
+const RUN_TIMEOUT_MS = 180_000;
 const TOKEN_FLAGS = ['--image-env', 'DATASTORE_KIT_API_TOKEN=container-token', '--token-env', 'KIT_TEST_TOKEN'];
 
 let work = '';
@@ -79,7 +84,7 @@ describe.skipIf(noEngine !== undefined)(`run --image and --compose against image
     // why: the cases stating another CKAN version's answers are not applicable against the 2.11 server, and only those
     expect(cli.stdout()).toMatch(/\b\d+ passed, 0 failed, 0 errored(, \d+ known deviations? of the target's CKAN release)?, 0 skipped, \d+ not applicable/);
     expect(await readdir(out)).not.toContain('container.log');
-  });
+  }, RUN_TIMEOUT_MS);
 
   // why: the image serves no SQL, so the SQL cases fail (the others would pass: they are left out to save a run)
   it.concurrent('fails against a broken server image and keeps its log in the report folder', async () => {
