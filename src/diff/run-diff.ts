@@ -5,21 +5,11 @@ import { runPool } from '../runner/index.ts';
 import type { NormaliseLayer } from '../schema/baseline.ts';
 import type { PairResult, ShrunkDisagreement } from '../schema/diff-report.ts';
 import { comparePair, type ComparePairOptions } from './compare-pair.ts';
-import { findSharedDifferences, primaryKind, showsKind } from './kinds.ts';
-import {
-  createRequestArbitrary,
-  describeRequest,
-  sampleRequests,
-  sampleResources,
-  shrinkRequest,
-  type GeneratedRequest,
-  type GenerationOptions,
-} from './generate/index.ts';
+import { findSharedDifferences } from './kinds.ts';
+import { createRequestArbitrary, sampleRequests, sampleResources, type GeneratedRequest, type GenerationOptions } from './generate/index.ts';
 import { pairRules, toGeneratedPair } from './pairs.ts';
-import type { ComparedPair, DiffSide, PairJudge, RequestPair } from './types.ts';
-
-/** At most this many generated disagreements are shrunk (each costs a few dozen request pairs); the rest are listed as found. */
-export const MAX_SHRUNK = 10;
+import { shrinkGenerated } from './shrink-generated.ts';
+import type { DiffSide, PairJudge, RequestPair } from './types.ts';
 
 /** Options of runDiff. */
 export interface DiffRunOptions {
@@ -102,35 +92,20 @@ async function runGenerated(
   const pairs = requests.map((request, index) => toGeneratedPair(request, index, a, b));
   const judged = await sendAll(client, pairs, options, requests);
   const results = judged.map((j) => j.result);
-  const rules = pairRules(a, b, options.normalise);
   // why: a difference every pair shows (a deployment's own field labels, say) would let every request shrink to the
   // smallest one and swallow the others; a shrink must keep the original's own kind of difference
   const everywhere = new Set(findSharedDifferences(results).map((shared) => shared.kind));
-  const disagreements: ShrunkDisagreement[] = [];
-  const seen = new Set<string>();
-  for (const [index, { result, kind: judgedKind }] of judged.entries()) {
-    if (disagreements.length >= MAX_SHRUNK || options.signal?.aborted === true) break;
-    const original = requests[index];
-    // why: a pair that shows nothing but the difference of every pair is that one, reported once already
-    const kind = options.judge === undefined ? (result.outcome === 'differ' ? primaryKind(result, everywhere) : undefined) : judgedKind;
-    if (original === undefined || kind === undefined) continue;
-    const check = async (request: GeneratedRequest): Promise<ComparedPair> => ({
-      ...(await comparePair(client, toGeneratedPair(request, index, a, b), rules, { maxDifferences: options.maxDifferences })),
-      generated: request,
-    });
-    const keepsKind = async (request: GeneratedRequest): Promise<boolean> => {
-      const compared = await check(request);
-      return options.judge === undefined ? compared.result.outcome === 'differ' && showsKind(compared.result, kind) : options.judge(compared) === kind;
-    };
-    const shrunk = await shrinkRequest(arbitrary, original, keepsKind, seed);
-    const described = describeRequest(shrunk.request);
-    // many generated requests shrink to the same smallest one: it is reported once
-    if (seen.has(described)) continue;
-    seen.add(described);
-    const last = await check(shrunk.request);
-    // why: a judge keeps what it found about the pair it judged; the shrunk pair is reported, so it is judged too
-    options.judge?.(last);
-    disagreements.push({ original: result.request, shrinks: shrunk.shrinks, pair: last.result });
-  }
+  const disagreements = await shrinkGenerated(client, {
+    sides: options.sides,
+    rules: pairRules(a, b, options.normalise),
+    arbitrary,
+    seed,
+    requests,
+    judged,
+    everywhere,
+    judge: options.judge,
+    maxDifferences: options.maxDifferences,
+    signal: options.signal,
+  });
   return { results, summary: { seed, count: requests.length, disagreements } };
 }

@@ -38,6 +38,9 @@ function presentAsProxy(response: ProxiedResponse): ProxiedResponse {
   return { ...response, body: response.body.split(server.url).join(proxy.url) };
 }
 
+/** The requests the bug's proxy was sent, in order (method, path, query and body). */
+let sent: string[] = [];
+
 let server: ReferenceServer;
 let proxy: MutantServer;
 let signing: MutantServer;
@@ -46,7 +49,10 @@ let out = '';
 beforeAll(async () => {
   server = await startServer(path.join(ROOT, 'fixtures'));
   const { upstream } = createUpstream(server.url);
-  proxy = await startMutantProxy(async (request, send) => presentAsProxy(await send(dropSecondFilter(request))), upstream);
+  proxy = await startMutantProxy(async (request, send) => {
+    sent.push(`${request.method} ${request.path}?${request.search} ${request.body}`);
+    return presentAsProxy(await send(dropSecondFilter(request)));
+  }, upstream);
   // why: a key of its own in every answer, as a deployment may add: a difference in every pair
   const signed = alterBody(
     undefined,
@@ -112,6 +118,17 @@ describe('diff --generate', () => {
     }
     // every disagreement found is the planted bug: a request with two filter fields or more
     for (const pair of report.pairs) expect(Object.keys(paramsOf(pair.request)['filters'] as object).length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('sends no request twice while shrinking, beyond one per shrunk disagreement (sent again under its own id)', { timeout: 180_000 }, async () => {
+    sent = [];
+    const report = await generate(20261123);
+    // the generated requests are all sent before the first shrink starts
+    const generated = new Set(sent.slice(0, 200));
+    const shrinking = sent.slice(200);
+    const repeats = shrinking.filter((request, index) => generated.has(request) || shrinking.indexOf(request) < index);
+    expect(shrinking.length).toBeGreaterThan(0);
+    expect(repeats.length).toBeLessThanOrEqual(report.generated?.disagreements.length ?? 0);
   });
 
   it('shrinks to the planted bug when another difference shows in every answer, and names that one once', { timeout: 180_000 }, async () => {

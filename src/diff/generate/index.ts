@@ -4,3 +4,4 @@ export type { GeneratedRequest, GenerationOptions } from './types.ts';
 export { sampleResources } from './sample.ts';
 export { createRequestArbitrary, sampleRequests, shrinkRequest } from './arbitrary.ts';
 export { renderRequest, describeRequest, quoteSqlName } from './render.ts';
+export { listRequestParts } from './parts.ts';
