@@ -30,11 +30,13 @@ export function searchTable(table: ForeignTable, params: Params, bug: ForeignBug
   const sort = readList(params['sort'], 'sort');
   if (sort !== undefined && bug !== 'sort-ignored') rows = sortRows(rows, sort, columns);
   const fields = (readList(params['fields'], 'fields') ?? table.fields.map((f) => f.id)).map((id) => column(columns, id, 'fields'));
-  let records = rows.map((row) => Object.fromEntries(fields.map((f) => [f.id, render(row[f.id] ?? null, bug)])));
-  if (readBool(params['distinct'])) records = [...new Map(records.map((r) => [JSON.stringify(r), r])).values()];
+  const toRecord = (row: ForeignRow) => Object.fromEntries(fields.map((f) => [f.id, render(row[f.id] ?? null, bug)]));
   const start = bug === 'offset-before-filters' ? 0 : offset;
-  const page = records.slice(start, start + limit + (bug === 'limit-plus-one' ? 1 : 0));
-  const total = bug === 'total-counts-page' ? page.length : records.length;
+  const end = start + limit + (bug === 'limit-plus-one' ? 1 : 0);
+  // why: only a distinct search needs every matching record rendered (to drop repeats); the others render their page
+  const records = readBool(params['distinct']) ? [...new Map(rows.map(toRecord).map((r) => [JSON.stringify(r), r])).values()] : undefined;
+  const page = records === undefined ? rows.slice(start, end).map(toRecord) : records.slice(start, end);
+  const total = bug === 'total-counts-page' ? page.length : (records ?? rows).length;
   return { resource_id: table.id, fields, records: page, limit, ...(params['offset'] === undefined ? {} : { offset }), total };
 }
 
@@ -114,6 +116,20 @@ function wordsIn(text: string): string[] {
   return text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 }
 
+/** The words of each row's columns, by the columns' names: rows never change, and q reads them on every search. */
+const rowWords = new WeakMap<ForeignRow, Map<string, Set<string>>>();
+
+function wordsOfRow(row: ForeignRow, columns: readonly string[]): Set<string> {
+  const key = columns.join(',');
+  const byColumns = rowWords.get(row) ?? new Map<string, Set<string>>();
+  rowWords.set(row, byColumns);
+  const cached = byColumns.get(key);
+  if (cached !== undefined) return cached;
+  const words = new Set(wordsIn(columns.map((c) => (row[c] === null ? '' : String(row[c]))).join(' ')));
+  byColumns.set(key, words);
+  return words;
+}
+
 function queryTests(q: unknown, fields: readonly ForeignField[], bug: ForeignBug | undefined): Test[] {
   if (q === undefined || q === null || q === '') return [];
   const parsed = typeof q === 'string' && q.trim().startsWith('{') ? safeJson(q) : q;
@@ -126,7 +142,7 @@ function queryTests(q: unknown, fields: readonly ForeignField[], bug: ForeignBug
     if (bug === 'q-first-word') words = words.slice(0, 1);
     const of = id === '' ? users : [id];
     return (row) => {
-      const have = new Set(wordsIn(of.map((c) => (row[c] === null ? '' : String(row[c]))).join(' ')));
+      const have = wordsOfRow(row, of);
       return words.length > 0 && (bug === 'q-any-word' ? words.some((w) => have.has(w)) : words.every((w) => have.has(w)));
     };
   });

@@ -1,6 +1,10 @@
 // datastore_search_sql of the foreign implementation: the statement runs on a PGlite database of its own (its own
 // table layout, its own JSON rendering), wrapped as a subquery so that only a query can run. One database per
-// process, opened at the first SQL request and closed with the last server (opening PGlite takes seconds).
+// process, opened at the first SQL request and closed with the last server (opening PGlite takes seconds; its
+// loaded data dir is cached on disk, so later processes load it instead of running initdb and the inserts again).
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { ForeignBug } from './bugs.ts';
 import type { ForeignField, ForeignTable } from './data.ts';
@@ -64,7 +68,33 @@ export function acquireDatabase(tables: readonly ForeignTable[]): SqlDatabase {
   };
 }
 
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+/**
+ * Where the loaded database of `tables` is kept: a file named by what makes it (PGlite's version, the table layout
+ * and every row), so a change of either is a new file, never a stale database.
+ */
+async function cachedDumpPath(tables: readonly ForeignTable[]): Promise<string> {
+  const manifest: unknown = JSON.parse(await readFile(path.join(ROOT, 'node_modules/@electric-sql/pglite/package.json'), 'utf8'));
+  const version = typeof manifest === 'object' && manifest !== null && 'version' in manifest ? String(manifest.version) : 'unknown';
+  const hash = createHash('sha256').update(JSON.stringify([version, SQL_TYPES, tables.map((t) => [t.id, t.fields, t.rows])]));
+  return path.join(ROOT, 'node_modules/.cache/datastore-kit-foreign', `sql-${hash.digest('hex').slice(0, 16)}.tar`);
+}
+
 async function createDatabase(tables: readonly ForeignTable[]): Promise<PGlite> {
+  const file = await cachedDumpPath(tables);
+  const dump = await readFile(file).catch(() => undefined);
+  if (dump !== undefined) return PGlite.create({ loadDataDir: new Blob([dump]) });
+  const db = await loadTables(tables);
+  await mkdir(path.dirname(file), { recursive: true });
+  // why: two test processes may build it at once; each writes its own file and renames it into place
+  const temp = `${file}.${process.pid}.tmp`;
+  await writeFile(temp, new Uint8Array(await (await db.dumpDataDir('none')).arrayBuffer()));
+  await rename(temp, file);
+  return db;
+}
+
+async function loadTables(tables: readonly ForeignTable[]): Promise<PGlite> {
   const db = new PGlite();
   for (const table of tables) {
     const columns = table.fields.map((f) => `"${f.id}" ${f.id === '_id' ? 'integer PRIMARY KEY' : SQL_TYPES[f.type]}`);
