@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { listRequestParts } from './parts.ts';
-import type { GeneratedRequest } from './types.ts';
+import type { GeneratedSearch, GeneratedRequest } from './types.ts';
 
-const search = { kind: 'search', resource: 'courses', method: 'GET', filters: [] } as const;
-const sql = { kind: 'sql', resource: 'courses', method: 'POST', columns: ['_id', 'title'] } as const;
+const search: GeneratedSearch = { kind: 'search', resource: 'courses', method: 'GET', filters: [] };
+const sql = { kind: 'sql' as const, resource: 'courses', method: 'POST' as const, columns: ['_id', 'title'] };
 
 describe('listRequestParts', () => {
   it.each<[string, GeneratedRequest, string[]]>([
