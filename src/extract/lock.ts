@@ -6,6 +6,7 @@ import { link, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { KitError, KitErrorCode } from '../errors.ts';
+import { isProcessAlive } from '../util/process.ts';
 
 /** Who holds a lock. */
 export interface LockOwner {
@@ -114,14 +115,4 @@ function busy(out: string, held: LockOwner): KitError {
     KitErrorCode.environment,
     `${out}: another extract is writing it (pid ${held.pid} on ${held.host}, started ${held.startedAt}); wait for it to finish, or remove ${lockPath(out)} if that process is gone`,
   );
-}
-
-function isProcessAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // why: EPERM means the process exists but belongs to another user
-    return error instanceof Error && 'code' in error && error.code === 'EPERM';
-  }
 }

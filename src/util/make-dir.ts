@@ -3,10 +3,7 @@
 // failing. Here each missing level is made once, and a level that still cannot be made fails with its own error.
 import { mkdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-
-function codeOf(error: unknown): unknown {
-  return typeof error === 'object' && error !== null && 'code' in error ? error.code : undefined;
-}
+import { errnoCode } from './process.ts';
 
 /** `makeDirSync` for async code: a few mkdir calls, made once per folder a command writes to. */
 export async function makeDir(dir: string, mode?: number): Promise<void> {
@@ -23,18 +20,18 @@ export function makeDirSync(dir: string, mode?: number): void {
     mkdirSync(dir, options);
     return;
   } catch (error) {
-    if (codeOf(error) === 'EEXIST') {
+    if (errnoCode(error) === 'EEXIST') {
       checkFolder(dir, error);
       return;
     }
     const parent = path.dirname(dir);
-    if (codeOf(error) !== 'ENOENT' || parent === dir) throw error;
+    if (errnoCode(error) !== 'ENOENT' || parent === dir) throw error;
     makeDirSync(parent, mode);
   }
   try {
     mkdirSync(dir, options);
   } catch (error) {
-    if (codeOf(error) !== 'EEXIST') throw error;
+    if (errnoCode(error) !== 'EEXIST') throw error;
     checkFolder(dir, error);
   }
 }

@@ -6,26 +6,13 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
+import { errnoCode, isProcessAlive } from '../../util/process.ts';
 
 /** How often a waiter looks whether the lock is gone. */
 const POLL_MS = 100;
 
 /** How long a waiter waits for a live holder before it builds on its own. */
 const MAX_WAIT_MS = 10 * 60_000;
-
-function hasCode(e: unknown, code: string): boolean {
-  return typeof e === 'object' && e !== null && 'code' in e && e.code === code;
-}
-
-/** Whether process `pid` runs (on this machine's pid namespace). */
-export function isProcessAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return hasCode(e, 'EPERM');
-  }
-}
 
 /** The holder's pid, or undefined while it is still writing it (or the lock just went). */
 async function holderOf(lock: string): Promise<number | undefined> {
@@ -41,7 +28,7 @@ async function tryLock(lock: string): Promise<Release | undefined> {
   try {
     await mkdir(lock);
   } catch (e) {
-    if (hasCode(e, 'EEXIST')) return undefined;
+    if (errnoCode(e) === 'EEXIST') return undefined;
     throw e;
   }
   await writeFile(join(lock, 'pid'), String(process.pid));

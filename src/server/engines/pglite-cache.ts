@@ -8,7 +8,8 @@ import { copyFile, mkdtemp, readdir, rename, rm, stat, utimes } from 'node:fs/pr
 import { homedir, tmpdir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
 import { makeDir } from '../../util/make-dir.ts';
-import { isProcessAlive, withBuildLock } from './build-lock.ts';
+import { errnoCode, isProcessAlive } from '../../util/process.ts';
+import { withBuildLock } from './build-lock.ts';
 
 /** Prefix of per-instance copies in the OS temp dir: `<prefix><pid>-<random>`. */
 const INSTANCE_PREFIX = 'datastore-kit-pglite-';
@@ -30,7 +31,7 @@ export function resolveCacheRoot(cacheDir: string | undefined, env: NodeJS.Proce
 }
 
 function isErrnoCode(e: unknown, codes: readonly string[]): boolean {
-  return typeof e === 'object' && e !== null && 'code' in e && typeof e.code === 'string' && codes.includes(e.code);
+  return codes.includes(errnoCode(e) ?? '');
 }
 
 /**
