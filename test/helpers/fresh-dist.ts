@@ -1,7 +1,8 @@
 // dist/ built once for the test files that need it (the packed package, the container image), however many of them
 // start at once: the package's `prepack` script (`scripts/build.mjs --if-stale`, as `npm pack` runs it) under a lock
-// between them, so one runs tsc and the others wait and find dist/ current (its stamp: scripts/source-hash.mjs). Unlocked, two of them would each build dist/, and
-// one's `rm` of the old output would pull it from under the other's `npm pack` or `docker build`.
+// between them, so one runs tsc and the others wait and find dist/ current (its stamp: scripts/source-hash.mjs).
+// Unlocked, two of them would each build dist/, and one's `rm` of the old output would pull it from under the other's
+// `npm pack` or `docker build`.
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';

@@ -1,7 +1,7 @@
 // The package as a user gets it: `npm pack` (of dist/ as its `prepack` script builds it, once for the test files that
-// need it: test/helpers/fresh-dist.ts; tsc is skipped when dist/ was built from exactly the current sources), install the tarball in an empty folder, import the public API from
-// a script, type-check a TypeScript consumer, run the bin; and the same package on the other supported Node majors
-// when DSK_OTHER_NODES names their binaries (.ci/run does).
+// need it: test/helpers/fresh-dist.ts; tsc is skipped when dist/ was built from exactly the current sources), install
+// the tarball in an empty folder, import the public API from a script, type-check a TypeScript consumer, run the bin;
+// and the same package on the other supported Node majors when DSK_OTHER_NODES names their binaries (.ci/run does).
 import { execFile, execFileSync, type ExecFileException } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
