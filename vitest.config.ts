@@ -11,6 +11,7 @@ import { defineConfig } from 'vitest/config';
 const UNIT = [
   'src/**/*.test.ts',
   'test/architecture.test.ts',
+  'test/dockerignore.test.ts',
   'test/catalogue/**/*.test.ts',
   'test/reporters/**/*.test.ts',
   'test/contract/{check-response,infer-version,versions}.test.ts',
