@@ -118,8 +118,10 @@ describe('diff of a target and a proxy that lists records in another order', () 
     await sorted?.close();
   });
 
+  // why: a fixed seed: the generated requests whose answers hold ties vary with it (5 to 8 of 400 over seeds 1-5), and
+  // a random one left the count at the bar now and then; seed 3 moves the ties of 8
   it('agrees when only records tied on the sort values moved', async () => {
-    const { code, report } = await diff(['--target', reference.url, '--target', ties.url, '--profile', 'profiles/reference.yaml', '--generate', '400'], 'ties');
+    const { code, report } = await diff(['--target', reference.url, '--target', ties.url, '--profile', 'profiles/reference.yaml', '--generate', '400', '--seed', '3'], 'ties');
     expect(tiesChanged.count).toBeGreaterThan(5);
     expect(report.pairs.map((p) => `${p.id}: ${p.differences[0]?.message ?? ''}`)).toEqual([]);
     expect(code).toBe(0);
@@ -127,7 +129,7 @@ describe('diff of a target and a proxy that lists records in another order', () 
 
   it('differs when sorted records come in another order', async () => {
     const { code, report } = await diff(
-      ['--target', reference.url, '--target', sorted.url, '--profile', 'profiles/reference.yaml', '--generate', '150'],
+      ['--target', reference.url, '--target', sorted.url, '--profile', 'profiles/reference.yaml', '--generate', '150', '--seed', '1'],
       'sorted',
     );
     expect(sortedChanged.count).toBeGreaterThan(5);
