@@ -20,6 +20,7 @@ import { checkProfileResources } from './run-preflight.ts';
 import type { ResolvedRunOptions } from './run-options.ts';
 import { prepareForVersion } from './run-version.ts';
 import { openSession, type Session, type SessionTarget } from './session.ts';
+import { shareReferenceEngine } from './shared-engine.ts';
 
 /** What a diff run may be given from outside. */
 export interface DiffContext {
@@ -117,17 +118,19 @@ export async function openDiffRun(options: DiffOptions, env: Readonly<Record<str
     concurrency: optionsA.concurrency * 2,
     ...(optionsA.rateRps === undefined ? {} : { rateRps: optionsA.rateRps }),
   };
-  const sessionA = await openSession({ cwd: optionsA.cwd, target: prepared[0].target, http, otherReports: { outDir, files: reportFiles } });
+  const shared = await shareReferenceEngine([optionsA.cwd, optionsB.cwd], [prepared[0].target, prepared[1].target]);
+  let sessionA: Session | undefined;
   let sessionB: Session | undefined;
   try {
-    sessionB = await openSession({ cwd: optionsB.cwd, target: prepared[1].target });
+    sessionA = await openSession({ cwd: optionsA.cwd, target: shared.targets[0], http, otherReports: { outDir, files: reportFiles } });
+    sessionB = await openSession({ cwd: optionsB.cwd, target: shared.targets[1] });
     const client = sessionA.client;
     if (client === undefined) throw new Error('session A was opened without a client');
     const sides = [toDiffSide(prepared[0], 'A', sessionA), toDiffSide(prepared[1], 'B', sessionB)] as const;
     for (const side of sides) await checkReachable(client, side.url);
     for (const side of sides) await checkProfileResources(client, { baseUrl: side.url, token: side.token }, side.profile);
     const opened = { options, prepared, traffic, sides, client };
-    const closing = sessionB;
+    const closing = [sessionB, sessionA] as const;
     const counts = new Map((traffic?.requests ?? []).map((request) => [`${TRAFFIC_PREFIX}${request.source}`, request.occurrences]));
     return {
       sides,
@@ -135,19 +138,20 @@ export async function openDiffRun(options: DiffOptions, env: Readonly<Record<str
       outDir,
       occurrences: (pairId) => counts.get(pairId) ?? 1,
       compare: (context = {}) => compareSides(opened, context),
-      close: async () => {
-        try {
-          await closing.close();
-        } finally {
-          await sessionA.close();
-        }
-      },
+      close: () => closeAll([...closing, shared]),
     };
   } catch (error) {
-    await sessionB?.close();
-    await sessionA.close();
+    // why: the failure that stopped the opening is the one to report, not a later one closing what was opened
+    await closeAll([sessionB, sessionA, shared]).catch(() => {});
     throw error;
   }
+}
+
+/** Closes each in turn (the sessions before the engine their servers share), every one even when one fails. */
+async function closeAll(closables: readonly ({ close(): Promise<void> } | undefined)[]): Promise<void> {
+  const failures: unknown[] = [];
+  for (const closable of closables) await closable?.close().catch((error: unknown) => failures.push(error));
+  if (failures.length > 0) throw failures[0];
 }
 
 interface OpenedSides {

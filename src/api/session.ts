@@ -7,7 +7,7 @@ import { isKitError, KitError, KitErrorCode } from '../errors.ts';
 import { createHttpClient, type HttpClient, type HttpClientOptions } from '../http/index.ts';
 import type { ReportStream, WriteReportsOptions } from '../reporters/index.ts';
 import { RUN_DEFAULTS } from '../util/run-defaults.ts';
-import type { ReferenceServer, ServerCkanVersion } from '../server/index.ts';
+import type { Engine, ReferenceServer, ServerCkanVersion } from '../server/index.ts';
 import { resolveWithBundled } from '../util/bundled.ts';
 
 /** Where a session's requests go: a running API, or the bundled reference server started for the session. */
@@ -21,6 +21,8 @@ export type SessionTarget =
       ckanVersion?: ServerCkanVersion | undefined;
       /** The release of that version it imitates (e.g. "2.11.5"); default the newest. */
       ckanRelease?: string | undefined;
+      /** An engine already open over these fixtures, shared with another session's server (not closed by this one). */
+      engine?: Engine | undefined;
     };
 
 /** What to open. */
@@ -132,15 +134,20 @@ async function startServerOrClose(
   }
 }
 
+/** The folder a reference target's server loads: `fixturesDir` against `cwd`, the default one falling back to the bundled copy. */
+export async function resolveFixturesDir(cwd: string, fixturesDir: string): Promise<string> {
+  return path.resolve(cwd, await resolveWithBundled(cwd, fixturesDir, RUN_DEFAULTS.fixturesDir));
+}
+
 async function startServer(cwd: string, target: Extract<SessionTarget, { kind: 'reference' }>, token: string | undefined): Promise<ReferenceServer> {
-  const dir = path.resolve(cwd, await resolveWithBundled(cwd, target.fixturesDir, RUN_DEFAULTS.fixturesDir));
+  const dir = await resolveFixturesDir(cwd, target.fixturesDir);
   const { ckanVersion, ckanRelease } = target;
   // why: a release of another minor than the one the run settled on is not imitated; the minor's newest is
   const release = ckanRelease !== undefined && ckanVersion !== undefined && ckanRelease.startsWith(`${ckanVersion}.`) ? { ckanRelease } : {};
   const config = { apiTokens: token === undefined ? [] : [token], ...(ckanVersion === undefined ? {} : { ckanVersion }), ...release };
   try {
     const { startReferenceServer } = await import('../server/index.ts');
-    return await startReferenceServer({ fixturesDir: dir, port: 0, config });
+    return await startReferenceServer({ fixturesDir: dir, port: 0, config, ...(target.engine === undefined ? {} : { engine: target.engine }) });
   } catch (error) {
     if (isKitError(error)) throw error;
     const reason = error instanceof Error ? error.message : String(error);

@@ -100,6 +100,21 @@ export async function startReferenceServer(options: ReferenceServerOptions): Pro
 }
 
 /**
+ * Opens the engine startReferenceServer would open over these fixtures, for several servers to share (its
+ * `engine`), each answering as its own release: the data is loaded once. The caller closes it after the servers.
+ * Throws as startReferenceServer does (InputError for bad fixtures, KitError E_SERVER_START).
+ */
+export async function openReferenceEngine(fixturesDir: string): Promise<Engine> {
+  const { loadFixtures } = await import('./fixtures/index.ts');
+  const fixtures = await loadFixtures(fixturesDir);
+  try {
+    return await openEngine(fixtures, { fixturesDir });
+  } catch (error) {
+    throw describeEngineFailure(error);
+  }
+}
+
+/**
  * An engine that cannot start is an environment failure (a cache or temp folder that cannot be written, a
  * worker that dies): KitError E_SERVER_START, exit 3. Errors that can only come from a programming mistake stay
  * as they are, so they still surface as bugs.
