@@ -7,7 +7,7 @@ import { isKitError, KitError, KitErrorCode } from '../errors.ts';
 import { createHttpClient, type HttpClient, type HttpClientOptions } from '../http/index.ts';
 import type { ReportStream, WriteReportsOptions } from '../reporters/index.ts';
 import { RUN_DEFAULTS } from '../util/run-defaults.ts';
-import type { Engine, ReferenceServer, ServerCkanVersion } from '../server/index.ts';
+import type { ReferenceData, ReferenceServer, ServerCkanVersion } from '../server/index.ts';
 import { resolveWithBundled } from '../util/bundled.ts';
 
 /** Where a session's requests go: a running API, or the bundled reference server started for the session. */
@@ -21,8 +21,8 @@ export type SessionTarget =
       ckanVersion?: ServerCkanVersion | undefined;
       /** The release of that version it imitates (e.g. "2.11.5"); default the newest. */
       ckanRelease?: string | undefined;
-      /** An engine already open over these fixtures, shared with another session's server (not closed by this one). */
-      engine?: Engine | undefined;
+      /** These fixtures loaded and their engine open, shared with another session's server (not closed by this one). */
+      shared?: ReferenceData | undefined;
     };
 
 /** What to open. */
@@ -147,7 +147,12 @@ async function startServer(cwd: string, target: Extract<SessionTarget, { kind: '
   const config = { apiTokens: token === undefined ? [] : [token], ...(ckanVersion === undefined ? {} : { ckanVersion }), ...release };
   try {
     const { startReferenceServer } = await import('../server/index.ts');
-    return await startReferenceServer({ fixturesDir: dir, port: 0, config, ...(target.engine === undefined ? {} : { engine: target.engine }) });
+    return await startReferenceServer({
+      fixturesDir: dir,
+      port: 0,
+      config,
+      ...(target.shared === undefined ? {} : { fixtures: target.shared.fixtures, engine: target.shared.engine }),
+    });
   } catch (error) {
     if (isKitError(error)) throw error;
     const reason = error instanceof Error ? error.message : String(error);

@@ -1,7 +1,6 @@
 // Two reference servers over the same fixtures (diff's and upgrade-check's two releases) share one engine: the
-// fixtures are loaded, and PGlite's workers opened, once instead of once a side. Each server still answers as its
+// fixtures are read and checked, and PGlite's workers opened, once instead of once a side. Each server still answers as its
 // own release; the engine only runs the statements they write.
-import type { Engine } from '../server/index.ts';
 import { resolveFixturesDir, type SessionTarget } from './session.ts';
 
 /** The targets to open, with the shared engine (if any) in each reference one; close() closes that engine. */
@@ -17,12 +16,12 @@ export async function shareReferenceEngine(cwds: readonly [string, string], targ
   const dir = await resolveFixturesDir(cwds[0], a.fixturesDir);
   if (dir !== (await resolveFixturesDir(cwds[1], b.fixturesDir))) return { targets, close: async () => {} };
   const { openReferenceEngine } = await import('../server/index.ts');
-  const engine: Engine = await openReferenceEngine(dir);
+  const shared = await openReferenceEngine(dir);
   return {
     targets: [
-      { ...a, engine },
-      { ...b, engine },
+      { ...a, shared },
+      { ...b, shared },
     ],
-    close: () => engine.close(),
+    close: () => shared.engine.close(),
   };
 }

@@ -24,6 +24,8 @@ export interface ReferenceServerOptions {
   allowedFunctionsFile?: string;
   /** An engine already loaded with these fixtures; default a PGlite engine opened here (and closed by close()). */
   engine?: Engine;
+  /** The fixtures of `fixturesDir` already loaded (openReferenceEngine's), so they are not read and checked again. */
+  fixtures?: LoadedFixtures;
   /** Folder for PGlite's prepared data dirs, keyed by a hash of the fixtures; default the engine's own. */
   cacheDir?: string;
   /**
@@ -68,8 +70,7 @@ export async function startReferenceServer(options: ReferenceServerOptions): Pro
   if (partial.allowedFunctions === undefined) partial.allowedFunctions = await readAllowList(options.allowedFunctionsFile);
   const config = resolveServerConfig(partial);
   // why: loaded on demand, so importing the kit (or `datastore-kit --help`) does not load PGlite and its WASM
-  const { loadFixtures } = await import('./fixtures/index.ts');
-  const fixtures = await loadFixtures(options.fixturesDir);
+  const fixtures = options.fixtures ?? (await (await import('./fixtures/index.ts')).loadFixtures(options.fixturesDir));
   // why: bind before opening the engine (seconds), so a port in use fails at once; early requests wait for it
   const gate = createGatedHandler();
   const listening = await listen(gate.handle, {
@@ -99,16 +100,22 @@ export async function startReferenceServer(options: ReferenceServerOptions): Pro
   };
 }
 
+/** A fixtures folder loaded, and the engine open over it, for several servers to share (their `fixtures` and `engine`). */
+export interface ReferenceData {
+  fixtures: LoadedFixtures;
+  engine: Engine;
+}
+
 /**
- * Opens the engine startReferenceServer would open over these fixtures, for several servers to share (its
- * `engine`), each answering as its own release: the data is loaded once. The caller closes it after the servers.
- * Throws as startReferenceServer does (InputError for bad fixtures, KitError E_SERVER_START).
+ * Loads the fixtures and opens the engine startReferenceServer would, for several servers to share, each answering
+ * as its own release: the data is read and loaded once. The caller closes the engine after the servers. Throws as
+ * startReferenceServer does (InputError for bad fixtures, KitError E_SERVER_START).
  */
-export async function openReferenceEngine(fixturesDir: string): Promise<Engine> {
+export async function openReferenceEngine(fixturesDir: string): Promise<ReferenceData> {
   const { loadFixtures } = await import('./fixtures/index.ts');
   const fixtures = await loadFixtures(fixturesDir);
   try {
-    return await openEngine(fixtures, { fixturesDir });
+    return { fixtures, engine: await openEngine(fixtures, { fixturesDir }) };
   } catch (error) {
     throw describeEngineFailure(error);
   }

@@ -20,10 +20,10 @@ afterAll(async () => {
   await removeDir(dir);
 });
 
-async function statusShow(url: string): Promise<{ status: number; version: unknown }> {
+async function ckanVersionOf(url: string): Promise<unknown> {
   const response = await request(`${url}/api/3/action/status_show`);
   const body = (await response.body.json()) as { result?: { ckan_version?: unknown } };
-  return { status: response.statusCode, version: body.result?.ckan_version };
+  return body.result?.ckan_version;
 }
 
 async function searchStatus(url: string): Promise<number> {
@@ -43,20 +43,20 @@ describe('shareReferenceEngine', () => {
     );
     const [a, b] = shared.targets;
     if (a.kind !== 'reference' || b.kind !== 'reference') throw new Error('the targets changed kind');
-    expect(a.engine).toBeDefined();
-    expect(b.engine).toBe(a.engine);
+    expect(a.shared?.engine).toBeDefined();
+    expect(b.shared).toBe(a.shared);
     const sessions = [await openSession({ cwd: root, target: a }), await openSession({ cwd: root, target: b })];
     try {
-      expect((await statusShow(sessions[0]?.url ?? '')).version).toBe('2.10.7');
-      expect((await statusShow(sessions[1]?.url ?? '')).version).toMatch(/^2\.11\./);
+      expect(await ckanVersionOf(sessions[0]?.url ?? '')).toBe('2.10.7');
+      expect(await ckanVersionOf(sessions[1]?.url ?? '')).toMatch(/^2\.11\./);
       for (const session of sessions) expect(await searchStatus(session.url)).toBe(200);
     } finally {
       for (const session of sessions) await session.close();
     }
     // the servers are gone; the engine they shared still answers until it is closed
-    await expect(a.engine?.query('select 1 as one')).resolves.toMatchObject({ rows: [['1']] });
+    await expect(a.shared?.engine.query('select 1 as one')).resolves.toMatchObject({ rows: [['1']] });
     await shared.close();
-    await expect(a.engine?.query('select 1 as one')).rejects.toThrow(/closed/);
+    await expect(a.shared?.engine.query('select 1 as one')).rejects.toThrow(/closed/);
   });
 
   it('leaves targets alone that are not both reference servers over the same folder', async () => {
